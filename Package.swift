@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "CheckoutEngine",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "CheckoutEngine", targets: ["CheckoutEngine"]),
+    .executable(name: "checkout", targets: ["checkout"]),
+  ],
+  targets: [
+    .target(name: "CheckoutEngine"),
+    .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
+    .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
+    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine"]),
+    .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,116 @@
+import CheckoutEngine
+import Foundation
+
+/// `checkout lint FLOW... [--json]`: every problem in each flow, exit 1 if any is an error.
+enum LintCommand {
+  static let spec = CommandSpec(
+    name: "lint",
+    summary: "check flow files: format, ids, rules, and the graph",
+    positionals: [PositionalSpec(name: "FLOW", help: "flow files to check", isRepeating: true)],
+    options: [.flag("--json", help: "print the problems as JSON, for machines")],
+    discussion: """
+      Loading checks (syntax, fields, types, ids) and graph checks (unreachable steps,
+      keys bound with different rules, matchers that never match) are all reported,
+      each as file:line:column with the JSON path and a suggestion.
+
+      exit status: 0 no errors (warnings allowed); 1 any error, or a file that cannot be read.
+      """,
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+    let loader = FlowLoader()
+    let reports = arguments.positionals.map { path in
+      var report = loader.lint(contentsOf: terminal.resolve(path))
+      report.file = path
+      return report
+    }
+    if arguments.has("--json") {
+      terminal.write(LintJSON.encode(reports))
+    } else {
+      printText(reports, terminal)
+    }
+    return reports.contains(where: \.hasErrors) ? .failure : .success
+  }
+
+  private static func printText(_ reports: [LintReport], _ terminal: Terminal) {
+    var errors = 0
+    var warnings = 0
+    for report in reports {
+      for diagnostic in report.diagnostics {
+        terminal.line(terminal.render(diagnostic, file: report.file))
+      }
+      errors += report.diagnostics.filter { $0.severity == .error }.count
+      warnings += report.diagnostics.filter { $0.severity == .warning }.count
+      if let flow = report.flow, !report.hasErrors {
+        let rows = flow.steps.map(\.rows.count).reduce(0, +)
+        terminal.line(
+          "\(report.file ?? "<flow>"): \(terminal.styled("ok", .green)) (\(flow.steps.count) steps, \(rows) rows, \(flow.errors.count) error matchers)"
+        )
+      }
+    }
+    if errors + warnings > 0 {
+      terminal.line("\(count(errors, "error")), \(count(warnings, "warning")) in \(count(reports.count, "file"))")
+    }
+  }
+
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}
+
+/// The `--json` shape of lint output.
+enum LintJSON {
+  struct Output: Encodable {
+    var ok: Bool
+    var errors: Int
+    var warnings: Int
+    var files: [File]
+  }
+
+  struct File: Encodable {
+    var file: String
+    var ok: Bool
+    var diagnostics: [Entry]
+  }
+
+  struct Entry: Encodable {
+    var severity: String
+    var code: String
+    var message: String
+    var path: String?
+    var line: Int?
+    var column: Int?
+    var suggestion: String?
+  }
+
+  static func encode(_ reports: [LintReport]) -> String {
+    let files = reports.map { report in
+      File(
+        file: report.file ?? "<flow>", ok: !report.hasErrors,
+        diagnostics: report.diagnostics.map { diagnostic in
+          Entry(
+            severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue,
+            message: diagnostic.message, path: diagnostic.path.map(\.description),
+            line: diagnostic.location?.line, column: diagnostic.location?.column,
+            suggestion: diagnostic.suggestion)
+        })
+    }
+    let all = reports.flatMap(\.diagnostics)
+    let output = Output(
+      ok: !reports.contains(where: \.hasErrors),
+      errors: all.filter { $0.severity == .error }.count,
+      warnings: all.filter { $0.severity == .warning }.count,
+      files: files)
+    return JSONText.encode(output)
+  }
+}
+
+/// Pretty, stable JSON for command output.
+enum JSONText {
+  static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

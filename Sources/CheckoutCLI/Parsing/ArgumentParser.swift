@@ -1,0 +1,154 @@
+import CheckoutEngine
+
+/// What the command line asked for, before anything runs.
+package enum Invocation: Sendable {
+  /// `checkout --help`, or `checkout COMMAND --help` (with the command).
+  case help(CommandSpec?)
+  /// `checkout --version`.
+  case version
+  /// A command with its arguments.
+  case run(CommandSpec, ParsedArguments)
+}
+
+/// The arguments of one command, checked against its spec.
+package struct ParsedArguments: Sendable, Equatable {
+  /// Positional values, in order.
+  package var positionals: [String] = []
+  /// Flags that were given.
+  package var flags: Set<String> = []
+  /// Options with their values (the last one wins when repeated).
+  package var values: [String: String] = [:]
+
+  /// Whether a flag was given.
+  package func has(_ flag: String) -> Bool { flags.contains(flag) }
+  /// The value of an option, if given.
+  package func value(_ option: String) -> String? { values[option] }
+}
+
+/// A command line that does not fit the commands: what is wrong, and for which command.
+package struct UsageError: Error, Sendable, Equatable {
+  /// What is wrong.
+  package var message: String
+  /// The command it concerns, for the usage line.
+  package var command: String?
+}
+
+/// Parses `argv` against the command table: pure, typed, and tested on its own.
+package struct ArgumentParser: Sendable {
+  /// The commands, in the order help lists them.
+  package var commands: [CommandSpec]
+
+  package init(commands: [CommandSpec]) {
+    self.commands = commands
+  }
+
+  package func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    guard let first = arguments.first else { return .help(nil) }
+    switch first {
+    case "--help", "-h", "help":
+      if first == "help", arguments.count > 1 {
+        return .help(try command(named: arguments[1]))
+      }
+      return .help(nil)
+    case "--version":
+      return .version
+    default:
+      if first.hasPrefix("-") {
+        throw UsageError(
+          message: "unknown option '\(first)'" + suggestion(first, in: ["--help", "--version"])
+            + "; a command comes first", command: nil)
+      }
+      let spec = try command(named: first)
+      let rest = Array(arguments.dropFirst())
+      if rest.contains("--help") || rest.contains("-h") { return .help(spec) }
+      return .run(spec, try parseArguments(rest, for: spec))
+    }
+  }
+
+  private func command(named name: String) throws(UsageError) -> CommandSpec {
+    if let spec = commands.first(where: { $0.name == name }) { return spec }
+    throw UsageError(
+      message: "unknown command '\(name)'" + suggestion(name, in: commands.map(\.name)), command: nil)
+  }
+
+  private func parseArguments(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+        if argument == "--" && !onlyPositionals {
+          onlyPositionals = true
+          continue
+        }
+        if argument.hasPrefix("-") && argument.count > 1 && !onlyPositionals {
+          throw UsageError(
+            message: "unknown option '\(argument)'" + suggestion(argument, in: spec.options.map(\.name)),
+            command: spec.name)
+        }
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        throw UsageError(
+          message: "unknown option '\(name)' for 'checkout \(spec.name)'"
+            + suggestion(name, in: spec.options.map(\.name)),
+          command: spec.name)
+      }
+      guard let valueName = option.valueName else {
+        if inlineValue != nil {
+          throw UsageError(message: "option '\(name)' takes no value", command: spec.name)
+        }
+        parsed.flags.insert(name)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw UsageError(message: "option '\(name)' needs a value: \(name) \(valueName)", command: spec.name)
+      }
+      if let allowed = option.allowedValues, !allowed.contains(value) {
+        throw UsageError(
+          message: "'\(value)' is not a valid value for '\(name)'" + suggestion(value, in: allowed)
+            + "; valid values are \(allowed.joined(separator: ", "))",
+          command: spec.name)
+      }
+      parsed.values[name] = value
+    }
+    try checkPositionals(parsed.positionals, for: spec)
+    return parsed
+  }
+
+  private func checkPositionals(_ values: [String], for spec: CommandSpec) throws(UsageError) {
+    let required = spec.positionals.filter(\.isRequired)
+    if values.count < required.count {
+      let missing = required[values.count...].map(\.name).joined(separator: " ")
+      throw UsageError(message: "missing \(missing)", command: spec.name)
+    }
+    if !spec.positionals.contains(where: \.isRepeating), values.count > spec.positionals.count {
+      let extra = values[spec.positionals.count...].joined(separator: " ")
+      throw UsageError(message: "unexpected argument '\(extra)'", command: spec.name)
+    }
+  }
+
+  private func suggestion(_ word: String, in candidates: [String]) -> String {
+    guard let nearest = Suggestions.nearest(to: word, in: candidates) else { return "" }
+    return "; did you mean '\(nearest)'?"
+  }
+}

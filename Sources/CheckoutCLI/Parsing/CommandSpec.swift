@@ -1,0 +1,81 @@
+/// An option of a command: a flag (`--json`) or an option with a value (`--format dot`).
+package struct OptionSpec: Sendable {
+  /// The option's name with its dashes, e.g. `--format`.
+  package var name: String
+  /// The value's placeholder (`FILE`); nil for a flag.
+  package var valueName: String?
+  /// The values allowed, when the option takes one of a fixed set.
+  package var allowedValues: [String]?
+  /// One line of help.
+  package var help: String
+
+  /// A flag that takes no value.
+  package static func flag(_ name: String, help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: nil, allowedValues: nil, help: help)
+  }
+
+  /// An option that takes a value.
+  package static func value(
+    _ name: String, _ valueName: String, allowed: [String]? = nil, help: String
+  ) -> OptionSpec {
+    OptionSpec(name: name, valueName: valueName, allowedValues: allowed, help: help)
+  }
+
+  /// `--format dot|mermaid`, `--record FILE`, `--json`.
+  var synopsis: String {
+    guard let valueName else { return name }
+    return "\(name) \(allowedValues?.joined(separator: "|") ?? valueName)"
+  }
+}
+
+/// A positional argument of a command.
+package struct PositionalSpec: Sendable {
+  /// The placeholder, e.g. `FLOW`.
+  package var name: String
+  /// One line of help.
+  package var help: String
+  /// Whether it must be given.
+  package var isRequired: Bool = true
+  /// Whether it may be given several times (`FLOW...`).
+  package var isRepeating: Bool = false
+
+  var synopsis: String {
+    let text = isRepeating ? "\(name)..." : name
+    return isRequired ? text : "[\(text)]"
+  }
+}
+
+/// One command of the command line: the single declaration that parsing, help,
+/// usage lines and suggestions are all generated from.
+package struct CommandSpec: Sendable {
+  /// The command's name (`lint`).
+  package var name: String
+  /// One line saying what it does.
+  package var summary: String
+  /// Positional arguments, in order.
+  package var positionals: [PositionalSpec]
+  /// Options, in the order help lists them.
+  package var options: [OptionSpec]
+  /// More help shown under the options: examples, exit statuses.
+  package var discussion: String = ""
+  /// Does the work.
+  package var run: @Sendable (ParsedArguments, Terminal) -> ExitStatus
+
+  /// `checkout lint FLOW... [--json]`.
+  var usage: String {
+    let parts = positionals.map(\.synopsis) + options.map { "[\($0.synopsis)]" }
+    return (["checkout", name] + parts).joined(separator: " ")
+  }
+}
+
+/// What a command ends with, as a process exit status.
+package struct ExitStatus: Hashable, Sendable {
+  /// The status number.
+  package var code: Int32
+  /// 0: it worked.
+  package static let success = ExitStatus(code: 0)
+  /// 1: a check, an expectation or a lint failed, or no route exists.
+  package static let failure = ExitStatus(code: 1)
+  /// 2: bad usage, or a file that cannot be read or loaded.
+  package static let usage = ExitStatus(code: 2)
+}

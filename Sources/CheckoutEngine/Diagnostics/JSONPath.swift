@@ -1,0 +1,68 @@
+/// A path into a JSON document, printed the way people write it: `steps[3].rows[1].opens`.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+  /// One step of a path: an object member or an array element.
+  public enum Component: Hashable, Sendable {
+    /// An object member.
+    case key(String)
+    /// An array element, counted from 0.
+    case index(Int)
+  }
+
+  /// The components from the document's root.
+  public var components: [Component]
+
+  /// The path of the document's root.
+  public static let root = JSONPath(components: [])
+
+  /// Creates a path from components.
+  public init(components: [Component]) {
+    self.components = components
+  }
+
+  /// The path of a member of the object at this path.
+  public func appending(_ key: String) -> JSONPath {
+    JSONPath(components: components + [.key(key)])
+  }
+
+  /// The path of an element of the array at this path.
+  public func appending(_ index: Int) -> JSONPath {
+    JSONPath(components: components + [.index(index)])
+  }
+
+  /// `steps[3].rows[1].opens`; the root prints as `(top level)`.
+  public var description: String {
+    guard !components.isEmpty else { return "(top level)" }
+    var text = ""
+    for component in components {
+      switch component {
+      case .key(let key):
+        if !text.isEmpty { text += "." }
+        text += key
+      case .index(let index):
+        text += "[\(index)]"
+      }
+    }
+    return text
+  }
+}
+
+/// A place in a text file: 1-based line and column (columns count characters).
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The line, from 1.
+  public var line: Int
+  /// The column, from 1, in characters.
+  public var column: Int
+
+  /// Creates a location.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// `line:column`.
+  public var description: String { "\(line):\(column)" }
+
+  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}

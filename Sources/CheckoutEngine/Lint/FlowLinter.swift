@@ -1,0 +1,114 @@
+/// The graph and consistency checks `checkout lint` adds to loading: problems a
+/// flow can load with but should not ship with.
+struct FlowLinter {
+  let flow: Flow
+  let positions: ModelPositions
+  private let sink = DiagnosticSink()
+
+  init(flow: Flow, positions: ModelPositions) {
+    self.flow = flow
+    self.positions = positions
+  }
+
+  func lint() -> [Diagnostic] {
+    checkReachability()
+    checkBindings()
+    checkMatchers()
+    checkOptionSources()
+    return sink.diagnostics
+  }
+
+  /// Every step must be reachable from the start.
+  private func checkReachability() {
+    let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
+    for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
+      sink.error(
+        "unreachable-step", "step \"\(step.id)\" cannot be reached from the start step \"\(flow.start)\"",
+        at: positions.stepPath(index).appending("id"),
+        suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
+    }
+  }
+
+  /// A key bound by several rows must be checked the same way by each row that has rules.
+  private func checkBindings() {
+    var first: [DataKey: (rules: [RuleKind], path: JSONPath, secret: Bool, sensitive: Bool)] = [:]
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard let key = row.bind, row.cell.takesValue else { continue }
+        let path = positions.rowPath(stepIndex, rowIndex)
+        let rules = row.rules.map(\.kind)
+        guard let earlier = first[key] else {
+          first[key] = (rules, path, row.secret, row.sensitive)
+          continue
+        }
+        if !rules.isEmpty && !earlier.rules.isEmpty && rules != earlier.rules {
+          sink.error(
+            "conflicting-rules",
+            "key \"\(key)\" is bound at \(earlier.path) and here with different rules",
+            at: path.appending("rules"), suggestion: "give both rows the same rules, or leave them off one")
+        }
+        if row.secret != earlier.secret || row.sensitive != earlier.sensitive {
+          sink.error(
+            "conflicting-masking",
+            "key \"\(key)\" is bound at \(earlier.path) and here, but only one of them marks it secret or sensitive",
+            at: path, suggestion: "mark every row bound to the key the same way")
+        }
+      }
+    }
+  }
+
+  /// Matchers after a `*` fallback, or after a matcher that already covers them, never match.
+  private func checkMatchers() {
+    for (index, matcher) in flow.errors.enumerated() {
+      guard let earlier = flow.errors[..<index].firstIndex(where: { covers($0, matcher) }) else { continue }
+      sink.warning(
+        "shadowed-matcher",
+        "this matcher never matches: \(positions.errorPath(earlier)) matches every error it would",
+        at: positions.errorPath(index), suggestion: "move it before \(positions.errorPath(earlier)), or remove it")
+    }
+    if !flow.errors.contains(where: { $0.code == .any && $0.field == nil }) {
+      sink.warning(
+        "no-fallback", "no fallback matcher: an API error no matcher knows is reported to the host unresolved",
+        at: JSONPath.root.appending("errors"),
+        suggestion: "end \"errors\" with { \"code\": \"*\", \"step\": …, \"message\": … }")
+    }
+  }
+
+  private func covers(_ earlier: ErrorMatcher, _ later: ErrorMatcher) -> Bool {
+    if let field = earlier.field, field != later.field { return false }
+    guard let code = earlier.code else { return earlier.field != nil }
+    switch (code, later.code) {
+    case (.any, _): return true
+    case (.prefix(let prefix), .exact(let exact)?): return exact.hasPrefix(prefix)
+    case (.prefix(let prefix), .prefix(let other)?): return other.hasPrefix(prefix)
+    case (.exact(let exact), .exact(let other)?): return exact == other
+    default: return false
+    }
+  }
+
+  /// A picker whose options come from the data needs the data to hold a list there.
+  private func checkOptionSources() {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard case .from(let key) = row.options else { continue }
+        let path = positions.rowPath(stepIndex, rowIndex).appending("options").appending("from")
+        switch flow.data[key] {
+        case .options?:
+          continue
+        case let value?:
+          sink.error("wrong-type", "options come from \"\(key)\", which holds \(value.typeDescription), not a list of options", at: path)
+        case nil:
+          sink.warning(
+            "missing-options-data", "options come from \"\(key)\", which the flow's data does not hold",
+            at: path, suggestion: "add it to \"data\", or make sure the host sets it before the step shows")
+        }
+      }
+    }
+  }
+}
+
+extension DiagnosticSink {
+  func warning(_ code: Diagnostic.Code, _ message: String, at path: JSONPath?, suggestion: String? = nil) {
+    append(contentsOf: [Diagnostic(.warning, code: code, message: message, path: path, suggestion: suggestion)])
+  }
+}

@@ -1,0 +1,156 @@
+/// Collects problems while a document is decoded, so that all of them are reported at once.
+final class DiagnosticSink {
+  private(set) var diagnostics: [Diagnostic] = []
+
+  func error(
+    _ code: Diagnostic.Code, _ message: String, at path: JSONPath?, suggestion: String? = nil
+  ) {
+    diagnostics.append(Diagnostic(.error, code: code, message: message, path: path, suggestion: suggestion))
+  }
+
+  func append(contentsOf more: [Diagnostic]) {
+    diagnostics.append(contentsOf: more)
+  }
+}
+
+/// Reads one JSON object of the flow format: checks it is an object, that its
+/// members are known and not repeated, and reads typed fields.
+///
+/// Every problem goes to the sink; readers return nil for a missing or mistyped
+/// field so that decoding can go on and find the next problem.
+struct ObjectReader {
+  let path: JSONPath
+  private let members: [String: JSONNode]
+  private let sink: DiagnosticSink
+
+  /// Reads `node` as an object of `what` (e.g. "a step") with these fields.
+  init?(_ node: JSONNode, at path: JSONPath, what: String, fields: [String], sink: DiagnosticSink) {
+    guard case .object(let list) = node.kind else {
+      sink.error("wrong-type", "expected \(what) (a JSON object), found \(node.typeDescription)", at: path)
+      return nil
+    }
+    var members: [String: JSONNode] = [:]
+    for member in list {
+      let memberPath = path.appending(member.key)
+      if members[member.key] != nil {
+        sink.error("duplicate-field", "field \"\(member.key)\" appears more than once", at: memberPath)
+        continue
+      }
+      members[member.key] = member.value
+      if !fields.contains(member.key) {
+        sink.error(
+          "unknown-field",
+          "unknown field \"\(member.key)\" in \(what)",
+          at: memberPath,
+          suggestion: Suggestions.didYouMean(member.key, in: fields)
+            ?? "valid fields are \(Suggestions.list(fields, conjunction: "and"))"
+        )
+      }
+    }
+    self.path = path
+    self.members = members
+    self.sink = sink
+  }
+
+  func has(_ name: String) -> Bool { members[name] != nil }
+
+  func node(_ name: String) -> JSONNode? { members[name] }
+
+  func missing(_ name: String, _ what: String) {
+    sink.error("missing-field", "missing required field \"\(name)\" (\(what))", at: path)
+  }
+
+  func string(_ name: String, required: Bool = false, what: String = "a string") -> String? {
+    guard let node = members[name] else {
+      if required { missing(name, what) }
+      return nil
+    }
+    guard case .string(let text) = node.kind else {
+      wrongType(name, expected: what, found: node)
+      return nil
+    }
+    return text
+  }
+
+  /// A string that must be an identifier (`^[A-Za-z][A-Za-z0-9_-]*$`).
+  func identifier(_ name: String, required: Bool = false, what: String) -> String? {
+    guard let text = string(name, required: required, what: what) else { return nil }
+    if !IdentifierSyntax.isIdentifier(text) {
+      sink.error(
+        "invalid-identifier",
+        "\"\(text)\" is not a valid \(what): use a letter, then letters, digits, '_' or '-'",
+        at: path.appending(name))
+    }
+    return text
+  }
+
+  /// A string that must be a data key (`payment.card.cvv`).
+  func key(_ name: String, required: Bool = false) -> DataKey? {
+    guard let text = string(name, required: required, what: "a data key") else { return nil }
+    return ObjectReader.checkKey(text, at: path.appending(name), sink: sink)
+  }
+
+  static func checkKey(_ text: String, at path: JSONPath, sink: DiagnosticSink) -> DataKey? {
+    guard IdentifierSyntax.isKey(text) else {
+      sink.error(
+        "invalid-key",
+        "\"\(text)\" is not a valid data key: use names joined by dots, like \"payment.card.number\"",
+        at: path)
+      return nil
+    }
+    return DataKey(text)
+  }
+
+  func bool(_ name: String) -> Bool? {
+    guard let node = members[name] else { return nil }
+    guard case .bool(let flag) = node.kind else {
+      wrongType(name, expected: "true or false", found: node)
+      return nil
+    }
+    return flag
+  }
+
+  func integer(_ name: String, minimum: Int? = nil) -> Int? {
+    guard let node = members[name] else { return nil }
+    guard case .number(let number) = node.kind, number.rounded() == number, abs(number) < 1e9 else {
+      wrongType(name, expected: "a whole number", found: node)
+      return nil
+    }
+    if let minimum, Int(number) < minimum {
+      sink.error("out-of-range", "\(name) must be at least \(minimum), found \(Int(number))", at: path.appending(name))
+      return nil
+    }
+    return Int(number)
+  }
+
+  /// The elements of an array field, each with its path.
+  func array(_ name: String, required: Bool = false, what: String) -> [(node: JSONNode, path: JSONPath)]? {
+    guard let node = members[name] else {
+      if required { missing(name, what) }
+      return nil
+    }
+    guard case .array(let elements) = node.kind else {
+      wrongType(name, expected: what, found: node)
+      return nil
+    }
+    let base = path.appending(name)
+    return elements.enumerated().map { ($0.element, base.appending($0.offset)) }
+  }
+
+  /// A string field that must be one of `allowed`.
+  func choice(_ name: String, allowed: [String]) -> String? {
+    guard let text = string(name, what: "one of \(Suggestions.list(allowed))") else { return nil }
+    guard allowed.contains(text) else {
+      sink.error(
+        "invalid-value", "\"\(text)\" is not a valid \(name)", at: path.appending(name),
+        suggestion: Suggestions.didYouMean(text, in: allowed)
+          ?? "valid values are \(Suggestions.list(allowed))")
+      return nil
+    }
+    return text
+  }
+
+  func wrongType(_ name: String, expected: String, found node: JSONNode) {
+    sink.error("wrong-type", "expected \(expected), found \(node.typeDescription)", at: path.appending(name))
+  }
+}

@@ -1,0 +1,93 @@
+extension FlowDecoder {
+  /// Decodes a row. A row whose `cell` cannot be read is kept as an `info` row and
+  /// remembered, so that checks that depend on its kind are skipped.
+  mutating func decodeRow(_ node: JSONNode, at path: JSONPath) -> Row? {
+    guard let object = ObjectReader(node, at: path, what: "a row", fields: FlowFields.row, sink: sink)
+    else { return nil }
+    let id = object.identifier("id", required: true, what: "row id") ?? ""
+    let title = object.string("title", required: true) ?? ""
+    let cellNames = CellKind.allCases.map(\.rawValue)
+    let cell = object.choice("cell", allowed: cellNames).flatMap(CellKind.init(rawValue:))
+    if !object.has("cell") { object.missing("cell", "one of \(Suggestions.list(cellNames))") }
+    var row = Row(id: RowID(id), cell: cell ?? .info, title: title)
+    if cell == nil { positions.unreadableRows.insert(path) }
+    row.bind = object.key("bind")
+    row.placeholder = object.string("placeholder")
+    row.keyboard = object.choice("keyboard", allowed: Keyboard.allCases.map(\.rawValue))
+      .flatMap(Keyboard.init(rawValue:))
+    row.options = decodeOptions(object)
+    row.rules = object.array("rules", what: "a list of rules")?.compactMap {
+      decodeRule($0.node, at: $0.path)
+    } ?? []
+    row.visibleWhen = object.node("visibleWhen").flatMap {
+      decodeCondition($0, at: path.appending("visibleWhen"))
+    }
+    row.enabledWhen = object.node("enabledWhen").flatMap {
+      decodeCondition($0, at: path.appending("enabledWhen"))
+    }
+    row.sensitive = object.bool("sensitive") ?? false
+    row.secret = object.bool("secret") ?? false
+    row.detail = object.string("detail")
+    row.requires = stepList(object, "requires")
+    row.action = decodeAction(object)
+    return row
+  }
+
+  private func decodeOptions(_ object: ObjectReader) -> PickerOptions? {
+    guard let node = object.node("options") else { return nil }
+    let path = object.path.appending("options")
+    switch node.kind {
+    case .array(let elements):
+      let options = elements.enumerated().compactMap { decodeOption($0.element, at: path.appending($0.offset)) }
+      return .list(options)
+    case .object:
+      guard let source = ObjectReader(
+        node, at: path, what: "an option source", fields: FlowFields.optionSource, sink: sink),
+        let key = source.key("from", required: true)
+      else { return nil }
+      return .from(key)
+    default:
+      object.wrongType(
+        "options", expected: "a list of { \"value\", \"label\" } or { \"from\": key }", found: node)
+      return nil
+    }
+  }
+
+  private func stepList(_ object: ObjectReader, _ name: String) -> [StepID] {
+    (object.array(name, what: "a list of step ids") ?? []).compactMap { element in
+      guard case .string(let text) = element.node.kind else {
+        sink.error("wrong-type", "expected a step id (a string), found \(element.node.typeDescription)", at: element.path)
+        return nil
+      }
+      return StepID(text)
+    }
+  }
+
+  /// Reads `opens`, `action`, `submit` (+ `then`, `validates`): at most one of the first three.
+  private func decodeAction(_ object: ObjectReader) -> RowAction? {
+    let present = ["opens", "action", "submit"].filter(object.has)
+    if present.count > 1 {
+      sink.error(
+        "conflicting-actions",
+        "a row does one thing when tapped, but this one has \(Suggestions.list(present, conjunction: "and"))",
+        at: object.path.appending(present[1]), suggestion: "keep one of them")
+    }
+    for dependent in ["then", "validates"] where object.has(dependent) && !object.has("submit") {
+      sink.error(
+        "missing-submit", "\"\(dependent)\" only applies to a row that has \"submit\"",
+        at: object.path.appending(dependent))
+    }
+    if let opens = object.identifier("opens", what: "step id") {
+      return .opens(StepID(opens))
+    }
+    if object.choice("action", allowed: ["close"]) != nil {
+      return .close
+    }
+    if let operation = object.identifier("submit", what: "operation name") {
+      let then = object.identifier("then", what: "step id").map(StepID.init)
+      let validates = object.has("validates") ? stepList(object, "validates") : nil
+      return .submit(Submit(operation: OperationName(operation), then: then, validates: validates))
+    }
+    return nil
+  }
+}

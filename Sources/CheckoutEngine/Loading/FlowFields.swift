@@ -1,0 +1,34 @@
+/// The fields of each object of the flow format, in one place.
+///
+/// The decoder accepts exactly these (anything else is an "unknown field" error
+/// with a suggestion), and a test checks that `Flows/flow.schema.json` declares
+/// the same ones.
+public enum FlowFields {
+  /// The top-level object.
+  public static let flow = ["$schema", "format", "id", "title", "start", "data", "steps", "errors"]
+  /// A step.
+  public static let step = ["id", "title", "presentation", "rows", "complete"]
+  /// A row.
+  public static let row = [
+    "id", "cell", "title", "bind", "placeholder", "keyboard", "options", "rules", "visibleWhen",
+    "enabledWhen", "sensitive", "secret", "detail", "opens", "requires", "action", "submit", "then",
+    "validates",
+  ]
+  /// A picker option.
+  public static let option = ["value", "label"]
+  /// Picker options held in the data.
+  public static let optionSource = ["from"]
+  /// A completion check of a step.
+  public static let completionCheck = ["when", "message"]
+  /// An error matcher.
+  public static let errorMatcher = ["code", "field", "step", "row", "message", "priority"]
+  /// The rule fields of a rule object (one of them, plus `message`).
+  public static let ruleKinds = [
+    "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf",
+    "custom",
+  ]
+  /// Rules that take no argument and may be written as a bare string.
+  public static let ruleNamesWithoutArguments = ["required", "email", "luhn", "digits", "expiry"]
+  /// The fields of condition objects (`key` with `equals` or `present`, or `all`, `any`, `not`).
+  public static let condition = ["key", "equals", "present", "all", "any", "not"]
+}

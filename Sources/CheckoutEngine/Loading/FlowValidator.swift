@@ -1,0 +1,90 @@
+/// The meaning checks of a flow: every id resolves, every row's attributes fit its
+/// kind, every rule can run. Works on the model, so flows built in Swift get the
+/// same checks as flows loaded from JSON.
+struct FlowValidator {
+  let flow: Flow
+  let positions: ModelPositions
+  let customRules: Set<String>
+  private let sink = DiagnosticSink()
+  private let stepIDs: [String]
+
+  init(flow: Flow, positions: ModelPositions, customRules: Set<String>) {
+    self.flow = flow
+    self.positions = positions
+    self.customRules = customRules
+    self.stepIDs = flow.steps.map(\.id.rawValue).filter { !$0.isEmpty }
+  }
+
+  func validate() -> [Diagnostic] {
+    checkStepIDs()
+    if !flow.start.rawValue.isEmpty {
+      checkStep(flow.start, at: JSONPath.root.appending("start"))
+    }
+    for (stepIndex, step) in flow.steps.enumerated() {
+      checkRowIDs(step, stepIndex)
+      for (rowIndex, row) in step.rows.enumerated() {
+        let path = positions.rowPath(stepIndex, rowIndex)
+        RowValidator(row: row, path: path, validator: self).validate(
+          kindKnown: !positions.unreadableRows.contains(path))
+      }
+    }
+    for (index, matcher) in flow.errors.enumerated() {
+      checkMatcher(matcher, at: positions.errorPath(index))
+    }
+    return sink.diagnostics
+  }
+
+  private func checkStepIDs() {
+    var first: [StepID: Int] = [:]
+    for (index, step) in flow.steps.enumerated() where !step.id.rawValue.isEmpty {
+      if let earlier = first[step.id] {
+        sink.error(
+          "duplicate-step", "duplicate step id \"\(step.id)\"; it is first used at \(positions.stepPath(earlier))",
+          at: positions.stepPath(index).appending("id"), suggestion: "step ids must be unique in a flow")
+      } else {
+        first[step.id] = index
+      }
+    }
+  }
+
+  private func checkRowIDs(_ step: Step, _ stepIndex: Int) {
+    var first: [RowID: Int] = [:]
+    for (index, row) in step.rows.enumerated() where !row.id.rawValue.isEmpty {
+      if let earlier = first[row.id] {
+        sink.error(
+          "duplicate-row",
+          "duplicate row id \"\(row.id)\" in step \"\(step.id)\"; it is first used at \(positions.rowPath(stepIndex, earlier))",
+          at: positions.rowPath(stepIndex, index).appending("id"),
+          suggestion: "row ids must be unique within their step")
+      } else {
+        first[row.id] = index
+      }
+    }
+  }
+
+  /// Reports `step` unless the flow has it, suggesting the nearest step id.
+  func checkStep(_ step: StepID, at path: JSONPath) {
+    guard !stepIDs.contains(step.rawValue) else { return }
+    sink.error(
+      "unknown-step", "unknown step \"\(step)\"", at: path,
+      suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
+        ?? "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))")
+  }
+
+  private func checkMatcher(_ matcher: ErrorMatcher, at path: JSONPath) {
+    guard let step = flow.step(matcher.step) else {
+      checkStep(matcher.step, at: path.appending("step"))
+      return
+    }
+    guard let row = matcher.row, step.row(row) == nil else { return }
+    let rowIDs = step.rows.map(\.id.rawValue)
+    sink.error(
+      "unknown-row", "step \"\(step.id)\" has no row \"\(row)\"", at: path.appending("row"),
+      suggestion: Suggestions.didYouMean(row.rawValue, in: rowIDs)
+        ?? (rowIDs.isEmpty ? "the step has no rows" : "its rows are \(Suggestions.list(rowIDs, conjunction: "and"))"))
+  }
+
+  func error(_ code: Diagnostic.Code, _ message: String, at path: JSONPath, suggestion: String? = nil) {
+    sink.error(code, message, at: path, suggestion: suggestion)
+  }
+}

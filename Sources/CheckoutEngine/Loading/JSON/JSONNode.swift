@@ -1,0 +1,93 @@
+/// A parsed JSON value that remembers where it was written, so that problems with
+/// its meaning can be reported at a line and column.
+struct JSONNode: Sendable {
+  /// A JSON value; object members keep their order and their own positions.
+  enum Kind: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONNode])
+    case object([Member])
+  }
+
+  /// One member of an object.
+  struct Member: Sendable {
+    var key: String
+    var keyOffset: Int
+    var value: JSONNode
+  }
+
+  var kind: Kind
+  /// The UTF-8 offset of the value's first byte.
+  var offset: Int
+
+  /// A short description of the value's type for messages: `a string`, `an object`.
+  var typeDescription: String {
+    switch kind {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+
+  /// The node at `path` below this one, if the path leads anywhere.
+  func node(at path: JSONPath) -> JSONNode? {
+    var node = self
+    for component in path.components {
+      switch (component, node.kind) {
+      case (.key(let key), .object(let members)):
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        node = member.value
+      case (.index(let index), .array(let elements)):
+        guard elements.indices.contains(index) else { return nil }
+        node = elements[index]
+      default:
+        return nil
+      }
+    }
+    return node
+  }
+
+  /// The offset best describing `path`: the value if it exists, else the deepest
+  /// existing ancestor.
+  func offset(at path: JSONPath) -> Int {
+    var components = path.components
+    while true {
+      if let node = node(at: JSONPath(components: components)) { return node.offset }
+      if components.isEmpty { return offset }
+      components.removeLast()
+    }
+  }
+}
+
+/// Turns UTF-8 offsets into 1-based lines and character columns.
+struct LineTable: Sendable {
+  private let bytes: [UInt8]
+  private let lineStarts: [Int]
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(index + 1)
+    }
+    lineStarts = starts
+  }
+
+  func location(ofOffset offset: Int) -> SourceLocation {
+    let clamped = min(max(0, offset), bytes.count)
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+    }
+    let start = lineStarts[low]
+    let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
+    return SourceLocation(line: low + 1, column: prefix.count + 1)
+  }
+}

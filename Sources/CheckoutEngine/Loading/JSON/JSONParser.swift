@@ -1,0 +1,333 @@
+/// A strict JSON parser (RFC 8259) that records the position of every value.
+///
+/// Foundation's parser reports neither where a value was nor where a key was
+/// repeated; this one does both, and stops at the first syntax error with a
+/// line, a column and what was expected there.
+struct JSONParser {
+  /// A syntax error at a UTF-8 offset.
+  struct SyntaxError: Error {
+    var offset: Int
+    var message: String
+  }
+
+  /// How deep arrays and objects may nest before the parser refuses (no stack overflow).
+  static let maximumDepth = 256
+
+  private let bytes: [UInt8]
+  private var position = 0
+  private var depth = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// Parses one JSON document; anything but white space after it is an error.
+  mutating func parseDocument() throws(SyntaxError) -> JSONNode {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    skipWhitespace()
+    guard position < bytes.count else { throw error("the file is empty; expected a JSON object") }
+    let node = try parseValue()
+    skipWhitespace()
+    if position < bytes.count {
+      throw error("unexpected \(describeCurrent()) after the end of the JSON document")
+    }
+    return node
+  }
+
+  private mutating func parseValue() throws(SyntaxError) -> JSONNode {
+    guard position < bytes.count else { throw error("unexpected end of file; expected a value") }
+    let start = position
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return JSONNode(kind: .object(try parseObject()), offset: start)
+    case UInt8(ascii: "["): return JSONNode(kind: .array(try parseArray()), offset: start)
+    case UInt8(ascii: "\""): return JSONNode(kind: .string(try parseString()), offset: start)
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return JSONNode(kind: .bool(true), offset: start)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return JSONNode(kind: .bool(false), offset: start)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return JSONNode(kind: .null, offset: start)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return JSONNode(kind: .number(try parseNumber()), offset: start)
+    default:
+      throw error("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
+    }
+  }
+
+  private mutating func parseObject() throws(SyntaxError) -> [JSONNode.Member] {
+    try enterContainer()
+    position += 1
+    var members: [JSONNode.Member] = []
+    skipWhitespace()
+    if peek(UInt8(ascii: "}")) {
+      position += 1
+      depth -= 1
+      return members
+    }
+    while true {
+      skipWhitespace()
+      guard peek(UInt8(ascii: "\"")) else {
+        if peek(UInt8(ascii: "}")) { throw error("trailing comma before '}'; remove the comma") }
+        throw error("unexpected \(describeCurrent()); expected a member name in double quotes")
+      }
+      let keyOffset = position
+      let key = try parseString()
+      skipWhitespace()
+      guard peek(UInt8(ascii: ":")) else {
+        throw error("unexpected \(describeCurrent()); expected ':' after member name \"\(key)\"")
+      }
+      position += 1
+      skipWhitespace()
+      let value = try parseValue()
+      members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
+      skipWhitespace()
+      if peek(UInt8(ascii: ",")) {
+        position += 1
+        continue
+      }
+      if peek(UInt8(ascii: "}")) {
+        position += 1
+        depth -= 1
+        return members
+      }
+      throw error("unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"")
+    }
+  }
+
+  private mutating func parseArray() throws(SyntaxError) -> [JSONNode] {
+    try enterContainer()
+    position += 1
+    var elements: [JSONNode] = []
+    skipWhitespace()
+    if peek(UInt8(ascii: "]")) {
+      position += 1
+      depth -= 1
+      return elements
+    }
+    while true {
+      skipWhitespace()
+      if peek(UInt8(ascii: "]")) { throw error("trailing comma before ']'; remove the comma") }
+      elements.append(try parseValue())
+      skipWhitespace()
+      if peek(UInt8(ascii: ",")) {
+        position += 1
+        continue
+      }
+      if peek(UInt8(ascii: "]")) {
+        position += 1
+        depth -= 1
+        return elements
+      }
+      throw error("unexpected \(describeCurrent()); expected ',' or ']' in an array")
+    }
+  }
+
+  private mutating func enterContainer() throws(SyntaxError) {
+    depth += 1
+    if depth > JSONParser.maximumDepth {
+      throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+    }
+  }
+
+  private mutating func parseString() throws(SyntaxError) -> String {
+    let start = position
+    position += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = position
+    func flushRun(_ end: Int, into scalars: inout String.UnicodeScalarView) {
+      if end > runStart {
+        scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+      }
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        flushRun(position, into: &scalars)
+        position += 1
+        return String(scalars)
+      }
+      if byte == UInt8(ascii: "\\") {
+        flushRun(position, into: &scalars)
+        scalars.append(try parseEscape())
+        runStart = position
+        continue
+      }
+      if byte < 0x20 {
+        throw error(byte == UInt8(ascii: "\n")
+          ? "unterminated string; a string cannot span lines (write \\n)"
+          : "control character in a string; escape it")
+      }
+      if byte >= 0x80 {
+        try skipUTF8Sequence()
+        continue
+      }
+      position += 1
+    }
+    position = start
+    throw error("unterminated string; expected a closing '\"'")
+  }
+
+  private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
+    position += 1
+    guard position < bytes.count else { throw error("unterminated escape sequence") }
+    let byte = bytes[position]
+    position += 1
+    switch byte {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let high = try parseHex4()
+      if (0xD800..<0xDC00).contains(high) {
+        guard bytes.count >= position + 6, bytes[position] == UInt8(ascii: "\\"),
+          bytes[position + 1] == UInt8(ascii: "u")
+        else { throw error("unpaired surrogate \\u\(String(high, radix: 16)); expected a low surrogate") }
+        position += 2
+        let low = try parseHex4()
+        guard (0xDC00..<0xE000).contains(low) else {
+          throw error("invalid low surrogate \\u\(String(low, radix: 16))")
+        }
+        let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        return Unicode.Scalar(combined) ?? "\u{FFFD}"
+      }
+      guard let scalar = Unicode.Scalar(high) else {
+        throw error("unpaired surrogate \\u\(String(high, radix: 16))")
+      }
+      return scalar
+    default:
+      position -= 1
+      throw error("invalid escape '\\\(describeByte(byte))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+    }
+  }
+
+  private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
+    guard position + 4 <= bytes.count else { throw error("expected 4 hex digits after \\u") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[position]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("expected 4 hex digits after \\u")
+      }
+      value = value * 16 + UInt32(digit)
+      position += 1
+    }
+    return value
+  }
+
+  private mutating func skipUTF8Sequence() throws(SyntaxError) {
+    let lead = bytes[position]
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: throw error("invalid UTF-8 byte 0x\(String(lead, radix: 16))")
+    }
+    guard position + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
+    for index in 1..<length where bytes[position + index] & 0xC0 != 0x80 {
+      throw error("invalid UTF-8 sequence")
+    }
+    let scalarCheck = String(validating: bytes[position..<position + length], as: UTF8.self)
+    guard scalarCheck != nil else { throw error("invalid UTF-8 sequence") }
+    position += length
+  }
+
+  private mutating func parseNumber() throws(SyntaxError) -> Double {
+    let start = position
+    if peek(UInt8(ascii: "-")) { position += 1 }
+    guard position < bytes.count, isDigit(bytes[position]) else {
+      throw error("expected a digit in a number")
+    }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+      if position < bytes.count, isDigit(bytes[position]) {
+        throw error("a number cannot start with 0 followed by digits")
+      }
+    } else {
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    if peek(UInt8(ascii: ".")) {
+      position += 1
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw error("expected a digit after the decimal point")
+      }
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+      position += 1
+      if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw error("expected a digit in the exponent")
+      }
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      position = start
+      throw error("number \(text) is out of range")
+    }
+    return value
+  }
+
+  private mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
+    let expected = literal.withUTF8Buffer { Array($0) }
+    guard bytes.count >= position + expected.count,
+      Array(bytes[position..<position + expected.count]) == expected
+    else {
+      throw error("unexpected \(describeCurrent()); expected a value (did you mean \(literal)?)")
+    }
+    position += expected.count
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        position += 1
+      default:
+        return
+      }
+    }
+  }
+
+  private func peek(_ byte: UInt8) -> Bool {
+    position < bytes.count && bytes[position] == byte
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private func describeCurrent() -> String {
+    guard position < bytes.count else { return "end of file" }
+    let byte = bytes[position]
+    if byte == UInt8(ascii: "/"), position + 1 < bytes.count,
+      bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*")
+    {
+      return "comment (JSON has no comments)"
+    }
+    if byte == UInt8(ascii: "'") { return "single quote (JSON strings use double quotes)" }
+    return "'\(describeByte(byte))'"
+  }
+
+  private func describeByte(_ byte: UInt8) -> String {
+    if byte >= 0x21 && byte < 0x7F { return String(UnicodeScalar(byte)) }
+    return "\\u{\(String(byte, radix: 16))}"
+  }
+
+  private func error(_ message: String) -> SyntaxError {
+    SyntaxError(offset: position, message: message)
+  }
+}

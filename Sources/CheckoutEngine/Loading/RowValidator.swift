@@ -1,0 +1,156 @@
+/// Checks that a row's attributes fit its cell kind and that what it names exists.
+struct RowValidator {
+  let row: Row
+  let path: JSONPath
+  let validator: FlowValidator
+
+  func validate(kindKnown: Bool) {
+    if kindKnown { checkAttributesFitKind() }
+    checkReferences()
+    checkRules()
+    if let detail = row.detail { checkTemplate(detail) }
+    if row.sensitive && row.secret {
+      validator.error(
+        "sensitive-and-secret", "a row is either \"sensitive\" (shown masked) or \"secret\" (never shown), not both",
+        at: path.appending("secret"))
+    }
+  }
+
+  private var kind: String { "a \(row.cell.rawValue) row" }
+
+  private func checkAttributesFitKind() {
+    let cell = row.cell
+    if cell.takesValue && row.bind == nil {
+      validator.error(
+        "missing-bind", "\(kind) holds a value, so it needs \"bind\": the data key it reads and writes",
+        at: path, suggestion: "add \"bind\": \"some.key\"")
+    }
+    if cell == .button && row.bind != nil { notFor("bind") }
+    if !cell.isTextLike {
+      if row.placeholder != nil { notFor("placeholder", only: "text-like rows") }
+      if row.keyboard != nil { notFor("keyboard", only: "text-like rows") }
+    }
+    if cell == .picker && row.options == nil {
+      validator.error(
+        "missing-options", "a picker row needs \"options\": a list, or { \"from\": key }", at: path)
+    }
+    if cell != .picker && row.options != nil { notFor("options", only: "picker rows") }
+    if !cell.takesValue && !row.rules.isEmpty { notFor("rules", only: "rows that hold a value") }
+    if row.bind == nil {
+      if row.sensitive { notFor("sensitive", only: "rows bound to a key") }
+      if row.secret { notFor("secret", only: "rows bound to a key") }
+    }
+    if row.detail != nil && cell != .disclosure && cell != .info {
+      notFor("detail", only: "disclosure and info rows")
+    }
+    if !cell.isTappable && !row.requires.isEmpty { notFor("requires", only: "disclosure and button rows") }
+    checkAction()
+  }
+
+  private func checkAction() {
+    switch (row.cell, row.action) {
+    case (.disclosure, .opens), (.button, .some):
+      return
+    case (.disclosure, nil):
+      validator.error("missing-action", "a disclosure row needs \"opens\": the step it opens", at: path)
+    case (.disclosure, .some):
+      validator.error(
+        "invalid-action", "a disclosure row opens a step; use a button row to close or submit", at: path)
+    case (.button, nil):
+      validator.error(
+        "missing-action", "a button row needs one of \"opens\", \"action\": \"close\" or \"submit\"", at: path)
+    case (_, .some(let action)):
+      notFor(actionField(action), only: "disclosure and button rows")
+    case (_, nil):
+      return
+    }
+  }
+
+  private func actionField(_ action: RowAction) -> String {
+    switch action {
+    case .opens: return "opens"
+    case .close: return "action"
+    case .submit: return "submit"
+    }
+  }
+
+  private func notFor(_ field: String, only: String? = nil) {
+    validator.error(
+      "field-not-for-cell", "\"\(field)\" does not apply to \(kind)", at: path.appending(field),
+      suggestion: only.map { "\"\(field)\" is for \($0)" })
+  }
+
+  private func checkReferences() {
+    switch row.action {
+    case .opens(let step):
+      validator.checkStep(step, at: path.appending("opens"))
+    case .submit(let submit):
+      if let then = submit.then { validator.checkStep(then, at: path.appending("then")) }
+      for (index, step) in (submit.validates ?? []).enumerated() {
+        validator.checkStep(step, at: path.appending("validates").appending(index))
+      }
+    case .close, nil:
+      break
+    }
+    for (index, step) in row.requires.enumerated() {
+      validator.checkStep(step, at: path.appending("requires").appending(index))
+    }
+  }
+
+  private func checkRules() {
+    for (index, rule) in row.rules.enumerated() {
+      let rulePath = path.appending("rules").appending(index)
+      switch rule.kind {
+      case .custom(let name) where !validator.customRules.contains(name):
+        let known = FlowFields.ruleNamesWithoutArguments + validator.customRules.sorted()
+        validator.error(
+          "unknown-rule", "unknown rule \"\(name)\"", at: rulePath,
+          suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
+            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds)); custom rules must be registered by the program that loads the flow")
+      case .pattern(let pattern):
+        do {
+          _ = try Regex(pattern)
+        } catch {
+          validator.error(
+            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(error)",
+            at: rulePath.appending("pattern"))
+        }
+      case .oneOf(let values) where values.isEmpty:
+        validator.error("invalid-value", "\"oneOf\" needs at least one value", at: rulePath.appending("oneOf"))
+      default:
+        break
+      }
+    }
+    let minimum = row.rules.compactMap { if case .minLength(let n) = $0.kind { n } else { nil } }.max()
+    let maximum = row.rules.compactMap { if case .maxLength(let n) = $0.kind { n } else { nil } }.min()
+    if let minimum, let maximum, minimum > maximum {
+      validator.error(
+        "contradictory-rules", "minLength \(minimum) is more than maxLength \(maximum): no value can pass",
+        at: path.appending("rules"))
+    }
+    if case .list(let options) = row.options {
+      checkOptions(options)
+    }
+  }
+
+  private func checkOptions(_ options: [PickerOption]) {
+    if options.isEmpty {
+      validator.error("empty-options", "a picker needs at least one option", at: path.appending("options"))
+    }
+    var seen: Set<String> = []
+    for (index, option) in options.enumerated() where !seen.insert(option.value).inserted {
+      validator.error(
+        "duplicate-option", "option value \"\(option.value)\" appears more than once",
+        at: path.appending("options").appending(index).appending("value"))
+    }
+  }
+
+  private func checkTemplate(_ template: String) {
+    switch DetailTemplate.parse(template) {
+    case .success: return
+    case .failure(let problem):
+      validator.error("invalid-template", "\(problem.message) in template \"\(template)\"", at: path.appending("detail"),
+        suggestion: "write {some.key} to show a value, and nothing else in braces")
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+import CheckoutCLI
+
+exit(CheckoutCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
