@@ -12,7 +12,8 @@ let package = Package(
     .target(name: "CheckoutEngine"),
     .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
-    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine"]),
+    .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
+    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine"]),
   ],
   swiftLanguageModes: [.v6]

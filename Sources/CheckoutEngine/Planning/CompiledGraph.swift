@@ -1,0 +1,135 @@
+/// The flow's route edges with steps as integer indices: what the planner walks.
+///
+/// Only `opens` edges are route edges (a route never submits an order).
+struct CompiledGraph: Sendable {
+  /// A route edge: tapping `row` on the edge's step runs `command`.
+  struct Edge: Sendable {
+    var to: Int
+    var row: RowID
+    var command: NavigationCommand
+    var requires: [StepID]
+  }
+
+  let steps: [StepID]
+  let index: [StepID: Int]
+  private let outgoing: [[Edge]]
+  /// For each step, the steps with an edge to it (for distance tables).
+  let incoming: [[Int]]
+
+  init(_ flow: Flow) {
+    steps = flow.steps.map(\.id)
+    var index: [StepID: Int] = [:]
+    for (position, step) in steps.enumerated() where index[step] == nil { index[step] = position }
+    self.index = index
+    var outgoing = [[Edge]](repeating: [], count: steps.count)
+    var incoming = [[Int]](repeating: [], count: steps.count)
+    for (from, step) in flow.steps.enumerated() {
+      for row in step.rows {
+        guard let target = row.opens, let to = index[target] else { continue }
+        let command = NavigationCommand.opening(target, as: flow.steps[to].presentation)
+        outgoing[from].append(Edge(to: to, row: row.id, command: command, requires: row.requires))
+        incoming[to].append(from)
+      }
+    }
+    self.outgoing = outgoing
+    self.incoming = incoming
+  }
+
+  func edges(from step: Int) -> [Edge] { outgoing[step] }
+
+  /// The first edge (in row order) from `step` that opens `target`.
+  func edge(from step: StepID, opening target: StepID) -> Edge? {
+    guard let from = index[step], let to = index[target] else { return nil }
+    return outgoing[from].first { $0.to == to }
+  }
+
+  /// Breadth-first shortest path over enabled edges, first edges in row order.
+  func shortestPath(from start: Int, to target: Int, isEnabled: (Edge) -> Bool) -> [Edge]? {
+    if start == target { return [] }
+    var parent = [(step: Int, edge: Int)?](repeating: nil, count: steps.count)
+    var visited = [Bool](repeating: false, count: steps.count)
+    visited[start] = true
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let step = queue[head]
+      head += 1
+      for (edgeIndex, edge) in outgoing[step].enumerated() where !visited[edge.to] && isEnabled(edge) {
+        visited[edge.to] = true
+        parent[edge.to] = (step, edgeIndex)
+        if edge.to == target {
+          var path: [Edge] = []
+          var cursor = target
+          while let link = parent[cursor] {
+            path.append(outgoing[link.step][link.edge])
+            cursor = link.step
+          }
+          return path.reversed()
+        }
+        queue.append(edge.to)
+      }
+    }
+    return nil
+  }
+}
+
+/// Forward distances from every step to one target, guards ignored: a reverse
+/// breadth-first search, done once per target when the flow is compiled.
+struct DistanceTable: Sendable {
+  static let unreachable = Int32.max
+  let target: Int
+  private let distances: [Int32]
+
+  init(graph: CompiledGraph, target: Int) {
+    self.target = target
+    var distances = [Int32](repeating: DistanceTable.unreachable, count: graph.steps.count)
+    distances[target] = 0
+    var queue = [target]
+    var head = 0
+    while head < queue.count {
+      let step = queue[head]
+      head += 1
+      for source in graph.incoming[step] where distances[source] == DistanceTable.unreachable {
+        distances[source] = distances[step] + 1
+        queue.append(source)
+      }
+    }
+    self.distances = distances
+  }
+
+  func distance(from step: Int) -> Int32 { distances[step] }
+}
+
+/// A step on the stack and what it costs to go back to it.
+struct StackPosition: Sendable {
+  var step: StepID
+  var stepIndex: Int
+  /// The layer the step is in.
+  var layer: Int
+  /// Dismisses of the layers above, then pops within its layer.
+  var backwardCommands: Int
+
+  /// Every position, from the top of the stack down. Backward cost is not monotonic
+  /// in that order: one dismiss reaches the top of the layer below, however deep.
+  static func all(in state: NavigationState) -> [StackPosition] {
+    var positions: [StackPosition] = []
+    let layers = state.layers
+    for layer in stride(from: layers.count - 1, through: 0, by: -1) {
+      let dismisses = layers.count - 1 - layer
+      let steps = layers[layer]
+      for position in stride(from: steps.count - 1, through: 0, by: -1) {
+        positions.append(StackPosition(
+          step: steps[position], stepIndex: -1, layer: layer,
+          backwardCommands: dismisses + (steps.count - 1 - position)))
+      }
+    }
+    return positions
+  }
+
+  /// The backward commands that bring this position to the top.
+  func backwardCommandList(in state: NavigationState) -> [NavigationCommand] {
+    let dismisses = state.layers.count - 1 - layer
+    let pops = backwardCommands - dismisses
+    return Array(repeating: .dismiss, count: dismisses) + Array(repeating: .pop, count: pops)
+  }
+}
