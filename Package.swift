@@ -13,7 +13,11 @@ let package = Package(
     .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
-    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutEngineTests",
+      dependencies: ["CheckoutEngine", "CheckoutTestSupport"],
+      exclude: ["PlanningFixtures", "Fixtures"]
+    ),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine"]),
   ],
   swiftLanguageModes: [.v6]

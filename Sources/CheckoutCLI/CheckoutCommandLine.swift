@@ -8,6 +8,7 @@ public enum CheckoutCommandLine {
   package static let commands: [CommandSpec] = [
     LintCommand.spec,
     GraphCommand.spec,
+    PlanCommand.spec,
   ]
 
   /// Runs the command line and returns the process exit status.

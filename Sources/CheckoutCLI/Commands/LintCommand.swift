@@ -7,11 +7,16 @@ enum LintCommand {
     name: "lint",
     summary: "check flow files: format, ids, rules, and the graph",
     positionals: [PositionalSpec(name: "FLOW", help: "flow files to check", isRepeating: true)],
-    options: [.flag("--json", help: "print the problems as JSON, for machines")],
+    options: [
+      .flag("--json", help: "print the problems as JSON, for machines"),
+      .flag("--matrix", help: "also print the coverage matrix: every failing step x every resolution"),
+    ],
     discussion: """
       Loading checks (syntax, fields, types, ids) and graph checks (unreachable steps,
-      keys bound with different rules, matchers that never match) are all reported,
-      each as file:line:column with the JSON path and a suggestion.
+      keys bound with different rules, matchers that never match, and the coverage
+      matrix: a route from every step where a submit can fail to every error
+      resolution) are all reported, each as file:line:column with the JSON path and
+      a suggestion.
 
       exit status: 0 no errors (warnings allowed); 1 any error, or a file that cannot be read.
       """,
@@ -25,9 +30,10 @@ enum LintCommand {
       return report
     }
     if arguments.has("--json") {
-      terminal.write(LintJSON.encode(reports))
+      terminal.write(LintJSON.encode(reports, matrix: arguments.has("--matrix")))
     } else {
       printText(reports, terminal)
+      if arguments.has("--matrix") { printMatrices(reports, terminal) }
     }
     return reports.contains(where: \.hasErrors) ? .failure : .success
   }
@@ -53,6 +59,18 @@ enum LintCommand {
     }
   }
 
+  private static func printMatrices(_ reports: [LintReport], _ terminal: Terminal) {
+    for report in reports {
+      guard let flow = report.flow else { continue }
+      let matrix = CoverageMatrix(flow)
+      let covered = matrix.cells.count - matrix.gaps.count
+      terminal.line()
+      terminal.line(
+        "\(report.file ?? "<flow>"): coverage \(covered)/\(matrix.cells.count) (\(count(matrix.origins.count, "failing step")) x \(count(matrix.targets.count, "resolution")))")
+      terminal.write(matrix.table())
+    }
+  }
+
   static func count(_ number: Int, _ noun: String) -> String {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
@@ -71,6 +89,15 @@ enum LintJSON {
     var file: String
     var ok: Bool
     var diagnostics: [Entry]
+    var coverage: [Coverage]?
+  }
+
+  struct Coverage: Encodable {
+    var from: String
+    var state: String?
+    var to: String
+    var route: [String]?
+    var error: String?
   }
 
   struct Entry: Encodable {
@@ -83,7 +110,7 @@ enum LintJSON {
     var suggestion: String?
   }
 
-  static func encode(_ reports: [LintReport]) -> String {
+  static func encode(_ reports: [LintReport], matrix: Bool) -> String {
     let files = reports.map { report in
       File(
         file: report.file ?? "<flow>", ok: !report.hasErrors,
@@ -93,7 +120,8 @@ enum LintJSON {
             message: diagnostic.message, path: diagnostic.path.map(\.description),
             line: diagnostic.location?.line, column: diagnostic.location?.column,
             suggestion: diagnostic.suggestion)
-        })
+        },
+        coverage: matrix ? report.flow.map(coverage) : nil)
     }
     let all = reports.flatMap(\.diagnostics)
     let output = Output(
@@ -102,6 +130,19 @@ enum LintJSON {
       warnings: all.filter { $0.severity == .warning }.count,
       files: files)
     return JSONText.encode(output)
+  }
+}
+
+extension LintJSON {
+  static func coverage(_ flow: Flow) -> [Coverage] {
+    CoverageMatrix(flow).cells.map { cell in
+      var entry = Coverage(from: cell.origin.step.rawValue, state: cell.origin.state?.description, to: cell.target.name)
+      switch cell.route {
+      case .success(let route): entry.route = route.commands.map(\.description)
+      case .failure(let noRoute): entry.error = noRoute.description
+      }
+      return entry
+    }
   }
 }
 

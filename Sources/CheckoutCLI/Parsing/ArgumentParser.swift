@@ -132,6 +132,9 @@ package struct ArgumentParser: Sendable {
       parsed.values[name] = value
     }
     try checkPositionals(parsed.positionals, for: spec)
+    for option in spec.options where option.isRequired && parsed.values[option.name] == nil {
+      throw UsageError(message: "missing \(option.synopsis)", command: spec.name)
+    }
     return parsed
   }
 

@@ -8,6 +8,8 @@ package struct OptionSpec: Sendable {
   package var allowedValues: [String]?
   /// One line of help.
   package var help: String
+  /// Whether the command cannot run without it.
+  package var isRequired = false
 
   /// A flag that takes no value.
   package static func flag(_ name: String, help: String) -> OptionSpec {
@@ -16,9 +18,9 @@ package struct OptionSpec: Sendable {
 
   /// An option that takes a value.
   package static func value(
-    _ name: String, _ valueName: String, allowed: [String]? = nil, help: String
+    _ name: String, _ valueName: String, allowed: [String]? = nil, required: Bool = false, help: String
   ) -> OptionSpec {
-    OptionSpec(name: name, valueName: valueName, allowedValues: allowed, help: help)
+    OptionSpec(name: name, valueName: valueName, allowedValues: allowed, help: help, isRequired: required)
   }
 
   /// `--format dot|mermaid`, `--record FILE`, `--json`.
@@ -63,7 +65,7 @@ package struct CommandSpec: Sendable {
 
   /// `checkout lint FLOW... [--json]`.
   var usage: String {
-    let parts = positionals.map(\.synopsis) + options.map { "[\($0.synopsis)]" }
+    let parts = positionals.map(\.synopsis) + options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
     return (["checkout", name] + parts).joined(separator: " ")
   }
 }

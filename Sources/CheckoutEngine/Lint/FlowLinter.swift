@@ -15,6 +15,7 @@ struct FlowLinter {
     checkBindings()
     checkMatchers()
     checkOptionSources()
+    checkCoverage()
     return sink.diagnostics
   }
 
@@ -83,6 +84,19 @@ struct FlowLinter {
     case (.prefix(let prefix), .prefix(let other)?): return other.hasPrefix(prefix)
     case (.exact(let exact), .exact(let other)?): return exact == other
     default: return false
+    }
+  }
+
+  /// Every resolution must be reachable from every step where a submit can fail.
+  private func checkCoverage() {
+    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil {
+      guard case .failure(let noRoute) = cell.route, let matcher = cell.target.matchers.first else { continue }
+      let submits = cell.origin.operations.map(\.rawValue).joined(separator: ", ")
+      sink.error(
+        "uncovered-resolution",
+        "an error from \(submits) on \(cell.origin.step) cannot be fixed at \(cell.target.name): \(noRoute)",
+        at: positions.errorPath(matcher).appending("step"),
+        suggestion: "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)")
     }
   }
 

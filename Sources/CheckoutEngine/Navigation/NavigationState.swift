@@ -119,6 +119,12 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The state it was refused on.
   public var state: NavigationState
 
+  /// Creates the error.
+  public init(command: NavigationCommand, state: NavigationState) {
+    self.command = command
+    self.state = state
+  }
+
   public var description: String {
     switch command {
     case .pop: return "cannot pop on \(state): the top layer holds one step (dismiss a modal instead)"
@@ -134,6 +140,12 @@ public struct NavigationStateSyntaxError: Error, Hashable, Sendable, CustomStrin
   public var text: String
   /// What is wrong.
   public var message: String
+
+  /// Creates the error.
+  public init(text: String, message: String) {
+    self.text = text
+    self.message = message
+  }
 
   public var description: String { "invalid navigation state \"\(text)\": \(message)" }
 }

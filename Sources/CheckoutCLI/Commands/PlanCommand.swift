@@ -1,0 +1,123 @@
+import CheckoutEngine
+import Foundation
+
+/// `checkout plan FLOW --from STATE --to STEP[.ROW] [--json] [--data FILE]`.
+enum PlanCommand {
+  static let spec = CommandSpec(
+    name: "plan",
+    summary: "plan the shortest route from a navigation state to a step",
+    positionals: [PositionalSpec(name: "FLOW", help: "the flow file")],
+    options: [
+      .value("--from", "STATE", required: true, help: "where the shopper is, e.g. 'cart>stepOne>stepTwo|discount'"),
+      .value("--to", "STEP[.ROW]", required: true, help: "the step (and row) to reach, e.g. creditCard.cvv"),
+      .flag("--json", help: "print {\"from\", \"to\", \"route\", \"length\"}, or {\"error\"}"),
+      .value("--data", "FILE", help: "session data (a JSON object of key -> value) to evaluate guards on"),
+      .value("--today", "DATE", help: "the date expiry rules use with --data (YYYY-MM-DD; default today)"),
+    ],
+    discussion: """
+      Steps of a layer are joined by '>', layers by '|': cart>stepOne|creditCard is the
+      root stack cart, stepOne with creditCard presented modally on top. Guards
+      ("requires") count as met unless --data gives the data to evaluate them on.
+
+      exit status: 0 a route; 1 no route; 2 bad usage, or a flow or data file that cannot be loaded.
+      """,
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+    let json = arguments.has("--json")
+    guard let flow = terminal.loadFlow(arguments.positionals[0]) else { return .usage }
+    let state: NavigationState
+    do {
+      state = try NavigationState(parsing: arguments.value("--from") ?? "")
+    } catch {
+      terminal.errorLine("error: --from: \(error)")
+      return .usage
+    }
+    let target = arguments.value("--to") ?? ""
+    let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
+    let step = StepID(parts.first ?? "")
+    let row = parts.count > 1 ? RowID(parts[1]) : nil
+    if let problem = unknownRow(row, of: step, in: flow) {
+      terminal.errorLine("error: --to: \(problem)")
+      return .usage
+    }
+    var isComplete: ((StepID) -> Bool)?
+    if let dataPath = arguments.value("--data") {
+      guard let completeness = loadCompleteness(dataPath, arguments.value("--today"), flow, terminal) else {
+        return .usage
+      }
+      isComplete = completeness.isComplete
+    }
+    let result = RoutePlanner(flow).plan(from: state, to: step, isComplete: isComplete)
+    switch result {
+    case .success(let route):
+      if json {
+        terminal.write(JSONText.encode(PlanJSON(from: state.description, to: step.rawValue, row: row?.rawValue,
+          route: route.commands.map(\.description), length: route.length)))
+      } else {
+        printRoute(route, target: target, terminal)
+      }
+      return .success
+    case .failure(let noRoute):
+      if json {
+        terminal.write(JSONText.encode(["error": noRoute.description]))
+      } else {
+        terminal.line("no route from \(state) to \(target): \(noRoute)")
+      }
+      return .failure
+    }
+  }
+
+  struct PlanJSON: Encodable {
+    var from: String
+    var to: String
+    var row: String?
+    var route: [String]
+    var length: Int
+  }
+
+  private static func printRoute(_ route: Route, target: String, _ terminal: Terminal) {
+    let noun = route.length == 1 ? "command" : "commands"
+    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)")
+    let width = (route.commands.map(\.description.count).max() ?? 0) + 2
+    for (index, (command, state)) in zip(route.commands, route.states).enumerated() {
+      terminal.line("  \(index + 1). \(command.description.padded(to: width))-> \(state)")
+    }
+    if route.commands.isEmpty { terminal.line("  (already there)") }
+  }
+
+  private static func unknownRow(_ row: RowID?, of step: StepID, in flow: Flow) -> String? {
+    guard let row, let found = flow.step(step), found.row(row) == nil else { return nil }
+    let rows = found.rows.map(\.id.rawValue)
+    let hint = Suggestions.didYouMean(row.rawValue, in: rows) ?? "its rows are \(rows.joined(separator: ", "))"
+    return "step \"\(step)\" has no row \"\(row)\"; \(hint)"
+  }
+
+  private static func loadCompleteness(
+    _ path: String, _ todayText: String?, _ flow: Flow, _ terminal: Terminal
+  ) -> StepCompleteness? {
+    var today = CalendarDate.today
+    if let todayText {
+      guard let parsed = CalendarDate(parsing: todayText) else {
+        terminal.errorLine("error: --today: \"\(todayText)\" is not a date; write YYYY-MM-DD")
+        return nil
+      }
+      today = parsed
+    }
+    do {
+      let data = try SessionDataFile.load(terminal.resolve(path))
+      return StepCompleteness(flow: flow, data: flow.data.merging(data) { $1 }, rules: RuleEvaluator(today: today))
+    } catch {
+      terminal.errorLine("\(path): error: \(error)")
+      return nil
+    }
+  }
+}
+
+extension CalendarDate {
+  /// The host's date today (the command line is a host; the engine never reads the clock).
+  static var today: CalendarDate? {
+    let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+    return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// An error the checkout API returned: a code, the field it names, and its message.
+///
+/// ```swift
+/// APIError(code: "cvv_invalid", message: "Your card's security code is incorrect.")
+/// ```
+public struct APIError: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The API's error code (`cvv_invalid`, `incorrect_cvc`, `DELIVERY_ZIP_INVALID`).
+  public var code: String
+  /// The key or API field path the error names, if any.
+  public var field: String?
+  /// The API's message for the shopper, if any.
+  public var message: String?
+
+  /// Creates an API error.
+  public init(code: String, field: String? = nil, message: String? = nil) {
+    self.code = code
+    self.field = field
+    self.message = message
+  }
+
+  /// `cvv_invalid field=payment.card.cvv "message"`.
+  public var description: String {
+    var text = code
+    if let field { text += " field=\(field)" }
+    if let message { text += " \"\(message)\"" }
+    return text
+  }
+}
+
+/// Where an error is fixed: a step, optionally a row, and the message to show there.
+public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The step that fixes the error.
+  public var step: StepID
+  /// The row of that step, if one fixes it.
+  public var row: RowID?
+  /// What the shopper reads on that row (or step).
+  public var message: String
+  /// The API error resolved, or nil for a local validation error.
+  public var error: APIError?
+
+  /// Creates a resolution.
+  public init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
+    self.step = step
+    self.row = row
+    self.message = message
+    self.error = error
+  }
+
+  /// `creditCard.cvv`, or `stepTwo` when no row is named.
+  public var target: String {
+    row.map { "\(step).\($0)" } ?? step.rawValue
+  }
+
+  public var description: String { "\(target): \(message)" }
+}
+
+/// Matches API errors to resolutions with the flow's matchers: first match wins.
+///
+/// ```swift
+/// let resolver = ErrorResolver(flow)
+/// resolver.resolve(APIError(code: "cvv_invalid"))?.target  // "creditCard.cvv"
+/// ```
+public struct ErrorResolver: Sendable {
+  /// The flow whose matchers are used.
+  public let flow: Flow
+
+  /// Creates a resolver.
+  public init(_ flow: Flow) {
+    self.flow = flow
+  }
+
+  /// The matcher that applies to an error, if any.
+  public func matcher(for error: APIError) -> ErrorMatcher? {
+    flow.errors.first { $0.matches(code: error.code, field: error.field) }
+  }
+
+  /// Where the error is fixed; nil when no matcher applies and the flow has no fallback.
+  public func resolve(_ error: APIError) -> Resolution? {
+    guard let matcher = matcher(for: error) else { return nil }
+    let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
+    return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
+  }
+
+  /// The errors of one response in the order they are offered: highest matcher
+  /// priority first, the API's order among equals. Unmatched errors come last.
+  public func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
+    let resolved = errors.enumerated().map { (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element)) }
+    return resolved.sorted { lhs, rhs in
+      let left = lhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
+      let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
+      return left != right ? left > right : lhs.index < rhs.index
+    }.map { ($0.error, resolve($0.error)) }
+  }
+
+  private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {
+    let title = matcher.row.flatMap { flow.step(matcher.step)?.row($0)?.title }
+    let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
+    return title.map { "\($0): please check this (\(readable))" } ?? "Please check this step (\(readable))"
+  }
+}

@@ -1,0 +1,49 @@
+/// Whether steps are complete: every visible, enabled value row passes its rules
+/// (required ones are filled in), and the step's completion checks hold. `requires`
+/// guards read it.
+///
+/// ```swift
+/// let completeness = StepCompleteness(flow: flow, data: data, rules: RuleEvaluator(today: today))
+/// completeness.problems(of: "address")  // ["Street is required"]
+/// ```
+public struct StepCompleteness: Sendable {
+  /// The flow.
+  public var flow: Flow
+  /// The session data.
+  public var data: [DataKey: Value]
+  /// How rules are checked.
+  public var rules: RuleEvaluator
+
+  /// Creates a completeness check.
+  public init(flow: Flow, data: [DataKey: Value], rules: RuleEvaluator = RuleEvaluator()) {
+    self.flow = flow
+    self.data = data
+    self.rules = rules
+  }
+
+  /// Whether the step is complete (an unknown step is not).
+  public func isComplete(_ step: StepID) -> Bool {
+    guard let found = flow.step(step) else { return false }
+    return problems(of: found).isEmpty
+  }
+
+  /// What keeps a step from being complete, in row order, then its checks.
+  public func problems(of step: Step) -> [String] {
+    var problems: [String] = []
+    for row in step.rows where row.cell.takesValue && isVisible(row) && isEnabled(row) {
+      if let failure = rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title) {
+        problems.append(failure)
+      }
+    }
+    for check in step.complete where !check.when.holds(in: data) {
+      problems.append(check.message)
+    }
+    return problems
+  }
+
+  /// Whether the row is shown.
+  public func isVisible(_ row: Row) -> Bool { row.visibleWhen?.holds(in: data) ?? true }
+
+  /// Whether the row's own `enabledWhen` holds (guards aside).
+  public func isEnabled(_ row: Row) -> Bool { row.enabledWhen?.holds(in: data) ?? true }
+}

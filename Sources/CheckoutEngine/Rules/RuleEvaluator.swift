@@ -1,0 +1,112 @@
+import Foundation
+
+/// Runs a row's rules on a value and says the first one that fails.
+///
+/// Every rule but `required` passes on an empty value, so optional fields may
+/// stay blank. Messages never quote the value (it may be a card number or a CVV).
+///
+/// ```swift
+/// let evaluator = RuleEvaluator(today: CalendarDate(parsing: "2026-11-21"))
+/// evaluator.firstFailure(of: [Rule(.luhn)], value: .string("4242 4242 4242 4241"), title: "Card number")
+/// // "Card number is not a valid card number"
+/// ```
+public struct RuleEvaluator: Sendable {
+  /// The session's date, for `expiry`; without one, expiry checks only the format.
+  public var today: CalendarDate?
+  /// The custom rules available.
+  public var registry: RuleRegistry
+
+  /// Creates an evaluator.
+  public init(today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry()) {
+    self.today = today
+    self.registry = registry
+  }
+
+  /// The message of the first rule the value fails, or nil when it passes them all.
+  public func firstFailure(of rules: [Rule], value: Value?, title: String) -> String? {
+    for rule in rules where !passes(rule.kind, value) {
+      return rule.message ?? defaultMessage(rule.kind, title: title)
+    }
+    return nil
+  }
+
+  /// Whether a value passes one rule.
+  public func passes(_ kind: RuleKind, _ value: Value?) -> Bool {
+    let present = value?.isPresent ?? false
+    if case .required = kind { return present }
+    guard present, let value else { return true }
+    let text = value.displayText.trimmingCharacters(in: .whitespaces)
+    switch kind {
+    case .required: return true
+    case .email: return Self.isEmail(text)
+    case .luhn: return Self.passesLuhn(text)
+    case .digits: return !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    case .expiry: return isValidExpiry(text)
+    case .pattern(let pattern):
+      guard let regex = try? Regex(pattern) else { return false }
+      return (try? regex.wholeMatch(in: value.displayText)) != nil
+    case .minLength(let minimum): return value.displayText.count >= minimum
+    case .maxLength(let maximum): return value.displayText.count <= maximum
+    case .oneOf(let values): return values.contains(value.displayText)
+    case .custom(let name): return registry.rules[name]?.check(value.displayText) ?? false
+    }
+  }
+
+  /// The message a rule shows when the flow gives none.
+  public func defaultMessage(_ kind: RuleKind, title: String) -> String {
+    switch kind {
+    case .required: return "\(title) is required"
+    case .email: return "\(title) must be an email address like name@example.com"
+    case .luhn: return "\(title) is not a valid card number"
+    case .digits: return "\(title) must contain digits only"
+    case .expiry:
+      return today.map { _ in "\(title) must be a month and year (MM/YY) that has not passed" }
+        ?? "\(title) must be a month and year (MM/YY)"
+    case .pattern: return "\(title) is not in the expected format"
+    case .minLength(let minimum): return "\(title) must be at least \(minimum) characters"
+    case .maxLength(let maximum): return "\(title) must be at most \(maximum) characters"
+    case .oneOf(let values): return "\(title) must be one of \(values.joined(separator: ", "))"
+    case .custom(let name): return registry.rules[name]?.message ?? "\(title) is not valid"
+    }
+  }
+
+  static func isEmail(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+    let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+    return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+  }
+
+  /// Luhn over the digits; spaces and dashes are ignored, anything else fails.
+  static func passesLuhn(_ text: String) -> Bool {
+    var digits: [Int] = []
+    for scalar in text.unicodeScalars {
+      if scalar == " " || scalar == "-" { continue }
+      guard ("0"..."9").contains(scalar) else { return false }
+      digits.append(Int(scalar.value) - 48)
+    }
+    guard (12...19).contains(digits.count) else { return false }
+    var sum = 0
+    for (index, digit) in digits.reversed().enumerated() {
+      if index % 2 == 1 {
+        let doubled = digit * 2
+        sum += doubled > 9 ? doubled - 9 : doubled
+      } else {
+        sum += digit
+      }
+    }
+    return sum % 10 == 0
+  }
+
+  /// `MM/YY` with a real month, and (with a date) not before this month.
+  func isValidExpiry(_ text: String) -> Bool {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+      parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
+      let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month)
+    else { return false }
+    guard let today else { return true }
+    let fullYear = (today.year / 100) * 100 + year
+    return (fullYear, month) >= (today.year, today.month)
+  }
+}
