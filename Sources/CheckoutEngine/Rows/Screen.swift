@@ -1,0 +1,62 @@
+/// A step rendered for a host to draw: everything a UIKit table, a web page or a
+/// terminal needs, with values already masked. No host needs to know what kind
+/// of row it is beyond reading this value.
+public struct Screen: Hashable, Sendable, Codable {
+  /// The step shown.
+  public var step: StepID
+  /// Its title.
+  public var title: String
+  /// How it was presented.
+  public var presentation: Presentation
+  /// The visible rows, in order.
+  public var rows: [ScreenRow]
+
+  /// Creates a screen.
+  public init(step: StepID, title: String, presentation: Presentation, rows: [ScreenRow]) {
+    self.step = step
+    self.title = title
+    self.presentation = presentation
+    self.rows = rows
+  }
+
+  /// The rows the shopper can tap now.
+  public var tappableRows: [ScreenRow] { rows.filter { $0.isTappable && $0.isEnabled } }
+
+  /// The rows that are disabled, each with why.
+  public var disabledRows: [ScreenRow] { rows.filter { !$0.isEnabled } }
+
+  /// The row with this id, if visible.
+  public func row(_ id: RowID) -> ScreenRow? { rows.first { $0.id == id } }
+}
+
+/// One row of a screen.
+public struct ScreenRow: Hashable, Sendable, Codable {
+  /// The row's id.
+  public var id: RowID
+  /// The kind of cell.
+  public var kind: CellKind
+  /// The label.
+  public var title: String
+  /// The value to show, masked as the row's key requires (empty when none).
+  public var value: String
+  /// The text for disclosure and info rows, with values filled in (masked).
+  public var detail: String?
+  /// The hint for an empty text field.
+  public var placeholder: String?
+  /// The keyboard for a text field.
+  public var keyboard: Keyboard?
+  /// A picker's choices.
+  public var options: [PickerOption]?
+  /// Whether the shopper can use it.
+  public var isEnabled: Bool
+  /// Why it is disabled: `Continue: needs "Shipping address" complete: street is required`.
+  public var disabledReason: String?
+  /// Whether tapping it does something (disclosure and button rows).
+  public var isTappable: Bool
+  /// Whether the value is masked (sensitive) or hidden (secret).
+  public var isMasked: Bool
+  /// The error shown on the row (from a rule or from the server).
+  public var error: String?
+  /// Whether the row has the focus (an error route arrived here).
+  public var isFocused: Bool
+}

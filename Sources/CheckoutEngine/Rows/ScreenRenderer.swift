@@ -1,0 +1,77 @@
+/// Renders a step of a flow, with the session's data and messages, into a ``Screen``.
+///
+/// ```swift
+/// let renderer = ScreenRenderer(flow: flow, rules: RuleEvaluator(today: today))
+/// let screen = renderer.render("creditCard", data: data, errors: ["cvv": "3 or 4 digits"], focused: "cvv")
+/// ```
+public struct ScreenRenderer: Sendable {
+  /// The flow rendered.
+  public let flow: Flow
+  /// How values are masked.
+  public let masking: Masking
+  /// How rules are checked, for guards.
+  public let rules: RuleEvaluator
+
+  /// Creates a renderer.
+  public init(flow: Flow, rules: RuleEvaluator = RuleEvaluator()) {
+    self.flow = flow
+    self.masking = Masking(flow)
+    self.rules = rules
+  }
+
+  /// The screen of a step; nil if the flow has no such step.
+  public func render(
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
+  ) -> Screen? {
+    guard let step = flow.step(stepID) else { return nil }
+    let completeness = StepCompleteness(flow: flow, data: data, rules: rules)
+    let rows = step.rows.filter(completeness.isVisible).map { row in
+      let disabledReason = self.disabledReason(row, completeness)
+      return ScreenRow(
+        id: row.id, kind: row.cell, title: row.title,
+        value: row.cell.takesValue ? masking.display(row.bind.flatMap { data[$0] }, of: row.bind) : "",
+        detail: detail(row, data), placeholder: row.placeholder, keyboard: row.keyboard,
+        options: options(row, data), isEnabled: disabledReason == nil, disabledReason: disabledReason,
+        isTappable: row.cell.isTappable,
+        isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
+        error: errors[row.id], isFocused: focused == row.id)
+    }
+    return Screen(step: step.id, title: step.title, presentation: step.presentation, rows: rows)
+  }
+
+  /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
+  /// required step that is not complete, with what is missing there.
+  public func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
+    if !completeness.isEnabled(row) { return "\(row.title): not available now" }
+    for required in row.requires {
+      guard let step = flow.step(required) else { continue }
+      let problems = completeness.problems(of: step)
+      if !problems.isEmpty {
+        return "\(row.title): needs \"\(step.title)\" complete: \(problems.joined(separator: "; "))"
+      }
+    }
+    return nil
+  }
+
+  private func detail(_ row: Row, _ data: [DataKey: Value]) -> String? {
+    guard let text = row.detail, case .success(let template) = DetailTemplate.parse(text) else {
+      return row.cell == .disclosure || row.cell == .info ? row.bind.map { masking.display(data[$0], of: $0) } : nil
+    }
+    return template.parts.map { part in
+      switch part {
+      case .text(let text): return text
+      case .key(let key): return masking.display(data[key], of: key)
+      }
+    }.joined()
+  }
+
+  private func options(_ row: Row, _ data: [DataKey: Value]) -> [PickerOption]? {
+    switch row.options {
+    case .list(let options)?: return options
+    case .from(let key)?:
+      if case .options(let options)? = data[key] { return options }
+      return []
+    case nil: return nil
+    }
+  }
+}
