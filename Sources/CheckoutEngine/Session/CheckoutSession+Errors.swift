@@ -1,0 +1,66 @@
+extension CheckoutSession {
+  /// Validates the steps the submit checks; the first invalid row (in flow order)
+  /// is offered like an API error. Otherwise calls the API with the bound data.
+  mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
+    let steps = (submit.validates ?? navigation.steps).reduce(into: [StepID]()) { list, step in
+      if !list.contains(step) { list.append(step) }
+    }.sorted { compiled.order(of: $0) < compiled.order(of: $1) }
+    let completeness = self.completeness
+    let evaluator = rules
+    for stepID in steps {
+      guard let step = compiled.step(stepID) else { continue }
+      for candidate in step.rows where candidate.cell.takesValue && completeness.isVisible(candidate) && completeness.isEnabled(candidate) {
+        let value = candidate.bind.flatMap { data[$0] }
+        guard let message = evaluator.firstFailure(of: candidate.rules, value: value, title: candidate.title) else { continue }
+        let resolution = Resolution(step: step.id, row: candidate.id, message: message)
+        queued = []
+        let offer = Offer(resolution: resolution, from: navigation.top)
+        self.offer = offer
+        return [.offer(offer)]
+      }
+    }
+    queued = []
+    calls[submit.operation] = .some(submit.then)
+    return [.callAPI(submit.operation, Payload(values: data, masking: compiled.masking))]
+  }
+
+  mutating func apiSucceeded(_ operation: OperationName, _ values: [DataKey: Value]) -> [Effect] {
+    guard let then = calls.removeValue(forKey: operation) else {
+      return [.refused("no call to \(operation) is waiting for an answer")]
+    }
+    for (key, value) in values { data[key] = value }
+    queued = []
+    guard let then, let presentation = compiled.step(then)?.presentation else { return [] }
+    return send(.opening(then, as: presentation))
+  }
+
+  mutating func apiFailed(_ operation: OperationName, _ errors: [APIError]) -> [Effect] {
+    guard calls.removeValue(forKey: operation) != nil else {
+      return [.refused("no call to \(operation) is waiting for an answer")]
+    }
+    let ordered = compiled.resolver.ordered(errors)
+    var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
+    var resolutions = ordered.compactMap(\.resolution)
+    guard !resolutions.isEmpty else { return effects }
+    let first = resolutions.removeFirst()
+    queued = resolutions
+    let offer = Offer(resolution: first, from: navigation.top)
+    self.offer = offer
+    effects.insert(.offer(offer), at: 0)
+    return effects
+  }
+
+  mutating func accept() -> [Effect] {
+    guard let offer else { return [.refused("there is no offer to accept")] }
+    self.offer = nil
+    pending = nil
+    return drive(driver.begin(
+      offer.resolution, from: navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+  }
+
+  mutating func decline() -> [Effect] {
+    guard offer != nil else { return [.refused("there is no offer to decline")] }
+    offer = nil
+    return []
+  }
+}

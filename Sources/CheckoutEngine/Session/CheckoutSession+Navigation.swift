@@ -1,0 +1,93 @@
+extension CheckoutSession {
+  mutating func tap(_ rowID: RowID) -> [Effect] {
+    if let reason = busyReason() { return [.refused(reason)] }
+    guard let step = currentStep else { return [.refused("the step \(navigation.top) is not in the flow")] }
+    guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
+    let completeness = self.completeness
+    guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
+    if let reason = ScreenRenderer(flow: flow, rules: rules).disabledReason(row, completeness) {
+      return [.refused(reason)]
+    }
+    switch row.action {
+    case .opens(let target)?:
+      guard let presentation = compiled.step(target)?.presentation else {
+        return [.refused("\(row.title) opens \(target), which is not in the flow")]
+      }
+      return send(.opening(target, as: presentation))
+    case .close?:
+      guard let command = backCommand() else { return [.refused("\(row.title): there is nothing to close")] }
+      return send(command)
+    case .submit(let submit)?:
+      return self.submit(submit, from: row)
+    case nil:
+      return [.refused("\(row.title) is a \(row.cell.rawValue) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")]
+    }
+  }
+
+  mutating func back() -> [Effect] {
+    guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
+    if offer != nil { offer = nil }
+    pending = nil
+    let before = navigation
+    guard let after = try? navigation.applying(command) else { return [.refused("cannot go back from \(navigation)")] }
+    if driver.isDriving {
+      navigation = before
+      return drive(driver.appeared(after.top, state: &navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+    }
+    navigation = after
+    return []
+  }
+
+  mutating func appeared(_ step: StepID) -> [Effect] {
+    if driver.isDriving {
+      return drive(driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+    }
+    if let pending {
+      self.pending = nil
+      if step == pending.expected, (try? navigation.apply(pending.command)) != nil { return [] }
+    }
+    if step == navigation.top { return [] }
+    guard let wentBack = NavigationState.truncated(navigation, to: step) else {
+      return [.refused("\(step) is not on the navigation stack \(navigation), and nothing opened it")]
+    }
+    navigation = wentBack
+    return []
+  }
+
+  /// The command the back button or a close row performs: pop within the top
+  /// layer, else dismiss the modal; nil on the root step.
+  func backCommand() -> NavigationCommand? {
+    if navigation.canApply(.pop) { return .pop }
+    if navigation.canApply(.dismiss) { return .dismiss }
+    return nil
+  }
+
+  /// Sends a command to the host and waits for its step.
+  mutating func send(_ command: NavigationCommand) -> [Effect] {
+    guard let after = try? navigation.applying(command) else { return [.refused("cannot \(command) on \(navigation)")] }
+    pending = PendingNavigation(command: command, expected: after.top)
+    return [.navigate(command)]
+  }
+
+  /// Turns the route driver's output into effects, focusing the row on arrival.
+  mutating func drive(_ output: RouteDriver.Output) -> [Effect] {
+    switch output {
+    case .perform(let command):
+      return [.navigate(command)]
+    case .focus(let resolution):
+      focus = resolution.row.map { RowRef(step: resolution.step, row: $0) }
+      if let focus { rowErrors[focus] = resolution.message }
+      return [.focus(resolution.step, resolution.row, resolution.message)]
+    case .cancelled(let reason):
+      return [.routeCancelled(reason)]
+    case .ignored:
+      return []
+    }
+  }
+
+  func unknownRow(_ row: RowID, on step: Step) -> String {
+    let ids = step.rows.map(\.id.rawValue)
+    let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { "; \($0)" } ?? ""
+    return "\(step.title) has no row \"\(row)\"\(hint); its rows are \(ids.joined(separator: ", "))"
+  }
+}

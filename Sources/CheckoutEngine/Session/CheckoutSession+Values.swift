@@ -1,0 +1,94 @@
+extension CheckoutSession {
+  mutating func set(_ name: String, _ value: Value) -> [Effect] {
+    if let step = currentStep, let row = step.row(RowID(name)) {
+      return set(row, on: step, value)
+    }
+    guard IdentifierSyntax.isKey(name), name.contains(".") || flow.data[DataKey(name)] != nil else {
+      guard let step = currentStep else { return [.refused("no row or key \"\(name)\"")] }
+      return [.refused(unknownRow(RowID(name), on: step) + "; or name a data key like shipping.zip")]
+    }
+    store(value, at: DataKey(name))
+    return []
+  }
+
+  private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
+    guard row.cell.takesValue, let key = row.bind else {
+      return [.refused("\(row.title) is a \(row.cell.rawValue) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
+    }
+    let completeness = self.completeness
+    guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
+    guard completeness.isEnabled(row) else { return [.refused("\(row.title) cannot be changed now")] }
+    let accepted: Value
+    switch RowInput.accept(value, for: row, data: data) {
+    case .success(let converted): accepted = converted
+    case .failure(let problem): return [.refused(problem.message)]
+    }
+    store(accepted, at: key)
+    let ref = RowRef(step: step.id, row: row.id)
+    if let failure = rules.firstFailure(of: row.rules, value: accepted, title: row.title) {
+      rowErrors[ref] = failure
+    }
+    return offerNextQueuedIfResolved()
+  }
+
+  /// Stores a value; errors on every row bound to the key are cleared when it changes.
+  private mutating func store(_ value: Value, at key: DataKey) {
+    let changed = data[key] != value
+    data[key] = value
+    guard changed else { return }
+    for step in flow.steps {
+      for row in step.rows where row.bind == key {
+        let ref = RowRef(step: step.id, row: row.id)
+        rowErrors[ref] = nil
+        if focus == ref { focus = nil; resolvedFocus = true }
+      }
+    }
+  }
+
+  /// After the shopper fixed the focused error, the next queued error is offered.
+  private mutating func offerNextQueuedIfResolved() -> [Effect] {
+    guard resolvedFocus else { return [] }
+    resolvedFocus = false
+    guard offer == nil, !queued.isEmpty else { return [] }
+    let next = queued.removeFirst()
+    let offer = Offer(resolution: next, from: navigation.top)
+    self.offer = offer
+    return [.offer(offer)]
+  }
+}
+
+/// Converts what the shopper typed into the value a row holds, or says why not.
+enum RowInput {
+  struct Problem: Error {
+    var message: String
+  }
+
+  static func accept(_ value: Value, for row: Row, data: [DataKey: Value]) -> Result<Value, Problem> {
+    switch row.cell {
+    case .toggle:
+      if case .bool = value { return .success(value) }
+      switch value.displayText.lowercased() {
+      case "on", "true", "yes", "1": return .success(.bool(true))
+      case "off", "false", "no", "0": return .success(.bool(false))
+      default: return .failure(Problem(message: "\(row.title) is a toggle: set it to on or off"))
+      }
+    case .picker:
+      let options: [PickerOption]
+      switch row.options {
+      case .list(let list)?: options = list
+      case .from(let key)?:
+        if case .options(let list)? = data[key] { options = list } else { options = [] }
+      case nil: options = []
+      }
+      let text = value.displayText
+      if let option = options.first(where: { $0.value == text }) ?? options.first(where: { $0.label.lowercased() == text.lowercased() }) {
+        return .success(.string(option.value))
+      }
+      let choices = options.map { "\($0.value) (\($0.label))" }.joined(separator: ", ")
+      return .failure(Problem(message: "\(row.title) has no option \"\(row.secret ? Masking.secretPlaceholder : text)\"; choose one of \(choices)"))
+    default:
+      if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
+      return .success(.string(value.displayText))
+    }
+  }
+}

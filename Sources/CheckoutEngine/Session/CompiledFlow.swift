@@ -1,0 +1,41 @@
+/// A flow compiled once for many sessions: its planner (with distance tables), its
+/// error resolver, its masking policy and its rules. Immutable and `Sendable`, so
+/// a server shares one per flow across all sessions.
+///
+/// ```swift
+/// let compiled = CompiledFlow(try FlowLoader().load(contentsOf: "Flows/plndr.json"))
+/// var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+/// ```
+public final class CompiledFlow: Sendable {
+  /// The flow.
+  public let flow: Flow
+  /// Its route planner.
+  public let planner: RoutePlanner
+  /// Its error matchers.
+  public let resolver: ErrorResolver
+  /// Which keys are secret or sensitive.
+  public let masking: Masking
+  /// The custom rules its rows may use.
+  public let registry: RuleRegistry
+  private let stepIndex: [StepID: Int]
+
+  /// Compiles a flow.
+  public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
+    self.flow = flow
+    self.planner = RoutePlanner(flow)
+    self.resolver = ErrorResolver(flow)
+    self.masking = Masking(flow)
+    self.registry = registry
+    var index: [StepID: Int] = [:]
+    for (position, step) in flow.steps.enumerated() where index[step.id] == nil { index[step.id] = position }
+    self.stepIndex = index
+  }
+
+  /// The step with this id.
+  public func step(_ id: StepID) -> Step? {
+    stepIndex[id].map { flow.steps[$0] }
+  }
+
+  /// The position of a step in the flow (for "first in flow order").
+  func order(of step: StepID) -> Int { stepIndex[step] ?? Int.max }
+}
