@@ -1,0 +1,61 @@
+/// Checks one `expect` line against a session.
+struct ExpectationChecker {
+  let session: CheckoutSession
+  let lastEffects: [Effect]
+
+  func check(_ expectation: Expectation) -> ScenarioHost.Failure? {
+    switch expectation {
+    case .at(let step):
+      return compare("at \(step)", "at \(session.navigation.top)")
+    case .stack(let state):
+      return compare("stack \(state)", "stack \(session.navigation)")
+    case .route(let commands):
+      let actual = session.route.map { $0.commands.isEmpty ? "none" : $0.description } ?? "no route planned"
+      return compare("route \(commands.isEmpty ? "none" : commands.map(\.description).joined(separator: ", "))", "route \(actual)")
+    case .offer(let target):
+      let actual = session.offer?.resolution.target ?? "none"
+      let matches = target == nil ? session.offer == nil
+        : actual == target || (target.map { !$0.contains(".") && session.offer?.resolution.step.rawValue == $0 } ?? false)
+      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target ?? "none")", actual: "offer \(actual)")
+    case .focus(let row):
+      let actual = session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
+      return compare("focus \(row)", "focus \(actual)")
+    case .error(let row, let text):
+      let actual = session.rowErrors[CheckoutSession.RowRef(step: session.navigation.top, row: row)]
+      guard let actual, actual.contains(text) else {
+        return ScenarioHost.Failure(expected: "error on \(row) containing \"\(text)\"", actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)")
+      }
+      return nil
+    case .value(let key, let expected):
+      let value = session.data[key]
+      let shown = session.compiled.masking.display(value, of: key)
+      if value?.displayText == expected { return nil }
+      return ScenarioHost.Failure(
+        expected: "value \(key) \(session.compiled.masking.isSecret(key) ? Masking.secretPlaceholder : expected)",
+        actual: value == nil ? "value \(key) not set" : "value \(key) \(shown)")
+    case .valid(let row), .invalid(let row):
+      return checkValidity(row, expectValid: expectation == .valid(row))
+    case .effect(let kind, let argument):
+      let matches = lastEffects.contains { effect in
+        effect.kind == kind && (argument.map { effect.argument == $0 || effect.argument.contains($0) } ?? true)
+      }
+      let actual = lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
+      return matches ? nil : ScenarioHost.Failure(expected: "effect \(kind)\(argument.map { " \($0)" } ?? "")", actual: actual)
+    }
+  }
+
+  private func checkValidity(_ rowID: RowID, expectValid: Bool) -> ScenarioHost.Failure? {
+    guard let step = session.currentStep, let row = step.row(rowID) else {
+      return ScenarioHost.Failure(expected: "\(expectValid ? "valid" : "invalid") \(rowID)", actual: "no row \(rowID) on \(session.navigation.top)")
+    }
+    let failure = session.rules.firstFailure(of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title)
+    if (failure == nil) == expectValid { return nil }
+    return ScenarioHost.Failure(
+      expected: "\(expectValid ? "valid" : "invalid") \(rowID)",
+      actual: failure.map { "invalid \(rowID): \($0)" } ?? "valid \(rowID)")
+  }
+
+  private func compare(_ expected: String, _ actual: String) -> ScenarioHost.Failure? {
+    expected == actual ? nil : ScenarioHost.Failure(expected: expected, actual: actual)
+  }
+}
