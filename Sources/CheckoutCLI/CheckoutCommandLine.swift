@@ -9,6 +9,7 @@ public enum CheckoutCommandLine {
     LintCommand.spec,
     GraphCommand.spec,
     PlanCommand.spec,
+    ReplayCommand.spec,
   ]
 
   /// Runs the command line and returns the process exit status.
