@@ -10,6 +10,7 @@ public enum CheckoutCommandLine {
     GraphCommand.spec,
     PlanCommand.spec,
     ReplayCommand.spec,
+    ReplCommand.spec,
   ]
 
   /// Runs the command line and returns the process exit status.

@@ -54,9 +54,10 @@ package struct ArgumentParser: Sendable {
       return .version
     default:
       if first.hasPrefix("-") {
+        let nearest = suggestion(first, in: ["--help", "--version"])
         throw UsageError(
-          message: "unknown option '\(first)'" + suggestion(first, in: ["--help", "--version"])
-            + "; a command comes first", command: nil)
+          message: "unknown option '\(first)'" + (nearest.isEmpty ? "; a command comes first" : nearest),
+          command: nil)
       }
       let spec = try command(named: first)
       let rest = Array(arguments.dropFirst())

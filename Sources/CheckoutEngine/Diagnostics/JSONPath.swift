@@ -29,12 +29,21 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     JSONPath(components: components + [.index(index)])
   }
 
-  /// `steps[3].rows[1].opens`; the root prints as `(top level)`.
+  /// `steps[3].rows[1].opens`; the root prints as `(top level)`. A member whose
+  /// name is not a plain word (a data key with dots) prints in brackets:
+  /// `data["payment.card.number"]`.
   public var description: String {
     guard !components.isEmpty else { return "(top level)" }
     var text = ""
     for component in components {
       switch component {
+      case .key(let key) where !JSONPath.isPlain(key):
+        var escaped = ""
+        for character in key {
+          if character == "\"" || character == "\\" { escaped.append("\\") }
+          escaped.append(character)
+        }
+        text += "[\"\(escaped)\"]"
       case .key(let key):
         if !text.isEmpty { text += "." }
         text += key
@@ -43,6 +52,17 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
       }
     }
     return text
+  }
+}
+
+extension JSONPath {
+  /// Whether a member name prints as is: letters, digits, `_`, `-` and `$`, not starting with a digit.
+  static func isPlain(_ key: String) -> Bool {
+    guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    return key.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || $0 == "_" || $0 == "-" || $0 == "$"
+    }
   }
 }
 

@@ -30,12 +30,15 @@ public enum Suggestions {
     nearest(to: word, in: candidates).map { "did you mean \"\($0)\"?" }
   }
 
-  /// The Levenshtein distance between two strings, in characters.
+  /// The edit distance between two strings, in characters: insertions, deletions,
+  /// substitutions, and swaps of two adjacent characters (`stpes` is one edit from
+  /// `steps`, the most common typo), each counting 1.
   public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let left = Array(lhs)
     let right = Array(rhs)
     if left.isEmpty { return right.count }
     if right.isEmpty { return left.count }
+    var beforePrevious = [Int](repeating: 0, count: right.count + 1)
     var previous = Array(0...right.count)
     var current = [Int](repeating: 0, count: right.count + 1)
     for i in 1...left.count {
@@ -43,8 +46,11 @@ public enum Suggestions {
       for j in 1...right.count {
         let substitution = previous[j - 1] + (left[i - 1] == right[j - 1] ? 0 : 1)
         current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[right.count]
   }

@@ -1,10 +1,17 @@
 /// Collects problems while a document is decoded, so that all of them are reported at once.
 final class DiagnosticSink {
   private(set) var diagnostics: [Diagnostic] = []
+  /// For diagnostics that point at a member's name rather than its value (an
+  /// unknown or repeated field): the UTF-8 offset of the name, by diagnostic index.
+  private(set) var offsets: [Int: Int] = [:]
 
+  /// Reports an error at `path`; `offset` (a member name's) overrides where the
+  /// path's value stands when the location is worked out.
   func error(
-    _ code: Diagnostic.Code, _ message: String, at path: JSONPath?, suggestion: String? = nil
+    _ code: Diagnostic.Code, _ message: String, at path: JSONPath?, offset: Int? = nil,
+    suggestion: String? = nil
   ) {
+    if let offset { offsets[diagnostics.count] = offset }
     diagnostics.append(Diagnostic(.error, code: code, message: message, path: path, suggestion: suggestion))
   }
 
@@ -33,7 +40,9 @@ struct ObjectReader {
     for member in list {
       let memberPath = path.appending(member.key)
       if members[member.key] != nil {
-        sink.error("duplicate-field", "field \"\(member.key)\" appears more than once", at: memberPath)
+        sink.error(
+          "duplicate-field", "field \"\(member.key)\" appears more than once", at: memberPath,
+          offset: member.keyOffset)
         continue
       }
       members[member.key] = member.value
@@ -41,7 +50,7 @@ struct ObjectReader {
         sink.error(
           "unknown-field",
           "unknown field \"\(member.key)\" in \(what)",
-          at: memberPath,
+          at: memberPath, offset: member.keyOffset,
           suggestion: Suggestions.didYouMean(member.key, in: fields)
             ?? "valid fields are \(Suggestions.list(fields, conjunction: "and"))"
         )
@@ -84,18 +93,22 @@ struct ObjectReader {
     return text
   }
 
-  /// A string that must be a data key (`payment.card.cvv`).
+  /// A string that must be a data key (`payment.card.cvv`). A misspelt key is
+  /// reported and still returned, so that a row with a bad `bind` is not also
+  /// reported as having none.
   func key(_ name: String, required: Bool = false) -> DataKey? {
     guard let text = string(name, required: required, what: "a data key") else { return nil }
-    return ObjectReader.checkKey(text, at: path.appending(name), sink: sink)
+    _ = ObjectReader.checkKey(text, at: path.appending(name), sink: sink)
+    return DataKey(text)
   }
 
-  static func checkKey(_ text: String, at path: JSONPath, sink: DiagnosticSink) -> DataKey? {
+  /// The key, or nil after reporting it; `offset` points the report at a member name.
+  static func checkKey(_ text: String, at path: JSONPath, offset: Int? = nil, sink: DiagnosticSink) -> DataKey? {
     guard IdentifierSyntax.isKey(text) else {
       sink.error(
         "invalid-key",
         "\"\(text)\" is not a valid data key: use names joined by dots, like \"payment.card.number\"",
-        at: path)
+        at: path, offset: offset)
       return nil
     }
     return DataKey(text)
@@ -112,8 +125,13 @@ struct ObjectReader {
 
   func integer(_ name: String, minimum: Int? = nil) -> Int? {
     guard let node = members[name] else { return nil }
-    guard case .number(let number) = node.kind, number.rounded() == number, abs(number) < 1e9 else {
+    guard case .number(let number) = node.kind else {
       wrongType(name, expected: "a whole number", found: node)
+      return nil
+    }
+    guard number.rounded() == number, abs(number) < 1e9 else {
+      sink.error(
+        "wrong-type", "expected a whole number, found \(Value.format(number))", at: path.appending(name))
       return nil
     }
     if let minimum, Int(number) < minimum {

@@ -16,9 +16,9 @@ extension FlowDecoder {
     row.keyboard = object.choice("keyboard", allowed: Keyboard.allCases.map(\.rawValue))
       .flatMap(Keyboard.init(rawValue:))
     row.options = decodeOptions(object)
-    row.rules = object.array("rules", what: "a list of rules")?.compactMap {
-      decodeRule($0.node, at: $0.path)
-    } ?? []
+    row.rules = positions.keep(
+      (object.array("rules", what: "a list of rules") ?? []).map { decodeRule($0.node, at: $0.path) },
+      at: path.appending("rules"))
     row.visibleWhen = object.node("visibleWhen").flatMap {
       decodeCondition($0, at: path.appending("visibleWhen"))
     }
@@ -33,13 +33,13 @@ extension FlowDecoder {
     return row
   }
 
-  private func decodeOptions(_ object: ObjectReader) -> PickerOptions? {
+  private mutating func decodeOptions(_ object: ObjectReader) -> PickerOptions? {
     guard let node = object.node("options") else { return nil }
     let path = object.path.appending("options")
     switch node.kind {
     case .array(let elements):
-      let options = elements.enumerated().compactMap { decodeOption($0.element, at: path.appending($0.offset)) }
-      return .list(options)
+      let options = elements.enumerated().map { decodeOption($0.element, at: path.appending($0.offset)) }
+      return .list(positions.keep(options, at: path))
     case .object:
       guard let source = ObjectReader(
         node, at: path, what: "an option source", fields: FlowFields.optionSource, sink: sink),
@@ -53,18 +53,19 @@ extension FlowDecoder {
     }
   }
 
-  private func stepList(_ object: ObjectReader, _ name: String) -> [StepID] {
-    (object.array(name, what: "a list of step ids") ?? []).compactMap { element in
+  private mutating func stepList(_ object: ObjectReader, _ name: String) -> [StepID] {
+    let steps = (object.array(name, what: "a list of step ids") ?? []).map { element -> StepID? in
       guard case .string(let text) = element.node.kind else {
         sink.error("wrong-type", "expected a step id (a string), found \(element.node.typeDescription)", at: element.path)
         return nil
       }
       return StepID(text)
     }
+    return positions.keep(steps, at: object.path.appending(name))
   }
 
   /// Reads `opens`, `action`, `submit` (+ `then`, `validates`): at most one of the first three.
-  private func decodeAction(_ object: ObjectReader) -> RowAction? {
+  private mutating func decodeAction(_ object: ObjectReader) -> RowAction? {
     let present = ["opens", "action", "submit"].filter(object.has)
     if present.count > 1 {
       sink.error(

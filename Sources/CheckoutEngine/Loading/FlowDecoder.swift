@@ -15,10 +15,20 @@ struct FlowDecoder {
 
   /// The flow, or nil when the document is not even an object with a supported format.
   mutating func decode(_ root: JSONNode) -> Flow? {
+    // Another format's fields are not typos: say which formats are read, and nothing else.
+    if case .object(let members) = root.kind, let format = members.first(where: { $0.key == "format" }),
+      case .number(let number) = format.value.kind, number != Double(Flow.currentFormat)
+    {
+      sink.error(
+        "unsupported-format",
+        "unsupported flow format \(Value.format(number)); this version of CheckoutEngine reads format \(Flow.currentFormat) only",
+        at: JSONPath.root.appending("format"))
+      return nil
+    }
     guard let object = ObjectReader(root, at: .root, what: "a flow", fields: FlowFields.flow, sink: sink)
     else { return nil }
     if object.has("$schema") { _ = object.string("$schema") }
-    guard decodeFormat(object) else { return nil }
+    decodeFormat(object)
     let id = object.identifier("id", required: true, what: "flow id") ?? ""
     let title = object.string("title", required: true) ?? ""
     let start = object.identifier("start", required: true, what: "step id") ?? ""
@@ -43,23 +53,14 @@ struct FlowDecoder {
       id: FlowID(id), title: title, start: StepID(start), data: data, steps: steps, errors: errors)
   }
 
-  private func decodeFormat(_ object: ObjectReader) -> Bool {
+  /// Reports a missing or mistyped format (an unsupported number was reported first).
+  private func decodeFormat(_ object: ObjectReader) {
     guard let node = object.node("format") else {
       object.missing("format", "the format version; this version of CheckoutEngine reads format \(Flow.currentFormat)")
-      return true
+      return
     }
-    guard case .number(let number) = node.kind else {
-      object.wrongType("format", expected: "the number \(Flow.currentFormat)", found: node)
-      return true
-    }
-    guard number == Double(Flow.currentFormat) else {
-      sink.error(
-        "unsupported-format",
-        "unsupported flow format \(Value.format(number)); this version of CheckoutEngine reads format \(Flow.currentFormat) only",
-        at: object.path.appending("format"))
-      return false
-    }
-    return true
+    if case .number = node.kind { return }
+    object.wrongType("format", expected: "the number \(Flow.currentFormat)", found: node)
   }
 
   private func decodeData(_ object: ObjectReader) -> [DataKey: Value] {
@@ -73,10 +74,13 @@ struct FlowDecoder {
     for member in members {
       let path = object.path.appending("data").appending(member.key)
       guard seen.insert(member.key).inserted else {
-        sink.error("duplicate-field", "key \"\(member.key)\" appears more than once", at: path)
+        sink.error(
+          "duplicate-field", "key \"\(member.key)\" appears more than once", at: path, offset: member.keyOffset)
         continue
       }
-      guard let key = ObjectReader.checkKey(member.key, at: path, sink: sink) else { continue }
+      guard let key = ObjectReader.checkKey(member.key, at: path, offset: member.keyOffset, sink: sink) else {
+        continue
+      }
       if let value = decodeDataValue(member.value, at: path) { data[key] = value }
     }
     return data

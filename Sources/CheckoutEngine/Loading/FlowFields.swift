@@ -27,6 +27,16 @@ public enum FlowFields {
     "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf",
     "custom",
   ]
+  /// An example argument of a rule that takes one, for suggestions.
+  static func ruleExample(_ rule: String) -> String {
+    switch rule {
+    case "pattern": return "\"^[0-9]{5}$\""
+    case "minLength": return "2"
+    case "maxLength": return "40"
+    case "oneOf": return "[\"US\", \"CA\"]"
+    default: return "\"ruleName\""
+    }
+  }
   /// Rules that take no argument and may be written as a bare string.
   public static let ruleNamesWithoutArguments = ["required", "email", "luhn", "digits", "expiry"]
   /// The fields of condition objects (`key` with `equals` or `present`, or `all`, `any`, `not`).

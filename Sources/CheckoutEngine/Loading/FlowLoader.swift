@@ -89,9 +89,11 @@ public struct FlowLoader: Sendable {
         sink.append(contentsOf: FlowLinter(flow: flow, positions: decoder.positions).lint())
       }
     }
-    let diagnostics = sink.diagnostics.map { diagnostic in
+    let diagnostics = sink.diagnostics.enumerated().map { index, diagnostic in
       var located = diagnostic
-      if let path = diagnostic.path {
+      if let offset = sink.offsets[index] {
+        located.location = lines.location(ofOffset: offset)
+      } else if let path = diagnostic.path {
         located.location = lines.location(ofOffset: root.offset(at: path))
       }
       return located

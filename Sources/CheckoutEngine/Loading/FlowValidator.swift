@@ -68,7 +68,7 @@ struct FlowValidator {
     sink.error(
       "unknown-step", "unknown step \"\(step)\"", at: path,
       suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
-        ?? "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))")
+        ?? (stepIDs.isEmpty ? "the flow has no steps" : "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))"))
   }
 
   private func checkMatcher(_ matcher: ErrorMatcher, at path: JSONPath) {

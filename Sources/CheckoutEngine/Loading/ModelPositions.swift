@@ -9,6 +9,9 @@ struct ModelPositions: Sendable {
   var errorIndices: [Int] = []
   /// Rows whose `cell` could not be read: checks that depend on the kind are skipped.
   var unreadableRows: Set<JSONPath> = []
+  /// Lists of a row (`rules`, `options`, `requires`, `validates`) some of whose
+  /// elements could not be read: the document index of each element the model kept.
+  var elementIndices: [JSONPath: [Int]] = [:]
 
   /// Positions for a flow built in code: every index is its own.
   static func identity(for flow: Flow) -> ModelPositions {
@@ -24,6 +27,18 @@ struct ModelPositions: Sendable {
 
   func rowPath(_ step: Int, _ row: Int) -> JSONPath {
     stepPath(step).appending("rows").appending(rowIndices[step][row])
+  }
+
+  /// The path of the model's element `index` of the list at `list`.
+  func elementPath(_ list: JSONPath, _ index: Int) -> JSONPath {
+    list.appending(elementIndices[list]?[index] ?? index)
+  }
+
+  /// The elements that could be read; remembers where they stood when some could not.
+  mutating func keep<Element>(_ decoded: [Element?], at list: JSONPath) -> [Element] {
+    let indices = decoded.indices.filter { decoded[$0] != nil }
+    if indices.count != decoded.count { elementIndices[list] = indices }
+    return decoded.compactMap { $0 }
   }
 
   func errorPath(_ error: Int) -> JSONPath {

@@ -87,26 +87,35 @@ struct RowValidator {
     case .submit(let submit):
       if let then = submit.then { validator.checkStep(then, at: path.appending("then")) }
       for (index, step) in (submit.validates ?? []).enumerated() {
-        validator.checkStep(step, at: path.appending("validates").appending(index))
+        validator.checkStep(step, at: element("validates", index))
       }
     case .close, nil:
       break
     }
     for (index, step) in row.requires.enumerated() {
-      validator.checkStep(step, at: path.appending("requires").appending(index))
+      validator.checkStep(step, at: element("requires", index))
     }
+  }
+
+  /// The document path of the model's element `index` of the row's list `list`.
+  private func element(_ list: String, _ index: Int) -> JSONPath {
+    validator.positions.elementPath(path.appending(list), index)
   }
 
   private func checkRules() {
     for (index, rule) in row.rules.enumerated() {
-      let rulePath = path.appending("rules").appending(index)
+      let rulePath = element("rules", index)
       switch rule.kind {
+      case .custom(let name) where FlowFields.ruleKinds.contains(name) && !validator.customRules.contains(name):
+        validator.error(
+          "rule-needs-argument", "rule \"\(name)\" takes an argument", at: rulePath,
+          suggestion: "write it as an object, like { \"\(name)\": \(FlowFields.ruleExample(name)) }")
       case .custom(let name) where !validator.customRules.contains(name):
         let known = FlowFields.ruleNamesWithoutArguments + validator.customRules.sorted()
         validator.error(
           "unknown-rule", "unknown rule \"\(name)\"", at: rulePath,
           suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
-            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds)); custom rules must be registered by the program that loads the flow")
+            ?? "the built-in rules without arguments are \(Suggestions.list(FlowFields.ruleNamesWithoutArguments, conjunction: "and")); a custom rule must be registered by the program that loads the flow")
       case .pattern(let pattern):
         do {
           _ = try Regex(pattern)
@@ -141,7 +150,7 @@ struct RowValidator {
     for (index, option) in options.enumerated() where !seen.insert(option.value).inserted {
       validator.error(
         "duplicate-option", "option value \"\(option.value)\" appears more than once",
-        at: path.appending("options").appending(index).appending("value"))
+        at: element("options", index).appending("value"))
     }
   }
 

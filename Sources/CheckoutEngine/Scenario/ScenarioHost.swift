@@ -44,6 +44,8 @@ public struct ScenarioHost: Sendable {
   public var baseDirectory: String
   /// The custom rules flows may use.
   public var registry: RuleRegistry
+  /// Flows a `flow` line may name instead of a path (`builtin:plndr` → its JSON).
+  public var builtInFlows: [String: String] = [:]
 
   /// A host with a flow already, or none (a scenario's `flow` line gives it).
   public init(flow: CompiledFlow? = nil, today: CalendarDate? = nil, baseDirectory: String = ".", registry: RuleRegistry = RuleRegistry()) {
@@ -168,10 +170,11 @@ public struct ScenarioHost: Sendable {
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
     let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
     do {
-      let flow = try FlowLoader(customRules: registry.names).load(contentsOf: full)
+      let loader = FlowLoader(customRules: registry.names)
+      let flow = try builtInFlows[path].map { try loader.load(json: $0, file: path) } ?? loader.load(contentsOf: full)
       session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today)
     } catch {
-      outcome.problem = "cannot load the flow \(path):\n" + error.description
+      outcome.problem = "cannot load the flow \(path):\n\(error)"
     }
   }
 

@@ -71,7 +71,8 @@ struct LineTable: Sendable {
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
-    var starts = [0]
+    // A byte order mark is not shown by editors, so columns on line 1 start after it.
+    var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
     for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
       starts.append(index + 1)
     }
@@ -86,7 +87,7 @@ struct LineTable: Sendable {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
     }
-    let start = lineStarts[low]
+    let start = min(lineStarts[low], clamped)
     let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
     return SourceLocation(line: low + 1, column: prefix.count + 1)
   }

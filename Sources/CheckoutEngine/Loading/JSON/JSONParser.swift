@@ -67,10 +67,11 @@ struct JSONParser {
       depth -= 1
       return members
     }
+    var comma: Int?
     while true {
       skipWhitespace()
       guard peek(UInt8(ascii: "\"")) else {
-        if peek(UInt8(ascii: "}")) { throw error("trailing comma before '}'; remove the comma") }
+        if let comma, peek(UInt8(ascii: "}")) { throw error("trailing comma before '}'; remove the comma", at: comma) }
         throw error("unexpected \(describeCurrent()); expected a member name in double quotes")
       }
       let keyOffset = position
@@ -83,8 +84,10 @@ struct JSONParser {
       skipWhitespace()
       let value = try parseValue()
       members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
+      let valueEnd = position
       skipWhitespace()
       if peek(UInt8(ascii: ",")) {
+        comma = position
         position += 1
         continue
       }
@@ -92,6 +95,9 @@ struct JSONParser {
         position += 1
         depth -= 1
         return members
+      }
+      if peek(UInt8(ascii: "\"")) {
+        throw error("missing ',' after the value of \"\(key)\"", at: valueEnd)
       }
       throw error("unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"")
     }
@@ -107,12 +113,15 @@ struct JSONParser {
       depth -= 1
       return elements
     }
+    var comma: Int?
     while true {
       skipWhitespace()
-      if peek(UInt8(ascii: "]")) { throw error("trailing comma before ']'; remove the comma") }
+      if let comma, peek(UInt8(ascii: "]")) { throw error("trailing comma before ']'; remove the comma", at: comma) }
       elements.append(try parseValue())
+      let valueEnd = position
       skipWhitespace()
       if peek(UInt8(ascii: ",")) {
+        comma = position
         position += 1
         continue
       }
@@ -121,6 +130,7 @@ struct JSONParser {
         depth -= 1
         return elements
       }
+      if startsValue() { throw error("missing ',' between elements of an array", at: valueEnd) }
       throw error("unexpected \(describeCurrent()); expected ',' or ']' in an array")
     }
   }
@@ -155,10 +165,13 @@ struct JSONParser {
         runStart = position
         continue
       }
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        throw error("unterminated string; a string cannot span lines (write \\n)", at: start)
+      }
       if byte < 0x20 {
-        throw error(byte == UInt8(ascii: "\n")
-          ? "unterminated string; a string cannot span lines (write \\n)"
-          : "control character in a string; escape it")
+        let code = String(byte, radix: 16, uppercase: true)
+        let hex = String(repeating: "0", count: 4 - code.count) + code
+        throw error("control character U+\(hex) in a string; write it as the escape \\u\(hex)")
       }
       if byte >= 0x80 {
         try skipUTF8Sequence()
@@ -302,6 +315,18 @@ struct JSONParser {
     }
   }
 
+  /// Whether the current byte can begin a value (so a ',' before it is missing).
+  private func startsValue() -> Bool {
+    guard position < bytes.count else { return false }
+    switch bytes[position] {
+    case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      return true
+    default:
+      return false
+    }
+  }
+
   private func peek(_ byte: UInt8) -> Bool {
     position < bytes.count && bytes[position] == byte
   }
@@ -319,7 +344,23 @@ struct JSONParser {
       return "comment (JSON has no comments)"
     }
     if byte == UInt8(ascii: "'") { return "single quote (JSON strings use double quotes)" }
+    if byte >= 0x80, let character = currentCharacter() {
+      if "\u{201C}\u{201D}\u{2018}\u{2019}".contains(character) {
+        return "curly quote '\(character)' (JSON strings use straight double quotes)"
+      }
+      return "'\(character)'"
+    }
     return "'\(describeByte(byte))'"
+  }
+
+  /// The character starting at the current byte, when it is valid UTF-8.
+  private func currentCharacter() -> Character? {
+    let lead = bytes[position]
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    guard position + length <= bytes.count,
+      let text = String(validating: bytes[position..<position + length], as: UTF8.self)
+    else { return nil }
+    return text.first
   }
 
   private func describeByte(_ byte: UInt8) -> String {
@@ -327,7 +368,7 @@ struct JSONParser {
     return "\\u{\(String(byte, radix: 16))}"
   }
 
-  private func error(_ message: String) -> SyntaxError {
-    SyntaxError(offset: position, message: message)
+  private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+    SyntaxError(offset: offset ?? position, message: message)
   }
 }

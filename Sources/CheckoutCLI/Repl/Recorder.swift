@@ -1,0 +1,79 @@
+import CheckoutEngine
+import Foundation
+
+/// Writes what a REPL session did as a scenario that `checkout replay` reproduces:
+/// every command typed, and after each event an `expect stack` (and `expect offer`)
+/// line for where it ended. Secret values are never written: a secret row's value
+/// is replaced by a stand-in of the same shape that passes (or fails) the row's
+/// rules as the real one did.
+struct Recorder {
+  let path: String
+  private var lines: [String]
+
+  init(path: String, flowLine: String, today: CalendarDate?) {
+    self.path = path
+    lines = ["# Recorded by checkout repl; replay with: checkout replay \(path)", "flow \(flowLine)"]
+    if let today { lines.append("today \(today)") }
+  }
+
+  /// The `flow` line's argument: the flow file relative to the recording's folder.
+  static func flowReference(flowPath: String, recordPath: String) -> String {
+    let flow = URL(fileURLWithPath: flowPath).standardizedFileURL.pathComponents
+    let record = URL(fileURLWithPath: recordPath).standardizedFileURL.deletingLastPathComponent().pathComponents
+    var common = 0
+    while common < min(flow.count, record.count), flow[common] == record[common] { common += 1 }
+    let ups = Array(repeating: "..", count: record.count - common)
+    return (ups + flow[common...]).joined(separator: "/")
+  }
+
+  mutating func record(_ line: String, command: ScenarioCommand, before: CheckoutSession?, after: CheckoutSession?) {
+    switch command {
+    case .help, .show, .stack, .plan, .quit, .flow: return
+    case .set(let name, let value):
+      lines.append(recordedSet(name, value, in: before) ?? line.trimmingCharacters(in: .whitespaces))
+    default:
+      lines.append(line.trimmingCharacters(in: .whitespaces))
+    }
+    guard let after, isEvent(command) else { return }
+    lines.append("expect stack \(after.navigation)")
+    if let offer = after.offer { lines.append("expect offer \(offer.resolution.target)") }
+  }
+
+  func write() throws {
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  private func isEvent(_ command: ScenarioCommand) -> Bool {
+    switch command {
+    case .set, .tap, .back, .accept, .decline, .appear, .api: return true
+    default: return false
+    }
+  }
+
+  /// `set cvv 111` for a secret row, with a note; nil when the row is not secret.
+  private func recordedSet(_ name: String, _ value: String, in session: CheckoutSession?) -> String? {
+    guard let session else { return nil }
+    let row = Int(name).flatMap { number in
+      session.screen.rows.indices.contains(number - 1) ? session.currentStep?.row(session.screen.rows[number - 1].id) : nil
+    } ?? session.currentStep?.row(RowID(name))
+    let key = row?.bind ?? (IdentifierSyntax.isKey(name) ? DataKey(name) : nil)
+    guard let key, session.compiled.masking.isSecret(key) else { return nil }
+    let rules = row?.rules ?? []
+    let evaluator = session.rules
+    let title = row?.title ?? name
+    let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title) == nil
+    let standIn = Recorder.standIn(for: value)
+    let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title) == nil
+    let recorded = standInPasses == realPasses ? standIn : Masking.secretPlaceholder
+    return "set \(row?.id.rawValue ?? name) \"\(recorded)\"  # secret: a stand-in, not the value typed"
+  }
+
+  /// Digits become 1, letters a or A, anything else stays: same shape, no secret.
+  static func standIn(for value: String) -> String {
+    String(value.map { character -> Character in
+      if character.isNumber { return "1" }
+      if character.isLetter { return character.isUppercase ? "A" : "a" }
+      return character
+    })
+  }
+}

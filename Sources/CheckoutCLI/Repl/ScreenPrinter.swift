@@ -1,0 +1,65 @@
+import CheckoutEngine
+
+/// Draws where the shopper is for a terminal: the breadcrumb with modal layers
+/// marked, the step's rows numbered with their (masked) values, states and errors,
+/// any offer waiting and any route in progress.
+struct ScreenPrinter {
+  let terminal: Terminal
+
+  func render(_ session: CheckoutSession) -> String {
+    var lines = [breadcrumb(session)]
+    let screen = session.screen
+    lines.append(terminal.styled("━━ \(screen.title) ", .bold) + String(repeating: "━", count: max(4, 40 - screen.title.count)))
+    let width = (screen.rows.map(\.title.count).max() ?? 0) + 2
+    for (index, row) in screen.rows.enumerated() {
+      lines += rowLines(row, number: index + 1, width: width)
+    }
+    if screen.rows.isEmpty { lines.append(terminal.styled("  (no rows)", .dim)) }
+    if let offer = session.offer {
+      lines.append(terminal.styled("offer: \(offer.resolution.message)", .yellow))
+      lines.append(terminal.styled("       fix it at \(offer.resolution.target)? accept | decline", .yellow))
+    }
+    if session.driver.isDriving {
+      lines.append(terminal.styled("route: \(session.driver)", .blue))
+    }
+    if let pending = session.pending {
+      lines.append(terminal.styled("waiting for \(pending.expected) to appear (appear \(pending.expected))", .blue))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `My Cart › Step One › Step Two | modal: Discount Code`.
+  func breadcrumb(_ session: CheckoutSession) -> String {
+    let layers = session.navigation.layers.enumerated().map { index, layer in
+      let titles = layer.map { session.compiled.step($0)?.title ?? $0.rawValue }.joined(separator: " › ")
+      return index == 0 ? titles : "modal: \(titles)"
+    }
+    return terminal.styled(layers.joined(separator: " | "), .dim)
+  }
+
+  private func rowLines(_ row: ScreenRow, number: Int, width: Int) -> [String] {
+    let marker = row.isFocused ? terminal.styled("▶", .yellow) : " "
+    var text = "\(marker)\(String(number).leftPadded(to: 2)). \(row.title.padded(to: width))"
+    switch row.kind {
+    case .disclosure: text += (row.detail.map { "\($0) " } ?? "") + "›"
+    case .button: text += "[\(row.title)]"
+    case .info: text += row.detail ?? row.value
+    case .toggle: text += row.value.isEmpty ? "off" : row.value
+    case .picker:
+      let label = row.options?.first { $0.value == row.value }?.label ?? row.value
+      text += label.isEmpty ? terminal.styled("(choose)", .dim) : label
+    default:
+      text += row.value.isEmpty ? terminal.styled(row.placeholder.map { "(\($0))" } ?? "", .dim) : row.value
+    }
+    var lines = [row.isEnabled ? text : terminal.styled(text, .dim)]
+    if let reason = row.disabledReason { lines.append(terminal.styled("      disabled: \(reason)", .dim)) }
+    if let error = row.error { lines.append(terminal.styled("      ! \(error)", .red)) }
+    return lines
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
