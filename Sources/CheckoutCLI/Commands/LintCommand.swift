@@ -24,7 +24,16 @@ enum LintCommand {
 
   static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
     let loader = FlowLoader()
-    let reports = arguments.positionals.map { path in
+    var paths = arguments.positionals
+    if paths.count > 1 {
+      // `lint Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
+      let schemas = paths.filter { isJSONSchema(terminal.resolve($0)) }
+      for schema in schemas where !arguments.has("--json") {
+        terminal.line("\(schema): skipped (a JSON Schema, not a flow)")
+      }
+      paths.removeAll(where: schemas.contains)
+    }
+    let reports = paths.map { path in
       var report = loader.lint(contentsOf: terminal.resolve(path))
       report.file = path
       return report
@@ -36,6 +45,15 @@ enum LintCommand {
       if arguments.has("--matrix") { printMatrices(reports, terminal) }
     }
     return reports.contains(where: \.hasErrors) ? .failure : .success
+  }
+
+  /// Whether a file is a JSON Schema document (its `$schema` names a json-schema.org draft).
+  static func isJSONSchema(_ path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let schema = object["$schema"] as? String
+    else { return false }
+    return schema.hasPrefix("https://json-schema.org/") || schema.hasPrefix("http://json-schema.org/")
   }
 
   private static func printText(_ reports: [LintReport], _ terminal: Terminal) {
