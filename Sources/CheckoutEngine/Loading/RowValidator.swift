@@ -16,7 +16,10 @@ struct RowValidator {
     }
   }
 
-  private var kind: String { "a \(row.cell.rawValue) row" }
+  private var kind: String {
+    let name = row.cell.rawValue
+    return "\(name.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(name) row"
+  }
 
   private func checkAttributesFitKind() {
     let cell = row.cell

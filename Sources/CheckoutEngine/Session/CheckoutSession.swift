@@ -36,8 +36,10 @@ public struct CheckoutSession: Sendable {
   public let compiled: CompiledFlow
   /// Where the shopper is.
   public internal(set) var navigation: NavigationState
-  /// The values entered (and the flow's initial data).
-  public internal(set) var data: [DataKey: Value]
+  /// The values entered (and the flow's initial data), secrets included. Internal:
+  /// hosts read values through ``value(for:)`` and ``redactedData``, which never
+  /// hand out a secret, and the session prints and dumps itself redacted.
+  var data: [DataKey: Value]
   /// The session's date, for expiry rules.
   public var today: CalendarDate?
   /// The error shown on each row (from a rule or from the API).
@@ -67,6 +69,17 @@ public struct CheckoutSession: Sendable {
 
   /// The flow.
   public var flow: Flow { compiled.flow }
+
+  /// The value of a key as entered; nil for a secret key (a secret is only ever
+  /// handed to the API, in a ``Payload``).
+  public func value(for key: DataKey) -> Value? {
+    compiled.masking.isSecret(key) ? nil : data[key]
+  }
+
+  /// The data with secrets left out and sensitive values masked (unless `revealSensitive`).
+  public func redactedData(revealSensitive: Bool = false) -> [DataKey: Value] {
+    compiled.masking.redacted(data, revealSensitive: revealSensitive)
+  }
 
   /// The step on screen.
   public var currentStep: Step? { compiled.step(navigation.top) }

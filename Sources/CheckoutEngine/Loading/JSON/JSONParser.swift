@@ -169,8 +169,7 @@ struct JSONParser {
         throw error("unterminated string; a string cannot span lines (write \\n)", at: start)
       }
       if byte < 0x20 {
-        let code = String(byte, radix: 16, uppercase: true)
-        let hex = String(repeating: "0", count: 4 - code.count) + code
+        let hex = hex4(UInt32(byte)).uppercased()
         throw error("control character U+\(hex) in a string; write it as the escape \\u\(hex)")
       }
       if byte >= 0x80 {
@@ -202,17 +201,17 @@ struct JSONParser {
       if (0xD800..<0xDC00).contains(high) {
         guard bytes.count >= position + 6, bytes[position] == UInt8(ascii: "\\"),
           bytes[position + 1] == UInt8(ascii: "u")
-        else { throw error("unpaired surrogate \\u\(String(high, radix: 16)); expected a low surrogate") }
+        else { throw error("unpaired surrogate \\u\(hex4(high)); expected a low surrogate") }
         position += 2
         let low = try parseHex4()
         guard (0xDC00..<0xE000).contains(low) else {
-          throw error("invalid low surrogate \\u\(String(low, radix: 16))")
+          throw error("invalid low surrogate \\u\(hex4(low))")
         }
         let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         return Unicode.Scalar(combined) ?? "\u{FFFD}"
       }
       guard let scalar = Unicode.Scalar(high) else {
-        throw error("unpaired surrogate \\u\(String(high, radix: 16))")
+        throw error("unpaired surrogate \\u\(hex4(high))")
       }
       return scalar
     default:
@@ -366,6 +365,12 @@ struct JSONParser {
   private func describeByte(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return String(UnicodeScalar(byte)) }
     return "\\u{\(String(byte, radix: 16))}"
+  }
+
+  /// Four hex digits, as written after `\u`.
+  private func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {

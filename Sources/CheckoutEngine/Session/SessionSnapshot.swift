@@ -1,0 +1,175 @@
+import Foundation
+
+/// A session as versioned JSON: what a store keeps and a server restores.
+///
+/// `secret` values are never in a snapshot; `sensitive` values are masked unless
+/// the host opts in. It names the flow and a fingerprint of the flow's shape, so
+/// restoring against a changed flow is detected: steps or rows that no longer
+/// exist fail with an error naming them, anything else restores.
+///
+/// ```swift
+/// let snapshot = session.snapshot()
+/// let json = try JSONEncoder().encode(snapshot)
+/// let restored = try CheckoutSession(restoring: snapshot, flow: compiled)
+/// ```
+public struct SessionSnapshot: Hashable, Sendable, Codable {
+  /// The snapshot format this version writes and reads.
+  public static let currentFormat = 1
+
+  /// An API call waiting for an answer.
+  public struct Call: Hashable, Sendable, Codable {
+    /// The operation.
+    public var operation: OperationName
+    /// The step opened when it succeeds.
+    public var then: StepID?
+  }
+
+  /// The snapshot format.
+  public var format: Int
+  /// The flow's id.
+  public var flow: FlowID
+  /// A fingerprint of the flow's steps, rows and keys when the snapshot was made.
+  public var fingerprint: String
+  /// Where the shopper is.
+  public var navigation: NavigationState
+  /// The session's date.
+  public var today: CalendarDate?
+  /// The data: no secrets; sensitive values masked unless revealed.
+  public var data: [String: Value]
+  /// The errors shown, by `step.row`.
+  public var rowErrors: [String: String]
+  /// The offer waiting.
+  public var offer: Offer?
+  /// Errors still to be offered.
+  public var queued: [Resolution]
+  /// The route driver (the route in progress).
+  public var driver: RouteDriver
+  /// A navigation command waiting for its step.
+  public var pending: CheckoutSession.PendingNavigation?
+  /// API calls waiting for answers.
+  public var calls: [Call]
+  /// The focused row.
+  public var focus: CheckoutSession.RowRef?
+}
+
+/// Why a snapshot cannot be restored.
+public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, naming the flow, steps or rows concerned.
+  public var message: String
+  public var description: String { message }
+}
+
+extension CheckoutSession {
+  /// The session as a snapshot; sensitive values are masked unless `revealSensitive`.
+  public func snapshot(revealSensitive: Bool = false) -> SessionSnapshot {
+    SessionSnapshot(
+      format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: FlowFingerprint.of(flow),
+      navigation: navigation, today: today,
+      data: Dictionary(uniqueKeysWithValues: redactedData(revealSensitive: revealSensitive).map { ($0.key.rawValue, $0.value) }),
+      rowErrors: Dictionary(uniqueKeysWithValues: rowErrors.map { ($0.key.description, $0.value) }),
+      offer: offer, queued: queued, driver: driver, pending: pending,
+      calls: calls.sorted { $0.key < $1.key }.map { SessionSnapshot.Call(operation: $0.key, then: $0.value) },
+      focus: focus)
+  }
+
+  /// Restores a snapshot against a compiled flow.
+  public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
+    guard snapshot.format == SessionSnapshot.currentFormat else {
+      throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
+    }
+    guard snapshot.flow == compiled.flow.id else {
+      throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(compiled.flow.id)\"")
+    }
+    var missing: [String] = []
+    func need(_ step: StepID, _ row: RowID? = nil) {
+      guard let found = compiled.step(step) else {
+        missing.append("step \"\(step)\"")
+        return
+      }
+      if let row, found.row(row) == nil { missing.append("row \"\(step).\(row)\"") }
+    }
+    snapshot.navigation.steps.forEach { need($0) }
+    var errors: [RowRef: String] = [:]
+    for (name, message) in snapshot.rowErrors {
+      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        missing.append("row \"\(name)\"")
+        continue
+      }
+      need(StepID(parts[0]), RowID(parts[1]))
+      errors[RowRef(step: StepID(parts[0]), row: RowID(parts[1]))] = message
+    }
+    if let offer = snapshot.offer { need(offer.resolution.step, offer.resolution.row) }
+    snapshot.queued.forEach { need($0.step, $0.row) }
+    if let focus = snapshot.focus { need(focus.step, focus.row) }
+    if let resolution = snapshot.driver.resolution { need(resolution.step, resolution.row) }
+    snapshot.calls.compactMap(\.then).forEach { need($0) }
+    guard missing.isEmpty else {
+      let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      throw SnapshotError(
+        message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer exist")
+    }
+    self.init(flow: compiled, today: snapshot.today)
+    navigation = snapshot.navigation
+    data = compiled.flow.data
+    for (key, value) in snapshot.data { data[DataKey(key)] = value }
+    rowErrors = errors
+    offer = snapshot.offer
+    queued = snapshot.queued
+    driver = snapshot.driver
+    pending = snapshot.pending
+    calls = Dictionary(uniqueKeysWithValues: snapshot.calls.map { ($0.operation, $0.then) })
+    focus = snapshot.focus
+  }
+}
+
+extension CodingUserInfoKey {
+  /// The ``CompiledFlow`` a ``CheckoutSession`` decodes against.
+  public static let checkoutFlow = CodingUserInfoKey(rawValue: "CheckoutEngine.flow")!
+  /// Set to `true` to encode sensitive values unmasked (secrets are never encoded).
+  public static let revealSensitive = CodingUserInfoKey(rawValue: "CheckoutEngine.revealSensitive")!
+}
+
+extension CheckoutSession: Codable {
+  /// Encodes the session's snapshot (no secrets; sensitive values masked unless the
+  /// encoder's `userInfo[.revealSensitive]` is `true`).
+  public func encode(to encoder: any Encoder) throws {
+    try snapshot(revealSensitive: encoder.userInfo[.revealSensitive] as? Bool ?? false).encode(to: encoder)
+  }
+
+  /// Decodes a snapshot; the decoder's `userInfo[.checkoutFlow]` must hold the ``CompiledFlow``.
+  public init(from decoder: any Decoder) throws {
+    guard let compiled = decoder.userInfo[.checkoutFlow] as? CompiledFlow else {
+      throw DecodingError.dataCorrupted(.init(
+        codingPath: decoder.codingPath,
+        debugDescription: "set decoder.userInfo[.checkoutFlow] to the CompiledFlow the session runs on"))
+    }
+    try self.init(restoring: SessionSnapshot(from: decoder), flow: compiled)
+  }
+}
+
+/// A short, stable fingerprint of a flow's shape: its steps, rows, kinds and keys.
+enum FlowFingerprint {
+  static func of(_ flow: Flow) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ text: String) {
+      for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+      }
+      hash ^= 0x1F
+      hash = hash &* 0x100_0000_01b3
+    }
+    mix(flow.id.rawValue)
+    for step in flow.steps {
+      mix(step.id.rawValue)
+      mix(step.presentation.rawValue)
+      for row in step.rows {
+        mix(row.id.rawValue)
+        mix(row.cell.rawValue)
+        mix(row.bind?.rawValue ?? "")
+      }
+    }
+    return String(hash, radix: 16)
+  }
+}
