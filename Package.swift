@@ -13,6 +13,7 @@ let package = Package(
     .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
+    .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
     .testTarget(
       name: "CheckoutEngineTests",
       dependencies: ["CheckoutEngine", "CheckoutTestSupport"],

@@ -68,7 +68,7 @@ enum LintCommand {
       if let flow = report.flow, !report.hasErrors {
         let rows = flow.steps.map(\.rows.count).reduce(0, +)
         terminal.line(
-          "\(report.file ?? "<flow>"): \(terminal.styled("ok", .green)) (\(flow.steps.count) steps, \(rows) rows, \(flow.errors.count) error matchers)"
+          "\(report.file ?? "<flow>"): \(terminal.styled("ok", .green)) (\(count(flow.steps.count, "step")), \(count(rows, "row")), \(count(flow.errors.count, "error matcher")))"
         )
       }
     }

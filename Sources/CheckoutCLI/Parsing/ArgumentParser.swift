@@ -125,9 +125,10 @@ package struct ArgumentParser: Sendable {
         throw UsageError(message: "option '\(name)' needs a value: \(name) \(valueName)", command: spec.name)
       }
       if let allowed = option.allowedValues, !allowed.contains(value) {
+        let nearest = suggestion(value, in: allowed)
         throw UsageError(
-          message: "'\(value)' is not a valid value for '\(name)'" + suggestion(value, in: allowed)
-            + "; valid values are \(allowed.joined(separator: ", "))",
+          message: "'\(value)' is not a valid value for '\(name)'"
+            + (nearest.isEmpty ? "; valid values are \(allowed.joined(separator: ", "))" : nearest),
           command: spec.name)
       }
       parsed.values[name] = value

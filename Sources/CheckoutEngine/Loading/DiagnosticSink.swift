@@ -28,6 +28,7 @@ final class DiagnosticSink {
 struct ObjectReader {
   let path: JSONPath
   private let members: [String: JSONNode]
+  private let nameOffsets: [String: Int]
   private let sink: DiagnosticSink
 
   /// Reads `node` as an object of `what` (e.g. "a step") with these fields.
@@ -37,6 +38,7 @@ struct ObjectReader {
       return nil
     }
     var members: [String: JSONNode] = [:]
+    var nameOffsets: [String: Int] = [:]
     for member in list {
       let memberPath = path.appending(member.key)
       if members[member.key] != nil {
@@ -46,6 +48,7 @@ struct ObjectReader {
         continue
       }
       members[member.key] = member.value
+      nameOffsets[member.key] = member.keyOffset
       if !fields.contains(member.key) {
         sink.error(
           "unknown-field",
@@ -58,10 +61,14 @@ struct ObjectReader {
     }
     self.path = path
     self.members = members
+    self.nameOffsets = nameOffsets
     self.sink = sink
   }
 
   func has(_ name: String) -> Bool { members[name] != nil }
+
+  /// Where a member's name stands, for problems with the member being there at all.
+  func nameOffset(_ name: String) -> Int? { nameOffsets[name] }
 
   func node(_ name: String) -> JSONNode? { members[name] }
 

@@ -71,12 +71,12 @@ extension FlowDecoder {
       sink.error(
         "conflicting-actions",
         "a row does one thing when tapped, but this one has \(Suggestions.list(present, conjunction: "and"))",
-        at: object.path.appending(present[1]), suggestion: "keep one of them")
+        at: object.path.appending(present[1]), offset: object.nameOffset(present[1]), suggestion: "keep one of them")
     }
     for dependent in ["then", "validates"] where object.has(dependent) && !object.has("submit") {
       sink.error(
         "missing-submit", "\"\(dependent)\" only applies to a row that has \"submit\"",
-        at: object.path.appending(dependent))
+        at: object.path.appending(dependent), offset: object.nameOffset(dependent))
     }
     if let opens = object.identifier("opens", what: "step id") {
       return .opens(StepID(opens))

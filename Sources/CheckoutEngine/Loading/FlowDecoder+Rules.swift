@@ -28,7 +28,8 @@ extension FlowDecoder {
     if kinds.count > 1 {
       sink.error(
         "several-rules", "a rule object holds one rule, but this one has \(Suggestions.list(kinds, conjunction: "and"))",
-        at: path.appending(kinds[1]), suggestion: "write each rule as its own element of \"rules\"")
+        at: path.appending(kinds[1]), offset: object.nameOffset(kinds[1]),
+        suggestion: "write each rule as its own element of \"rules\"")
     }
     guard let kind = ruleKind(name, in: object) else { return nil }
     return Rule(kind, message: message)
@@ -121,6 +122,6 @@ extension FlowDecoder {
   private func unexpectedKey(_ object: ObjectReader) {
     sink.error(
       "unexpected-field", "\"key\" goes with \"equals\" or \"present\", not with \"all\", \"any\" or \"not\"",
-      at: object.path.appending("key"))
+      at: object.path.appending("key"), offset: object.nameOffset("key"))
   }
 }

@@ -18,6 +18,11 @@ public struct FlowLoader: Sendable {
     self.customRules = customRules
   }
 
+  /// Creates a loader that accepts the built-in rules and the registry's custom rules.
+  public init(registry: RuleRegistry) {
+    self.customRules = registry.names
+  }
+
   /// Reads and loads a flow file.
   public func load(contentsOf path: String) throws(FlowLoadError) -> Flow {
     let data: Data
@@ -65,10 +70,11 @@ public struct FlowLoader: Sendable {
   /// Lints a flow held in memory.
   public func lint(bytes: [UInt8], file: String? = nil) -> LintReport {
     let analysis = analyze(bytes: bytes, lint: true)
-    let loaded = analysis.diagnostics.allSatisfy { $0.severity == .warning }
-    return LintReport(file: file, flow: loaded ? analysis.flow : nil, diagnostics: analysis.diagnostics)
+    return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics)
   }
 
+  /// Parses, decodes, validates and (when asked) lints. The flow is returned only
+  /// when it loaded: no problem before the lint checks (which may add errors).
   private func analyze(bytes: [UInt8], lint: Bool) -> (flow: Flow?, diagnostics: [Diagnostic]) {
     let lines = LineTable(bytes)
     var parser = JSONParser(bytes: bytes)
@@ -81,12 +87,14 @@ public struct FlowLoader: Sendable {
     }
     let sink = DiagnosticSink()
     var decoder = FlowDecoder(sink: sink)
-    let flow = decoder.decode(root)
-    if let flow {
+    let decoded = decoder.decode(root)
+    var flow: Flow?
+    if let decoded {
       sink.append(
-        contentsOf: FlowValidator(flow: flow, positions: decoder.positions, customRules: customRules).validate())
-      if lint && sink.diagnostics.isEmpty {
-        sink.append(contentsOf: FlowLinter(flow: flow, positions: decoder.positions).lint())
+        contentsOf: FlowValidator(flow: decoded, positions: decoder.positions, customRules: customRules).validate())
+      if sink.diagnostics.isEmpty {
+        flow = decoded
+        if lint { sink.append(contentsOf: FlowLinter(flow: decoded, positions: decoder.positions).lint()) }
       }
     }
     let diagnostics = sink.diagnostics.enumerated().map { index, diagnostic in

@@ -118,7 +118,7 @@ struct RowValidator {
         validator.error(
           "unknown-rule", "unknown rule \"\(name)\"", at: rulePath,
           suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
-            ?? "the built-in rules without arguments are \(Suggestions.list(FlowFields.ruleNamesWithoutArguments, conjunction: "and")); a custom rule must be registered by the program that loads the flow")
+            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds)); custom rules must be registered by the program that loads the flow")
       case .pattern(let pattern):
         do {
           _ = try Regex(pattern)

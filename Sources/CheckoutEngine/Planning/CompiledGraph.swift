@@ -1,7 +1,8 @@
 /// The flow's route edges with steps as integer indices: what the planner walks.
 ///
-/// Only `opens` edges are route edges (a route never submits an order).
-struct CompiledGraph: Sendable {
+/// Only `opens` edges are route edges (a route never submits an order). A class:
+/// immutable, shared, and read without copying its arrays on every plan.
+final class CompiledGraph: Sendable {
   /// A route edge: tapping `row` on the edge's step runs `command`.
   struct Edge: Sendable {
     var to: Int
@@ -36,6 +37,16 @@ struct CompiledGraph: Sendable {
   }
 
   func edges(from step: Int) -> [Edge] { outgoing[step] }
+
+  /// The index of a step. Small flows compare ids directly (short strings compare
+  /// faster than they hash); large ones use the dictionary.
+  @inline(__always)
+  func stepIndex(of step: StepID) -> Int? {
+    if steps.count <= 24 {
+      return steps.firstIndex(of: step)
+    }
+    return index[step]
+  }
 
   /// The first edge (in row order) from `step` that opens `target`.
   func edge(from step: StepID, opening target: StepID) -> Edge? {
@@ -75,7 +86,7 @@ struct CompiledGraph: Sendable {
 
 /// Forward distances from every step to one target, guards ignored: a reverse
 /// breadth-first search, done once per target when the flow is compiled.
-struct DistanceTable: Sendable {
+final class DistanceTable: Sendable {
   static let unreachable = Int32.max
   let target: Int
   private let distances: [Int32]
@@ -102,8 +113,10 @@ struct DistanceTable: Sendable {
 
 /// A step on the stack and what it costs to go back to it.
 struct StackPosition: Sendable {
-  var step: StepID
+  /// The step's index in the flow (-1 until looked up).
   var stepIndex: Int
+  /// Where it stands in its layer.
+  var position: Int
   /// The layer the step is in.
   var layer: Int
   /// Dismisses of the layers above, then pops within its layer.
@@ -119,17 +132,20 @@ struct StackPosition: Sendable {
       let steps = layers[layer]
       for position in stride(from: steps.count - 1, through: 0, by: -1) {
         positions.append(StackPosition(
-          step: steps[position], stepIndex: -1, layer: layer,
+          stepIndex: -1, position: position, layer: layer,
           backwardCommands: dismisses + (steps.count - 1 - position)))
       }
     }
     return positions
   }
 
-  /// The backward commands that bring this position to the top.
-  func backwardCommandList(in state: NavigationState) -> [NavigationCommand] {
+  /// The step at this position of a state.
+  func step(in state: NavigationState) -> StepID { state.layers[layer][position] }
+
+  /// Appends the backward commands that bring this position to the top.
+  func appendBackwardCommands(in state: NavigationState, to commands: inout [NavigationCommand]) {
     let dismisses = state.layers.count - 1 - layer
-    let pops = backwardCommands - dismisses
-    return Array(repeating: .dismiss, count: dismisses) + Array(repeating: .pop, count: pops)
+    for _ in 0..<dismisses { commands.append(.dismiss) }
+    for _ in 0..<(backwardCommands - dismisses) { commands.append(.pop) }
   }
 }

@@ -20,7 +20,8 @@ public struct RoutePlanner: Sendable {
   /// The flow planned on.
   public let flow: Flow
   let graph: CompiledGraph
-  private let distanceTables: [Int: DistanceTable]
+  /// Distance tables by target step index, compiled for resolution targets and the start.
+  private let distanceTables: [DistanceTable?]
 
   /// Compiles the flow: step indices, edges, and forward distances to every step an
   /// error resolves to, and to the start.
@@ -28,9 +29,11 @@ public struct RoutePlanner: Sendable {
     self.flow = flow
     let graph = CompiledGraph(flow)
     self.graph = graph
-    let targets = Set(flow.errors.compactMap { graph.index[$0.step] } + [graph.index[flow.start]].compactMap { $0 })
-    var tables: [Int: DistanceTable] = [:]
-    for target in targets { tables[target] = DistanceTable(graph: graph, target: target) }
+    var tables = [DistanceTable?](repeating: nil, count: graph.steps.count)
+    let targets = flow.errors.compactMap { graph.index[$0.step] } + [graph.index[flow.start]].compactMap { $0 }
+    for target in targets where tables[target] == nil {
+      tables[target] = DistanceTable(graph: graph, target: target)
+    }
     self.distanceTables = tables
   }
 
@@ -41,52 +44,73 @@ public struct RoutePlanner: Sendable {
   public func plan(
     from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)? = nil
   ) -> Result<Route, NoRoute> {
-    guard let targetIndex = graph.index[target] else {
+    guard let targetIndex = graph.stepIndex(of: target) else {
       return .failure(NoRoute(target: target, reason: .unknownStep(target, suggestion: suggestion(for: target))))
     }
-    var positions: [StackPosition] = []
-    for position in StackPosition.all(in: state) {
-      guard let step = graph.index[position.step] else {
-        return .failure(NoRoute(
-          target: target, reason: .unknownStep(position.step, suggestion: suggestion(for: position.step))))
-      }
-      positions.append(StackPosition(step: position.step, stepIndex: step, layer: position.layer,
-        backwardCommands: position.backwardCommands))
-    }
     let table = distanceTables[targetIndex] ?? DistanceTable(graph: graph, target: targetIndex)
-    let guardCheck = isComplete.map { check in { (edge: CompiledGraph.Edge) in edge.requires.allSatisfy(check) } }
-    if let route = fastPlan(state, positions, targetIndex, table, guardCheck) { return .success(route) }
-    if let guardCheck, let route = searchPlan(state, positions, targetIndex, guardCheck) {
+    let best: StackPosition?
+    switch bestPosition(state, table) {
+    case .success(let position): best = position
+    case .failure(let unknown): return .failure(unknown)
+    }
+    if let best, let route = forwardRoute(state, from: best, targetIndex, table, isComplete) {
       return .success(route)
     }
-    return .failure(explainFailure(state, positions, target, table, isComplete))
+    if let isComplete {
+      let positions = StackPosition.all(in: state).compactMap { position -> StackPosition? in
+        var indexed = position
+        guard let index = graph.stepIndex(of: position.step(in: state)) else { return nil }
+        indexed.stepIndex = index
+        return indexed
+      }
+      let isEnabled = { (edge: CompiledGraph.Edge) in edge.requires.allSatisfy(isComplete) }
+      if let route = searchPlan(state, positions, targetIndex, isEnabled) { return .success(route) }
+      return .failure(explainFailure(state, best, target, table, isComplete))
+    }
+    return .failure(NoRoute(target: target, reason: .unreachable))
   }
 
-  /// Best position by (total, backward) from the table, then the first shortest
-  /// path in row order whose edges are all enabled.
-  private func fastPlan(
-    _ state: NavigationState, _ positions: [StackPosition], _ target: Int, _ table: DistanceTable,
-    _ isEnabled: ((CompiledGraph.Edge) -> Bool)?
-  ) -> Route? {
-    var best: (position: StackPosition, total: Int)?  // fewest commands, then fewest backward
-    for position in positions {
-      let distance = table.distance(from: position.stepIndex)
-      guard distance != DistanceTable.unreachable else { continue }
-      let total = position.backwardCommands + Int(distance)
-      if let current = best,
-        (current.total, current.position.backwardCommands) <= (total, position.backwardCommands)
-      {
-        continue
+  /// The stack position with the fewest commands to the target (back, then
+  /// forward by the table), then the fewest backward commands. Allocates nothing.
+  private func bestPosition(_ state: NavigationState, _ table: DistanceTable) -> Result<StackPosition?, NoRoute> {
+    let layers = state.layers
+    var best: StackPosition?
+    var bestTotal = Int.max
+    for layer in stride(from: layers.count - 1, through: 0, by: -1) {
+      let steps = layers[layer]
+      let dismisses = layers.count - 1 - layer
+      for position in stride(from: steps.count - 1, through: 0, by: -1) {
+        guard let index = graph.stepIndex(of: steps[position]) else {
+          let step = steps[position]
+          return .failure(NoRoute(target: graph.steps[table.target], reason: .unknownStep(step, suggestion: suggestion(for: step))))
+        }
+        let distance = table.distance(from: index)
+        guard distance != DistanceTable.unreachable else { continue }
+        let back = dismisses + steps.count - 1 - position
+        let total = back + Int(distance)
+        if total < bestTotal || (total == bestTotal && back < best?.backwardCommands ?? .max) {
+          bestTotal = total
+          best = StackPosition(stepIndex: index, position: position, layer: layer, backwardCommands: back)
+        }
       }
-      best = (position, total)
     }
-    guard let best else { return nil }
-    var commands = best.position.backwardCommandList(in: state)
-    var current = best.position.stepIndex
+    return .success(best)
+  }
+
+  /// Back to the position, then the first shortest path in row order whose edges
+  /// are all enabled; nil if a guard closes every such path.
+  private func forwardRoute(
+    _ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable,
+    _ isComplete: ((StepID) -> Bool)?
+  ) -> Route? {
+    var commands: [NavigationCommand] = []
+    commands.reserveCapacity(position.backwardCommands + Int(table.distance(from: position.stepIndex)))
+    position.appendBackwardCommands(in: state, to: &commands)
+    var current = position.stepIndex
     while current != target {
       let remaining = table.distance(from: current)
       guard let edge = graph.edges(from: current).first(where: { edge in
-        table.distance(from: edge.to) == remaining - 1 && (isEnabled?(edge) ?? true)
+        table.distance(from: edge.to) == remaining - 1 && (isComplete.map { edge.requires.allSatisfy($0) } ?? true)
       }) else { return nil }
       commands.append(edge.command)
       current = edge.to
@@ -111,16 +135,18 @@ public struct RoutePlanner: Sendable {
       best = (position, path)
     }
     guard let best else { return nil }
-    let commands = best.position.backwardCommandList(in: state) + best.path.map(\.command)
+    var commands: [NavigationCommand] = []
+    best.position.appendBackwardCommands(in: state, to: &commands)
+    commands += best.path.map(\.command)
     return Route(from: state, target: graph.steps[target], commands: commands)
   }
 
   /// Names the guards that block every path, or says that nothing leads there.
   private func explainFailure(
-    _ state: NavigationState, _ positions: [StackPosition], _ target: StepID, _ table: DistanceTable,
-    _ isComplete: ((StepID) -> Bool)?
+    _ state: NavigationState, _ best: StackPosition?, _ target: StepID, _ table: DistanceTable,
+    _ isComplete: (StepID) -> Bool
   ) -> NoRoute {
-    guard let isComplete, let route = fastPlan(state, positions, table.target, table, nil) else {
+    guard let best, let route = forwardRoute(state, from: best, table.target, table, nil) else {
       return NoRoute(target: target, reason: .unreachable)
     }
     var blocked: [NoRoute.BlockedRow] = []
