@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where the package's files are, found from this source file.
+enum PackagePaths {
+  /// The package's root directory.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Support
+    .deletingLastPathComponent()  // CheckoutEngineTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()
+
+  /// `Flows/`.
+  static let flows = root.appendingPathComponent("Flows")
+
+  /// The shipped flow files (`Flows/*.json` but the schema), by file name.
+  static var shippedFlowNames: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: flows.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
+  }
+}
