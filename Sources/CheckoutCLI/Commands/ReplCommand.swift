@@ -2,7 +2,7 @@ import CheckoutEngine
 import Foundation
 
 /// `checkout repl [FLOW] [--record FILE]`: walk through a checkout interactively.
-enum ReplCommand {
+package enum ReplCommand {
   static let spec = CommandSpec(
     name: "repl",
     summary: "walk through a checkout interactively (the built-in PLNDR flow by default)",
@@ -23,7 +23,7 @@ enum ReplCommand {
       return run(arguments, terminal, reader: &reader)
     })
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal, reader: inout any LineReader) -> ExitStatus {
+  package static func run(_ arguments: ParsedArguments, _ terminal: Terminal, reader: inout any LineReader) -> ExitStatus {
     var today = CalendarDate.today
     if let text = arguments.value("--today") {
       guard let date = CalendarDate(parsing: text) else {

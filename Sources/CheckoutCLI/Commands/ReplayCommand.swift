@@ -54,6 +54,7 @@ enum ReplayCommand {
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var host = ScenarioHost(baseDirectory: (full as NSString).deletingLastPathComponent)
+    host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
     var passed = 0
     var failed = 0
     for (line, command) in script {

@@ -19,6 +19,13 @@ package struct ParsedArguments: Sendable, Equatable {
   /// Options with their values (the last one wins when repeated).
   package var values: [String: String] = [:]
 
+  /// Arguments as parsed (tests and commands that call each other build them directly).
+  package init(positionals: [String] = [], flags: Set<String> = [], values: [String: String] = [:]) {
+    self.positionals = positionals
+    self.flags = flags
+    self.values = values
+  }
+
   /// Whether a flag was given.
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
   /// The value of an option, if given.

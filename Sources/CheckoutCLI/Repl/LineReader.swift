@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads lines for the REPL: with line editing, history and tab completion when a
 /// line-editing library can be loaded at run time, plain standard input otherwise.
-protocol LineReader {
+package protocol LineReader {
   /// The next line, or nil at the end of input.
   mutating func readLine(prompt: String) -> String?
   /// Words tab completion offers.
