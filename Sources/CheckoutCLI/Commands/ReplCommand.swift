@@ -57,7 +57,7 @@ package enum ReplCommand {
     var lineNumber = 0
     while true {
       reader.setCompletions(completions(host.session))
-      guard let line = reader.readLine(prompt: terminal.styled("checkout> ", .bold)) else { break }
+      guard let line = reader.readLine(prompt: "checkout> ") else { break }
       lineNumber += 1
       let command: ScenarioCommand?
       do {
