@@ -1,0 +1,140 @@
+import Foundation
+
+/// Writes a flow as a format 1 JSON file: what the loader reads back into the same
+/// model. Flows built in Swift (or generated for benchmarks) become files other
+/// tools can use.
+///
+/// ```swift
+/// let json = FlowWriter.json(flow)
+/// try FlowLoader().load(json: json) == flow  // true
+/// ```
+public enum FlowWriter {
+  /// The flow as pretty JSON text, one object per line group, keys in a stable order.
+  public static func json(_ flow: Flow) -> String {
+    var out = "{\n  \"$schema\": \"flow.schema.json\",\n  \"format\": \(Flow.currentFormat),\n"
+    out += "  \"id\": \(quote(flow.id.rawValue)),\n  \"title\": \(quote(flow.title)),\n  \"start\": \(quote(flow.start.rawValue)),\n"
+    if !flow.data.isEmpty {
+      let entries = flow.data.sorted { $0.key < $1.key }.map { "    \(quote($0.key.rawValue)): \(value($0.value))" }
+      out += "  \"data\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
+    }
+    out += "  \"steps\": [\n" + flow.steps.map(step).joined(separator: ",\n") + "\n  ]"
+    if !flow.errors.isEmpty {
+      out += ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0) }.joined(separator: ",\n") + "\n  ]"
+    }
+    return out + "\n}\n"
+  }
+
+  private static func step(_ step: Step) -> String {
+    var fields = ["\"id\": \(quote(step.id.rawValue))", "\"title\": \(quote(step.title))"]
+    if step.presentation != .push { fields.append("\"presentation\": \(quote(step.presentation.rawValue))") }
+    if !step.complete.isEmpty {
+      fields.append("\"complete\": [" + step.complete.map {
+        "{ \"when\": \(condition($0.when)), \"message\": \(quote($0.message)) }"
+      }.joined(separator: ", ") + "]")
+    }
+    let rows = step.rows.map { "      " + row($0) }.joined(separator: ",\n")
+    return "    { " + fields.joined(separator: ", ") + ", \"rows\": [" + (rows.isEmpty ? "]" : "\n" + rows + "\n    ]") + " }"
+  }
+
+  private static func row(_ row: Row) -> String {
+    var fields = ["\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(row.cell.rawValue))", "\"title\": \(quote(row.title))"]
+    if let bind = row.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
+    if let placeholder = row.placeholder { fields.append("\"placeholder\": \(quote(placeholder))") }
+    if let keyboard = row.keyboard { fields.append("\"keyboard\": \(quote(keyboard.rawValue))") }
+    switch row.options {
+    case .list(let options)?: fields.append("\"options\": \(optionList(options))")
+    case .from(let key)?: fields.append("\"options\": { \"from\": \(quote(key.rawValue)) }")
+    case nil: break
+    }
+    if !row.rules.isEmpty { fields.append("\"rules\": [" + row.rules.map(rule).joined(separator: ", ") + "]") }
+    if let condition = row.visibleWhen { fields.append("\"visibleWhen\": \(self.condition(condition))") }
+    if let condition = row.enabledWhen { fields.append("\"enabledWhen\": \(self.condition(condition))") }
+    if row.sensitive { fields.append("\"sensitive\": true") }
+    if row.secret { fields.append("\"secret\": true") }
+    if let detail = row.detail { fields.append("\"detail\": \(quote(detail))") }
+    switch row.action {
+    case .opens(let step)?: fields.append("\"opens\": \(quote(step.rawValue))")
+    case .close?: fields.append("\"action\": \"close\"")
+    case .submit(let submit)?:
+      fields.append("\"submit\": \(quote(submit.operation.rawValue))")
+      if let then = submit.then { fields.append("\"then\": \(quote(then.rawValue))") }
+      if let validates = submit.validates { fields.append("\"validates\": \(idList(validates.map(\.rawValue)))") }
+    case nil: break
+    }
+    if !row.requires.isEmpty { fields.append("\"requires\": \(idList(row.requires.map(\.rawValue)))") }
+    return "{ " + fields.joined(separator: ", ") + " }"
+  }
+
+  private static func rule(_ rule: Rule) -> String {
+    let body: String
+    switch rule.kind {
+    case .required, .email, .luhn, .digits, .expiry:
+      guard let message = rule.message else { return quote(rule.kind.name) }
+      return "{ \(quote(rule.kind.name)): true, \"message\": \(quote(message)) }"
+    case .pattern(let pattern): body = "\"pattern\": \(quote(pattern))"
+    case .minLength(let n): body = "\"minLength\": \(n)"
+    case .maxLength(let n): body = "\"maxLength\": \(n)"
+    case .oneOf(let values): body = "\"oneOf\": \(idList(values))"
+    case .custom(let name):
+      guard let message = rule.message else { return quote(name) }
+      body = "\"custom\": \(quote(name))"
+      return "{ \(body), \"message\": \(quote(message)) }"
+    }
+    return "{ " + body + (rule.message.map { ", \"message\": \(quote($0))" } ?? "") + " }"
+  }
+
+  private static func condition(_ condition: Condition) -> String {
+    switch condition {
+    case .equals(let key, let expected): return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected)) }"
+    case .present(let key, let present): return "{ \"key\": \(quote(key.rawValue)), \"present\": \(present) }"
+    case .all(let conditions): return "{ \"all\": [" + conditions.map(self.condition).joined(separator: ", ") + "] }"
+    case .any(let conditions): return "{ \"any\": [" + conditions.map(self.condition).joined(separator: ", ") + "] }"
+    case .not(let inner): return "{ \"not\": \(self.condition(inner)) }"
+    }
+  }
+
+  private static func matcher(_ matcher: ErrorMatcher) -> String {
+    var fields: [String] = []
+    if let code = matcher.code { fields.append("\"code\": \(quote(code.description))") }
+    if let field = matcher.field { fields.append("\"field\": \(quote(field))") }
+    fields.append("\"step\": \(quote(matcher.step.rawValue))")
+    if let row = matcher.row { fields.append("\"row\": \(quote(row.rawValue))") }
+    if let message = matcher.message { fields.append("\"message\": \(quote(message))") }
+    if matcher.priority != 0 { fields.append("\"priority\": \(matcher.priority)") }
+    return "{ " + fields.joined(separator: ", ") + " }"
+  }
+
+  private static func value(_ value: Value) -> String {
+    switch value {
+    case .string(let text): return quote(text)
+    case .number(let number): return Value.format(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .options(let options): return optionList(options)
+    }
+  }
+
+  private static func optionList(_ options: [PickerOption]) -> String {
+    "[" + options.map { "{ \"value\": \(quote($0.value)), \"label\": \(quote($0.label)) }" }.joined(separator: ", ") + "]"
+  }
+
+  private static func idList(_ ids: [String]) -> String {
+    "[" + ids.map(quote).joined(separator: ", ") + "]"
+  }
+
+  /// A JSON string literal.
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
