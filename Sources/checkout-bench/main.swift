@@ -1,17 +1,58 @@
 import CheckoutEngine
 import Foundation
 
-// checkout-bench [--json]: the engine's speed figures, each beside a baseline
-// measured in the same run. Build with -c release for meaningful numbers.
+// checkout-bench [--json] | checkout-bench generate --steps N --seed S [--out FILE]
+// The engine's figures, each beside a baseline measured in the same run.
+// Build with -c release: swift run -c release checkout-bench
 let arguments = Array(CommandLine.arguments.dropFirst())
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("checkout-bench: \(message)\n".utf8))
+  exit(2)
+}
+
+func option(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+
+if arguments.first == "--help" || arguments.first == "-h" {
+  print("""
+    usage: checkout-bench [--json]
+           checkout-bench generate --steps N --seed S [--out FILE]
+
+    Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
+    target and a baseline measured in the same run), or writes a generated flow.
+    """)
+  exit(0)
+}
+
+if arguments.first == "generate" {
+  guard let stepsText = option("--steps"), let steps = Int(stepsText), steps > 0 else {
+    fail("generate needs --steps N (a whole number above 0)")
+  }
+  guard let seedText = option("--seed"), let seed = UInt64(seedText) else { fail("generate needs --seed S (a whole number)") }
+  let json = FlowWriter.json(LoadBenchmarks.generatedFlow(steps: steps, seed: seed))
+  if let out = option("--out") {
+    do { try json.write(toFile: out, atomically: true, encoding: .utf8) } catch { fail("cannot write \(out): \(error)") }
+  } else {
+    print(json, terminator: "")
+  }
+  exit(0)
+}
+
+if let unknown = arguments.first(where: { $0 != "--json" && $0 != "profile-plan" }) {
+  fail("unknown argument '\(unknown)'; see checkout-bench --help")
+}
+
 let plndr: Flow
 do {
   plndr = try FlowLoader().load(contentsOf: root.appendingPathComponent("Flows/plndr.json").path)
 } catch {
-  FileHandle.standardError.write(Data("checkout-bench: \(error)\n".utf8))
-  exit(2)
+  fail("\(error)")
 }
+
 if arguments.first == "profile-plan" {
   // A loop of PLNDR plans only, to run under a profiler (perf record).
   let planner = RoutePlanner(plndr)
@@ -22,19 +63,26 @@ if arguments.first == "profile-plan" {
   }
   exit(0)
 }
-let metrics = PlanBenchmarks.run(plndr: plndr)
+
+var metrics = PlanBenchmarks.run(plndr: plndr)
+metrics += LoadBenchmarks.run()
+metrics += SessionBenchmarks.run(plndr: plndr)
+metrics += ProcessBenchmarks.run(root: root, binaryDirectory: binaryDirectory)
+
 if arguments.contains("--json") {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
   let data = (try? encoder.encode(["metrics": metrics])) ?? Data()
   print(String(decoding: data, as: UTF8.self))
 } else {
-  print("metric".padding(toLength: 28, withPad: " ", startingAt: 0), "median", "min", "max", "target", "baseline", separator: "\t")
+  func figure(_ value: Double) -> String { value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value) }
+  print("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median".padding(toLength: 16, withPad: " ", startingAt: 0)
+    + "min..max".padding(toLength: 24, withPad: " ", startingAt: 0) + "target".padding(toLength: 14, withPad: " ", startingAt: 0) + "baseline")
   for metric in metrics {
-    let baseline = metric.baseline.map { String(format: "%.1f %@ (%@)", $0, metric.unit, metric.baselineName ?? "") } ?? "-"
-    print(
-      metric.name.padding(toLength: 28, withPad: " ", startingAt: 0),
-      String(format: "%.1f %@", metric.median, metric.unit), String(format: "%.1f", metric.min),
-      String(format: "%.1f", metric.max), metric.target, baseline, separator: "\t")
+    let baseline = metric.baseline.map { "\(figure($0)) \(metric.unit) (\(metric.baselineName ?? ""))" } ?? "-"
+    print(metric.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+      + "\(figure(metric.median)) \(metric.unit)".padding(toLength: 16, withPad: " ", startingAt: 0)
+      + "\(figure(metric.min))..\(figure(metric.max))".padding(toLength: 24, withPad: " ", startingAt: 0)
+      + metric.target.padding(toLength: 14, withPad: " ", startingAt: 0) + baseline)
   }
 }

@@ -1,0 +1,148 @@
+import CheckoutEngine
+import Foundation
+
+/// Session events, a whole error story, snapshots and a session's memory.
+enum SessionBenchmarks {
+  static let today = CalendarDate(parsing: "2026-11-21")
+
+  /// A session on Step Two with the address and card filled in.
+  static func readyToOrder(_ compiled: CompiledFlow) -> CheckoutSession {
+    var session = CheckoutSession(flow: compiled, today: today)
+    func go(_ event: SessionEvent) {
+      for effect in session.send(event) {
+        if case .navigate(let command) = effect, let top = try? session.navigation.applying(command).top {
+          session.send(.appeared(top))
+        }
+      }
+    }
+    go(.tap("checkout"))
+    go(.tap("shippingAddress"))
+    for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+      go(.set(row, .string(value)))
+    }
+    go(.tap("done"))
+    go(.tap("creditCard"))
+    for (row, value) in [("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", "123")] {
+      go(.set(row, .string(value)))
+    }
+    go(.tap("done"))
+    go(.tap("continue"))
+    return session
+  }
+
+  static func run(plndr: Flow) -> [Metric] {
+    let compiled = CompiledFlow(plndr)
+    var metrics: [Metric] = []
+
+    // tap / appeared / back on My Cart -> Step One, three events a round.
+    var session = CheckoutSession(flow: compiled, today: today)
+    let navigation = Measure.samples(iterations: 30_000) {
+      session.send(.tap("checkout"))
+      session.send(.appeared("stepOne"))
+      session.send(.back)
+    }
+    var table: [String: [String: String]] = ["cart": ["checkout": "stepOne"], "stepOne": ["back": "cart"]]
+    table["stepTwo"] = ["back": "stepOne"]
+    var state = "cart"
+    let baseline = Measure.samples(iterations: 30_000) {
+      state = table[state]?["checkout"] ?? state
+      state = table[state]?["back"] ?? state
+      state = table[state]?["checkout"] ?? state
+      state = table[state]?["back"] ?? state
+    }
+    blackHole(state)
+    metrics.append(rate("events.navigation", perIteration: navigation, events: 3, target: ">= 2000000",
+      baseline: baseline, baselineEvents: 4, baselineName: "Swift [String: [String: String]] transition table"))
+
+    // set on the credit-card step, with rule checking.
+    var card = CheckoutSession(flow: compiled, today: today)
+    card.send(.tap("checkout")); card.send(.appeared("stepOne")); card.send(.tap("creditCard")); card.send(.appeared("creditCard"))
+    var flip = false
+    let sets = Measure.samples(iterations: 5_000) {
+      flip.toggle()
+      card.send(.set("number", .string(flip ? "4242 4242 4242 4242" : "4242 4242 4242 4241")))
+      card.send(.set("expiry", .string(flip ? "12/28" : "13/28")))
+      card.send(.set("cvv", .string(flip ? "123" : "12")))
+      card.send(.set("name", .string(flip ? "Ada" : "")))
+    }
+    var plain: [String: String] = [:]
+    let plainSets = Measure.samples(iterations: 5_000) {
+      flip.toggle()
+      plain["payment.card.number"] = flip ? "4242 4242 4242 4242" : "4242 4242 4242 4241"
+      plain["payment.card.expiry"] = flip ? "12/28" : "13/28"
+      plain["payment.card.cvv"] = flip ? "123" : "12"
+      plain["payment.card.name"] = flip ? "Ada" : ""
+    }
+    blackHole(plain)
+    metrics.append(rate("events.set", perIteration: sets, events: 4, target: ">= 200000",
+      baseline: plainSets, baselineEvents: 4, baselineName: "plain dictionary writes, no rules"))
+
+    // submit, fail, offer, accept, route, arrive, fix, resubmit, succeed.
+    let ready = readyToOrder(compiled)
+    let story = Measure.samples(iterations: 2_000) {
+      var s = ready
+      s.send(.tap("placeOrder"))
+      s.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid", message: "Bad CVV.")]))
+      s.send(.accept)
+      s.send(.appeared("stepOne"))
+      s.send(.appeared("creditCard"))
+      s.send(.set("cvv", .string("321")))
+      s.send(.tap("done")); s.send(.appeared("stepOne"))
+      s.send(.tap("continue")); s.send(.appeared("stepTwo"))
+      s.send(.tap("placeOrder"))
+      s.send(.apiSucceeded("placeOrder", ["order.number": .string("1042")]))
+      s.send(.appeared("confirmation"))
+      blackHole(s)
+    }
+    metrics.append(rate("story", perIteration: story, events: 1, target: ">= 50000",
+      baseline: navigation, baselineEvents: 1, baselineName: "one tap/appeared/back round"))
+
+    // Snapshots of a session mid-checkout (an offer waiting, errors queued).
+    var middle = ready
+    middle.send(.tap("placeOrder"))
+    middle.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid"), APIError(code: "address_zip_invalid")]))
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
+    decoder.userInfo[.checkoutFlow] = compiled
+    let size = Double((try? encoder.encode(middle))?.count ?? 0)
+    let plainData = Dictionary(uniqueKeysWithValues: middle.redactedData().map { ($0.key.rawValue, $0.value.displayText) })
+    metrics.append(Metric(name: "snapshot.size", unit: "bytes", median: size, min: size, max: size, target: "<= 2048",
+      baseline: Double((try? encoder.encode(plainData))?.count ?? 0), baselineName: "the session data alone as JSON"))
+    let roundTrip = Measure.samples(iterations: 2_000) {
+      guard let data = try? encoder.encode(middle) else { return }
+      blackHole(try? decoder.decode(CheckoutSession.self, from: data))
+    }
+    let plainRoundTrip = Measure.samples(iterations: 2_000) {
+      guard let data = try? encoder.encode(plainData) else { return }
+      blackHole(try? decoder.decode([String: String].self, from: data))
+    }
+    metrics.append(Metric(name: "snapshot.roundtrip", unit: "us", median: Measure.median(roundTrip) / 1e3,
+      min: (roundTrip.min() ?? 0) / 1e3, max: (roundTrip.max() ?? 0) / 1e3, target: "<= 50",
+      baseline: Measure.median(plainRoundTrip) / 1e3, baselineName: "the session data alone, encoded and decoded"))
+
+    // A live session's memory: 10,000 of them, mid-checkout, copied so none share storage.
+    let before = Memory.inUse()
+    var sessions: [CheckoutSession] = []
+    sessions.reserveCapacity(10_000)
+    for index in 0..<10_000 {
+      var copy = middle
+      copy.send(.set("notes.index", .string("\(index)")))
+      sessions.append(copy)
+    }
+    let perSession = Double(Memory.inUse() - before) / 10_000
+    blackHole(sessions)
+    metrics.append(Metric(name: "session.memory", unit: "bytes", median: perSession, min: perSession, max: perSession,
+      target: "<= 4096", baseline: Double(MemoryLayout<CheckoutSession>.size), baselineName: "the struct's inline size"))
+    return metrics
+  }
+
+  static func rate(
+    _ name: String, perIteration: [Double], events: Int, target: String, baseline: [Double], baselineEvents: Int,
+    baselineName: String
+  ) -> Metric {
+    let perSecond = perIteration.map { 1e9 * Double(events) / $0 }
+    let baselinePerSecond = 1e9 * Double(baselineEvents) / Measure.median(baseline)
+    return Metric(name: name, unit: "per s", median: Measure.median(perSecond), min: perSecond.min() ?? 0,
+      max: perSecond.max() ?? 0, target: target, baseline: baselinePerSecond, baselineName: baselineName)
+  }
+}
