@@ -120,11 +120,9 @@ struct RowValidator {
           suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
             ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds)); custom rules must be registered by the program that loads the flow")
       case .pattern(let pattern):
-        do {
-          _ = try Regex(pattern)
-        } catch {
+        if let problem = PatternCache.problem(with: pattern) {
           validator.error(
-            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(error)",
+            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(problem)",
             at: rulePath.appending("pattern"))
         }
       case .oneOf(let values) where values.isEmpty:

@@ -15,11 +15,14 @@ public struct RuleEvaluator: Sendable {
   public var today: CalendarDate?
   /// The custom rules available.
   public var registry: RuleRegistry
+  /// Compiled patterns (a flow's, compiled once).
+  public var patterns: PatternCache
 
   /// Creates an evaluator.
-  public init(today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry()) {
+  public init(today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()) {
     self.today = today
     self.registry = registry
+    self.patterns = patterns
   }
 
   /// The message of the first rule the value fails, or nil when it passes them all.
@@ -43,8 +46,7 @@ public struct RuleEvaluator: Sendable {
     case .digits: return !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     case .expiry: return isValidExpiry(text)
     case .pattern(let pattern):
-      guard let regex = try? Regex(pattern) else { return false }
-      return (try? regex.wholeMatch(in: value.displayText)) != nil
+      return patterns.wholeMatch(pattern, value.displayText)
     case .minLength(let minimum): return value.displayText.count >= minimum
     case .maxLength(let maximum): return value.displayText.count <= maximum
     case .oneOf(let values): return values.contains(value.displayText)

@@ -88,7 +88,7 @@ public struct CheckoutSession: Sendable {
   public var route: Route? { driver.route }
 
   /// Rule checking with the session's date and the flow's custom rules.
-  public var rules: RuleEvaluator { RuleEvaluator(today: today, registry: compiled.registry) }
+  public var rules: RuleEvaluator { RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns) }
 
   /// Step completeness on the session's data.
   public var completeness: StepCompleteness { StepCompleteness(flow: flow, data: data, rules: rules) }

@@ -17,6 +17,8 @@ public final class CompiledFlow: Sendable {
   public let masking: Masking
   /// The custom rules its rows may use.
   public let registry: RuleRegistry
+  /// Its rows' patterns, compiled.
+  public let patterns: PatternCache
   private let stepIndex: [StepID: Int]
 
   /// Compiles a flow.
@@ -26,6 +28,7 @@ public final class CompiledFlow: Sendable {
     self.resolver = ErrorResolver(flow)
     self.masking = Masking(flow)
     self.registry = registry
+    self.patterns = PatternCache(flow)
     var index: [StepID: Int] = [:]
     for (position, step) in flow.steps.enumerated() where index[step.id] == nil { index[step.id] = position }
     self.stepIndex = index
