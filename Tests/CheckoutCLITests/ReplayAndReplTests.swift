@@ -28,6 +28,36 @@ import Testing
     }
   }
 
+  @Test func aTypoInARowOrASecretExpectationFailsTheScenario() throws {
+    let scenario = """
+      flow \(Self.flowsDirectory)/plndr.json
+      tap chekout
+      set shiping.zip 97201
+      tap checkout
+      tap creditCard
+      set cvv 123
+      expect value payment.card.cvv 123
+      set number 4242424242424242
+      expect value payment.card.number "•••• 4242"
+      """
+    try withFlowDirectory(["typo.scenario": scenario]) { directory in
+      let result = runCheckout(["replay", "typo.scenario"], in: directory)
+      #expect(result.status == 1)
+      #expect(result.error == """
+        typo.scenario:2: error: My Cart has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
+        typo.scenario:3: error: My Cart has no row "shiping.zip" (did you mean "shipping.zip"?); its rows are items, quantity, subtotal, discount, checkout; or set a data key the flow knows, like cart.quantity
+
+        """)
+      #expect(result.output == """
+        typo.scenario:7: failed: expect value payment.card.cvv 123
+          - expected value payment.card.cvv •••
+          + actual   payment.card.cvv is secret: its value is never shown, so no scenario can expect it
+        1 passed, 3 failed
+
+        """)
+    }
+  }
+
   @Test func anUnparsableScenarioExitsTwoWithLineAndColumn() throws {
     try withFlowDirectory(["bad.scenario": "flow x.json\ntap checkout\nexpect rout pop\n"]) { directory in
       let result = runCheckout(["replay", "bad.scenario"], in: directory)
@@ -68,7 +98,7 @@ import Testing
     let result = repl(["tapp checkout", "tap chekout", "set 9 x", "expect at nowhere", "tap checkout", "stack"])
     #expect(result.status == 0)
     #expect(result.output.contains("error: unknown command \"tapp\"; did you mean \"tap\"?"))
-    #expect(result.output.contains("✗ My Cart has no row \"chekout\" (did you mean \"checkout\"?); its rows are items, quantity, subtotal, discount, checkout"))
+    #expect(result.output.contains("error: My Cart has no row \"chekout\" (did you mean \"checkout\"?); its rows are items, quantity, subtotal, discount, checkout"))
     #expect(result.output.contains("error: there is no row 9 on this screen; rows are numbered 1 to 5"))
     #expect(result.output.contains("✗ expected at nowhere"))
     #expect(result.output.hasSuffix("cart>stepOne\n"), "the session went on after every error")

@@ -102,6 +102,7 @@ import Testing
       return
     }
     #expect(reason == "no route to stepTwo: stepOne.continue requires \"creditCard\" complete")
+    #expect(driver.route == nil, "a failed plan leaves no earlier route behind")
   }
 }
 

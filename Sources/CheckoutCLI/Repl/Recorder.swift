@@ -57,15 +57,35 @@ struct Recorder {
       session.screen.rows.indices.contains(number - 1) ? session.currentStep?.row(session.screen.rows[number - 1].id) : nil
     } ?? session.currentStep?.row(RowID(name))
     let key = row?.bind ?? (IdentifierSyntax.isKey(name) ? DataKey(name) : nil)
-    guard let key, session.compiled.masking.isSecret(key) else { return nil }
+    guard let key else { return nil }
+    let masking = session.compiled.masking
+    let secret = masking.isSecret(key)
+    guard secret || masking.sensitiveKeys.contains(key) else { return nil }
     let rules = row?.rules ?? []
     let evaluator = session.rules
     let title = row?.title ?? name
     let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title) == nil
-    let standIn = Recorder.standIn(for: value)
+    let standIn = secret ? Recorder.standIn(for: value) : Recorder.sensitiveStandIn(for: value, luhnValid: RuleEvaluator.passesLuhnCheck(value))
     let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title) == nil
     let recorded = standInPasses == realPasses ? standIn : Masking.secretPlaceholder
-    return "set \(row?.id.rawValue ?? name) \"\(recorded)\"  # secret: a stand-in, not the value typed"
+    let note = secret ? "secret: a stand-in, not the value typed" : "sensitive: a stand-in with the same last four"
+    return "set \(row?.id.rawValue ?? name) \"\(recorded)\"  # \(note)"
+  }
+
+  /// Keeps the last four digits and the shape; the other digits become 0 but one,
+  /// chosen so the Luhn check comes out as it did for the real number.
+  static func sensitiveStandIn(for value: String, luhnValid: Bool) -> String {
+    var characters = Array(value)
+    let digitPositions = characters.indices.filter { characters[$0].isASCII && characters[$0].isNumber }
+    guard digitPositions.count > 5 else { return standIn(for: value) }
+    let hidden = digitPositions.dropLast(4)
+    for position in hidden { characters[position] = "0" }
+    guard let adjustable = hidden.first else { return String(characters) }
+    for digit in 0...9 {
+      characters[adjustable] = Character(String(digit))
+      if RuleEvaluator.passesLuhnCheck(String(characters)) == luhnValid { break }
+    }
+    return String(characters)
   }
 
   /// Digits become 1, letters a or A, anything else stays: same shape, no secret.

@@ -56,7 +56,8 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   public private(set) var state: State = .idle
   /// The resolution being driven to.
   public private(set) var resolution: Resolution?
-  /// The route most recently planned (after a replan, the new one).
+  /// The route most recently planned (after a replan, the new one); nil when the
+  /// last planning found none.
   public private(set) var route: Route?
   /// How many times the current route was replanned.
   public private(set) var replans = 0
@@ -120,6 +121,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
       self.route = route
       return advance(route.commands, from: navigation)
     case .failure(let noRoute):
+      route = nil
       return cancel(noRoute.description)
     }
   }

@@ -42,15 +42,15 @@ public struct ScreenRenderer: Sendable {
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
   public func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
-    if !completeness.isEnabled(row) { return "\(row.title): not available now" }
-    for required in row.requires {
-      guard let step = flow.step(required) else { continue }
-      let problems = completeness.problems(of: step)
-      if !problems.isEmpty {
-        return "\(row.title): needs \"\(step.title)\" complete: \(problems.joined(separator: "; "))"
-      }
+    if let condition = row.enabledWhen, !condition.holds(in: completeness.data) {
+      return "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))"
     }
-    return nil
+    let missing = row.requires.compactMap { required -> String? in
+      guard let step = flow.step(required) else { return nil }
+      let problems = completeness.problems(of: step)
+      return problems.isEmpty ? nil : "needs \"\(step.title)\" complete: \(problems.joined(separator: "; "))"
+    }
+    return missing.isEmpty ? nil : "\(row.title): " + missing.joined(separator: "; and ")
   }
 
   private func detail(_ row: Row, _ data: [DataKey: Value]) -> String? {

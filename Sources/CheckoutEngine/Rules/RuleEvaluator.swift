@@ -79,6 +79,9 @@ public struct RuleEvaluator: Sendable {
     return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
   }
 
+  /// Whether text passes the Luhn check as the `luhn` rule reads it.
+  public static func passesLuhnCheck(_ text: String) -> Bool { passesLuhn(text) }
+
   /// Luhn over the digits; spaces and dashes are ignored, anything else fails.
   static func passesLuhn(_ text: String) -> Bool {
     var digits: [Int] = []

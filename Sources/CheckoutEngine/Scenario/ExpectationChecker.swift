@@ -27,12 +27,17 @@ struct ExpectationChecker {
       }
       return nil
     case .value(let key, let expected):
+      let masking = session.compiled.masking
+      guard !masking.isSecret(key) else {
+        return ScenarioHost.Failure(
+          expected: "value \(key) \(Masking.secretPlaceholder)",
+          actual: "\(key) is secret: its value is never shown, so no scenario can expect it")
+      }
       let value = session.data[key]
-      let shown = session.compiled.masking.display(value, of: key)
-      if value?.displayText == expected { return nil }
+      let shown = masking.display(value, of: key)
+      if value != nil && shown == expected { return nil }
       return ScenarioHost.Failure(
-        expected: "value \(key) \(session.compiled.masking.isSecret(key) ? Masking.secretPlaceholder : expected)",
-        actual: value == nil ? "value \(key) not set" : "value \(key) \(shown)")
+        expected: "value \(key) \(expected)", actual: value == nil ? "value \(key) not set" : "value \(key) \(shown)")
     case .valid(let row), .invalid(let row):
       return checkValidity(row, expectValid: expectation == .valid(row))
     case .effect(let kind, let argument):

@@ -105,9 +105,17 @@ public struct ScenarioHost: Sendable {
     switch command {
     case .set(let name, let value):
       guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
+      if let problem = unknownName(row, allowKeys: true, in: session) {
+        outcome.problem = problem
+        return
+      }
       perform(.set(row, .string(value)), &outcome)
     case .tap(let name):
       guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
+      if let problem = unknownName(row, allowKeys: false, in: session) {
+        outcome.problem = problem
+        return
+      }
       perform(.tap(RowID(row)), &outcome)
     case .back: perform(.back, &outcome)
     case .accept: perform(.accept, &outcome)
@@ -125,6 +133,22 @@ public struct ScenarioHost: Sendable {
       }
     default: break
     }
+  }
+
+  /// A name that is no row of the step on screen (nor, for `set`, a key the flow
+  /// knows): a typo in a scenario fails it instead of passing as a refusal.
+  private func unknownName(_ name: String, allowKeys: Bool, in session: CheckoutSession) -> String? {
+    guard let step = session.currentStep, step.row(RowID(name)) == nil else { return nil }
+    let rows = step.rows.map(\.id.rawValue)
+    var known = rows
+    if allowKeys {
+      let keys = Set(session.flow.data.keys.map(\.rawValue) + session.flow.steps.flatMap(\.rows).compactMap { $0.bind?.rawValue })
+      if keys.contains(name) { return nil }
+      known += keys.sorted()
+    }
+    let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
+    return "\(step.title) has no row \"\(name)\"\(hint); its rows are \(rows.joined(separator: ", "))"
+      + (allowKeys ? "; or set a data key the flow knows, like \(session.flow.steps.flatMap(\.rows).compactMap(\.bind).first?.rawValue ?? "shipping.zip")" : "")
   }
 
   /// A row named by its number on screen (1-based, visible rows) becomes its id.

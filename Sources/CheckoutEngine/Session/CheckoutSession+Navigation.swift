@@ -25,8 +25,8 @@ extension CheckoutSession {
   }
 
   mutating func back() -> [Effect] {
+    if let offer { return [.refused("answer the offer first (accept or decline): \(offer.resolution.message)")] }
     guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
-    if offer != nil { offer = nil }
     pending = nil
     let before = navigation
     guard let after = try? navigation.applying(command) else { return [.refused("cannot go back from \(navigation)")] }

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+
+/// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR]`;
+/// `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+@main
+struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
+  static let configuration = CommandConfiguration(
+    commandName: "checkout-server",
+    abstract: "The CheckoutEngine example HTTP server (DESIGN.md section 8).",
+    discussion: "Sessions are kept in memory unless DATABASE_URL names a PostgreSQL database.")
+
+  @Option(help: "The address to listen on.")
+  var hostname = "127.0.0.1"
+
+  @Option(help: "The port to listen on.")
+  var port = 8080
+
+  @Option(help: "The directory of flow files (default: the repository's Flows/).")
+  var flows: String?
+
+  @Option(help: "A fixed session date for new sessions, YYYY-MM-DD (default: today, UTC).")
+  var today: String?
+
+  @Option(help: "trace, debug, info, notice, warning, error or critical.")
+  var logLevel: Logger.Level?
+
+  func run() async throws {
+    let app: any ApplicationProtocol
+    do {
+      app = try await buildApplication(self)
+    } catch let error as FlowCatalogError {
+      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      throw ExitCode(1)
+    } catch let error as DatabaseURLError {
+      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+      throw ExitCode(2)
+    } catch let error as UsageError {
+      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+      throw ExitCode(2)
+    }
+    try await app.runService()
+  }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,112 @@
+import CheckoutEngine
+
+/// A Stripe test-mode card and the error Stripe answers for it (see the generated
+/// table in `StripeTestCards.swift`).
+struct StripeTestCard: Sendable, Hashable {
+  /// Stripe's `error.code` (`card_declined`, `incorrect_cvc`, `expired_card`, …).
+  var code: String
+  /// Stripe's `decline_code`, for `card_declined` (`insufficient_funds`, `lost_card`, …).
+  var declineCode: String?
+  /// The `param` Stripe names (`cvc`, `exp_month`, `number`), when known.
+  var param: String?
+  /// Whether Stripe's docs list the outcome (rather than an observed response).
+  var documented: Bool
+  /// What the shopper reads (this project's wording).
+  var message: String
+
+  /// The code a flow resolves: the decline code when there is one, else the code.
+  var resolvedCode: String { declineCode ?? code }
+
+  /// The test card for a card number as typed (spaces and dashes ignored).
+  static func lookUp(_ number: String) -> StripeTestCard? {
+    all[number.filter(\.isNumber)]
+  }
+}
+
+/// How a flow names payment errors. The demo API answers each flow in the words
+/// its `errors` matchers resolve.
+enum ErrorDialect: Sendable, Hashable {
+  /// Raw Stripe: the decline code (else the code), with Stripe's `param`
+  /// (`number`, `exp_month`, `cvc`) as the field. `Flows/express.json` speaks it.
+  case stripe
+  /// The PLNDR app's own API: `card_number_invalid`, `card_expired`,
+  /// `cvv_invalid`, `card_declined`, with the session's keys as fields.
+  case plndr
+
+  /// The API error for a declined test card.
+  func error(for card: StripeTestCard) -> APIError {
+    switch self {
+    case .stripe:
+      return APIError(code: card.resolvedCode, field: card.param, message: card.message)
+    case .plndr:
+      switch card.code {
+      case "incorrect_cvc", "invalid_cvc":
+        return APIError(code: "cvv_invalid", field: "payment.card.cvv", message: card.message)
+      case "expired_card", "invalid_expiry_month", "invalid_expiry_year":
+        return APIError(code: "card_expired", field: "payment.card.expiry", message: card.message)
+      case "incorrect_number", "invalid_number":
+        return APIError(code: "card_number_invalid", field: "payment.card.number", message: card.message)
+      default:
+        return APIError(code: "card_declined", field: "payment.card.number", message: card.message)
+      }
+    }
+  }
+
+  /// The API error for a discount code that has expired.
+  var expiredDiscount: APIError {
+    switch self {
+    case .stripe: return APIError(code: "coupon_expired", message: "This code has expired.")
+    case .plndr: return APIError(code: "discount_expired", field: "discount.code", message: "This discount code has expired.")
+    }
+  }
+}
+
+/// The example's checkout API: every call succeeds, except
+/// - a payment with a card number that Stripe's test mode declines answers the
+///   error Stripe would (4000000000000002 declined, …0127 wrong CVC, …0069
+///   expired, …0119 processing error, …9995 insufficient funds, …), in the
+///   flow's dialect;
+/// - a discount code starting with `EXPIRED` has expired.
+///
+/// Answers are deterministic: an order number is derived from the session id.
+struct DemoCheckoutAPI: CheckoutAPI {
+  /// The dialect of each flow; others get ``defaultDialect``.
+  var dialects: [FlowID: ErrorDialect] = ["plndr": .plndr, "express": .stripe]
+  /// The dialect of flows not listed.
+  var defaultDialect: ErrorDialect = .stripe
+  /// The key holding the card number.
+  var cardNumberKey: DataKey = "payment.card.number"
+  /// The key holding a discount code.
+  var discountCodeKey: DataKey = "discount.code"
+
+  func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+    answer(request)
+  }
+
+  /// The answer, synchronously (the demo does no I/O).
+  func answer(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
+    let dialect = dialects[request.flow] ?? defaultDialect
+    if request.operation == "applyDiscount" {
+      if case .string(let code)? = request.payload.values[discountCodeKey], code.uppercased().hasPrefix("EXPIRED") {
+        return .failed([dialect.expiredDiscount])
+      }
+      return .succeeded([:])
+    }
+    if case .string(let number)? = request.payload.values[cardNumberKey], let card = StripeTestCard.lookUp(number) {
+      return .failed([dialect.error(for: card)])
+    }
+    return .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: request.session))])
+  }
+
+  /// `PL-` and eight digits derived from the session id (FNV-1a), so a replay of
+  /// the same session gets the same order number on any instance.
+  static func orderNumber(for session: SessionID) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in session.rawValue.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let digits = String(hash % 100_000_000)
+    return "PL-" + String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}

@@ -1,0 +1,89 @@
+import CheckoutEngine
+import Hummingbird
+
+/// An error answered as JSON: `{"error": code, "detail": sentence, "at": where}`,
+/// plus `version` on a stale-version conflict.
+///
+/// `error` is a short stable code for programs, `detail` a sentence for people,
+/// and `at` names the place in the request at fault: a body field (`row`,
+/// `expectedVersion`), `line 1, column 12` for malformed JSON, or the path.
+struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
+  var status: HTTPResponse.Status
+  var error: String
+  var detail: String
+  var at: String?
+  /// The session's current version (409 stale version).
+  var version: Int?
+
+  init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, at: String? = nil, version: Int? = nil) {
+    self.status = status
+    self.error = error
+    self.detail = detail
+    self.at = at
+    self.version = version
+  }
+
+  var description: String { "\(status.code) \(error) at \(at ?? "-"): \(detail)" }
+
+  struct Body: Encodable {
+    var error: String
+    var detail: String
+    var at: String?
+    var version: Int?
+  }
+
+  func response(from request: Request, context: some RequestContext) throws -> Response {
+    var response = try context.responseEncoder.encode(
+      Body(error: error, detail: detail, at: at, version: version), from: request, context: context)
+    response.status = status
+    return response
+  }
+}
+
+extension ServerError {
+  /// 400: the body is not JSON.
+  static func malformedJSON(_ syntax: JSONSyntaxError) -> ServerError {
+    ServerError(.badRequest, "malformed_json", "the body is not valid JSON: \(syntax.message)", at: syntax.location)
+  }
+
+  /// 400: a field is missing, of the wrong type, or unknown.
+  static func badField(_ error: String, _ detail: String, at field: String) -> ServerError {
+    ServerError(.badRequest, error, detail, at: field)
+  }
+
+  /// 404: no such session.
+  static func unknownSession(_ id: SessionID) -> ServerError {
+    ServerError(.notFound, "unknown_session", "no session has the id \"\(id)\"", at: "/sessions/\(id)")
+  }
+
+  /// 404: no such flow.
+  static func unknownFlow(_ name: String, known: [String], at: String) -> ServerError {
+    let hint = Suggestions.didYouMean(name, in: known).map { "; \($0)" } ?? ""
+    return ServerError(
+      .notFound, "unknown_flow",
+      "no flow has the id \"\(name)\"\(hint); the flows are \(Suggestions.list(known, conjunction: "and"))", at: at)
+  }
+
+  /// 409: the client's version is stale.
+  static func staleVersion(expected: Int, current: Int) -> ServerError {
+    ServerError(
+      .conflict, "stale_version",
+      "the session is at version \(current), not \(expected): reload it (GET the session) and send the event again",
+      at: "expectedVersion", version: current)
+  }
+
+  /// 413: the body is over the limit.
+  static func bodyTooLarge(limit: Int) -> ServerError {
+    ServerError(.contentTooLarge, "body_too_large", "the body is over \(limit / 1024) KiB", at: "body")
+  }
+
+  /// 422: the session refused the event; nothing changed.
+  static func refused(_ reason: String, at: String) -> ServerError {
+    ServerError(.unprocessableContent, "refused", reason, at: at)
+  }
+
+  /// 503: the session store failed.
+  static func storeUnavailable() -> ServerError {
+    ServerError(.serviceUnavailable, "store_unavailable", "the session store is unavailable; try again shortly")
+  }
+}

@@ -1,0 +1,90 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// Secrets never reach a log line: the CVV a shopper types is in no message and no
+/// metadata value, whatever the request (set events, malformed bodies, refusals,
+/// an order that fails on it).
+@Suite struct LogTests {
+  /// Every captured line as text: level, message, metadata keys and values, error.
+  static func lines(_ handler: InMemoryLogHandler) -> [String] {
+    handler.entries.map { entry in
+      let metadata = entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      return "\(entry.level) \(entry.message) \(metadata) \(entry.error.map { "\($0)" } ?? "")"
+    }
+  }
+
+  /// Whether `secret` appears in `line` as a whole token (not inside a longer run
+  /// of letters and digits, such as a hex request id).
+  static func contains(_ line: String, token secret: String) -> Bool {
+    var searchRange = line.startIndex..<line.endIndex
+    while let found = line.range(of: secret, range: searchRange) {
+      let before = found.lowerBound > line.startIndex ? line[line.index(before: found.lowerBound)] : " "
+      let after = found.upperBound < line.endIndex ? line[found.upperBound] : " "
+      if !(before.isLetter || before.isNumber) && !(after.isLetter || after.isNumber) { return true }
+      searchRange = found.upperBound..<line.endIndex
+    }
+    return false
+  }
+
+  @Test func aCVVSentInASetEventNeverAppearsInTheLog() async throws {
+    let handler = InMemoryLogHandler()
+    let logger = Logger(label: "checkout-server-test") { _ in handler }
+    let cvv = "9714"
+    let card = "4000000000000127"
+    try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "checkout", "stepOne")
+      try await client.open(id, "creditCard", "creditCard")
+      for (row, value) in [("name", "Ada Lovelace"), ("number", card), ("expiry", "12/30")] {
+        _ = try await client.set(id, row, value)
+      }
+      // The CVV, in a set event, by row and by key, with an expected version,
+      // in a refused event and in malformed bodies.
+      #expect(try await client.set(id, "cvv", cvv).status == .ok)
+      #expect(try await client.event(id, #""event":"set","row":"payment.card.cvv","value":"\#(cvv)""#).status == .ok)
+      #expect(try await client.event(id, #""event":"set","row":"cvv","value":\#(cvv)"#).status == .ok)
+      #expect(try await client.event(id, #""event":"set","row":"cvvv","value":"\#(cvv)""#).status == .unprocessableContent)
+      #expect(try await client.event(id, #""event":"set","row":"cvv","value":"\#(cvv)","expectedVersion":1"#).status == .conflict)
+      #expect(try await client.event(id, #""event":"set","row":"cvv","value":"\#(cvv)"#).status == .badRequest)
+      #expect(try await client.event(id, #""event":"set","row":"cvv","value":0\#(cvv)"#).status == .badRequest)
+      #expect(try await client.event(id, #""event":"set","row":"cvv","valeu":"\#(cvv)""#).status == .badRequest)
+      #expect(try await client.event(id, #""event":"sett","row":"cvv","value":"\#(cvv)""#).status == .badRequest)
+      // And an order that the API fails on the CVV (the payload carries it).
+      _ = try await client.tap(id, "done")
+      _ = try await client.appeared(id, "stepOne")
+      try await client.open(id, "shippingAddress", "address")
+      for (row, value) in [("name", "Ada"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+        _ = try await client.set(id, row, value)
+      }
+      _ = try await client.tap(id, "done")
+      _ = try await client.appeared(id, "stepOne")
+      try await client.open(id, "continue", "stepTwo")
+      let placed = try await client.tap(id, "placeOrder")
+      #expect(placed["effects"]?.effectLines.first == "callAPI placeOrder failed")
+      #expect(!placed.text.contains(cvv))
+    }
+
+    let lines = Self.lines(handler)
+    // The log is not empty: events are logged with their kind and row.
+    #expect(lines.contains { $0.contains("event") && $0.contains("event=set") && $0.contains("row=cvv") })
+    #expect(lines.contains { $0.contains("request") && $0.contains("status=422") })
+    #expect(lines.contains { $0.contains("checkout API") && $0.contains("codes=cvv_invalid") })
+    for line in lines {
+      #expect(!Self.contains(line, token: cvv), "the CVV is in a log line: \(line)")
+      #expect(!line.contains(card), "the full card number is in a log line: \(line)")
+    }
+  }
+
+  @Test func tokenSearchIgnoresLongerRuns() {
+    #expect(Self.contains("value=9714 x", token: "9714"))
+    #expect(Self.contains("\"9714\"", token: "9714"))
+    #expect(!Self.contains("id=ab9714cd", token: "9714"))
+  }
+}

@@ -1,0 +1,147 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// The arguments a test starts the server with: the repository's flows, a fixed
+/// session date (so expiry rules hold on any day).
+struct TestArguments: AppArguments {
+  var hostname = "127.0.0.1"
+  var port = 0
+  var flows: String?
+  var today: String? = "2026-11-21"
+  var logLevel: Logger.Level? = .trace
+}
+
+/// A response read as JSON (or text).
+struct Reply: Sendable {
+  var status: HTTPResponse.Status
+  var headers: HTTPFields
+  var text: String
+  var json: JSONValue?
+
+  init(_ response: TestResponse) {
+    status = response.status
+    headers = response.headers
+    text = String(buffer: response.body)
+    json = try? RequestJSONReader.read(Array(text.utf8))
+  }
+
+  subscript(_ key: String) -> JSONValue? { json?[key] }
+}
+
+extension JSONValue {
+  subscript(_ key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  subscript(_ index: Int) -> JSONValue? {
+    guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+    return items[index]
+  }
+
+  var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  var int: Int? {
+    if case .number(let number, _) = self { return Int(exactly: number) }
+    return nil
+  }
+
+  var bool: Bool? {
+    if case .bool(let flag) = self { return flag }
+    return nil
+  }
+
+  var array: [JSONValue] {
+    if case .array(let items) = self { return items }
+    return []
+  }
+
+  var keys: [String] {
+    if case .object(let members) = self { return members.map(\.key) }
+    return []
+  }
+
+  /// The effects of a reply as `kind argument` lines: `navigate push stepOne`,
+  /// `offer creditCard.cvv`, `focus creditCard.cvv`, `callAPI placeOrder failed`.
+  var effectLines: [String] {
+    array.map { effect in
+      let kind = effect["kind"]?.string ?? "?"
+      switch kind {
+      case "navigate": return "navigate \(effect["command"]?.string ?? "?")"
+      case "offer", "focus":
+        let target = [effect["step"]?.string, effect["row"]?.string].compactMap { $0 }.joined(separator: ".")
+        return "\(kind) \(target)"
+      case "callAPI":
+        return "callAPI \(effect["operation"]?.string ?? "?") \(effect["outcome"]?["status"]?.string ?? "?")"
+      case "refused", "routeCancelled": return "\(kind) \(effect["reason"]?.string ?? "?")"
+      default: return kind
+      }
+    }
+  }
+
+  /// The screen row with this id.
+  func row(_ id: String) -> JSONValue? {
+    self["rows"]?.array.first { $0["id"]?.string == id }
+  }
+}
+
+extension TestClientProtocol {
+  /// Sends a request with a JSON (or any) body.
+  func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Reply {
+    var headers: HTTPFields = [:]
+    if body != nil { headers[.contentType] = "application/json" }
+    let response = try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    return Reply(response)
+  }
+
+  /// Creates a session of a flow; returns its id.
+  func createSession(_ flow: String = "plndr") async throws -> String {
+    let reply = try await send(.post, "/sessions", body: #"{"flow":"\#(flow)"}"#)
+    #expect(reply.status == .created, "\(reply.text)")
+    return try #require(reply["id"]?.string)
+  }
+
+  /// Sends one event (`{"event": …}` fields as JSON text) to a session.
+  func event(_ id: String, _ fields: String) async throws -> Reply {
+    try await send(.post, "/sessions/\(id)/events", body: "{\(fields)}")
+  }
+
+  func tap(_ id: String, _ row: String) async throws -> Reply {
+    try await event(id, #""event":"tap","row":"\#(row)""#)
+  }
+
+  func set(_ id: String, _ row: String, _ value: String) async throws -> Reply {
+    try await event(id, #""event":"set","row":"\#(row)","value":"\#(value)""#)
+  }
+
+  func appeared(_ id: String, _ step: String) async throws -> Reply {
+    try await event(id, #""event":"appeared","step":"\#(step)""#)
+  }
+
+  /// Taps a row that opens a step and reports the step appeared.
+  func open(_ id: String, _ row: String, _ step: String) async throws {
+    let tapped = try await tap(id, row)
+    #expect(tapped.status == .ok, "\(tapped.text)")
+    let shown = try await appeared(id, step)
+    #expect(shown.status == .ok, "\(shown.text)")
+  }
+}
+
+/// Runs a test against the application on the router test framework.
+func withApp<Value: Sendable>(
+  arguments: TestArguments = TestArguments(), dependencies: AppDependencies = AppDependencies(environment: [:]),
+  _ test: @Sendable (any TestClientProtocol) async throws -> Value
+) async throws -> Value {
+  let app = try await buildApplication(arguments, dependencies: dependencies)
+  return try await app.test(.router) { client in try await test(client) }
+}
