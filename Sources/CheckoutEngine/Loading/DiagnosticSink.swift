@@ -27,8 +27,9 @@ final class DiagnosticSink {
 /// field so that decoding can go on and find the next problem.
 struct ObjectReader {
   let path: JSONPath
-  private let members: [String: JSONNode]
-  private let nameOffsets: [String: Int]
+  /// The first occurrence of each member, in document order. Objects of the flow
+  /// format have a handful of members: a linear search beats hashing here.
+  private let members: [JSONNode.Member]
   private let sink: DiagnosticSink
 
   /// Reads `node` as an object of `what` (e.g. "a step") with these fields.
@@ -37,23 +38,21 @@ struct ObjectReader {
       sink.error("wrong-type", "expected \(what) (a JSON object), found \(node.typeDescription)", at: path)
       return nil
     }
-    var members: [String: JSONNode] = [:]
-    var nameOffsets: [String: Int] = [:]
+    var members: [JSONNode.Member] = []
+    members.reserveCapacity(list.count)
     for member in list {
-      let memberPath = path.appending(member.key)
-      if members[member.key] != nil {
+      if members.contains(where: { $0.key == member.key }) {
         sink.error(
-          "duplicate-field", "field \"\(member.key)\" appears more than once", at: memberPath,
+          "duplicate-field", "field \"\(member.key)\" appears more than once", at: path.appending(member.key),
           offset: member.keyOffset)
         continue
       }
-      members[member.key] = member.value
-      nameOffsets[member.key] = member.keyOffset
+      members.append(member)
       if !fields.contains(member.key) {
         sink.error(
           "unknown-field",
           "unknown field \"\(member.key)\" in \(what)",
-          at: memberPath, offset: member.keyOffset,
+          at: path.appending(member.key), offset: member.keyOffset,
           suggestion: Suggestions.didYouMean(member.key, in: fields)
             ?? "valid fields are \(Suggestions.list(fields, conjunction: "and"))"
         )
@@ -61,40 +60,39 @@ struct ObjectReader {
     }
     self.path = path
     self.members = members
-    self.nameOffsets = nameOffsets
     self.sink = sink
   }
 
-  func has(_ name: String) -> Bool { members[name] != nil }
+  func has(_ name: String) -> Bool { members.contains { $0.key == name } }
 
   /// Where a member's name stands, for problems with the member being there at all.
-  func nameOffset(_ name: String) -> Int? { nameOffsets[name] }
+  func nameOffset(_ name: String) -> Int? { members.first { $0.key == name }?.keyOffset }
 
-  func node(_ name: String) -> JSONNode? { members[name] }
+  func node(_ name: String) -> JSONNode? { members.first { $0.key == name }?.value }
 
-  func missing(_ name: String, _ what: String) {
-    sink.error("missing-field", "missing required field \"\(name)\" (\(what))", at: path)
+  func missing(_ name: String, _ what: @autoclosure () -> String) {
+    sink.error("missing-field", "missing required field \"\(name)\" (\(what()))", at: path)
   }
 
-  func string(_ name: String, required: Bool = false, what: String = "a string") -> String? {
-    guard let node = members[name] else {
-      if required { missing(name, what) }
+  func string(_ name: String, required: Bool = false, what: @autoclosure () -> String = "a string") -> String? {
+    guard let node = node(name) else {
+      if required { missing(name, what()) }
       return nil
     }
     guard case .string(let text) = node.kind else {
-      wrongType(name, expected: what, found: node)
+      wrongType(name, expected: what(), found: node)
       return nil
     }
     return text
   }
 
   /// A string that must be an identifier (`^[A-Za-z][A-Za-z0-9_-]*$`).
-  func identifier(_ name: String, required: Bool = false, what: String) -> String? {
-    guard let text = string(name, required: required, what: what) else { return nil }
+  func identifier(_ name: String, required: Bool = false, what: @autoclosure () -> String) -> String? {
+    guard let text = string(name, required: required, what: what()) else { return nil }
     if !IdentifierSyntax.isIdentifier(text) {
       sink.error(
         "invalid-identifier",
-        "\"\(text)\" is not a valid \(what): use a letter, then letters, digits, '_' or '-'",
+        "\"\(text)\" is not a valid \(what()): use a letter, then letters, digits, '_' or '-'",
         at: path.appending(name))
     }
     return text
@@ -122,7 +120,7 @@ struct ObjectReader {
   }
 
   func bool(_ name: String) -> Bool? {
-    guard let node = members[name] else { return nil }
+    guard let node = node(name) else { return nil }
     guard case .bool(let flag) = node.kind else {
       wrongType(name, expected: "true or false", found: node)
       return nil
@@ -131,7 +129,7 @@ struct ObjectReader {
   }
 
   func integer(_ name: String, minimum: Int? = nil) -> Int? {
-    guard let node = members[name] else { return nil }
+    guard let node = node(name) else { return nil }
     guard case .number(let number) = node.kind else {
       wrongType(name, expected: "a whole number", found: node)
       return nil
@@ -149,13 +147,13 @@ struct ObjectReader {
   }
 
   /// The elements of an array field, each with its path.
-  func array(_ name: String, required: Bool = false, what: String) -> [(node: JSONNode, path: JSONPath)]? {
-    guard let node = members[name] else {
-      if required { missing(name, what) }
+  func array(_ name: String, required: Bool = false, what: @autoclosure () -> String) -> [(node: JSONNode, path: JSONPath)]? {
+    guard let node = node(name) else {
+      if required { missing(name, what()) }
       return nil
     }
     guard case .array(let elements) = node.kind else {
-      wrongType(name, expected: what, found: node)
+      wrongType(name, expected: what(), found: node)
       return nil
     }
     let base = path.appending(name)

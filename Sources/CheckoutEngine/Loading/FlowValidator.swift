@@ -7,12 +7,16 @@ struct FlowValidator {
   let customRules: Set<String>
   private let sink = DiagnosticSink()
   private let stepIDs: [String]
+  private let knownSteps: Set<String>
+  private let stepsByID: [StepID: Step]
 
   init(flow: Flow, positions: ModelPositions, customRules: Set<String>) {
     self.flow = flow
     self.positions = positions
     self.customRules = customRules
     self.stepIDs = flow.steps.map(\.id.rawValue).filter { !$0.isEmpty }
+    self.knownSteps = Set(stepIDs)
+    self.stepsByID = Dictionary(flow.steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   func validate() -> [Diagnostic] {
@@ -64,7 +68,7 @@ struct FlowValidator {
 
   /// Reports `step` unless the flow has it, suggesting the nearest step id.
   func checkStep(_ step: StepID, at path: JSONPath) {
-    guard !stepIDs.contains(step.rawValue) else { return }
+    guard !knownSteps.contains(step.rawValue) else { return }
     sink.error(
       "unknown-step", "unknown step \"\(step)\"", at: path,
       suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
@@ -72,7 +76,7 @@ struct FlowValidator {
   }
 
   private func checkMatcher(_ matcher: ErrorMatcher, at path: JSONPath) {
-    guard let step = flow.step(matcher.step) else {
+    guard let step = stepsByID[matcher.step] else {
       checkStep(matcher.step, at: path.appending("step"))
       return
     }

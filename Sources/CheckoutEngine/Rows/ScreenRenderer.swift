@@ -12,10 +12,10 @@ public struct ScreenRenderer: Sendable {
   /// How rules are checked, for guards.
   public let rules: RuleEvaluator
 
-  /// Creates a renderer.
-  public init(flow: Flow, rules: RuleEvaluator = RuleEvaluator()) {
+  /// Creates a renderer; pass the flow's masking policy when you have it compiled.
+  public init(flow: Flow, rules: RuleEvaluator = RuleEvaluator(), masking: Masking? = nil) {
     self.flow = flow
-    self.masking = Masking(flow)
+    self.masking = masking ?? Masking(flow)
     self.rules = rules
   }
 

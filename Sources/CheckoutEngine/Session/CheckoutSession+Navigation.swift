@@ -5,7 +5,7 @@ extension CheckoutSession {
     guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
     let completeness = self.completeness
     guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    if let reason = ScreenRenderer(flow: flow, rules: rules).disabledReason(row, completeness) {
+    if let reason = ScreenRenderer(flow: flow, rules: rules, masking: compiled.masking).disabledReason(row, completeness) {
       return [.refused(reason)]
     }
     switch row.action {

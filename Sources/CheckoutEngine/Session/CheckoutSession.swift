@@ -95,7 +95,7 @@ public struct CheckoutSession: Sendable {
 
   /// The step on screen, rendered for a host.
   public var screen: Screen {
-    let renderer = ScreenRenderer(flow: flow, rules: rules)
+    let renderer = ScreenRenderer(flow: flow, rules: rules, masking: compiled.masking)
     let errors = Dictionary(
       rowErrors.filter { $0.key.step == navigation.top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a })
     let focused = focus?.step == navigation.top ? focus?.row : nil

@@ -145,23 +145,25 @@ struct JSONParser {
   private mutating func parseString() throws(SyntaxError) -> String {
     let start = position
     position += 1
-    var scalars = String.UnicodeScalarView()
+    // Bytes are validated as they are scanned and decoded once at the end; escapes
+    // are the slow path that copies into a buffer.
+    var buffer: [UInt8]?
     var runStart = position
-    func flushRun(_ end: Int, into scalars: inout String.UnicodeScalarView) {
-      if end > runStart {
-        scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-      }
-    }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        flushRun(position, into: &scalars)
-        position += 1
-        return String(scalars)
+        defer { position += 1 }
+        guard var escaped = buffer else {
+          return String(decoding: bytes[runStart..<position], as: UTF8.self)
+        }
+        escaped.append(contentsOf: bytes[runStart..<position])
+        return String(decoding: escaped, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
-        flushRun(position, into: &scalars)
-        scalars.append(try parseEscape())
+        var escaped = buffer ?? []
+        escaped.append(contentsOf: bytes[runStart..<position])
+        escaped.append(contentsOf: Array(String(try parseEscape()).utf8))
+        buffer = escaped
         runStart = position
         continue
       }
