@@ -42,7 +42,7 @@ if arguments.first == "generate" {
   exit(0)
 }
 
-if let unknown = arguments.first(where: { $0 != "--json" && $0 != "profile-plan" }) {
+if let unknown = arguments.first(where: { !["--json", "profile-plan", "profile-story"].contains($0) }) {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
 }
 
@@ -61,6 +61,13 @@ if arguments.first == "profile-plan" {
     let query = queries[index & 511]
     blackHole(planner.plan(from: query.state, to: query.target))
   }
+  exit(0)
+}
+
+if arguments.first == "profile-story" {
+  // Whole error stories only, to run under a profiler.
+  let ready = SessionBenchmarks.readyToOrder(CompiledFlow(plndr))
+  for _ in 0..<200_000 { blackHole(SessionBenchmarks.story(from: ready)) }
   exit(0)
 }
 

@@ -27,7 +27,13 @@ public enum Value: Hashable, Sendable, Codable {
   /// Whether the value counts as filled in: not blank text, and not an empty list.
   public var isPresent: Bool {
     switch self {
-    case .string(let text): return !text.allSatisfy(\.isWhitespace)
+    case .string(let text):
+      // ASCII fast path: a visible ASCII character settles it without Unicode tables.
+      for byte in text.utf8 {
+        if byte > 0x20 && byte < 0x7F { return true }
+        if byte >= 0x80 { return !text.allSatisfy(\.isWhitespace) }
+      }
+      return false
     case .number, .bool: return true
     case .options(let options): return !options.isEmpty
     }

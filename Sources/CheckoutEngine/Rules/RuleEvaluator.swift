@@ -38,13 +38,14 @@ public struct RuleEvaluator: Sendable {
     let present = value?.isPresent ?? false
     if case .required = kind { return present }
     guard present, let value else { return true }
-    let text = value.displayText.trimmingCharacters(in: .whitespaces)
     switch kind {
     case .required: return true
-    case .email: return Self.isEmail(text)
-    case .luhn: return Self.passesLuhn(text)
-    case .digits: return !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-    case .expiry: return isValidExpiry(text)
+    case .email: return Self.isEmail(Self.trimmed(value.displayText))
+    case .luhn: return Self.passesLuhn(Self.trimmed(value.displayText))
+    case .digits:
+      let text = Self.trimmed(value.displayText)
+      return !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    case .expiry: return isValidExpiry(Self.trimmed(value.displayText))
     case .pattern(let pattern):
       return patterns.wholeMatch(pattern, value.displayText)
     case .minLength(let minimum): return value.displayText.count >= minimum
@@ -70,6 +71,15 @@ public struct RuleEvaluator: Sendable {
     case .oneOf(let values): return "\(title) must be one of \(values.joined(separator: ", "))"
     case .custom(let name): return registry.rules[name]?.message ?? "\(title) is not valid"
     }
+  }
+
+  /// The text without leading and trailing spaces and tabs (ASCII fast path).
+  static func trimmed(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last else { return text }
+    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard isBlank(first) || isBlank(last) else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   static func isEmail(_ text: String) -> Bool {
