@@ -14,6 +14,7 @@ let package = Package(
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
     .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
+    .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
     .testTarget(
       name: "CheckoutEngineTests",
       dependencies: ["CheckoutEngine", "CheckoutTestSupport"],

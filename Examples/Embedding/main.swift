@@ -1,0 +1,21 @@
+import CheckoutEngine
+
+// A server's core in 20 lines: one compiled flow shared by every session, sessions
+// kept in a store with optimistic concurrency, and each request an event whose
+// effects go back to the client (the host that performs navigation).
+let flow = try FlowLoader().load(json: BuiltIn.plndr)
+let compiled = CompiledFlow(flow)
+let store = InMemorySessionStore()
+let vault = SecretVault()  // CVVs live here, in memory only, never in the store
+
+func handle(_ event: SessionEvent, session id: SessionID) async throws -> [Effect] {
+  let (effects, version) = try await store.update(id, flow: compiled, storeSensitive: true, secrets: vault) {
+    $0.send(event)
+  }
+  print("\(id) v\(version): \(event) -> \(effects)")
+  return effects
+}
+
+try await store.insert(CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21")).snapshot(), id: "s1")
+_ = try await handle(.tap("checkout"), session: "s1")  // [navigate push stepOne]
+_ = try await handle(.appeared("stepOne"), session: "s1")  // the client confirms the screen
