@@ -86,6 +86,11 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
     }
   }
 
+  /// `a text`, `an info`, `an email`: the kind with its article, for messages.
+  public var withArticle: String {
+    ("aeiou".contains(rawValue.prefix(1)) ? "an " : "a ") + rawValue
+  }
+
   /// Whether tapping the cell does something (it opens, closes or submits).
   public var isTappable: Bool {
     self == .disclosure || self == .button

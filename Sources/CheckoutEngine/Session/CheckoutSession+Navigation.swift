@@ -20,7 +20,7 @@ extension CheckoutSession {
     case .submit(let submit)?:
       return self.submit(submit, from: row)
     case nil:
-      return [.refused("\(row.title) is a \(row.cell.rawValue) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")]
+      return [.refused("\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")]
     }
   }
 

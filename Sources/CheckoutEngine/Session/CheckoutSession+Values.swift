@@ -13,7 +13,7 @@ extension CheckoutSession {
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
     guard row.cell.takesValue, let key = row.bind else {
-      return [.refused("\(row.title) is a \(row.cell.rawValue) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
+      return [.refused("\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
     }
     let completeness = self.completeness
     guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }

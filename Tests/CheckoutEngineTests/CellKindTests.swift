@@ -1,0 +1,93 @@
+import CheckoutEngine
+import Testing
+
+/// Every cell kind's behaviour in a session: what it takes, what a tap does, and
+/// what it refuses (changing nothing).
+@Suite struct CellKindTests {
+  static let flow = Flow(id: "cells", title: "Every cell", start: "form", data: ["list.sizes": .options([PickerOption(value: "s", label: "Small"), PickerOption(value: "l", label: "Large")])]) {
+    Step("form", title: "Form") {
+      TextField("name", title: "Name", bind: "form.name").placeholder("Ada").keyboard(.default)
+      SecureField("pin", title: "PIN", bind: "form.pin").secret()
+      TextField("age", title: "Age", bind: "form.age", cell: .number).keyboard(.number).rules(.digits)
+      TextField("email", title: "Email", bind: "form.email", cell: .email).keyboard(.email).rules(.email)
+      TextField("phone", title: "Phone", bind: "form.phone", cell: .phone).keyboard(.phone)
+      Picker("size", title: "Size", bind: "form.size", options: [PickerOption(value: "m", label: "Medium")])
+      Picker("listed", title: "Listed", bind: "form.listed", optionsFrom: "list.sizes")
+      Toggle("gift", title: "Gift", bind: "form.gift")
+      Info("summary", title: "Summary").detail("{form.name} ({form.size})")
+      Disclosure("more", title: "More", opens: "more").detail("{form.email}")
+      Button("submit", title: "Send", submit: "send", then: "done")
+    }
+    Step("more", title: "More", presentation: .modal) {
+      Button.closing("close", title: "Close")
+    }
+    Step("done", title: "Done", presentation: .reset) {}
+  }
+
+  var session = CheckoutSession(flow: CompiledFlow(CellKindTests.flow))
+
+  @Test mutating func textLikeCellsTakeStringsWithTheirKeyboards() {
+    for (row, value) in [("name", "Ada"), ("pin", "4321"), ("age", "37"), ("email", "ada@example.com"), ("phone", "+1 503 555 0100")] {
+      #expect(session.send(.set(row, .string(value))) == [], "\(row)")
+    }
+    let screen = session.screen
+    #expect(screen.row("name")?.value == "Ada")
+    #expect(screen.row("name")?.placeholder == "Ada")
+    #expect(screen.row("pin")?.value == "•••")
+    #expect(screen.row("age")?.keyboard == .number)
+    #expect(screen.row("email")?.keyboard == .email)
+    #expect(screen.row("phone")?.keyboard == .phone)
+    #expect(screen.row("phone")?.value == "+1 503 555 0100")
+    session.send(.set("age", .string("thirty")))
+    #expect(session.screen.row("age")?.error == "Age must contain digits only")
+    #expect(session.screen.row("age")?.value == "thirty", "the value is kept to correct it")
+  }
+
+  @Test mutating func pickersTakeOneOfTheirOptionsStaticOrFromTheData() {
+    #expect(session.screen.row("size")?.options == [PickerOption(value: "m", label: "Medium")])
+    #expect(session.screen.row("listed")?.options?.map(\.value) == ["s", "l"])
+    #expect(session.send(.set("size", .string("m"))) == [])
+    #expect(session.send(.set("listed", .string("Large"))) == [])
+    #expect(session.value(for: "form.listed") == .string("l"))
+    #expect(session.send(.set("listed", .string("xl"))) == [.refused("Listed has no option \"xl\"; choose one of s (Small), l (Large)")])
+    #expect(session.value(for: "form.listed") == .string("l"))
+  }
+
+  @Test mutating func togglesTakeBooleans() {
+    #expect(session.send(.set("gift", .string("on"))) == [])
+    #expect(session.value(for: "form.gift") == .bool(true))
+    #expect(session.send(.set("gift", .bool(false))) == [])
+    #expect(session.value(for: "form.gift") == .bool(false))
+    #expect(session.send(.set("gift", .string("perhaps"))).first?.kind == "refused")
+  }
+
+  @Test mutating func infoAndDisclosureShowTheirTemplatesAndInfoTakesNothing() {
+    session.send(.set("name", .string("Ada")))
+    session.send(.set("size", .string("m")))
+    session.send(.set("email", .string("ada@example.com")))
+    #expect(session.screen.row("summary")?.detail == "Ada (m)")
+    #expect(session.screen.row("more")?.detail == "ada@example.com")
+    #expect(session.send(.set("summary", .string("x"))) == [.refused("Summary is an info row: it takes no value")])
+    #expect(session.send(.tap("summary")).first?.kind == "refused")
+  }
+
+  @Test mutating func disclosuresOpenButtonsCloseAndSubmit() {
+    #expect(session.send(.tap("more")) == [.navigate(.present("more"))])
+    session.send(.appeared("more"))
+    #expect(session.send(.tap("close")) == [.navigate(.dismiss)])
+    session.send(.appeared("form"))
+    #expect(session.navigation.description == "form")
+    guard case .callAPI(let operation, _)? = session.send(.tap("submit")).first else {
+      Issue.record("the submit button called nothing")
+      return
+    }
+    #expect(operation == "send")
+    #expect(session.send(.apiSucceeded("send", [:])) == [.navigate(.reset("done"))])
+    session.send(.appeared("done"))
+    #expect(session.navigation.description == "done")
+  }
+
+  @Test mutating func buttonsTakeNoValue() {
+    #expect(session.send(.set("submit", .string("x"))) == [.refused("Send is a button row: it takes no value; tap it instead")])
+  }
+}
