@@ -13,7 +13,8 @@ let package = Package(
     .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
-    .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
+    .target(name: "CMallocStats"),
+    .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CMallocStats"]),
     .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
     .testTarget(
       name: "CheckoutEngineTests",

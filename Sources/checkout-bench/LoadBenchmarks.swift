@@ -1,3 +1,4 @@
+import CMallocStats
 import CheckoutEngine
 import CheckoutTestSupport
 import Foundation
@@ -44,13 +45,8 @@ enum LoadBenchmarks {
   }
 }
 
-/// The process's resident memory, from /proc/self/statm (Linux): the growth while
+/// Heap bytes in use, from the allocator (glibc's mallinfo2): the growth while
 /// objects are built and kept alive is what they cost.
 enum Memory {
-  static func inUse() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-  }
+  static func inUse() -> Int { Int(checkout_heap_bytes_in_use()) }
 }

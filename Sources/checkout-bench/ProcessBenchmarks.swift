@@ -16,17 +16,22 @@ enum ProcessBenchmarks {
       baselineName: "starting /bin/true")]
   }
 
+  /// Starts a process with posix_spawn (standard output and error to /dev/null) and
+  /// waits for it: what a shell does, without Foundation's run-loop overhead.
   private static func spawn(_ path: String, _ arguments: [String]) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      process.waitUntilExit()
-    } catch {
-      FileHandle.standardError.write(Data("checkout-bench: cannot run \(path): \(error)\n".utf8))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+      FileHandle.standardError.write(Data("checkout-bench: cannot run \(path)\n".utf8))
+      return
     }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
   }
 }
