@@ -33,7 +33,7 @@ public enum ScenarioParser {
     case "stack": command = .stack
     case "plan":
       let target = try cursor.token("a step, or step.row, like creditCard.cvv")
-      let parts = target.text.split(separator: ".", maxSplits: 1).map(String.init)
+      let parts = target.text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       guard parts.allSatisfy(IdentifierSyntax.isIdentifier) else {
         throw cursor.error(at: target, "\"\(target.text)\" is not a step or step.row")
       }
