@@ -13,27 +13,45 @@ import Foundation
 /// state.description  // "cart>stepOne|creditCard"
 /// ```
 public struct NavigationState: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The layers, root first; never empty, and no layer is empty.
-  public private(set) var layers: [[StepID]]
+  /// Every step on the state, root first, layers one after another; never empty.
+  public private(set) var steps: [StepID]
+  /// Where each layer starts in `steps`: 0 first, then one index per modal layer.
+  /// Flat storage keeps planning free of nested arrays.
+  public private(set) var layerStarts: [Int]
 
   /// A state holding one step on the root layer.
   public init(root: StepID) {
-    layers = [[root]]
+    steps = [root]
+    layerStarts = [0]
   }
 
   /// A state from layers; nil if there are none or one is empty.
   public init?(layers: [[StepID]]) {
     guard !layers.isEmpty, layers.allSatisfy({ !$0.isEmpty }) else { return nil }
-    self.layers = layers
+    steps = layers.flatMap { $0 }
+    var starts: [Int] = []
+    var index = 0
+    for layer in layers {
+      starts.append(index)
+      index += layer.count
+    }
+    layerStarts = starts
+  }
+
+  /// The layers, root first; no layer is empty.
+  public var layers: [[StepID]] {
+    layerStarts.indices.map { Array(steps[layerRange($0)]) }
+  }
+
+  /// The positions in `steps` of a layer.
+  public func layerRange(_ layer: Int) -> Range<Int> {
+    layerStarts[layer]..<(layer + 1 < layerStarts.count ? layerStarts[layer + 1] : steps.count)
   }
 
   /// The step on screen.
   public var top: StepID {
-    layers[layers.count - 1][layers[layers.count - 1].count - 1]
+    steps[steps.count - 1]
   }
-
-  /// Every step on the state, root first.
-  public var steps: [StepID] { layers.flatMap { $0 } }
 
   /// How many commands deep the state is: steps beyond the root.
   public var depth: Int { steps.count - 1 }
@@ -42,8 +60,8 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   /// more, `dismiss` a modal layer.
   public func canApply(_ command: NavigationCommand) -> Bool {
     switch command {
-    case .pop: return layers[layers.count - 1].count > 1
-    case .dismiss: return layers.count > 1
+    case .pop: return steps.count - layerStarts[layerStarts.count - 1] > 1
+    case .dismiss: return layerStarts.count > 1
     case .push, .present, .reset: return true
     }
   }
@@ -52,11 +70,15 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   public mutating func apply(_ command: NavigationCommand) throws(NavigationError) {
     guard canApply(command) else { throw NavigationError(command: command, state: self) }
     switch command {
-    case .push(let step): layers[layers.count - 1].append(step)
-    case .present(let step): layers.append([step])
-    case .pop: layers[layers.count - 1].removeLast()
-    case .dismiss: layers.removeLast()
-    case .reset(let step): layers = [[step]]
+    case .push(let step): steps.append(step)
+    case .present(let step):
+      layerStarts.append(steps.count)
+      steps.append(step)
+    case .pop: steps.removeLast()
+    case .dismiss: steps.removeSubrange(layerStarts.removeLast()...)
+    case .reset(let step):
+      steps = [step]
+      layerStarts = [0]
     }
   }
 
@@ -94,7 +116,10 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
       }
       layers.append(layer)
     }
-    self.layers = layers
+    guard let state = NavigationState(layers: layers) else {
+      throw NavigationStateSyntaxError(text: text, message: "a navigation state needs at least one step")
+    }
+    self = state
   }
 
   public init(from decoder: any Decoder) throws {

@@ -140,11 +140,11 @@ struct StackPosition: Sendable {
   }
 
   /// The step at this position of a state.
-  func step(in state: NavigationState) -> StepID { state.layers[layer][position] }
+  func step(in state: NavigationState) -> StepID { state.steps[state.layerStarts[layer] + position] }
 
   /// Appends the backward commands that bring this position to the top.
   func appendBackwardCommands(in state: NavigationState, to commands: inout [NavigationCommand]) {
-    let dismisses = state.layers.count - 1 - layer
+    let dismisses = state.layerStarts.count - 1 - layer
     for _ in 0..<dismisses { commands.append(.dismiss) }
     for _ in 0..<(backwardCommands - dismisses) { commands.append(.pop) }
   }

@@ -73,25 +73,28 @@ public struct RoutePlanner: Sendable {
   /// The stack position with the fewest commands to the target (back, then
   /// forward by the table), then the fewest backward commands. Allocates nothing.
   private func bestPosition(_ state: NavigationState, _ table: DistanceTable) -> Result<StackPosition?, NoRoute> {
-    let layers = state.layers
+    let steps = state.steps
+    let starts = state.layerStarts
     var best: StackPosition?
     var bestTotal = Int.max
-    for layer in stride(from: layers.count - 1, through: 0, by: -1) {
-      let steps = layers[layer]
-      let dismisses = layers.count - 1 - layer
-      for position in stride(from: steps.count - 1, through: 0, by: -1) {
-        guard let index = graph.stepIndex(of: steps[position]) else {
-          let step = steps[position]
-          return .failure(NoRoute(target: graph.steps[table.target], reason: .unknownStep(step, suggestion: suggestion(for: step))))
-        }
-        let distance = table.distance(from: index)
-        guard distance != DistanceTable.unreachable else { continue }
-        let back = dismisses + steps.count - 1 - position
-        let total = back + Int(distance)
-        if total < bestTotal || (total == bestTotal && back < best?.backwardCommands ?? .max) {
-          bestTotal = total
-          best = StackPosition(stepIndex: index, position: position, layer: layer, backwardCommands: back)
-        }
+    var layer = starts.count - 1
+    var layerEnd = steps.count
+    for index in stride(from: steps.count - 1, through: 0, by: -1) {
+      while index < starts[layer] {
+        layerEnd = starts[layer]
+        layer -= 1
+      }
+      guard let stepIndex = graph.stepIndex(of: steps[index]) else {
+        let step = steps[index]
+        return .failure(NoRoute(target: graph.steps[table.target], reason: .unknownStep(step, suggestion: suggestion(for: step))))
+      }
+      let distance = table.distance(from: stepIndex)
+      guard distance != DistanceTable.unreachable else { continue }
+      let back = (starts.count - 1 - layer) + (layerEnd - 1 - index)
+      let total = back + Int(distance)
+      if total < bestTotal || (total == bestTotal && back < best?.backwardCommands ?? .max) {
+        bestTotal = total
+        best = StackPosition(stepIndex: stepIndex, position: index - starts[layer], layer: layer, backwardCommands: back)
       }
     }
     return .success(best)
