@@ -9,7 +9,9 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
 build=.build-fuzz
 mkdir -p "$build" Tests/Fuzz/findings
-engine=$(find Sources/CheckoutEngine -name '*.swift')
+# Build from a copy, so that editing the sources meanwhile cannot break the build.
+rm -rf "$build/src" && mkdir -p "$build/src" && cp -R Sources/CheckoutEngine "$build/src/"
+engine=$(find "$build/src/CheckoutEngine" -name '*.swift')
 support=$(find Sources/CheckoutTestSupport -name '*.swift' ! -name '*.swift.orig')
 
 compile() { # name, extra sources...
