@@ -91,3 +91,15 @@ import Testing
     #expect(session.send(.set("submit", .string("x"))) == [.refused("Send is a button row: it takes no value; tap it instead")])
   }
 }
+
+extension CellKindTests {
+  @Test mutating func aSecondSubmitWhileTheFirstIsUnansweredIsRefused() {
+    guard case .callAPI? = session.send(.tap("submit")).first else {
+      Issue.record("the first submit called nothing")
+      return
+    }
+    #expect(session.send(.tap("submit")) == [.refused("Send: send is already waiting for an answer")])
+    #expect(session.send(.apiFailed("send", [APIError(code: "x")])).first?.kind == "unresolved")
+    #expect(session.send(.tap("submit")).first?.kind == "callAPI", "once answered, it may be sent again")
+  }
+}

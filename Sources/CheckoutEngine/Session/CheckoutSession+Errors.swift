@@ -2,6 +2,9 @@ extension CheckoutSession {
   /// Validates the steps the submit checks; the first invalid row (in flow order)
   /// is offered like an API error. Otherwise calls the API with the bound data.
   mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
+    if calls[submit.operation] != nil {
+      return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
+    }
     let steps = (submit.validates ?? navigation.steps).reduce(into: [StepID]()) { list, step in
       if !list.contains(step) { list.append(step) }
     }.sorted { compiled.order(of: $0) < compiled.order(of: $1) }

@@ -9,7 +9,7 @@ import Logging
 struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   static let configuration = CommandConfiguration(
     commandName: "checkout-server",
-    abstract: "The CheckoutEngine example HTTP server (DESIGN.md section 8).",
+    abstract: "The CheckoutEngine example HTTP server.",
     discussion: "Sessions are kept in memory unless DATABASE_URL names a PostgreSQL database.")
 
   @Option(help: "The address to listen on.")
@@ -24,7 +24,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "A fixed session date for new sessions, YYYY-MM-DD (default: today, UTC).")
   var today: String?
 
-  @Option(help: "trace, debug, info, notice, warning, error or critical.")
+  @Option(help: "The log level (default: info).")
   var logLevel: Logger.Level?
 
   func run() async throws {

@@ -55,7 +55,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     today = date
   }
 
-  var services: [any Service] = []
+  var postgresStore: PostgresSessionStore?
   var prelude: (@Sendable () async throws -> Void)?
   let store: any SessionStore
   let storeName: String
@@ -64,7 +64,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "\(type(of: given))"
   } else if let url = dependencies.environment["DATABASE_URL"], !url.isEmpty {
     let postgres = try PostgresSessionStore(url: url, logger: logger)
-    services.append(postgres.client)
+    postgresStore = postgres
     prelude = { try await postgres.createSchema() }
     store = postgres
     storeName = "postgres"
@@ -73,13 +73,14 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "memory"
   }
 
-  let service = SessionService(store: store, catalog: catalog, api: dependencies.api, today: today)
+  let service = SessionService(
+    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: dependencies.api, today: today)
   let router = buildRouter(service: service, catalog: catalog)
   var app = Application(
     router: router,
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
-    services: services,
     logger: logger)
+  if let postgresStore { app.addServices(postgresStore.client) }
   if let prelude { app.beforeServerStarts(perform: prelude) }
   logger.info(
     "checkout server",

@@ -27,7 +27,7 @@ import Testing
       #expect(plndr["steps"]?.array.compactMap(\.string) == [
         "cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation",
       ])
-      #expect(plndr.keys == ["id", "title", "steps"])
+      #expect(Set(plndr.keys) == ["id", "title", "steps"])
     }
   }
 
@@ -53,7 +53,7 @@ import Testing
     try await withApp { client in
       let reply = try await client.send(.post, "/sessions", body: #"{"flow":"plndr"}"#)
       #expect(reply.status == .created)
-      #expect(reply.json?.keys == ["id", "version", "state", "screen", "effects"])
+      #expect(Set(reply.json?.keys ?? []) == ["id", "version", "state", "screen", "effects"])
       let id = try #require(reply["id"]?.string)
       #expect(reply.headers[.location] == "/sessions/\(id)")
       #expect(reply["version"]?.int == 1)
@@ -71,7 +71,7 @@ import Testing
       let id = try await client.createSession()
       let reply = try await client.send(.get, "/sessions/\(id)")
       #expect(reply.status == .ok)
-      #expect(reply.json?.keys == ["id", "version", "state", "screen"])
+      #expect(Set(reply.json?.keys ?? []) == ["id", "version", "state", "screen"])
       #expect(reply["id"]?.string == id)
       #expect(reply["version"]?.int == 1)
       #expect(reply["state"]?.string == "cart")
@@ -84,10 +84,10 @@ import Testing
       let id = try await client.createSession()
       let tapped = try await client.event(id, #""event":"tap","row":"checkout","expectedVersion":1"#)
       #expect(tapped.status == .ok, "\(tapped.text)")
-      #expect(tapped.json?.keys == ["version", "state", "screen", "effects"])
+      #expect(Set(tapped.json?.keys ?? []) == ["version", "state", "screen", "effects"])
       #expect(tapped["version"]?.int == 2)
       #expect(tapped["effects"]?.effectLines == ["navigate push stepOne"])
-      #expect(tapped["effects"]?[0]?.keys == ["kind", "command"])
+      #expect(Set(tapped["effects"]?[0]?.keys ?? []) == ["kind", "command"])
       // The host has not shown stepOne yet: the state moves when it appears.
       #expect(tapped["state"]?.string == "cart")
 
@@ -144,6 +144,7 @@ import Testing
   @Test func concurrentEventsOnOneSessionAreAllApplied() async throws {
     try await withApp { client in
       let id = try await client.createSession()
+      try await client.open(id, "checkout", "stepOne")
       try await client.open(id, "shippingAddress", "address")
       let fields = ["name": "Ada Lovelace", "street": "1 Main St", "city": "Portland", "state": "OR", "zip": "97201"]
       try await withThrowingTaskGroup(of: Reply.self) { group in
@@ -153,7 +154,7 @@ import Testing
         for try await reply in group { #expect(reply.status == .ok, "\(reply.text)") }
       }
       let final = try await client.send(.get, "/sessions/\(id)")
-      #expect(final["version"]?.int == 3 + fields.count)
+      #expect(final["version"]?.int == 5 + fields.count)
       for (row, value) in fields {
         #expect(final["screen"]?.row(row)?["value"]?.string == value)
       }

@@ -11,7 +11,7 @@ import Testing
   @discardableResult
   func expectError(
     _ reply: Reply, _ status: HTTPResponse.Status, _ error: String, at: String?,
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> Reply {
     #expect(reply.status == status, "\(reply.text)", sourceLocation: sourceLocation)
     #expect(reply["error"]?.string == error, "\(reply.text)", sourceLocation: sourceLocation)

@@ -11,9 +11,13 @@ import Testing
 /// The PostgreSQL store against a real database. Runs when
 /// `CHECKOUT_TEST_DATABASE_URL` names one (`Examples/server-postgres-check.sh`
 /// sets it); skipped otherwise.
-@Suite(.enabled(if: PostgresStoreTests.url != nil, "set CHECKOUT_TEST_DATABASE_URL to run against PostgreSQL"))
+private let testDatabaseURL = ProcessInfo.processInfo.environment["CHECKOUT_TEST_DATABASE_URL"].flatMap {
+  $0.isEmpty ? nil : $0
+}
+
+@Suite(.enabled(if: testDatabaseURL != nil, "set CHECKOUT_TEST_DATABASE_URL to run against PostgreSQL"))
 struct PostgresStoreTests {
-  static let url = ProcessInfo.processInfo.environment["CHECKOUT_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+  static let url = testDatabaseURL
 
   /// Runs `body` with a store whose client is running.
   func withStore<Value: Sendable>(_ body: @Sendable (PostgresSessionStore) async throws -> Value) async throws -> Value {

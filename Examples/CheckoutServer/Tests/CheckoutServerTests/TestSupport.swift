@@ -139,7 +139,9 @@ extension TestClientProtocol {
 
 /// Runs a test against the application on the router test framework.
 func withApp<Value: Sendable>(
-  arguments: TestArguments = TestArguments(), dependencies: AppDependencies = AppDependencies(environment: [:]),
+  arguments: TestArguments = TestArguments(),
+  dependencies: AppDependencies = AppDependencies(
+    logger: Logger(label: "checkout-server-test") { _ in SwiftLogNoOpLogHandler() }, environment: [:]),
   _ test: @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
   let app = try await buildApplication(arguments, dependencies: dependencies)

@@ -1,13 +1,21 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 
-/// The request context: bodies are limited to 64 KiB.
+/// The request context: bodies are limited to 64 KiB; JSON is written with sorted
+/// keys (the same state always reads the same).
 struct CheckoutRequestContext: RequestContext {
   var coreContext: CoreRequestContextStorage
 
   init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
+  }
+
+  var responseEncoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
   }
 
   /// The largest body accepted (413 beyond).

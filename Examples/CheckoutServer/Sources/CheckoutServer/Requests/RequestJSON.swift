@@ -107,6 +107,7 @@ struct RequestJSONReader {
   private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     index += 1  // {
     var members: [(key: String, value: JSONValue)] = []
+    var seen: Set<String> = []
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       index += 1
@@ -123,7 +124,7 @@ struct RequestJSONReader {
       }
       let keyStart = (line: lineNumber(at: index), column: columnNumber(at: index))
       let key = try string()
-      if members.contains(where: { $0.key == key }) {
+      guard seen.insert(key).inserted else {
         throw JSONSyntaxError(message: "duplicate member \"\(key)\"", line: keyStart.line, column: keyStart.column)
       }
       skipWhitespace()

@@ -1,0 +1,29 @@
+import CheckoutEngine
+import Logging
+
+/// Wraps a store to log each write conflict (at debug level) before the library's
+/// `update` retries it, so that a run can show how often writers raced.
+struct ConflictLoggingStore: SessionStore {
+  let base: any SessionStore
+  let logger: Logger
+
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
+    try await base.insert(snapshot, id: id)
+  }
+
+  func load(_ id: SessionID) async throws -> StoredSession? {
+    try await base.load(id)
+  }
+
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    do {
+      return try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
+    } catch let error as SessionStoreError {
+      if case .conflict(let current) = error.kind {
+        logger.debug(
+          "save conflict", metadata: ["session": "\(id)", "expectedVersion": "\(expectedVersion)", "current": "\(current)"])
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Multi-instance check of the example server (Examples/CheckoutServer) on PostgreSQL.
+#
+#   Examples/server-postgres-check.sh [--sessions N] [--no-swift-tests] [--no-affinity]
+#
+# Installs PostgreSQL from Debian's packages if missing, starts a private cluster
+# on 127.0.0.1 (a temporary directory, an unprivileged owner), starts TWO server
+# instances on it and one memory-store instance, drives interleaved events for
+# many sessions through both PostgreSQL instances (alternating per event, no
+# expectedVersion so the server retries conflicts, some concurrent events to the
+# same session), and checks that every session ends exactly as the sequential
+# replay of its events on the memory instance. Then runs the Swift tests of the
+# PostgreSQL store against the same cluster. Stops everything on exit; exits
+# non-zero on any mismatch. Everything listens on 127.0.0.1 only.
+#
+# --no-affinity sends even the events between a CVV and the order that needs it
+# alternately (the check then fails, as it should: a CVV lives only in the memory
+# of the instance that received it, so the other instance asks for it again).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PACKAGE="$ROOT/Examples/CheckoutServer"
+SESSIONS=48
+SWIFT_TESTS=1
+DRIVER_ARGS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sessions) SESSIONS=$2; shift 2 ;;
+    --no-swift-tests) SWIFT_TESTS=0; shift ;;
+    --no-affinity) DRIVER_ARGS+=(--no-affinity); shift ;;
+    *) echo "usage: $0 [--sessions N] [--no-swift-tests] [--no-affinity]" >&2; exit 2 ;;
+  esac
+done
+
+# shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
+. "$PACKAGE/Scripts/postgres-cluster.sh"
+
+WORK=$(mktemp -d /tmp/checkout-server-check.XXXXXX)
+chmod 755 "$WORK"
+PIDS=()
+cleanup() {
+  local status=$?
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
+  done
+  pg_cluster_stop
+  if [ $status -ne 0 ] && [ -d "$WORK" ]; then
+    for log in "$WORK"/server-*.log; do
+      [ -f "$log" ] && { echo "--- last lines of $log"; tail -n 20 "$log"; }
+    done
+  fi
+  rm -rf "$WORK"
+  exit $status
+}
+trap cleanup EXIT INT TERM
+
+echo "== building the server (swift build in Examples/CheckoutServer)"
+(cd "$PACKAGE" && timeout 1800 swift build --product checkout-server 2>&1 | tail -n 1)
+BIN="$(cd "$PACKAGE" && swift build --show-bin-path)/checkout-server"
+
+pg_cluster_start "$WORK/pg"
+
+free_port() { pg_free_port; }
+start_server() { # name port [env...]
+  local name=$1 port=$2
+  shift 2
+  env "$@" "$BIN" --hostname 127.0.0.1 --port "$port" --today 2026-11-21 --log-level debug \
+    >"$WORK/server-$name.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 150); do
+    if curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
+  done
+  echo "error: server $name did not start on 127.0.0.1:$port" >&2
+  return 1
+}
+
+PORT_A=$(free_port); PORT_B=$(free_port); PORT_M=$(free_port)
+start_server A "$PORT_A" DATABASE_URL="$DATABASE_URL"
+start_server B "$PORT_B" DATABASE_URL="$DATABASE_URL"
+start_server memory "$PORT_M" -u DATABASE_URL
+echo "== instances: A 127.0.0.1:$PORT_A and B 127.0.0.1:$PORT_B on PostgreSQL; reference 127.0.0.1:$PORT_M in memory"
+
+timeout 600 python3 "$PACKAGE/Scripts/multi_instance_check.py" \
+  --a "http://127.0.0.1:$PORT_A" --b "http://127.0.0.1:$PORT_B" --reference "http://127.0.0.1:$PORT_M" \
+  --sessions "$SESSIONS" "${DRIVER_ARGS[@]}"
+
+CONFLICTS_A=$(grep -c "save conflict" "$WORK/server-A.log" || true)
+CONFLICTS_B=$(grep -c "save conflict" "$WORK/server-B.log" || true)
+echo "== write conflicts retried by the server: A $CONFLICTS_A, B $CONFLICTS_B"
+psql_query() {
+  pg_as_owner "$PG_BIN/psql" -h "$PG_DIR/socket" -p "$PG_PORT" -U checkout -d checkout -Atc "$1"
+}
+echo "== database: $(psql_query "SELECT count(*) || ' sessions stored, versions ' || min(version) || '..' || max(version) FROM sessions")"
+SECRETS=$(psql_query "SELECT count(*) FROM sessions WHERE snapshot->'data' ? 'payment.card.cvv' OR snapshot->'data' ? 'payment.card.cvc'")
+if [ "$SECRETS" != 0 ]; then
+  echo "FAILED: $SECRETS stored sessions hold a CVV" >&2
+  exit 1
+fi
+echo "== database: no stored session holds a CVV"
+
+if [ "$SWIFT_TESTS" = 1 ]; then
+  echo "== swift test --filter PostgresStoreTests (against the same cluster)"
+  if (cd "$PACKAGE" && CHECKOUT_TEST_DATABASE_URL="$DATABASE_URL" timeout 1800 swift test --filter PostgresStoreTests \
+    >"$WORK/swift-test.log" 2>&1); then
+    grep -E "Test run|passed after" "$WORK/swift-test.log" | tail -n 5
+  else
+    tail -n 40 "$WORK/swift-test.log"
+    echo "FAILED: the PostgreSQL store tests failed" >&2
+    exit 1
+  fi
+fi
+echo "== ok"
