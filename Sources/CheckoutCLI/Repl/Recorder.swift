@@ -64,9 +64,9 @@ struct Recorder {
     let rules = row?.rules ?? []
     let evaluator = session.rules
     let title = row?.title ?? name
-    let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title) == nil
+    let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title, remember: false) == nil
     let standIn = secret ? Recorder.standIn(for: value) : Recorder.sensitiveStandIn(for: value, luhnValid: RuleEvaluator.passesLuhnCheck(value))
-    let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title) == nil
+    let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title, remember: false) == nil
     let recorded = standInPasses == realPasses ? standIn : Masking.secretPlaceholder
     let note = secret ? "secret: a stand-in, not the value typed" : "sensitive: a stand-in with the same last four"
     return "set \(row?.id.rawValue ?? name) \"\(recorded)\"  # \(note)"

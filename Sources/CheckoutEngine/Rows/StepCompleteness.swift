@@ -31,7 +31,7 @@ public struct StepCompleteness: Sendable {
   public func problems(of step: Step) -> [String] {
     var problems: [String] = []
     for row in step.rows where row.cell.takesValue && isVisible(row) && isEnabled(row) {
-      if let failure = rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title) {
+      if let failure = rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: !row.secret) {
         problems.append(failure)
       }
     }

@@ -1,9 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Compiled `pattern` rules, built once per flow: compiling a regular expression
 /// costs far more than matching one.
 public struct PatternCache: Sendable {
   private let expressions: [String: NSRegularExpression]
+  private let memo = MatchMemo()
 
   /// An empty cache: patterns compile when used.
   public init() {
@@ -42,10 +44,39 @@ public struct PatternCache: Sendable {
   }
 
   /// Whether the whole text matches the pattern (false when it does not compile).
-  public func wholeMatch(_ pattern: String, _ text: String) -> Bool {
+  ///
+  /// Recent answers are remembered (a submit checks the same values again and again,
+  /// and matching costs microseconds where remembering costs nanoseconds).
+  public func wholeMatch(_ pattern: String, _ text: String, remember: Bool = true) -> Bool {
+    if remember, let known = memo.answer(pattern, text) { return known }
     guard let expression = expressions[pattern] ?? (try? PatternCache.compile(pattern)) else { return false }
     let range = NSRange(text.startIndex..., in: text)
-    guard let match = expression.firstMatch(in: text, options: [.anchored], range: range) else { return false }
-    return match.range == range
+    let matches = expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range
+    if remember { memo.remember(pattern, text, matches) }
+    return matches
+  }
+}
+
+/// A bounded, thread-safe memory of pattern answers, shared by every session of a
+/// flow. It holds values that rules checked (never a secret row's: callers pass
+/// `remember: false` for those), lives in memory only, and is never printed.
+private final class MatchMemo: Sendable {
+  private static let capacity = 4_096
+  private let answers = Mutex<[Key: Bool]>([:])
+
+  private struct Key: Hashable {
+    var pattern: String
+    var text: String
+  }
+
+  func answer(_ pattern: String, _ text: String) -> Bool? {
+    answers.withLock { $0[Key(pattern: pattern, text: text)] }
+  }
+
+  func remember(_ pattern: String, _ text: String, _ matches: Bool) {
+    answers.withLock { answers in
+      if answers.count >= MatchMemo.capacity { answers.removeAll(keepingCapacity: true) }
+      answers[Key(pattern: pattern, text: text)] = matches
+    }
   }
 }

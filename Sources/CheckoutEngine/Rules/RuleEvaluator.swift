@@ -26,15 +26,18 @@ public struct RuleEvaluator: Sendable {
   }
 
   /// The message of the first rule the value fails, or nil when it passes them all.
-  public func firstFailure(of rules: [Rule], value: Value?, title: String) -> String? {
-    for rule in rules where !passes(rule.kind, value) {
+  ///
+  /// `remember` lets pattern answers be remembered across sessions; pass false for
+  /// a secret row, whose values must not outlive the session.
+  public func firstFailure(of rules: [Rule], value: Value?, title: String, remember: Bool = true) -> String? {
+    for rule in rules where !passes(rule.kind, value, remember: remember) {
       return rule.message ?? defaultMessage(rule.kind, title: title)
     }
     return nil
   }
 
   /// Whether a value passes one rule.
-  public func passes(_ kind: RuleKind, _ value: Value?) -> Bool {
+  public func passes(_ kind: RuleKind, _ value: Value?, remember: Bool = true) -> Bool {
     let present = value?.isPresent ?? false
     if case .required = kind { return present }
     guard present, let value else { return true }
@@ -47,7 +50,7 @@ public struct RuleEvaluator: Sendable {
       return !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     case .expiry: return isValidExpiry(Self.trimmed(value.displayText))
     case .pattern(let pattern):
-      return patterns.wholeMatch(pattern, value.displayText)
+      return patterns.wholeMatch(pattern, value.displayText, remember: remember)
     case .minLength(let minimum): return value.displayText.count >= minimum
     case .maxLength(let maximum): return value.displayText.count <= maximum
     case .oneOf(let values): return values.contains(value.displayText)

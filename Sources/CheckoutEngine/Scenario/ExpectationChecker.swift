@@ -53,7 +53,7 @@ struct ExpectationChecker {
     guard let step = session.currentStep, let row = step.row(rowID) else {
       return ScenarioHost.Failure(expected: "\(expectValid ? "valid" : "invalid") \(rowID)", actual: "no row \(rowID) on \(session.navigation.top)")
     }
-    let failure = session.rules.firstFailure(of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title)
+    let failure = session.rules.firstFailure(of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title, remember: !row.secret)
     if (failure == nil) == expectValid { return nil }
     return ScenarioHost.Failure(
       expected: "\(expectValid ? "valid" : "invalid") \(rowID)",

@@ -14,7 +14,7 @@ extension CheckoutSession {
       guard let step = compiled.step(stepID) else { continue }
       for candidate in step.rows where candidate.cell.takesValue && completeness.isVisible(candidate) && completeness.isEnabled(candidate) {
         let value = candidate.bind.flatMap { data[$0] }
-        guard let message = evaluator.firstFailure(of: candidate.rules, value: value, title: candidate.title) else { continue }
+        guard let message = evaluator.firstFailure(of: candidate.rules, value: value, title: candidate.title, remember: !candidate.secret) else { continue }
         let resolution = Resolution(step: step.id, row: candidate.id, message: message)
         queued = []
         let offer = Offer(resolution: resolution, from: navigation.top)

@@ -25,7 +25,7 @@ extension CheckoutSession {
     }
     store(accepted, at: key)
     let ref = RowRef(step: step.id, row: row.id)
-    if let failure = rules.firstFailure(of: row.rules, value: accepted, title: row.title) {
+    if let failure = rules.firstFailure(of: row.rules, value: accepted, title: row.title, remember: !row.secret) {
       rowErrors[ref] = failure
     }
     return offerNextQueuedIfResolved()
