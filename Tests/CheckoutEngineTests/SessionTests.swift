@@ -205,7 +205,7 @@ import Testing
     do {
       _ = try CheckoutSession(restoring: session.snapshot(), flow: CompiledFlow(changed))
     } catch {
-      #expect(error.message == "the flow \"plndr\" changed since the snapshot was made: step \"creditCard\" no longer exist")
+      #expect(error.message == "the flow \"plndr\" changed since the snapshot was made: step \"creditCard\" no longer exists")
     }
   }
 }

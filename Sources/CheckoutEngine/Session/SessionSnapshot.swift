@@ -107,7 +107,7 @@ extension CheckoutSession {
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
-        message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer exist")
+        message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
     }
     self.init(flow: compiled, today: snapshot.today)
     navigation = snapshot.navigation
