@@ -21,7 +21,7 @@ let package = Package(
       dependencies: ["CheckoutEngine", "CheckoutTestSupport"],
       exclude: ["PlanningFixtures", "Fixtures"]
     ),
-    .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine"]),
+    .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine", "CheckoutTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

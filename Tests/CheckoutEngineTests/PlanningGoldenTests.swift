@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import CheckoutEngine
 import Foundation
 import Testing
@@ -37,7 +38,7 @@ import Testing
       try expected.write(to: Self.goldenFile, atomically: true, encoding: .utf8)
       return
     }
-    #expect(golden == expected, "routes changed:\n\(PlanningDiff.render(expected: golden, actual: expected))")
+    #expect(golden == expected, "routes changed:\n\(LineDiff.render(expected: golden, actual: expected))")
   }
 
   private func parse(_ line: String) throws -> (flow: String, state: NavigationState, target: StepID, complete: Set<StepID>?) {

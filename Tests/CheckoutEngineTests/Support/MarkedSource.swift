@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import CheckoutEngine
 import Testing
 

@@ -1,6 +1,8 @@
-/// A line diff for failed golden comparisons: `-` expected, `+` actual.
-enum LineDiff {
-  static func render(expected: String, actual: String) -> String {
+/// A line diff for failed golden comparisons: `-` expected, `+` actual, with the
+/// longest common run of lines kept, so one inserted line shows as one.
+public enum LineDiff {
+  /// The diff of two texts, line by line.
+  public static func render(expected: String, actual: String) -> String {
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // The longest common subsequence of lines, so that one inserted line shows as one.
