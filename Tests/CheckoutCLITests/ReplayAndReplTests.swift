@@ -121,3 +121,14 @@ import Testing
     #expect(replay.output.hasSuffix("passed, 0 failed\n"))
   }
 }
+
+extension ReplayAndReplTests {
+  @Test func extraWordsAfterASetAreNeverEchoed() throws {
+    try withFlowDirectory(["extra.scenario": "flow x.json\nset cvv 12 34\n"]) { directory in
+      let result = runCheckout(["replay", "extra.scenario"], in: directory)
+      #expect(result.status == 2)
+      #expect(result.error == "extra.scenario:2:12: error: unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes\n")
+      #expect(!result.error.contains("34"))
+    }
+  }
+}

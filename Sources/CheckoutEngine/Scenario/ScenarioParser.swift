@@ -158,6 +158,10 @@ struct TokenCursor {
   }
 
   func finish() throws(ScenarioSyntaxError) {
+    if let extra = peek(), command == "set" {
+      // The words may be a secret typed without quotes: never echo them.
+      throw error(at: extra, "unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes")
+    }
     if let extra = peek() {
       throw error(at: extra, "unexpected \"\(extra.text)\" after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")")
     }
