@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Compiled `pattern` rules, built once per flow: compiling a regular expression
 /// costs far more than matching one.
@@ -60,9 +59,12 @@ public struct PatternCache: Sendable {
 /// A bounded, thread-safe memory of pattern answers, shared by every session of a
 /// flow. It holds values that rules checked (never a secret row's: callers pass
 /// `remember: false` for those), lives in memory only, and is never printed.
-private final class MatchMemo: Sendable {
+private final class MatchMemo: @unchecked Sendable {
+  // An NSLock (a pthread mutex) guards `answers`; the thread sanitizer understands
+  // it, where it does not see through Synchronization.Mutex's futex on Linux.
   private static let capacity = 4_096
-  private let answers = Mutex<[Key: Bool]>([:])
+  private let lock = NSLock()
+  private var answers: [Key: Bool] = [:]
 
   private struct Key: Hashable {
     var pattern: String
@@ -70,13 +72,15 @@ private final class MatchMemo: Sendable {
   }
 
   func answer(_ pattern: String, _ text: String) -> Bool? {
-    answers.withLock { $0[Key(pattern: pattern, text: text)] }
+    lock.lock()
+    defer { lock.unlock() }
+    return answers[Key(pattern: pattern, text: text)]
   }
 
   func remember(_ pattern: String, _ text: String, _ matches: Bool) {
-    answers.withLock { answers in
-      if answers.count >= MatchMemo.capacity { answers.removeAll(keepingCapacity: true) }
-      answers[Key(pattern: pattern, text: text)] = matches
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    if answers.count >= MatchMemo.capacity { answers.removeAll(keepingCapacity: true) }
+    answers[Key(pattern: pattern, text: text)] = matches
   }
 }
