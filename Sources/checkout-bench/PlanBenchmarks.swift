@@ -40,53 +40,48 @@ enum PlanBenchmarks {
     return queries
   }
 
-  static func run(plndr: Flow) -> [Metric] {
-    var metrics: [Metric] = []
-    let planner = RoutePlanner(plndr)
-    let queries = plndrQueries(plndr, count: 512)
+  /// Planner and exhaustive search on the same queries: nanoseconds per plan, each.
+  static func measure(
+    _ flow: Flow, _ queries: [Query], exhaustiveRuns: (count: Int, iterations: Int)
+  ) -> (planner: [Double], exhaustive: [Double]) {
+    let planner = RoutePlanner(flow)
+    let search = ExhaustiveSearch(flow)
     var index = 0
-    let plan = Measure.samples(iterations: 20_000) {
-      let query = queries[index & 511]
+    let plans = Measure.samples(iterations: 20_000) {
+      let query = queries[index % queries.count]
       index &+= 1
       blackHole(planner.plan(from: query.state, to: query.target))
     }
-    let search = ExhaustiveSearch(plndr)
     index = 0
-    let exhaustive = Measure.samples(warmUp: 1, count: 7, iterations: 300) {
-      let query = queries[index & 511]
+    let searches = Measure.samples(warmUp: 1, count: exhaustiveRuns.count, iterations: exhaustiveRuns.iterations) {
+      let query = queries[index % queries.count]
       index &+= 1
       blackHole(search.shortest(from: query.state, to: query.target))
     }
-    metrics.append(Metric(
-      name: "plan.plndr", unit: "ns", median: Measure.median(plan), min: plan.min() ?? 0, max: plan.max() ?? 0,
-      target: "<= 200", baseline: Measure.median(exhaustive), baselineName: "exhaustive BFS over navigation states"))
+    return (plans, searches)
+  }
 
+  static func run(plndr: Flow) -> [Metric] {
+    let small = measure(plndr, plndrQueries(plndr, count: 512), exhaustiveRuns: (7, 300))
     var random = SeededRandom(seed: 7)
     let generated = FlowGenerator(steps: 1_000, maximumEdges: 3, modalChance: 0.2, resetChance: 0.02, guardChance: 0)
       .flow(using: &random)
-    let bigPlanner = RoutePlanner(generated)
-    let deep = deepQueries(generated, depth: 10, count: 256)
-    index = 0
-    let bigPlan = Measure.samples(iterations: 20_000) {
-      let query = deep[index & 255]
-      index &+= 1
-      blackHole(bigPlanner.plan(from: query.state, to: query.target))
+    let large = measure(generated, deepQueries(generated, depth: 10, count: 256), exhaustiveRuns: (5, 20))
+    let baselineName = "exhaustive BFS over navigation states"
+    func metric(_ name: String, _ samples: (planner: [Double], exhaustive: [Double]), target: String) -> Metric {
+      Metric(
+        name: name, unit: "ns", median: Measure.median(samples.planner), min: samples.planner.min() ?? 0,
+        max: samples.planner.max() ?? 0, target: target, baseline: Measure.median(samples.exhaustive),
+        baselineName: baselineName)
     }
-    let bigSearch = ExhaustiveSearch(generated)
-    index = 0
-    let bigExhaustive = Measure.samples(warmUp: 1, count: 5, iterations: 20) {
-      let query = deep[index & 255]
-      index &+= 1
-      blackHole(bigSearch.shortest(from: query.state, to: query.target))
-    }
-    metrics.append(Metric(
-      name: "plan.generated1000", unit: "ns", median: Measure.median(bigPlan), min: bigPlan.min() ?? 0,
-      max: bigPlan.max() ?? 0, target: "<= 1000", baseline: Measure.median(bigExhaustive),
-      baselineName: "exhaustive BFS over navigation states"))
-    let speedups = [Measure.median(exhaustive) / Measure.median(plan), Measure.median(bigExhaustive) / Measure.median(bigPlan)]
-    metrics.append(Metric(
-      name: "plan.speedupVsExhaustive", unit: "x", median: speedups.min() ?? 0, min: speedups.min() ?? 0,
-      max: speedups.max() ?? 0, target: ">= 100", baseline: 1, baselineName: "exhaustive BFS (1x)"))
-    return metrics
+    // The speed-up's median is the smaller of the two flows' ratios; max the larger.
+    let speedups = [small, large].map { Measure.median($0.exhaustive) / Measure.median($0.planner) }
+    return [
+      metric("plan.plndr", small, target: "<= 200"),
+      metric("plan.generated1000", large, target: "<= 1000"),
+      Metric(
+        name: "plan.speedupVsExhaustive", unit: "x", median: speedups.min() ?? 0, min: speedups.min() ?? 0,
+        max: speedups.max() ?? 0, target: ">= 100", baseline: 1, baselineName: "exhaustive BFS (1x)"),
+    ]
   }
 }
