@@ -1,5 +1,9 @@
 /// What happens to a session: the shopper's actions, the host's confirmations and
 /// the checkout API's answers.
+///
+/// Printing or dumping an event never shows a `set` value, but encoding one does
+/// (so that event logs can be replayed): never persist the `set` events of secret
+/// rows; keep their values in a ``SecretVault`` instead.
 public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The shopper tapped a row of the step on screen.
   case tap(RowID)
