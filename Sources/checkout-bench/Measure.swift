@@ -33,5 +33,6 @@ enum Measure {
   }
 }
 
-/// Keeps a value alive so the optimiser cannot drop the work that made it.
-@inline(never) func blackHole<T>(_ value: T) { _ = value }
+/// Keeps a value alive so the optimiser cannot drop the work that made it: not
+/// optimised, so whole-module optimisation cannot see that it ignores its argument.
+@inline(never) @_optimize(none) func blackHole<T>(_ value: T) { _ = value }

@@ -21,9 +21,12 @@ if arguments.first == "--help" || arguments.first == "-h" {
   print("""
     usage: checkout-bench [--json]
            checkout-bench generate --steps N --seed S [--out FILE]
+           checkout-bench profile-plan|profile-story [LOOPS]
 
     Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
     target and a baseline measured in the same run), or writes a generated flow.
+    profile-plan and profile-story only loop (PLNDR plans, whole error stories),
+    to run under a profiler: perf record, or valgrind --tool=callgrind.
     """)
   exit(0)
 }
@@ -42,7 +45,9 @@ if arguments.first == "generate" {
   exit(0)
 }
 
-if let unknown = arguments.first(where: { !["--json", "profile-plan", "profile-story"].contains($0) }) {
+/// `profile-plan 1000` runs fewer loops (for callgrind's instruction counts).
+let profileLoops = arguments.count == 2 && arguments[0].hasPrefix("profile-") ? Int(arguments[1]) : nil
+if let unknown = arguments.first(where: { !["--json", "profile-plan", "profile-story"].contains($0) }), profileLoops == nil {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
 }
 
@@ -57,7 +62,7 @@ if arguments.first == "profile-plan" {
   // A loop of PLNDR plans only, to run under a profiler (perf record).
   let planner = RoutePlanner(plndr)
   let queries = PlanBenchmarks.plndrQueries(plndr, count: 512)
-  for index in 0..<20_000_000 {
+  for index in 0..<(profileLoops ?? 20_000_000) {
     let query = queries[index & 511]
     blackHole(planner.plan(from: query.state, to: query.target))
   }
@@ -67,7 +72,7 @@ if arguments.first == "profile-plan" {
 if arguments.first == "profile-story" {
   // Whole error stories only, to run under a profiler.
   let ready = SessionBenchmarks.readyToOrder(CompiledFlow(plndr))
-  for _ in 0..<200_000 { blackHole(SessionBenchmarks.story(from: ready)) }
+  for _ in 0..<(profileLoops ?? 200_000) { blackHole(SessionBenchmarks.story(from: ready)) }
   exit(0)
 }
 

@@ -60,6 +60,28 @@ import Testing
     #expect(withoutRoute < compared)
   }
 
+  /// The compiled next-edge tables (taken when no guard is on the way) and the
+  /// edge-by-edge scan (taken when one is) pick the same route: the first shortest
+  /// path in row order. Every guard met sends guarded paths through the scan.
+  @Test func compiledNextEdgesAndTheGuardedScanAgree() {
+    var random = SeededRandom(seed: 0xA6_2EE5)
+    let generator = FlowGenerator(steps: 9, maximumEdges: 4, modalChance: 0.3, resetChance: 0.05, guardChance: 0.4)
+    var compared = 0
+    for _ in 0..<60 {
+      let flow = generator.flow(using: &random)
+      let planner = RoutePlanner(flow)
+      for _ in 0..<10 {
+        let state = FlowGenerator.randomState(in: flow, commands: random.int(in: 0...10), using: &random)
+        let target = flow.steps[random.int(in: 0..<flow.steps.count)].id
+        let unguarded = try? planner.plan(from: state, to: target).get()
+        let allMet = try? planner.plan(from: state, to: target, isComplete: { _ in true }).get()
+        #expect(unguarded == allMet, "flow \(flow.steps.map(\.id)) from \(state) to \(target)")
+        if unguarded != nil { compared += 1 }
+      }
+    }
+    #expect(compared > 300)
+  }
+
   /// Every command applies, every forward command is an enabled edge from the
   /// step on top, and the route ends on the target.
   private func checkValid(

@@ -22,6 +22,10 @@ public struct RoutePlanner: Sendable {
   let graph: CompiledGraph
   /// Distance tables by target step index, compiled for resolution targets and the start.
   private let distanceTables: [DistanceTable?]
+  /// The graph's and the tables' buffers, read by the hot path without reference
+  /// counting; valid while `graph` and `distanceTables` hold their owners.
+  private let graphView: CompiledGraph.View
+  private let tableViews: [DistanceTable.View?]
 
   /// Compiles the flow: step indices, edges, and forward distances to every step an
   /// error resolves to, and to the start.
@@ -35,6 +39,8 @@ public struct RoutePlanner: Sendable {
       tables[target] = DistanceTable(graph: graph, target: target)
     }
     self.distanceTables = tables
+    self.graphView = graph.view
+    self.tableViews = tables.map { $0?.view }
   }
 
   /// The shortest route from `state` to a state whose top step is `target`.
@@ -44,10 +50,25 @@ public struct RoutePlanner: Sendable {
   public func plan(
     from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)? = nil
   ) -> Result<Route, NoRoute> {
-    guard let targetIndex = graph.stepIndex(of: target) else {
+    guard let targetIndex = stepIndex(of: target) else {
       return .failure(NoRoute(target: target, reason: .unknownStep(target, suggestion: suggestion(for: target))))
     }
-    let table = distanceTables[targetIndex] ?? DistanceTable(graph: graph, target: targetIndex)
+    if let table = tableViews[targetIndex] {
+      return plan(from: state, to: targetIndex, table, isComplete)
+    }
+    // A target no error resolves to: its table is made for this plan only.
+    let temporary = DistanceTable(graph: graph, target: targetIndex)
+    return withExtendedLifetime(temporary) { plan(from: state, to: targetIndex, temporary.view, isComplete) }
+  }
+
+  /// The index of a step of the flow.
+  @inline(__always)
+  private func stepIndex(of step: StepID) -> Int? { graphView.stepIndex(of: step) }
+
+  private func plan(
+    from state: NavigationState, to targetIndex: Int, _ table: DistanceTable.View, _ isComplete: ((StepID) -> Bool)?
+  ) -> Result<Route, NoRoute> {
+    let target = graphView.steps[targetIndex]
     let best: StackPosition?
     switch bestPosition(state, table) {
     case .success(let position): best = position
@@ -59,7 +80,7 @@ public struct RoutePlanner: Sendable {
     if let isComplete {
       let positions = StackPosition.all(in: state).compactMap { position -> StackPosition? in
         var indexed = position
-        guard let index = graph.stepIndex(of: position.step(in: state)) else { return nil }
+        guard let index = stepIndex(of: position.step(in: state)) else { return nil }
         indexed.stepIndex = index
         return indexed
       }
@@ -72,7 +93,7 @@ public struct RoutePlanner: Sendable {
 
   /// The stack position with the fewest commands to the target (back, then
   /// forward by the table), then the fewest backward commands. Allocates nothing.
-  private func bestPosition(_ state: NavigationState, _ table: DistanceTable) -> Result<StackPosition?, NoRoute> {
+  private func bestPosition(_ state: NavigationState, _ table: DistanceTable.View) -> Result<StackPosition?, NoRoute> {
     let steps = state.steps
     let starts = state.layerStarts
     var best: StackPosition?
@@ -84,9 +105,9 @@ public struct RoutePlanner: Sendable {
         layerEnd = starts[layer]
         layer -= 1
       }
-      guard let stepIndex = graph.stepIndex(of: steps[index]) else {
+      guard let stepIndex = stepIndex(of: steps[index]) else {
         let step = steps[index]
-        return .failure(NoRoute(target: graph.steps[table.target], reason: .unknownStep(step, suggestion: suggestion(for: step))))
+        return .failure(NoRoute(target: graphView.steps[table.target], reason: .unknownStep(step, suggestion: suggestion(for: step))))
       }
       let distance = table.distance(from: stepIndex)
       guard distance != DistanceTable.unreachable else { continue }
@@ -103,13 +124,17 @@ public struct RoutePlanner: Sendable {
   /// Back to the position, then the first shortest path in row order whose edges
   /// are all enabled; nil if a guard closes every such path.
   private func forwardRoute(
-    _ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable,
+    _ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable.View,
     _ isComplete: ((StepID) -> Bool)?
   ) -> Route? {
+    let start = position.stepIndex
+    if isComplete == nil || table.pathIsUnguarded(from: start) {
+      return Route(from: state, target: graphView.steps[target], commands: nextEdgeCommands(state, from: position, table))
+    }
     var commands: [NavigationCommand] = []
-    commands.reserveCapacity(position.backwardCommands + Int(table.distance(from: position.stepIndex)))
+    commands.reserveCapacity(position.backwardCommands + Int(table.distance(from: start)))
     position.appendBackwardCommands(in: state, to: &commands)
-    var current = position.stepIndex
+    var current = start
     while current != target {
       let remaining = table.distance(from: current)
       guard let edge = graph.edges(from: current).first(where: { edge in
@@ -119,6 +144,28 @@ public struct RoutePlanner: Sendable {
       current = edge.to
     }
     return Route(from: state, target: graph.steps[target], commands: commands)
+  }
+
+  /// Back to the position, then the table's next edges to its target: the first
+  /// shortest path in row order. One allocation.
+  private func nextEdgeCommands(
+    _ state: NavigationState, from position: StackPosition, _ table: DistanceTable.View
+  ) -> [NavigationCommand] {
+    let dismisses = state.layerStarts.count - 1 - position.layer
+    let pops = position.backwardCommands - dismisses
+    let forward = Int(table.distance(from: position.stepIndex))
+    let graph = graphView
+    var commands: [NavigationCommand] = []
+    commands.reserveCapacity(dismisses + pops + forward)
+    for _ in 0..<dismisses { commands.append(.dismiss) }
+    for _ in 0..<pops { commands.append(.pop) }
+    var current = position.stepIndex
+    for _ in 0..<forward {
+      let edge = table.nextEdge(from: current)
+      commands.append(graph.edgeCommand[edge])
+      current = Int(graph.edgeTarget[edge])
+    }
+    return commands
   }
 
   /// Exact search with guards: breadth-first from each stack position.
@@ -146,7 +193,7 @@ public struct RoutePlanner: Sendable {
 
   /// Names the guards that block every path, or says that nothing leads there.
   private func explainFailure(
-    _ state: NavigationState, _ best: StackPosition?, _ target: StepID, _ table: DistanceTable,
+    _ state: NavigationState, _ best: StackPosition?, _ target: StepID, _ table: DistanceTable.View,
     _ isComplete: (StepID) -> Bool
   ) -> NoRoute {
     guard let best, let route = forwardRoute(state, from: best, table.target, table, nil) else {
