@@ -61,9 +61,10 @@ public struct RoutePlanner: Sendable {
     return withExtendedLifetime(temporary) { plan(from: state, to: targetIndex, temporary.view, isComplete) }
   }
 
-  /// The index of a step of the flow.
+  /// The index of a step of the flow (the first, if ids repeat): compares ids on
+  /// small flows and hashes them with FNV-1a on large ones, never with `Hasher`.
   @inline(__always)
-  private func stepIndex(of step: StepID) -> Int? { graphView.stepIndex(of: step) }
+  func stepIndex(of step: StepID) -> Int? { graphView.stepIndex(of: step) }
 
   private func plan(
     from state: NavigationState, to targetIndex: Int, _ table: DistanceTable.View, _ isComplete: ((StepID) -> Bool)?

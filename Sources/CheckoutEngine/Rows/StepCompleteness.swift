@@ -13,6 +13,9 @@ public struct StepCompleteness: Sendable {
   public var data: [DataKey: Value]
   /// How rules are checked.
   public var rules: RuleEvaluator
+  /// Checks already made on this data, by step: a session keeps them until a key
+  /// they read changes, so a submit does not check again what a guard just checked.
+  var known: [StepID: StepCheck] = [:]
 
   /// Creates a completeness check.
   public init(flow: Flow, data: [DataKey: Value], rules: RuleEvaluator = RuleEvaluator()) {
@@ -23,22 +26,26 @@ public struct StepCompleteness: Sendable {
 
   /// Whether the step is complete (an unknown step is not).
   public func isComplete(_ step: StepID) -> Bool {
+    if let known = known[step] { return known.isComplete }
     guard let found = flow.step(step) else { return false }
-    return problems(of: found).isEmpty
+    return check(found).isComplete
   }
 
   /// What keeps a step from being complete, in row order, then its checks.
   public func problems(of step: Step) -> [String] {
-    var problems: [String] = []
+    check(step).problems
+  }
+
+  /// The step's failing rows and completion checks.
+  public func check(_ step: Step) -> StepCheck {
+    if let known = known[step.id] { return known }
+    var failures: [StepCheck.RowFailure] = []
     for row in step.rows where row.cell.takesValue && isVisible(row) && isEnabled(row) {
       if let failure = rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: !row.secret) {
-        problems.append(failure)
+        failures.append(StepCheck.RowFailure(row: row.id, message: failure))
       }
     }
-    for check in step.complete where !check.when.holds(in: data) {
-      problems.append(check.message)
-    }
-    return problems
+    return StepCheck(rowFailures: failures, checkFailures: step.complete.filter { !$0.when.holds(in: data) }.map(\.message))
   }
 
   /// Whether the row is shown.

@@ -1,26 +1,22 @@
 extension CheckoutSession {
   /// Validates the steps the submit checks; the first invalid row (in flow order)
   /// is offered like an API error. Otherwise calls the API with the bound data.
-  mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
+  ///
+  /// `checked` is the tap's completeness, with the validated steps already checked.
+  mutating func submit(_ submit: Submit, from row: Row, _ checked: StepCompleteness) -> [Effect] {
     if calls[submit.operation] != nil {
       return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
     }
     let steps = (submit.validates ?? navigation.steps).reduce(into: [StepID]()) { list, step in
       if !list.contains(step) { list.append(step) }
     }.sorted { compiled.order(of: $0) < compiled.order(of: $1) }
-    let completeness = self.completeness
-    let evaluator = rules
     for stepID in steps {
-      guard let step = compiled.step(stepID) else { continue }
-      for candidate in step.rows where candidate.cell.takesValue && completeness.isVisible(candidate) && completeness.isEnabled(candidate) {
-        let value = candidate.bind.flatMap { data[$0] }
-        guard let message = evaluator.firstFailure(of: candidate.rules, value: value, title: candidate.title, remember: !candidate.secret) else { continue }
-        let resolution = Resolution(step: step.id, row: candidate.id, message: message)
-        queued = []
-        let offer = Offer(resolution: resolution, from: navigation.top)
-        self.offer = offer
-        return [.offer(offer)]
-      }
+      guard let step = compiled.step(stepID), let failure = checked.check(step).rowFailures.first else { continue }
+      let resolution = Resolution(step: step.id, row: failure.row, message: failure.message)
+      queued = []
+      let offer = Offer(resolution: resolution, from: navigation.top)
+      self.offer = offer
+      return [.offer(offer)]
     }
     queued = []
     calls[submit.operation] = .some(submit.then)
@@ -57,8 +53,8 @@ extension CheckoutSession {
     guard let offer else { return [.refused("there is no offer to accept")] }
     self.offer = nil
     pending = nil
-    return drive(driver.begin(
-      offer.resolution, from: navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+    let completeness = self.completeness(checking: compiled.guardedSteps)
+    return drive(driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: completeness.isComplete))
   }
 
   mutating func decline() -> [Effect] {

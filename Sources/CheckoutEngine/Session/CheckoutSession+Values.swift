@@ -33,15 +33,13 @@ extension CheckoutSession {
 
   /// Stores a value; errors on every row bound to the key are cleared when it changes.
   private mutating func store(_ value: Value, at key: DataKey) {
-    let changed = data[key] != value
-    data[key] = value
+    let changed = values[key] != value
+    values[key] = value
     guard changed else { return }
-    for step in flow.steps {
-      for row in step.rows where row.bind == key {
-        let ref = RowRef(step: step.id, row: row.id)
-        rowErrors[ref] = nil
-        if focus == ref { focus = nil; resolvedFocus = true }
-      }
+    for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
+    for ref in compiled.dependencies.rows(binding: key) {
+      rowErrors[ref] = nil
+      if focus == ref { focus = nil; resolvedFocus = true }
     }
   }
 

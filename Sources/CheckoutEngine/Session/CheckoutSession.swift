@@ -38,10 +38,28 @@ public struct CheckoutSession: Sendable {
   public internal(set) var navigation: NavigationState
   /// The values entered (and the flow's initial data), secrets included. Internal:
   /// hosts read values through ``value(for:)`` and ``redactedData``, which never
-  /// hand out a secret, and the session prints and dumps itself redacted.
-  var data: [DataKey: Value]
+  /// hand out a secret, and the session prints and dumps itself redacted. Any
+  /// change through it drops every kept step check; a shopper's `set` writes
+  /// `values` and drops only the checks of the steps that read the key.
+  var data: [DataKey: Value] {
+    get { values }
+    set {
+      values = newValue
+      stepChecks.removeAll()
+    }
+    _modify {
+      stepChecks.removeAll()
+      yield &values
+    }
+  }
+  /// The storage behind `data`.
+  var values: [DataKey: Value]
+  /// Step checks made on the current data and date, by step (see ``StepCheck``).
+  var stepChecks: [StepID: StepCheck] = [:]
   /// The session's date, for expiry rules.
-  public var today: CalendarDate?
+  public var today: CalendarDate? {
+    didSet { stepChecks.removeAll() }
+  }
   /// The error shown on each row (from a rule or from the API).
   public internal(set) var rowErrors: [RowRef: String] = [:]
   /// The offer waiting for `accept` or `decline`.
@@ -63,7 +81,7 @@ public struct CheckoutSession: Sendable {
   public init(flow: CompiledFlow, today: CalendarDate? = nil) {
     self.compiled = flow
     self.navigation = NavigationState(root: flow.flow.start)
-    self.data = flow.flow.data
+    self.values = flow.flow.data
     self.today = today
   }
 
@@ -90,8 +108,24 @@ public struct CheckoutSession: Sendable {
   /// Rule checking with the session's date and the flow's custom rules.
   public var rules: RuleEvaluator { RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns) }
 
-  /// Step completeness on the session's data.
-  public var completeness: StepCompleteness { StepCompleteness(flow: flow, data: data, rules: rules) }
+  /// Step completeness on the session's data (with the step checks it keeps).
+  public var completeness: StepCompleteness {
+    var completeness = StepCompleteness(flow: flow, data: values, rules: rules)
+    completeness.known = stepChecks
+    return completeness
+  }
+
+  /// Step completeness after checking `steps` and keeping their checks, so the
+  /// next event on the same data does not check them again.
+  mutating func completeness(checking steps: [StepID]) -> StepCompleteness {
+    var fresh: StepCompleteness?
+    for id in steps where stepChecks[id] == nil {
+      guard let step = compiled.step(id) else { continue }
+      if fresh == nil { fresh = StepCompleteness(flow: flow, data: values, rules: rules) }
+      stepChecks[id] = fresh?.check(step)
+    }
+    return completeness
+  }
 
   /// The step on screen, rendered for a host.
   public var screen: Screen {
