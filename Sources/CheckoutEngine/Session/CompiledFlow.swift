@@ -19,7 +19,12 @@ public final class CompiledFlow: Sendable {
   public let registry: RuleRegistry
   /// Its rows' patterns, compiled.
   public let patterns: PatternCache
-  private let stepIndex: [StepID: Int]
+  /// The flow's ``FlowFingerprint``, computed once: every snapshot carries it.
+  let fingerprint: String
+  /// For each data key, the steps whose completeness reads it.
+  let dependencies: StepDependencies
+  /// Every step some row's `requires` guard names: what planning may ask about.
+  let guardedSteps: [StepID]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
@@ -29,16 +34,18 @@ public final class CompiledFlow: Sendable {
     self.masking = Masking(flow)
     self.registry = registry
     self.patterns = PatternCache(flow)
-    var index: [StepID: Int] = [:]
-    for (position, step) in flow.steps.enumerated() where index[step.id] == nil { index[step.id] = position }
-    self.stepIndex = index
+    self.fingerprint = FlowFingerprint.of(flow)
+    self.dependencies = StepDependencies(flow)
+    self.guardedSteps = flow.steps.flatMap { $0.rows.flatMap(\.requires) }.reduce(into: []) { steps, step in
+      if !steps.contains(step) { steps.append(step) }
+    }
   }
 
   /// The step with this id.
   public func step(_ id: StepID) -> Step? {
-    stepIndex[id].map { flow.steps[$0] }
+    planner.stepIndex(of: id).map { flow.steps[$0] }
   }
 
   /// The position of a step in the flow (for "first in flow order").
-  func order(of step: StepID) -> Int { stepIndex[step] ?? Int.max }
+  func order(of step: StepID) -> Int { planner.stepIndex(of: step) ?? Int.max }
 }
