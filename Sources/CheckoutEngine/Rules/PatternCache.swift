@@ -4,23 +4,29 @@ import Foundation
 /// costs far more than matching one.
 public struct PatternCache: Sendable {
   private let expressions: [String: NSRegularExpression]
+  /// The patterns a ``SimplePattern`` matches without the regular-expression engine.
+  private let simple: [String: SimplePattern]
   private let memo = MatchMemo()
 
   /// An empty cache: patterns compile when used.
   public init() {
     expressions = [:]
+    simple = [:]
   }
 
   /// Every pattern of a flow's rows, compiled.
   public init(_ flow: Flow) {
     var expressions: [String: NSRegularExpression] = [:]
+    var simple: [String: SimplePattern] = [:]
     for row in flow.steps.flatMap(\.rows) {
       for rule in row.rules {
         guard case .pattern(let pattern) = rule.kind, expressions[pattern] == nil else { continue }
         expressions[pattern] = try? PatternCache.compile(pattern)
+        if expressions[pattern] != nil { simple[pattern] = SimplePattern(pattern) }
       }
     }
     self.expressions = expressions
+    self.simple = simple
   }
 
   /// Compiles a pattern, or says why it is not one.
@@ -46,7 +52,10 @@ public struct PatternCache: Sendable {
   ///
   /// Recent answers are remembered (a submit checks the same values again and again,
   /// and matching costs microseconds where remembering costs nanoseconds).
+  /// Simple patterns (see ``SimplePattern``) are matched directly, without the
+  /// engine and without remembering anything.
   public func wholeMatch(_ pattern: String, _ text: String, remember: Bool = true) -> Bool {
+    if let simple = simple[pattern] { return simple.wholeMatch(text) }
     if remember, let known = memo.answer(pattern, text) { return known }
     guard let expression = expressions[pattern] ?? (try? PatternCache.compile(pattern)) else { return false }
     let range = NSRange(text.startIndex..., in: text)
