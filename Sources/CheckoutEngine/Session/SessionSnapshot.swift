@@ -8,10 +8,12 @@ import Foundation
 /// exist fail with an error naming them, anything else restores.
 ///
 /// ```swift
-/// let snapshot = session.snapshot()
-/// let json = try JSONEncoder().encode(snapshot)
-/// let restored = try CheckoutSession(restoring: snapshot, flow: compiled)
+/// let json = session.snapshotJSON()              // or session.snapshot().jsonData()
+/// let restored = try CheckoutSession(restoringJSON: json, flow: compiled)
 /// ```
+///
+/// Its `Codable` conformance writes and reads the same JSON (``jsonData()`` and
+/// ``init(json:)`` are the fast way, and say where a document is wrong).
 public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes and reads.
   public static let currentFormat = 1
@@ -62,18 +64,39 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
 extension CheckoutSession {
   /// The session as a snapshot; sensitive values are masked unless `revealSensitive`.
   public func snapshot(revealSensitive: Bool = false) -> SessionSnapshot {
-    SessionSnapshot(
-      format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: FlowFingerprint.of(flow),
-      navigation: navigation, today: today,
-      data: Dictionary(uniqueKeysWithValues: redactedData(revealSensitive: revealSensitive).map { ($0.key.rawValue, $0.value) }),
-      rowErrors: Dictionary(uniqueKeysWithValues: rowErrors.map { ($0.key.description, $0.value) }),
+    var errors = [String: String](minimumCapacity: rowErrors.count)
+    for (ref, message) in rowErrors { errors[ref.description] = message }
+    return SessionSnapshot(
+      format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
+      navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       offer: offer, queued: queued, driver: driver, pending: pending,
-      calls: calls.sorted { $0.key < $1.key }.map { SessionSnapshot.Call(operation: $0.key, then: $0.value) },
+      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map { SessionSnapshot.Call(operation: $0.key, then: $0.value) },
       focus: focus)
+  }
+
+  /// ``redactedData(revealSensitive:)`` keyed by text, built in one pass: every
+  /// value copied, then the few secret keys removed and the few sensitive ones masked.
+  private func snapshotData(revealSensitive: Bool) -> [String: Value] {
+    let masking = compiled.masking
+    var copy = [String: Value](minimumCapacity: data.count)
+    for (key, value) in data { copy[key.rawValue] = value }
+    for key in masking.secretKeys { copy.removeValue(forKey: key.rawValue) }
+    guard !revealSensitive else { return copy }
+    for key in masking.sensitiveKeys {
+      guard let value = copy[key.rawValue] else { continue }
+      copy[key.rawValue] = .string(Masking.maskedQuickly(value.displayText))
+    }
+    return copy
   }
 
   /// Restores a snapshot against a compiled flow.
   public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
+    try self.init(restoring: snapshot, keyedData: nil, flow: compiled)
+  }
+
+  /// Restores a snapshot; `keyedData`, when given, is its data already keyed
+  /// (snapshot JSON is read so) and stands for `snapshot.data`.
+  init(restoring snapshot: SessionSnapshot, keyedData: [DataKey: Value]?, flow compiled: CompiledFlow) throws(SnapshotError) {
     guard snapshot.format == SessionSnapshot.currentFormat else {
       throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
     }
@@ -109,17 +132,53 @@ extension CheckoutSession {
       throw SnapshotError(
         message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
     }
+    // Hand-written JSON can list an operation twice; that is an error, not a trap.
+    var restoredCalls: [OperationName: StepID?] = [:]
+    for call in snapshot.calls where restoredCalls.updateValue(call.then, forKey: call.operation) != nil {
+      throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice")
+    }
     self.init(flow: compiled, today: snapshot.today)
     navigation = snapshot.navigation
-    data = compiled.flow.data
-    for (key, value) in snapshot.data { data[DataKey(key)] = value }
+    // The snapshot's values, and the flow's initial data for keys it does not hold.
+    var merged: [DataKey: Value]
+    if let keyedData {
+      merged = keyedData
+    } else {
+      merged = Dictionary(minimumCapacity: snapshot.data.count + compiled.flow.data.count)
+      for (key, value) in snapshot.data { merged[DataKey(key)] = value }
+    }
+    for (key, value) in compiled.flow.data where merged.index(forKey: key) == nil { merged[key] = value }
+    data = merged
     rowErrors = errors
     offer = snapshot.offer
     queued = snapshot.queued
     driver = snapshot.driver
     pending = snapshot.pending
-    calls = Dictionary(uniqueKeysWithValues: snapshot.calls.map { ($0.operation, $0.then) })
+    calls = restoredCalls
     focus = snapshot.focus
+  }
+}
+
+extension Masking {
+  /// ``masked(_:)``, fast for printable ASCII text (where one byte is one
+  /// character), as every snapshot masks its sensitive values; any other text goes
+  /// through ``masked(_:)`` itself.
+  static func maskedQuickly(_ text: String) -> String {
+    var contiguous = text
+    return contiguous.withUTF8 { utf8 -> String in
+      // The last four bytes kept (spaces and dashes dropped), and how many are kept.
+      var last: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+      var kept = 0
+      for byte in utf8 {
+        guard byte >= 0x20 && byte < 0x7F else { return masked(text) }
+        guard byte != UInt8(ascii: " ") && byte != UInt8(ascii: "-") else { continue }
+        last = (last.1, last.2, last.3, byte)
+        kept += 1
+      }
+      guard kept > 0 else { return "" }
+      guard kept > 4 else { return "••••" }
+      return withUnsafeBytes(of: last) { "•••• " + String(decoding: $0, as: UTF8.self) }
+    }
   }
 }
 

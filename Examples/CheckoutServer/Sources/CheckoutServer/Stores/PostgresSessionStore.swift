@@ -57,7 +57,7 @@ struct PostgresSessionStore: SessionStore {
   }
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
-    let json = try encode(snapshot, id: id)
+    let json = encode(snapshot)
     let flow = snapshot.flow.rawValue
     do {
       try await client.query(
@@ -83,7 +83,7 @@ struct PostgresSessionStore: SessionStore {
     }
     guard let (version, json) = row else { return nil }
     do {
-      let snapshot = try JSONDecoder().decode(SessionSnapshot.self, from: Data(json.utf8))
+      let snapshot = try SessionSnapshot(json: Data(json.utf8))
       return StoredSession(id: id, version: version, snapshot: snapshot)
     } catch {
       throw SessionStoreError(.unavailable("the stored snapshot of \(id) cannot be read: \(type(of: error))"), id: id)
@@ -91,7 +91,7 @@ struct PostgresSessionStore: SessionStore {
   }
 
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
-    let json = try encode(snapshot, id: id)
+    let json = encode(snapshot)
     var updated: Int?
     var current: Int?
     do {
@@ -113,12 +113,10 @@ struct PostgresSessionStore: SessionStore {
     throw SessionStoreError(.conflict(current: current), id: id)
   }
 
-  private func encode(_ snapshot: SessionSnapshot, id: SessionID) throws -> String {
-    do {
-      return String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
-    } catch {
-      throw SessionStoreError(.unavailable("the snapshot of \(id) cannot be encoded"), id: id)
-    }
+  /// The snapshot as JSON text for the `jsonb` column (the library's own codec:
+  /// the same format JSONEncoder writes, and it cannot fail).
+  private func encode(_ snapshot: SessionSnapshot) -> String {
+    String(decoding: snapshot.jsonData(), as: UTF8.self)
   }
 
   /// A database failure, described by its SQLSTATE and the server's message only

@@ -1,0 +1,408 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+@testable import CheckoutEngine
+
+/// The snapshot's own JSON codec: it reads what JSONEncoder writes and JSONDecoder
+/// reads what it writes, for every shape a session takes; it never writes a
+/// secret; bad input fails with a message that says where; and no input crashes it.
+@Suite struct SnapshotJSONTests {
+  static let compiled = SessionTests.compiled
+  static let today = SessionTests.today
+
+  // MARK: Sessions of every shape
+
+  /// The PLNDR session at points of its story, with what each shows.
+  static func sessions() -> [(name: String, session: CheckoutSession)] {
+    var list: [(String, CheckoutSession)] = [("fresh", CheckoutSession(flow: compiled, today: today))]
+    var undated = CheckoutSession(flow: compiled)
+    undated.send(.tap("checkout"))
+    list.append(("a tap waiting for its step, no date", undated))
+
+    var driven = SessionTests.Driven()
+    driven.fillAddressAndCard()
+    driven.send(.tap("continue"))
+    driven.send(.tap("placeOrder"))
+    list.append(("a call waiting", driven.session))
+    driven.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid", field: "payment.card.cvv", message: "Bad \"CVV\" /\\ 😀"),
+      APIError(code: "address_zip_invalid")]))
+    list.append(("an offer waiting, an error queued", driven.session))
+
+    var routing = driven.session
+    routing.send(.accept)
+    list.append(("a route in progress", routing))
+    var replanned = routing
+    replanned.send(.appeared("cart"))
+    list.append(("a route replanned", replanned))
+    var arrived = routing
+    arrived.send(.appeared("stepOne"))
+    arrived.send(.appeared("creditCard"))
+    list.append(("a route arrived, an error shown and focused", arrived))
+    var declined = driven.session
+    declined.send(.decline)
+    list.append(("an offer declined", declined))
+    return list
+  }
+
+  /// Snapshots no session reaches through events alone: a route in progress with a
+  /// tap pending too, a cancelled driver, and values of every kind and spelling.
+  static func unusualSnapshots() -> [(name: String, snapshot: SessionSnapshot)] {
+    let routing = sessions().first { $0.name == "a route in progress" }!.session
+    var pending = routing.snapshot()
+    pending.pending = CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount")
+    pending.calls = [SessionSnapshot.Call(operation: "applyDiscount", then: nil), SessionSnapshot.Call(operation: "placeOrder", then: "stepTwo")]
+
+    var cancelled = routing.snapshot()
+    var driver = routing.driver
+    _ = driver.cancel("the shopper left: \"quotes\", back\\slash,\nnew line")
+    cancelled.driver = driver
+    cancelled.today = nil
+    cancelled.rowErrors = ["creditCard.cvv": "Bad CVV.", "address.zip": "ZIP \u{1}?"]
+
+    var values = CheckoutSession(flow: compiled, today: today).snapshot()
+    values.data = [
+      "text.plain": .string("Ada"),
+      "text.empty": .string(""),
+      "text.escapes": .string("quote \" backslash \\ slash / tab \t newline \n return \r bell \u{7} nul \u{0} unit \u{1F} del \u{7F}"),
+      "text.unicode": .string("Zoë 東京 👩‍👩‍👧 e\u{301} \u{2028} \u{FEFF}"),
+      "text.long": .string(String(repeating: "0123456789abcdef", count: 40)),
+      "number.integer": .number(3),
+      "number.negative": .number(-42),
+      "number.zero": .number(0),
+      "number.negativeZero": .number(-0.0),
+      "number.fraction": .number(0.1),
+      "number.big": .number(1e20),
+      "number.huge": .number(.greatestFiniteMagnitude),
+      "number.tiny": .number(.leastNonzeroMagnitude),
+      "number.precise": .number(123_456_789.125),
+      "number.limit": .number(9_007_199_254_740_992),
+      "number.beyond": .number(18_014_398_509_481_992),
+      "flag.on": .bool(true),
+      "flag.off": .bool(false),
+      "options.none": .options([]),
+      "options.some": .options([PickerOption(value: "a", label: "Ä \"a\""), PickerOption(value: "b\\", label: "🅱️")]),
+      "key with spaces and \"quotes\" and ünïcödé": .string("odd key"),
+    ]
+    return [("a route and a tap pending, two calls", pending), ("a cancelled driver, no date", cancelled), ("values of every kind", values)]
+  }
+
+  static func allSnapshots() -> [(name: String, snapshot: SessionSnapshot)] {
+    sessions().flatMap { [($0.name, $0.session.snapshot()), ($0.name + " (revealed)", $0.session.snapshot(revealSensitive: true))] }
+      + unusualSnapshots()
+  }
+
+  // MARK: (a) Both codecs read each other
+
+  @Test func theFastCodecAndCodableReadEachOther() throws {
+    let pretty = JSONEncoder()
+    pretty.outputFormatting = [.prettyPrinted, .sortedKeys]
+    for (name, snapshot) in Self.allSnapshots() {
+      let fast = snapshot.jsonData()
+      #expect(try JSONDecoder().decode(SessionSnapshot.self, from: fast) == snapshot, "JSONDecoder reads jsonData(): \(name)")
+      #expect(try SessionSnapshot(json: fast) == snapshot, "init(json:) reads jsonData(): \(name)")
+      #expect(try SessionSnapshot(json: JSONEncoder().encode(snapshot)) == snapshot, "init(json:) reads JSONEncoder: \(name)")
+      #expect(try SessionSnapshot(json: pretty.encode(snapshot)) == snapshot, "init(json:) reads pretty JSON: \(name)")
+    }
+  }
+
+  @Test func aSessionsJSONIsItsSnapshotsAndRestoresAsCodableDoes() throws {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.checkoutFlow] = Self.compiled
+    let revealing = JSONEncoder()
+    revealing.userInfo[.revealSensitive] = true
+    for (name, session) in Self.sessions() {
+      for reveal in [false, true] {
+        let json = session.snapshotJSON(revealSensitive: reveal)
+        #expect(try SessionSnapshot(json: json) == session.snapshot(revealSensitive: reveal), "\(name), reveal \(reveal)")
+        let restored = try CheckoutSession(restoringJSON: json, flow: Self.compiled)
+        let viaCodable = try decoder.decode(CheckoutSession.self, from: (reveal ? revealing : JSONEncoder()).encode(session))
+        #expect(restored.snapshot(revealSensitive: true) == viaCodable.snapshot(revealSensitive: true), "\(name), reveal \(reveal)")
+        #expect(restored.snapshot(revealSensitive: reveal) == session.snapshot(revealSensitive: reveal), "\(name), reveal \(reveal)")
+      }
+    }
+  }
+
+  @Test func theWriterWritesTheDocumentedShapes() throws {
+    let routing = Self.sessions().first { $0.name == "a route in progress" }!.session
+    let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)
+    #expect(text.hasPrefix(#"{"format":1,"flow":"plndr","fingerprint":"\#(Self.compiled.fingerprint)","navigation":"cart>stepOne>stepTwo","today":{"year":2026,"month":11,"day":21},"data":{"#))
+    #expect(text.contains(#""state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard"]}}"#))
+    #expect(text.contains(#""route":{"from":"cart>stepOne>stepTwo","target":"creditCard","commands":["pop","present creditCard"]},"replans":0}"#))
+    #expect(text.contains(#""message":"Bad \"CVV\" /\\ 😀""#))
+    #expect(!text.contains("\n"), "compact")
+    #expect(String(decoding: SessionSnapshot.unusual("values of every kind").jsonData(), as: UTF8.self)
+      .contains(#""text.escapes":"quote \" backslash \\ slash / tab \t newline \n return \r bell \u0007 nul \u0000 unit \u001f del \#u{7F}""#))
+  }
+
+  @Test func theFingerprintIsComputedOnceAndUnchanged() {
+    #expect(Self.compiled.fingerprint == FlowFingerprint.of(Self.compiled.flow))
+    #expect(CheckoutSession(flow: Self.compiled).snapshot().fingerprint == FlowFingerprint.of(RouteDriverTests.plndr))
+  }
+
+  @Test func theQuickMaskMasksAsMaskingDoes() {
+    let texts = ["", " ", "-", "1", "12", "1234", "12345", "4242 4242 4242 4242", "4242-4242-4242-4242", " - 12 34 - ",
+      "abcdefg", "ab cd", "ab\tcd ef", "x\r\ny z 1", "é1234", "👍🏽👍🏽👍🏽👍🏽👍🏽", "1234😀", "a-b-c-d-e", "\u{7F}12345"]
+    for text in texts { #expect(Masking.maskedQuickly(text) == Masking.masked(text), "\(text.debugDescription)") }
+  }
+
+  @Test func nonFiniteNumbersAreLeftOutWhereJSONEncoderRefuses() throws {
+    var snapshot = CheckoutSession(flow: Self.compiled).snapshot()
+    snapshot.data["x.nan"] = .number(.nan)
+    snapshot.data["x.inf"] = .number(-.infinity)
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(snapshot) }
+    let read = try SessionSnapshot(json: snapshot.jsonData())
+    #expect(read.data["x.nan"] == nil && read.data["x.inf"] == nil)
+    #expect(read.data.count == snapshot.data.count - 2)
+  }
+
+  @Test func unknownMembersAreSkippedAndNullsAreAbsent() throws {
+    let json = Self.minimal.replacingOccurrences(
+      of: #""calls":[]"#,
+      with: #""calls":[{"operation":"placeOrder","then":null,"later":{"a":[1,{"b":null}]}}],"offer":null,"focus":null,"today":null,"pending":null,"future":[true,false,null,-1.5e3,"\u00e9"]"#)
+    let snapshot = try SessionSnapshot(json: Data(json.utf8))
+    #expect(snapshot.calls == [SessionSnapshot.Call(operation: "placeOrder", then: nil)])
+    #expect(snapshot.offer == nil && snapshot.focus == nil && snapshot.today == nil && snapshot.pending == nil)
+    #expect(try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8)) == SessionSnapshot(json: Data(Self.minimal.utf8)), "a byte order mark")
+  }
+
+  @Test func restoringChecksTheFormatTheFlowAndDuplicateCalls() throws {
+    let other = Self.minimal.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
+    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 2, "another format that reads is read")
+    #expect(Self.restoreError(other) == "unsupported snapshot format 2; this version reads format 1")
+    #expect(Self.restoreError(#"{"format":2,"shape":"new"}"#) == "unsupported snapshot format 2; this version reads format 1")
+    #expect(Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
+      == "the snapshot is of flow \"shop\", not \"plndr\"")
+    #expect(Self.restoreError(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone"))
+      == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    let twice = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a"},{"operation":"a","then":"cart"}]"#)
+    #expect(Self.restoreError(twice) == "the snapshot lists the call \"a\" twice")
+  }
+
+  // MARK: (b) No secret is ever written
+
+  @Test func theCVVTypedOnTheCardStepIsNeverInTheBytes() throws {
+    var driven = SessionTests.Driven()
+    driven.fillAddressAndCard(cvv: "9731")
+    driven.send(.tap("continue"))
+    driven.send(.tap("placeOrder"))
+    let session = driven.session
+    #expect(session.payloadForTesting?.values["payment.card.cvv"] == .string("9731"), "the session does hold it")
+    for reveal in [false, true] {
+      for bytes in [session.snapshotJSON(revealSensitive: reveal), session.snapshot(revealSensitive: reveal).jsonData()] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("9731"))
+        #expect(!text.contains("payment.card.cvv"))
+        #expect(text.contains("4242 4242 4242 4242") == reveal, "the card number is masked unless revealed")
+        #expect(text.contains("•••• 4242") != reveal)
+      }
+    }
+  }
+
+  // MARK: (c) Bad input says where and what would be valid
+
+  /// A small valid snapshot of the PLNDR flow.
+  static let minimal = #"{"format":1,"flow":"plndr","fingerprint":"x","navigation":"cart>stepOne","data":{},"rowErrors":{},"queued":[],"driver":{"state":{"idle":{}},"replans":0},"calls":[]}"#
+
+  /// The minimal snapshot with its driver replaced.
+  static func withDriver(_ driver: String) -> String {
+    minimal.replacingOccurrences(of: #"{"state":{"idle":{}},"replans":0}"#, with: driver)
+  }
+
+  static func error(_ bytes: Data) -> String? {
+    do {
+      _ = try SessionSnapshot(json: bytes)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  static func error(_ text: String) -> String? { error(Data(text.utf8)) }
+
+  static func restoreError(_ text: String) -> String? {
+    do {
+      _ = try CheckoutSession(restoringJSON: Data(text.utf8), flow: compiled)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func theMinimalSnapshotReads() throws {
+    #expect(Self.error(Self.minimal) == nil)
+    #expect(try CheckoutSession(restoringJSON: Data(Self.minimal.utf8), flow: Self.compiled).navigation.description == "cart>stepOne")
+  }
+
+  @Test func truncatedInputNamesWhereItEnds() {
+    #expect(Self.error("") == "snapshot JSON: 1:1: (top level): the input is empty; expected a JSON object (a session snapshot)")
+    #expect(Self.error(" \n ") == "snapshot JSON: 2:2: (top level): the input is empty; expected a JSON object (a session snapshot)")
+    let cut = String(Self.minimal.prefix(while: { $0 != "[" })) + "[{\"step\":\"cart\",\"mess"
+    #expect(Self.error(cut) == "snapshot JSON: 1:124: queued[0]: unterminated string; expected a closing '\"'")
+    let json = #"{"format":1,"flow":"plndr","data":{"a":"#
+    #expect(Self.error(json) == "snapshot JSON: 1:40: data.a: unexpected end of input; expected a value")
+    let route = Self.withDriver(#"{"state":{"idle":{}},"replans":0,"route":{"from":"cart","target":"cart","commands":["pop","dismiss"]}}"#)
+    let cutRoute = String(route[..<route.range(of: #""pop""#)!.upperBound])
+    #expect(Self.error(cutRoute) == "snapshot JSON: 1:\(cutRoute.count + 1): driver.route.commands: unexpected end of input; expected ',' or ']' in an array")
+  }
+
+  @Test func aWrongTypeNamesItsPath() {
+    let driver = Self.withDriver(
+      #"{"state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard",3]}},"replans":0}"#)
+    #expect(Self.error(driver)
+      == #"snapshot JSON: driver.state.awaiting.remaining[1]: expected a string (a navigation command like "pop" or "present creditCard"), found 3"#)
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""queued":[]"#, with: #""queued":[{"step":"cart","message":7}]"#))
+      == "snapshot JSON: queued[0].message: expected a string, found 7")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"payment.card.name":null}"#))
+      == #"snapshot JSON: data["payment.card.name"]: expected a string, number, boolean or list of options, found null"#)
+    #expect(Self.error("[]") == "snapshot JSON: (top level): expected an object (a session snapshot), found an array")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":"0""#))
+      == #"snapshot JSON: driver.replans: expected an integer, found "0""#)
+  }
+
+  @Test func anUnknownDriverStateListsTheKnownOnes() {
+    #expect(Self.error(Self.withDriver(#"{"state":{"waiting":{}},"replans":0}"#))
+      == #"snapshot JSON: driver.state: expected one of "idle", "awaiting", "arrived", "cancelled", found "waiting""#)
+    #expect(Self.error(Self.withDriver(#"{"state":{},"replans":0}"#))
+      == #"snapshot JSON: driver.state: expected one of "idle", "awaiting", "arrived", "cancelled", found an empty object"#)
+    #expect(Self.error(Self.withDriver(#"{"state":{"idle":{},"arrived":{"_0":"cart"}},"replans":0}"#))
+      == #"snapshot JSON: driver.state: expected a single key (the state), found "idle" and "arrived""#)
+    #expect(Self.error(Self.withDriver(#"{"state":"idle","replans":0}"#))
+      == #"snapshot JSON: driver.state: expected an object with one of the keys "idle", "awaiting", "arrived", "cancelled", found "idle""#)
+  }
+
+  @Test func anUnknownCommandListsTheKnownOnes() {
+    let route = Self.withDriver(
+      #"{"state":{"idle":{}},"route":{"from":"cart","target":"creditCard","commands":["pop","jump creditCard"]},"replans":0}"#)
+    #expect(Self.error(route)
+      == #"snapshot JSON: driver.route.commands[1]: "jump creditCard" is not a navigation command; expected "pop", "dismiss", "push <step>", "present <step>" or "reset <step>""#)
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>>stepOne"))
+      == "snapshot JSON: navigation: invalid navigation state \"cart>>stepOne\": empty step name; write steps joined by '>' and layers joined by '|', like cart>stepOne|creditCard")
+  }
+
+  @Test func aMissingRequiredKeyIsNamed() {
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""fingerprint":"x","#, with: ""))
+      == #"snapshot JSON: (top level): missing required key "fingerprint""#)
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""offer":{"resolution":{"step":"cart","message":"m"}},"data":{}"#))
+      == #"snapshot JSON: offer: missing required key "from""#)
+    #expect(Self.error(Self.withDriver(#"{"state":{"arrived":{}},"replans":0}"#))
+      == #"snapshot JSON: driver.state.arrived: missing required key "_0""#)
+  }
+
+  @Test func invalidUTF8IsRefusedWithItsPlace() {
+    var bytes = Data(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"a":"caf__"}"#).utf8)
+    let at = bytes.firstRange(of: Data("__".utf8))!.lowerBound
+    bytes[at] = 0xC3
+    bytes[at + 1] = 0x28
+    #expect(Self.error(bytes) == "snapshot JSON: 1:90: data.a: invalid UTF-8 in a string")
+    var outside = Data(Self.minimal.utf8)
+    outside.insert(0xFF, at: outside.count - 1)
+    #expect(Self.error(outside) == "snapshot JSON: 1:164: (top level): unexpected byte 0xFF (not UTF-8); expected ',' or '}' after the value of \"calls\"")
+  }
+
+  @Test func trailingGarbageAndOtherSyntaxErrorsHaveALineAndColumn() {
+    #expect(Self.error(Self.minimal + " x") == "snapshot JSON: 1:166: (top level): unexpected 'x' after the end of the JSON document")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: "\n  \"calls\":[],\n}"))
+      == "snapshot JSON: 3:1: (top level): unexpected '}'; expected a member name in double quotes")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""flow":"plndr""#, with: "'flow':'plndr'"))
+      == "snapshot JSON: 1:13: (top level): unexpected '''; expected a member name in double quotes")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""x""#, with: "\"x\ty\""))
+      == "snapshot JSON: 1:44: fingerprint: control character U+0009 in a string; write it as the escape \\u0009")
+  }
+
+  @Test func numbersOutOfRangeAreRefused() throws {
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""format":1"#, with: #""format":99999999999999999999"#))
+      == "snapshot JSON: format: expected an integer from -9223372036854775808 to 9223372036854775807, found 99999999999999999999")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":1.5"#))
+      == "snapshot JSON: driver.replans: expected an integer, found 1.5")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"big":1e999}"#))
+      == "snapshot JSON: data.big: the number 1e999 is out of range")
+    #expect(try SessionSnapshot(json: Data(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":3e2"#).utf8))
+      .driver.replans == 300, "a whole number written with an exponent, as JSONDecoder reads it")
+  }
+
+  @Test func deepNestingIsRefusedWithoutOverflowingTheStack() {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    let unknown = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"extra":"# + deep)
+    #expect(Self.error(unknown)
+      == "snapshot JSON: 1:\(Self.minimal.count + 136): extra\(String(repeating: "[0]", count: 127)): nesting deeper than 128 levels")
+    let inData = Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"a":"# + deep + "}")
+    #expect(Self.error(inData)
+      == #"snapshot JSON: data.a[0]: expected an object (an option {"value", "label"}), found an array"#)
+  }
+
+  @Test func aMemberGivenTwiceIsRefused() {
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""flow":"plndr""#, with: #""flow":"plndr","flow":"shop""#))
+      == "snapshot JSON: flow: duplicate key")
+    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"a":1,"a":2}"#))
+      == "snapshot JSON: data.a: duplicate key")
+  }
+
+  // MARK: (d) Seeded properties
+
+  @Test func randomSessionsRoundTripToEqualSnapshots() throws {
+    var random = SeededRandom(seed: 20_261_122)
+    let decoder = JSONDecoder()
+    for _ in 0..<60 {
+      let compiled = CompiledFlow(SessionPropertyTests.flow(&random))
+      var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+      for index in 0..<60 {
+        session.send(SessionPropertyTests.event(session, &random))
+        guard index % 3 == 0 else { continue }
+        let reveal = random.chance(0.5)
+        let snapshot = session.snapshot(revealSensitive: reveal)
+        let json = session.snapshotJSON(revealSensitive: reveal)
+        #expect(!String(decoding: json, as: UTF8.self).contains(SessionPropertyTests.secret))
+        #expect(try SessionSnapshot(json: json) == snapshot)
+        #expect(try decoder.decode(SessionSnapshot.self, from: json) == snapshot)
+        #expect(try SessionSnapshot(json: JSONEncoder().encode(snapshot)) == snapshot)
+        let restored = try CheckoutSession(restoringJSON: json, flow: compiled)
+        #expect(restored.snapshot(revealSensitive: reveal) == snapshot)
+        #expect(restored.snapshot(revealSensitive: true) == (try CheckoutSession(restoring: snapshot, flow: compiled)).snapshot(revealSensitive: true))
+      }
+    }
+  }
+
+  @Test func mutatedAndTruncatedSnapshotsNeverCrash() throws {
+    var random = SeededRandom(seed: 4_711)
+    let seeds = Self.allSnapshots().map { $0.snapshot.jsonData() } + [Data(Self.minimal.utf8)]
+    let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn/u"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+    var read = 0
+    var refused = 0
+    for round in 0..<3_000 {
+      var bytes = [UInt8](seeds[round % seeds.count])
+      for _ in 0..<random.int(in: 1...4) {
+        guard !bytes.isEmpty else { break }
+        let at = random.int(in: 0..<bytes.count)
+        switch random.int(in: 0...4) {
+        case 0: bytes[at] = alphabet[random.int(in: 0..<alphabet.count)]
+        case 1: bytes.insert(alphabet[random.int(in: 0..<alphabet.count)], at: at)
+        case 2: bytes.remove(at: at)
+        case 3: bytes.removeSubrange(at...)
+        default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+        }
+      }
+      do {
+        _ = try SessionSnapshot(json: Data(bytes))
+        _ = try? CheckoutSession(restoringJSON: Data(bytes), flow: Self.compiled)
+        read += 1
+      } catch {
+        #expect(error.message.hasPrefix("snapshot JSON: ") || error.message.hasPrefix("unsupported snapshot format"), "\(error.message)")
+        refused += 1
+      }
+    }
+    #expect(read > 0 && refused > 0, "read \(read), refused \(refused)")
+  }
+}
+
+extension SessionSnapshot {
+  /// One of the unusual snapshots, by name.
+  static func unusual(_ name: String) -> SessionSnapshot {
+    SnapshotJSONTests.unusualSnapshots().first { $0.name == name }!.snapshot
+  }
+}
+
+extension CheckoutSession {
+  /// Every bound value, secrets included, as the API would be sent them.
+  var payloadForTesting: Payload? { Payload(values: data, masking: compiled.masking) }
+}
