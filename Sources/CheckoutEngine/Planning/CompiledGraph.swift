@@ -237,10 +237,13 @@ final class DistanceTable: @unchecked Sendable {
     let nextEdges: UnsafePointer<Int32>
     let unguardedChains: UnsafePointer<Bool>
 
+    /// The step's forward distance to the target; `unreachable` when there is none.
     @inline(__always)
     func distance(from step: Int) -> Int32 { distances[step] }
+    /// The flat index of the first edge in row order on a shortest path from the step.
     @inline(__always)
     func nextEdge(from step: Int) -> Int { Int(nextEdges[step]) }
+    /// Whether the path of next edges from the step passes no `requires` guard.
     @inline(__always)
     func pathIsUnguarded(from step: Int) -> Bool { unguardedChains[step] }
   }
@@ -250,17 +253,6 @@ final class DistanceTable: @unchecked Sendable {
     View(target: target, distances: UnsafePointer(distances.baseAddress!), nextEdges: UnsafePointer(nextEdges.baseAddress!),
       unguardedChains: UnsafePointer(unguardedChains.baseAddress!))
   }
-
-  @inline(__always)
-  func distance(from step: Int) -> Int32 { distances[step] }
-
-  /// The flat index of the first edge in row order on a shortest path from the step.
-  @inline(__always)
-  func nextEdge(from step: Int) -> Int { Int(nextEdges[step]) }
-
-  /// Whether the path of next edges from the step passes no `requires` guard.
-  @inline(__always)
-  func pathIsUnguarded(from step: Int) -> Bool { unguardedChains[step] }
 }
 
 /// A step on the stack and what it costs to go back to it.
