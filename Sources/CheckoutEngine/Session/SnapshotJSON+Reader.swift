@@ -588,15 +588,8 @@ struct SnapshotJSONReader {
     guard position < bytes.count else { throw syntaxError("unterminated string; expected a closing '\"'") }
     let byte = bytes[position]
     position += 1
+    if let simple = JSONEscapes.simple(byte) { return simple }
     switch byte {
-    case UInt8(ascii: "\""): return "\""
-    case UInt8(ascii: "\\"): return "\\"
-    case UInt8(ascii: "/"): return "/"
-    case UInt8(ascii: "b"): return "\u{08}"
-    case UInt8(ascii: "f"): return "\u{0C}"
-    case UInt8(ascii: "n"): return "\n"
-    case UInt8(ascii: "r"): return "\r"
-    case UInt8(ascii: "t"): return "\t"
     case UInt8(ascii: "u"):
       let escapeStart = position - 2
       let high = try readHex4()

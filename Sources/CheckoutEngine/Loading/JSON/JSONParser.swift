@@ -189,15 +189,8 @@ struct JSONParser {
     guard position < bytes.count else { throw error("unterminated escape sequence") }
     let byte = bytes[position]
     position += 1
+    if let simple = JSONEscapes.simple(byte) { return simple }
     switch byte {
-    case UInt8(ascii: "\""): return "\""
-    case UInt8(ascii: "\\"): return "\\"
-    case UInt8(ascii: "/"): return "/"
-    case UInt8(ascii: "b"): return "\u{08}"
-    case UInt8(ascii: "f"): return "\u{0C}"
-    case UInt8(ascii: "n"): return "\n"
-    case UInt8(ascii: "r"): return "\r"
-    case UInt8(ascii: "t"): return "\t"
     case UInt8(ascii: "u"):
       let high = try parseHex4()
       if (0xD800..<0xDC00).contains(high) {
