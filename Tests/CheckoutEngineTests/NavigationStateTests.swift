@@ -58,3 +58,58 @@ import Testing
     #expect(NavigationCommand(parsing: "pop now") == nil)
   }
 }
+
+/// Layer marks are held inline up to 64 steps and as a list beyond: both forms
+/// must behave the same and compare equal for equal states.
+@Suite struct NavigationStateLayerTests {
+  /// A state of `count` steps, a modal every `every` steps.
+  func deep(_ count: Int, modalEvery every: Int) throws -> NavigationState {
+    var state = NavigationState(root: "s0")
+    for index in 1..<count {
+      try state.apply(index % every == 0 ? .present(StepID("s\(index)")) : .push(StepID("s\(index)")))
+    }
+    return state
+  }
+
+  @Test func deepStatesKeepEveryLayer() throws {
+    for count in [63, 64, 65, 66, 130] {
+      let state = try deep(count, modalEvery: 7)
+      let expectedStarts = [0] + stride(from: 7, to: count, by: 7).map { $0 }
+      #expect(state.layerStarts == expectedStarts, "\(count) steps")
+      #expect(state.layerCount == expectedStarts.count && state.topLayerStart == expectedStarts.last)
+      #expect(try NavigationState(parsing: state.description) == state, "\(count) steps: parsed equals built")
+      #expect(NavigationState(layers: state.layers) == state)
+    }
+  }
+
+  @Test func dismissingBackUnder64StepsEqualsAStateBuiltThere() throws {
+    var state = try deep(70, modalEvery: 5)  // a layer starts at 65
+    try state.apply(.dismiss)  // the layer at 65 goes: 65 steps, top layer starts at 60
+    try state.apply(.dismiss)  // 60 steps
+    #expect(state == (try deep(60, modalEvery: 5)))
+    #expect(state.hashValue == (try deep(60, modalEvery: 5)).hashValue)
+    try state.apply(.present("x"))
+    #expect(state.description.hasSuffix("|x"))
+  }
+
+  @Test func topAfterACommandMatchesApplyingIt() throws {
+    let states = ["cart", "cart>stepOne", "cart>stepOne|creditCard", "a|b>c|d>e>f"].map { try! NavigationState(parsing: $0) }
+    let commands: [NavigationCommand] = [.pop, .dismiss, .push("x"), .present("y"), .reset("z")]
+    for state in states {
+      for command in commands {
+        #expect(state.top(after: command) == (try? state.applying(command))?.top, "\(command) on \(state)")
+      }
+    }
+  }
+
+  @Test func truncatingGoesBackToTheTopmostOccurrence() throws {
+    let state = try NavigationState(parsing: "cart>stepOne>stepTwo|discount>stepOne|sheet")
+    #expect(state.truncated(to: "stepOne")?.description == "cart>stepOne>stepTwo|discount>stepOne")
+    #expect(state.truncated(to: "stepTwo")?.description == "cart>stepOne>stepTwo")
+    #expect(state.truncated(to: "sheet") == state)
+    #expect(state.truncated(to: "cart")?.description == "cart")
+    #expect(state.truncated(to: "missing") == nil)
+    let deepState = try deep(80, modalEvery: 9)
+    #expect(deepState.truncated(to: "s10") == (try deep(11, modalEvery: 9)))
+  }
+}

@@ -15,37 +15,48 @@ import Foundation
 public struct NavigationState: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Every step on the state, root first, layers one after another; never empty.
   public private(set) var steps: [StepID]
-  /// Where each layer starts in `steps`: 0 first, then one index per modal layer.
-  /// Flat storage keeps planning free of nested arrays.
-  public private(set) var layerStarts: [Int]
+  /// Where the layers start, held inline: one array is all a state (and a copy
+  /// of it) refers to.
+  private var marks: LayerMarks
 
   /// A state holding one step on the root layer.
   public init(root: StepID) {
     steps = [root]
-    layerStarts = [0]
+    marks = LayerMarks()
   }
 
   /// A state from layers; nil if there are none or one is empty.
   public init?(layers: [[StepID]]) {
     guard !layers.isEmpty, layers.allSatisfy({ !$0.isEmpty }) else { return nil }
     steps = layers.flatMap { $0 }
-    var starts: [Int] = []
+    marks = LayerMarks()
     var index = 0
-    for layer in layers {
-      starts.append(index)
+    for layer in layers.dropLast() {
       index += layer.count
+      marks.insert(index)
     }
-    layerStarts = starts
   }
+
+  /// Where each layer starts in `steps`: 0 first, then one index per modal layer.
+  public var layerStarts: [Int] { (0..<layerCount).map(layerStart) }
+
+  /// How many layers: the root stack and one per modal.
+  public var layerCount: Int { marks.count }
+
+  /// Where a layer starts in `steps`.
+  public func layerStart(_ layer: Int) -> Int { marks.start(of: layer) }
+
+  /// Where the top layer starts in `steps`.
+  public var topLayerStart: Int { marks.last }
 
   /// The layers, root first; no layer is empty.
   public var layers: [[StepID]] {
-    layerStarts.indices.map { Array(steps[layerRange($0)]) }
+    (0..<layerCount).map { Array(steps[layerRange($0)]) }
   }
 
   /// The positions in `steps` of a layer.
   public func layerRange(_ layer: Int) -> Range<Int> {
-    layerStarts[layer]..<(layer + 1 < layerStarts.count ? layerStarts[layer + 1] : steps.count)
+    layerStart(layer)..<(layer + 1 < layerCount ? layerStart(layer + 1) : steps.count)
   }
 
   /// The step on screen.
@@ -60,9 +71,24 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   /// more, `dismiss` a modal layer.
   public func canApply(_ command: NavigationCommand) -> Bool {
     switch command {
-    case .pop: return steps.count - layerStarts[layerStarts.count - 1] > 1
-    case .dismiss: return layerStarts.count > 1
+    case .pop: return steps.count - marks.last > 1
+    case .dismiss: return marks.count > 1
     case .push, .present, .reset: return true
+    }
+  }
+
+  /// The step on screen after a command, without making the new state; nil when
+  /// the command cannot be applied.
+  ///
+  /// ```swift
+  /// try NavigationState(parsing: "cart>stepOne|creditCard").top(after: .dismiss)  // "stepOne"
+  /// ```
+  public func top(after command: NavigationCommand) -> StepID? {
+    guard canApply(command) else { return nil }
+    switch command {
+    case .push(let step), .present(let step), .reset(let step): return step
+    case .pop: return steps[steps.count - 2]
+    case .dismiss: return steps[marks.last - 1]
     }
   }
 
@@ -72,13 +98,16 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
     switch command {
     case .push(let step): steps.append(step)
     case .present(let step):
-      layerStarts.append(steps.count)
+      marks.insert(steps.count)
       steps.append(step)
     case .pop: steps.removeLast()
-    case .dismiss: steps.removeSubrange(layerStarts.removeLast()...)
+    case .dismiss:
+      let start = marks.last
+      marks.removeLast()
+      steps.removeSubrange(start...)
     case .reset(let step):
       steps = [step]
-      layerStarts = [0]
+      marks = LayerMarks()
     }
   }
 
@@ -87,6 +116,26 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
     var copy = self
     try copy.apply(command)
     return copy
+  }
+
+  /// The state after going back to the topmost occurrence of `step` (dismissing
+  /// the layers above its own, popping the steps above it), or nil if it is not
+  /// on the stack.
+  ///
+  /// ```swift
+  /// try NavigationState(parsing: "cart>stepOne>stepTwo|discount").truncated(to: "stepOne")  // cart>stepOne
+  /// ```
+  public func truncated(to step: StepID) -> NavigationState? {
+    guard let position = steps.lastIndex(of: step) else { return nil }
+    var state = self
+    while state.marks.last > position { state.marks.removeLast() }
+    state.steps.removeSubrange((position + 1)...)
+    return state
+  }
+
+  /// The state after going back to the topmost occurrence of `step`; see ``truncated(to:)``.
+  static func truncated(_ state: NavigationState, to step: StepID) -> NavigationState? {
+    state.truncated(to: step)
   }
 
   /// The notation: `cart>stepOne|creditCard`.
@@ -173,4 +222,50 @@ public struct NavigationStateSyntaxError: Error, Hashable, Sendable, CustomStrin
   }
 
   public var description: String { "invalid navigation state \"\(text)\": \(message)" }
+}
+
+/// Where the layers of a state start: a bit per position while every layer starts
+/// within the first 64 steps (bit 0, the root layer, always set), a list beyond
+/// that. Always in one form for a given state, so equal states have equal marks.
+private struct LayerMarks: Hashable, Sendable {
+  /// Bit `i` is set when a layer starts at position `i`; 0 when `deep` is used.
+  private var bits: UInt64 = 1
+  /// Every layer start, once one is at position 64 or beyond; nil otherwise.
+  private var deep: [Int]?
+
+  var count: Int { deep?.count ?? bits.nonzeroBitCount }
+
+  /// Where the top layer starts.
+  var last: Int { deep?.last ?? (63 - bits.leadingZeroBitCount) }
+
+  func start(of layer: Int) -> Int {
+    if let deep { return deep[layer] }
+    var remaining = bits
+    for _ in 0..<layer { remaining &= remaining - 1 }
+    return remaining.trailingZeroBitCount
+  }
+
+  /// Marks a new top layer starting at `position`.
+  mutating func insert(_ position: Int) {
+    if deep == nil, position >= 64 {
+      deep = (0..<count).map(start(of:))
+      bits = 0
+    }
+    if deep != nil { deep!.append(position) } else { bits |= 1 << UInt64(position) }
+  }
+
+  /// Removes the top layer's mark.
+  mutating func removeLast() {
+    guard let starts = deep else {
+      bits &= ~(1 << UInt64(last))
+      return
+    }
+    let kept = starts.dropLast()
+    if let highest = kept.last, highest >= 64 {
+      deep = Array(kept)
+    } else {
+      bits = kept.reduce(0) { $0 | 1 << UInt64($1) }
+      deep = nil
+    }
+  }
 }

@@ -48,7 +48,17 @@ final class CompiledGraph: @unchecked Sendable {
     /// flows compare ids directly (short strings compare faster than they hash).
     @inline(__always)
     func stepIndex(of step: StepID) -> Int? {
-      if steps.count <= 16 { return steps.firstIndex(of: step) }
+      if steps.count <= 16 {
+        // Ids that share their representation are equal, so a pass over the bits
+        // finds ids copied from the flow (and every short id) without calling
+        // into String's comparison; equal ids held apart take the second pass.
+        let bits = unsafeBitCast(step.rawValue, to: (UInt64, UInt64).self)
+        for index in steps.indices {
+          let candidate = unsafeBitCast(steps[index].rawValue, to: (UInt64, UInt64).self)
+          if candidate.0 == bits.0 && candidate.1 == bits.1 { return index }
+        }
+        return steps.firstIndex(of: step)
+      }
       let mask = stepSlots.count - 1
       var slot = CompiledGraph.hash(step) & mask
       while true {
@@ -183,6 +193,8 @@ final class DistanceTable: @unchecked Sendable {
   // @unchecked: the buffers are written once in `init` and only read afterwards.
   static let unreachable = Int32.max
   let target: Int
+  /// The graph the table was made on: routes read its edges through the table.
+  let graph: CompiledGraph
   private let distances: UnsafeMutableBufferPointer<Int32>
   /// The flat index of the step's next edge towards the target; -1 at the target
   /// and where the target is unreachable.
@@ -192,6 +204,7 @@ final class DistanceTable: @unchecked Sendable {
 
   init(graph: CompiledGraph, target: Int) {
     self.target = target
+    self.graph = graph
     let count = graph.steps.count
     distances = .allocate(capacity: count)
     distances.initialize(repeating: DistanceTable.unreachable)
@@ -284,11 +297,11 @@ struct StackPosition: Sendable {
   }
 
   /// The step at this position of a state.
-  func step(in state: NavigationState) -> StepID { state.steps[state.layerStarts[layer] + position] }
+  func step(in state: NavigationState) -> StepID { state.steps[state.layerStart(layer) + position] }
 
   /// Appends the backward commands that bring this position to the top.
   func appendBackwardCommands(in state: NavigationState, to commands: inout [NavigationCommand]) {
-    let dismisses = state.layerStarts.count - 1 - layer
+    let dismisses = state.layerCount - 1 - layer
     for _ in 0..<dismisses { commands.append(.dismiss) }
     for _ in 0..<(backwardCommands - dismisses) { commands.append(.pop) }
   }

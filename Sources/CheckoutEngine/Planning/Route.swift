@@ -8,11 +8,16 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
   public var from: NavigationState
   /// The step on top when the route ends.
   public var target: StepID
-  /// The commands, in order.
-  public var commands: [NavigationCommand]
+  /// The commands, in order (``RouteCommands``: read in place; `Array(route.commands)` copies them out).
+  public var commands: RouteCommands
+
+  /// Creates a route from a list of commands.
+  public init(from: NavigationState, target: StepID, commands: [NavigationCommand]) {
+    self.init(from: from, target: target, commands: RouteCommands(commands))
+  }
 
   /// Creates a route.
-  public init(from: NavigationState, target: StepID, commands: [NavigationCommand]) {
+  public init(from: NavigationState, target: StepID, commands: RouteCommands) {
     self.from = from
     self.target = target
     self.commands = commands
@@ -22,7 +27,7 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
   public var length: Int { commands.count }
 
   /// How many of them go back (pop, dismiss).
-  public var backwardCount: Int { commands.filter(\.isBackward).count }
+  public var backwardCount: Int { commands.lazy.filter(\.isBackward).count }
 
   /// The state after each command, in order; the last has the target on top.
   public var states: [NavigationState] {

@@ -22,10 +22,12 @@ public struct RoutePlanner: Sendable {
   let graph: CompiledGraph
   /// Distance tables by target step index, compiled for resolution targets and the start.
   private let distanceTables: [DistanceTable?]
-  /// The graph's and the tables' buffers, read by the hot path without reference
-  /// counting; valid while `graph` and `distanceTables` hold their owners.
+  /// The same tables, read by the hot path without retaining them (the array
+  /// above owns them); a route that reads a table's edges retains it then.
+  private let unownedTables: [Unmanaged<DistanceTable>?]
+  /// The graph's buffers, read by the hot path without reference counting; valid
+  /// while `graph` holds their owner.
   private let graphView: CompiledGraph.View
-  private let tableViews: [DistanceTable.View?]
 
   /// Compiles the flow: step indices, edges, and forward distances to every step an
   /// error resolves to, and to the start.
@@ -39,8 +41,8 @@ public struct RoutePlanner: Sendable {
       tables[target] = DistanceTable(graph: graph, target: target)
     }
     self.distanceTables = tables
+    self.unownedTables = tables.map { $0.map(Unmanaged.passUnretained) }
     self.graphView = graph.view
-    self.tableViews = tables.map { $0?.view }
   }
 
   /// The shortest route from `state` to a state whose top step is `target`.
@@ -50,15 +52,32 @@ public struct RoutePlanner: Sendable {
   public func plan(
     from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)? = nil
   ) -> Result<Route, NoRoute> {
+    // The common case first: a compiled table, every step known, and a shortest
+    // path that passes no guard (or no guards asked about): read off the tables.
+    if let targetIndex = stepIndex(of: target), let table = unownedTables[targetIndex] {
+      let route: Route? = table._withUnsafeGuaranteedRef { table in
+        guard case .found(let best) = bestPosition(state, table.view),
+          isComplete == nil || table.view.pathIsUnguarded(from: best.stepIndex)
+        else { return nil }
+        return tableRoute(state, from: best, targetIndex, table)
+      }
+      if let route { return .success(route) }
+    }
+    return planAroundGuards(from: state, to: target, isComplete: isComplete)
+  }
+
+  /// Everything but the common case: unknown steps, targets without a compiled
+  /// table, unreachable targets, and paths through `requires` guards.
+  @inline(never)
+  private func planAroundGuards(
+    from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)?
+  ) -> Result<Route, NoRoute> {
     guard let targetIndex = stepIndex(of: target) else {
       return .failure(NoRoute(target: target, reason: .unknownStep(target, suggestion: suggestion(for: target))))
     }
-    if let table = tableViews[targetIndex] {
-      return plan(from: state, to: targetIndex, table, isComplete)
-    }
-    // A target no error resolves to: its table is made for this plan only.
-    let temporary = DistanceTable(graph: graph, target: targetIndex)
-    return withExtendedLifetime(temporary) { plan(from: state, to: targetIndex, temporary.view, isComplete) }
+    // A target no error resolves to has its table made for this plan only.
+    let table = distanceTables[targetIndex] ?? DistanceTable(graph: graph, target: targetIndex)
+    return plan(from: state, to: targetIndex, table, isComplete)
   }
 
   /// The index of a step of the flow (the first, if ids repeat): compares ids on
@@ -67,13 +86,15 @@ public struct RoutePlanner: Sendable {
   func stepIndex(of step: StepID) -> Int? { graphView.stepIndex(of: step) }
 
   private func plan(
-    from state: NavigationState, to targetIndex: Int, _ table: DistanceTable.View, _ isComplete: ((StepID) -> Bool)?
+    from state: NavigationState, to targetIndex: Int, _ table: DistanceTable, _ isComplete: ((StepID) -> Bool)?
   ) -> Result<Route, NoRoute> {
     let target = graphView.steps[targetIndex]
     let best: StackPosition?
-    switch bestPosition(state, table) {
-    case .success(let position): best = position
-    case .failure(let unknown): return .failure(unknown)
+    switch bestPosition(state, table.view) {
+    case .found(let position): best = position
+    case .unreachable: best = nil
+    case .unknownStep(let step):
+      return .failure(NoRoute(target: target, reason: .unknownStep(step, suggestion: suggestion(for: step))))
     }
     if let best, let route = forwardRoute(state, from: best, targetIndex, table, isComplete) {
       return .success(route)
@@ -92,45 +113,54 @@ public struct RoutePlanner: Sendable {
     return .failure(NoRoute(target: target, reason: .unreachable))
   }
 
+  /// What ``bestPosition(_:_:)`` finds.
+  private enum BestPosition {
+    case found(StackPosition)
+    /// No step on the stack has a path to the target.
+    case unreachable
+    /// A step of the state is not in the flow.
+    case unknownStep(StepID)
+  }
+
   /// The stack position with the fewest commands to the target (back, then
   /// forward by the table), then the fewest backward commands. Allocates nothing.
-  private func bestPosition(_ state: NavigationState, _ table: DistanceTable.View) -> Result<StackPosition?, NoRoute> {
+  private func bestPosition(_ state: NavigationState, _ table: DistanceTable.View) -> BestPosition {
     let steps = state.steps
-    let starts = state.layerStarts
+    let layers = state.layerCount
     var best: StackPosition?
     var bestTotal = Int.max
-    var layer = starts.count - 1
+    var layer = layers - 1
+    var layerStart = state.topLayerStart
     var layerEnd = steps.count
     for index in stride(from: steps.count - 1, through: 0, by: -1) {
-      while index < starts[layer] {
-        layerEnd = starts[layer]
+      while index < layerStart {
+        layerEnd = layerStart
         layer -= 1
+        layerStart = state.layerStart(layer)
       }
-      guard let stepIndex = stepIndex(of: steps[index]) else {
-        let step = steps[index]
-        return .failure(NoRoute(target: graphView.steps[table.target], reason: .unknownStep(step, suggestion: suggestion(for: step))))
-      }
+      guard let stepIndex = stepIndex(of: steps[index]) else { return .unknownStep(steps[index]) }
       let distance = table.distance(from: stepIndex)
       guard distance != DistanceTable.unreachable else { continue }
-      let back = (starts.count - 1 - layer) + (layerEnd - 1 - index)
+      let back = (layers - 1 - layer) + (layerEnd - 1 - index)
       let total = back + Int(distance)
       if total < bestTotal || (total == bestTotal && back < best?.backwardCommands ?? .max) {
         bestTotal = total
-        best = StackPosition(stepIndex: stepIndex, position: index - starts[layer], layer: layer, backwardCommands: back)
+        best = StackPosition(stepIndex: stepIndex, position: index - layerStart, layer: layer, backwardCommands: back)
       }
     }
-    return .success(best)
+    return best.map(BestPosition.found) ?? .unreachable
   }
 
   /// Back to the position, then the first shortest path in row order whose edges
   /// are all enabled; nil if a guard closes every such path.
   private func forwardRoute(
-    _ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable.View,
+    _ state: NavigationState, from position: StackPosition, _ target: Int, _ compiled: DistanceTable,
     _ isComplete: ((StepID) -> Bool)?
   ) -> Route? {
     let start = position.stepIndex
+    let table = compiled.view
     if isComplete == nil || table.pathIsUnguarded(from: start) {
-      return Route(from: state, target: graphView.steps[target], commands: nextEdgeCommands(state, from: position, table))
+      return tableRoute(state, from: position, target, compiled)
     }
     var commands: [NavigationCommand] = []
     commands.reserveCapacity(position.backwardCommands + Int(table.distance(from: start)))
@@ -147,26 +177,14 @@ public struct RoutePlanner: Sendable {
     return Route(from: state, target: graph.steps[target], commands: commands)
   }
 
-  /// Back to the position, then the table's next edges to its target: the first
-  /// shortest path in row order. One allocation.
-  private func nextEdgeCommands(
-    _ state: NavigationState, from position: StackPosition, _ table: DistanceTable.View
-  ) -> [NavigationCommand] {
-    let dismisses = state.layerStarts.count - 1 - position.layer
-    let pops = position.backwardCommands - dismisses
-    let forward = Int(table.distance(from: position.stepIndex))
-    let graph = graphView
-    var commands: [NavigationCommand] = []
-    commands.reserveCapacity(dismisses + pops + forward)
-    for _ in 0..<dismisses { commands.append(.dismiss) }
-    for _ in 0..<pops { commands.append(.pop) }
-    var current = position.stepIndex
-    for _ in 0..<forward {
-      let edge = table.nextEdge(from: current)
-      commands.append(graph.edgeCommand[edge])
-      current = Int(graph.edgeTarget[edge])
-    }
-    return commands
+  /// Back to the position, then the table's next edges: the first shortest path
+  /// in row order, held as the table and where it starts (no allocation).
+  @inline(__always)
+  private func tableRoute(_ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable) -> Route {
+    let dismisses = state.layerCount - 1 - position.layer
+    let commands = RouteCommands(
+      table: table, dismisses: dismisses, pops: position.backwardCommands - dismisses, start: position.stepIndex)
+    return Route(from: state, target: graphView.steps[target], commands: commands)
   }
 
   /// Exact search with guards: breadth-first from each stack position.
@@ -194,7 +212,7 @@ public struct RoutePlanner: Sendable {
 
   /// Names the guards that block every path, or says that nothing leads there.
   private func explainFailure(
-    _ state: NavigationState, _ best: StackPosition?, _ target: StepID, _ table: DistanceTable.View,
+    _ state: NavigationState, _ best: StackPosition?, _ target: StepID, _ table: DistanceTable,
     _ isComplete: (StepID) -> Bool
   ) -> NoRoute {
     guard let best, let route = forwardRoute(state, from: best, table.target, table, nil) else {

@@ -98,7 +98,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     if step == expected, (try? navigation.apply(pending)) != nil {
       return advance(remaining, from: navigation)
     }
-    guard let wentBackTo = NavigationState.truncated(navigation, to: step) else {
+    guard let wentBackTo = navigation.truncated(to: step) else {
       return cancel("\(step) appeared, which is not on the navigation stack \(navigation); expected \(expected)")
     }
     navigation = wentBackTo
@@ -126,7 +126,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     }
   }
 
-  private mutating func advance(_ commands: [NavigationCommand], from navigation: NavigationState) -> Output {
+  private mutating func advance(_ commands: some Collection<NavigationCommand>, from navigation: NavigationState) -> Output {
     guard let next = commands.first else {
       state = .arrived(navigation.top)
       guard let resolution else { return .ignored }
@@ -137,19 +137,5 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     }
     state = .awaiting(expected: after.top, pending: next, remaining: Array(commands.dropFirst()))
     return .perform(next)
-  }
-}
-
-extension NavigationState {
-  /// The state after going back to the topmost occurrence of `step`, or nil if it
-  /// is not on the stack.
-  static func truncated(_ state: NavigationState, to step: StepID) -> NavigationState? {
-    for layer in stride(from: state.layers.count - 1, through: 0, by: -1) {
-      guard let position = state.layers[layer].lastIndex(of: step) else { continue }
-      var layers = Array(state.layers[...layer])
-      layers[layer] = Array(layers[layer][...position])
-      return NavigationState(layers: layers)
-    }
-    return nil
   }
 }

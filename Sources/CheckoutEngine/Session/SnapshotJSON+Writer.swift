@@ -287,7 +287,7 @@ struct SnapshotJSONWriter: ~Copyable {
     byte(UInt8(ascii: "}"))
   }
 
-  private mutating func commands(_ commands: [NavigationCommand]) {
+  private mutating func commands(_ commands: some Collection<NavigationCommand>) {
     byte(UInt8(ascii: "["))
     for (index, command) in commands.enumerated() {
       if index > 0 { byte(UInt8(ascii: ",")) }
@@ -321,7 +321,7 @@ struct SnapshotJSONWriter: ~Copyable {
     var layer = 0
     for (index, step) in state.steps.enumerated() {
       if index > 0 {
-        if layer + 1 < state.layerStarts.count, state.layerStarts[layer + 1] == index {
+        if layer + 1 < state.layerCount, state.layerStart(layer + 1) == index {
           layer += 1
           byte(UInt8(ascii: "|"))
         } else {
