@@ -19,12 +19,14 @@ func option(_ name: String) -> String? {
 
 if arguments.first == "--help" || arguments.first == "-h" {
   print("""
-    usage: checkout-bench [--json]
+    usage: checkout-bench [--json] [--only GROUP]
            checkout-bench generate --steps N --seed S [--out FILE]
            checkout-bench profile-plan|profile-story [LOOPS]
 
     Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
     target and a baseline measured in the same run), or writes a generated flow.
+    --only runs one group: plan, load, session (events, story, snapshot,
+    memory) or process.
     profile-plan and profile-story only loop (PLNDR plans, whole error stories),
     to run under a profiler: perf record, or valgrind --tool=callgrind.
     """)
@@ -47,7 +49,14 @@ if arguments.first == "generate" {
 
 /// `profile-plan 1000` runs fewer loops (for callgrind's instruction counts).
 let profileLoops = arguments.count == 2 && arguments[0].hasPrefix("profile-") ? Int(arguments[1]) : nil
-if let unknown = arguments.first(where: { !["--json", "profile-plan", "profile-story"].contains($0) }), profileLoops == nil {
+let groups = ["plan", "load", "session", "process"]
+let only = option("--only")
+if arguments.contains("--only"), only.map(groups.contains) != true {
+  fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
+}
+if let unknown = arguments.enumerated().first(where: { index, word in
+  !["--json", "--only", "profile-plan", "profile-story"].contains(word) && !(index > 0 && arguments[index - 1] == "--only")
+})?.element, profileLoops == nil {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
 }
 
@@ -76,10 +85,11 @@ if arguments.first == "profile-story" {
   exit(0)
 }
 
-var metrics = PlanBenchmarks.run(plndr: plndr)
-metrics += LoadBenchmarks.run()
-metrics += SessionBenchmarks.run(plndr: plndr)
-metrics += ProcessBenchmarks.run(root: root, binaryDirectory: binaryDirectory)
+var metrics: [Metric] = []
+if only == nil || only == "plan" { metrics += PlanBenchmarks.run(plndr: plndr) }
+if only == nil || only == "load" { metrics += LoadBenchmarks.run() }
+if only == nil || only == "session" { metrics += SessionBenchmarks.run(plndr: plndr) }
+if only == nil || only == "process" { metrics += ProcessBenchmarks.run(root: root, binaryDirectory: binaryDirectory) }
 
 if arguments.contains("--json") {
   let encoder = JSONEncoder()
