@@ -43,6 +43,24 @@ import Testing
     #expect(commands.distance(from: commands.startIndex, to: commands.endIndex) == 3)
   }
 
+  @Test func droppingTheFirstCommandKeepsTheRest() throws {
+    let planner = RoutePlanner(flow)
+    let compiled = try planner.plan(from: NavigationState(parsing: "cart>stepOne>stepTwo|discount"), to: "creditCard").get()
+      .commands
+    for commands in [compiled, RouteCommands(Array(compiled))] {
+      var rest = commands
+      var seen: [NavigationCommand] = []
+      while let first = rest.first {
+        seen.append(first)
+        rest = rest.droppingFirst()
+        #expect(rest.count == 3 - seen.count)
+        #expect(Array(rest) == Array(Array(commands).dropFirst(seen.count)))
+      }
+      #expect(seen == [.dismiss, .pop, .present("creditCard")])
+      #expect(rest.droppingFirst().isEmpty)
+    }
+  }
+
   @Test func anEmptyRouteAndAnAlreadyThereRouteAreEmpty() throws {
     let planner = RoutePlanner(flow)
     let route = try planner.plan(from: NavigationState(parsing: "cart>stepOne"), to: "stepOne").get()

@@ -29,7 +29,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   }
 
   private enum Storage: Sendable {
-    case listed([NavigationCommand])
+    case listed(ArraySlice<NavigationCommand>)
     case compiled(CompiledPath)
   }
 
@@ -50,11 +50,15 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
 
   /// Commands held as a list.
   public init(_ commands: [NavigationCommand]) {
-    storage = .listed(commands)
+    storage = .listed(commands[...])
   }
 
   public init(arrayLiteral commands: NavigationCommand...) {
-    storage = .listed(commands)
+    storage = .listed(commands[...])
+  }
+
+  private init(_ storage: Storage) {
+    self.storage = storage
   }
 
   /// Commands read off a distance table: `dismisses` dismisses, `pops` pops, then
@@ -63,6 +67,30 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
     storage = .compiled(CompiledPath(
       table: table, dismisses: Int32(dismisses), pops: Int32(pops), start: Int32(start),
       forward: table.view.distance(from: start)))
+  }
+
+  /// The commands after the first, held the same way (no copy); empty stays empty.
+  ///
+  /// ```swift
+  /// route.commands.droppingFirst()  // [present creditCard] after [pop, present creditCard]
+  /// ```
+  public func droppingFirst() -> RouteCommands {
+    switch storage {
+    case .listed(let commands): return RouteCommands(.listed(commands.dropFirst()))
+    case .compiled(let path):
+      if path.dismisses > 0 {
+        return RouteCommands(.compiled(CompiledPath(
+          table: path.table, dismisses: path.dismisses - 1, pops: path.pops, start: path.start, forward: path.forward)))
+      }
+      if path.pops > 0 {
+        return RouteCommands(.compiled(CompiledPath(
+          table: path.table, dismisses: 0, pops: path.pops - 1, start: path.start, forward: path.forward)))
+      }
+      guard path.forward > 0 else { return self }
+      let next = path.table.graph.edgeTarget[path.table.view.nextEdge(from: Int(path.start))]
+      return RouteCommands(.compiled(CompiledPath(
+        table: path.table, dismisses: 0, pops: 0, start: next, forward: path.forward - 1)))
+    }
   }
 
   public var startIndex: Index {
@@ -98,7 +126,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
 
   public subscript(position: Index) -> NavigationCommand {
     switch storage {
-    case .listed(let commands): return commands[position.offset]
+    case .listed(let commands): return commands[commands.startIndex + position.offset]
     case .compiled(let path):
       precondition(position.offset >= 0 && position.offset < path.count, "RouteCommands index out of range")
       if position.offset < Int(path.dismisses) { return .dismiss }

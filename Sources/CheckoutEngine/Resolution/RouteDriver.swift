@@ -19,7 +19,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     /// No route in progress.
     case idle
     /// `pending` was sent; waiting for `expected` to appear; then `remaining`.
-    case awaiting(expected: StepID, pending: NavigationCommand, remaining: [NavigationCommand])
+    case awaiting(expected: StepID, pending: NavigationCommand, remaining: RouteCommands)
     /// The route reached its step; the row was focused.
     case arrived(StepID)
     /// The route was given up.
@@ -126,16 +126,16 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     }
   }
 
-  private mutating func advance(_ commands: some Collection<NavigationCommand>, from navigation: NavigationState) -> Output {
+  private mutating func advance(_ commands: RouteCommands, from navigation: NavigationState) -> Output {
     guard let next = commands.first else {
       state = .arrived(navigation.top)
       guard let resolution else { return .ignored }
       return .focus(resolution)
     }
-    guard let after = try? navigation.applying(next) else {
+    guard let expected = navigation.top(after: next) else {
       return cancel("\(next) cannot be applied on \(navigation)")
     }
-    state = .awaiting(expected: after.top, pending: next, remaining: Array(commands.dropFirst()))
+    state = .awaiting(expected: expected, pending: next, remaining: commands.droppingFirst())
     return .perform(next)
   }
 }

@@ -539,7 +539,7 @@ extension SnapshotJSONReader {
     guard let expected else { throw missing("expected") }
     guard let pending else { throw missing("pending") }
     guard let remaining else { throw missing("remaining") }
-    return .awaiting(expected: StepID(expected), pending: pending, remaining: remaining)
+    return .awaiting(expected: StepID(expected), pending: pending, remaining: RouteCommands(remaining))
   }
 
   private mutating func readRoute() throws(Failure) -> Route {
