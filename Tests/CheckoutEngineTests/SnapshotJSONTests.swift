@@ -175,6 +175,30 @@ import Testing
       == "the snapshot is of flow \"shop\", not \"plndr\"")
     #expect(Self.restoreError(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone"))
       == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    // Steps named only by the route in progress, the route planned, or a pending command.
+    let awaitingGone = Self.withDriver(
+      #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#)
+    #expect(Self.restoreError(awaitingGone)
+      == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    let routeGone = Self.withDriver(
+      #"{"state":{"arrived":{"_0":"vanished"}},"route":{"from":"cart>old","target":"vanished","commands":["push vanished"]},"replans":0}"#)
+    #expect(Self.restoreError(routeGone)
+      == "the flow \"plndr\" changed since the snapshot was made: step \"vanished\", step \"old\" no longer exist")
+    let pendingGone = Self.minimal.replacingOccurrences(
+      of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#)
+    #expect(Self.restoreError(pendingGone)
+      == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    // Commands waiting for a step they cannot show.
+    let wrongExpected = Self.withDriver(
+      #"{"state":{"awaiting":{"expected":"stepTwo","pending":"pop","remaining":[]}},"replans":0}"#)
+    #expect(Self.restoreError(wrongExpected)
+      == "the snapshot's route command \"pop\" on cart>stepOne shows cart, not the expected stepTwo")
+    let impossible = Self.minimal.replacingOccurrences(
+      of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"dismiss","expected":"cart"}"#)
+    #expect(Self.restoreError(impossible) == "the snapshot's pending command \"dismiss\" cannot be applied on cart>stepOne")
+    let consistent = Self.withDriver(
+      #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["push stepOne"]}},"replans":0}"#)
+    #expect(Self.restoreError(consistent) == nil)
     let twice = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a"},{"operation":"a","then":"cart"}]"#)
     #expect(Self.restoreError(twice) == "the snapshot lists the call \"a\" twice")
   }

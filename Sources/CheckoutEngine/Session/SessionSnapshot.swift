@@ -127,11 +127,29 @@ extension CheckoutSession {
     if let focus = snapshot.focus { need(focus.step, focus.row) }
     if let resolution = snapshot.driver.resolution { need(resolution.step, resolution.row) }
     snapshot.calls.compactMap(\.then).forEach { need($0) }
+    // The route in progress and the commands waiting for their step.
+    switch snapshot.driver.state {
+    case .awaiting(let expected, let pending, let remaining):
+      need(expected)
+      ([pending] + remaining).compactMap(\.opened).forEach { need($0) }
+    case .arrived(let step): need(step)
+    case .idle, .cancelled: break
+    }
+    if let route = snapshot.driver.route {
+      route.from.steps.forEach { need($0) }
+      need(route.target)
+      route.commands.compactMap(\.opened).forEach { need($0) }
+    }
+    if let pending = snapshot.pending {
+      need(pending.expected)
+      pending.command.opened.map { need($0) }
+    }
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
         message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
     }
+    try Self.checkWaitingCommands(of: snapshot)
     // Hand-written JSON can list an operation twice; that is an error, not a trap.
     var restoredCalls: [OperationName: StepID?] = [:]
     for call in snapshot.calls where restoredCalls.updateValue(call.then, forKey: call.operation) != nil {
@@ -156,6 +174,28 @@ extension CheckoutSession {
     pending = snapshot.pending
     calls = restoredCalls
     focus = snapshot.focus
+  }
+}
+
+extension CheckoutSession {
+  /// A command waiting for its step must lead to that step from the snapshot's
+  /// navigation state, or the session would wait for a step that cannot appear.
+  private static func checkWaitingCommands(of snapshot: SessionSnapshot) throws(SnapshotError) {
+    func check(_ command: NavigationCommand, expected: StepID, _ what: String) throws(SnapshotError) {
+      guard let top = snapshot.navigation.top(after: command) else {
+        throw SnapshotError(message: "the snapshot's \(what) \"\(command)\" cannot be applied on \(snapshot.navigation)")
+      }
+      guard top == expected else {
+        throw SnapshotError(
+          message: "the snapshot's \(what) \"\(command)\" on \(snapshot.navigation) shows \(top), not the expected \(expected)")
+      }
+    }
+    if case .awaiting(let expected, let pending, _) = snapshot.driver.state {
+      try check(pending, expected: expected, "route command")
+    }
+    if let pending = snapshot.pending {
+      try check(pending.command, expected: pending.expected, "pending command")
+    }
   }
 }
 
