@@ -123,6 +123,23 @@ import Testing
     }
   }
 
+  /// The snapshot fuzz target (`Tests/Fuzz/run-fuzzers.sh`) starts from these
+  /// sessions' snapshots: they must stay current (`UPDATE_GOLDEN=1 swift test` rewrites them).
+  @Test func theFuzzSeedSnapshotsAreTheseSessions() throws {
+    let folder = PackagePaths.root.appendingPathComponent("Tests/Fuzz/snapshots")
+    for (name, session) in Self.sessions() {
+      let file = folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "") + ".json")
+      if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try session.snapshotJSON().write(to: file)
+        continue
+      }
+      let seed = try Data(contentsOf: file)
+      #expect(try SessionSnapshot(json: seed) == session.snapshot(), "\(file.lastPathComponent) is stale")
+      #expect(try CheckoutSession(restoringJSON: seed, flow: Self.compiled).snapshot() == session.snapshot())
+    }
+  }
+
   @Test func theWriterWritesTheDocumentedShapes() throws {
     let routing = Self.sessions().first { $0.name == "a route in progress" }!.session
     let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address, no packages) and
-# runs each for SECONDS (default 60), seeded from Flows/ and Examples/scenarios/.
+# runs each for SECONDS (default 60), seeded from Flows/, Examples/scenarios/ and
+# snapshots of PLNDR sessions (Tests/Fuzz/snapshots/).
 # Findings land in Tests/Fuzz/findings/; keep each as a regression test.
 #   Tests/Fuzz/run-fuzzers.sh 600            # ten minutes each, one after another
-#   PARALLEL=1 Tests/Fuzz/run-fuzzers.sh 600 # all three at once
+#   PARALLEL=1 Tests/Fuzz/run-fuzzers.sh 600 # all four at once
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
@@ -28,6 +29,7 @@ for file in $support; do sed '/^import CheckoutEngine$/d' "$file" > "$build/supp
 compile fuzz-loader Tests/Fuzz/FuzzLoader.swift
 compile fuzz-scenario Tests/Fuzz/FuzzScenarioParser.swift
 compile fuzz-session Tests/Fuzz/FuzzSessionEvents.swift "$build"/support/*.swift
+compile fuzz-snapshot Tests/Fuzz/FuzzSnapshotReader.swift
 
 seed() { # corpus dir, files...
   local dir=$1; shift
@@ -38,6 +40,7 @@ seed "$build/corpus-loader" Flows/plndr.json Flows/express.json Tests/CheckoutEn
 seed "$build/corpus-scenario" Examples/scenarios/*.scenario
 mkdir -p "$build/corpus-session"
 printf '\x07\x2a\x00\x01\x02\x03\x04\x05\x06\x07' > "$build/corpus-session/seed"
+seed "$build/corpus-snapshot" Tests/Fuzz/snapshots/*.json
 
 run() { # name, corpus
   echo "fuzzing $1 for ${seconds}s"
@@ -52,10 +55,12 @@ if [ -n "${PARALLEL:-}" ]; then
   run fuzz-loader "$build/corpus-loader" & a=$!
   run fuzz-scenario "$build/corpus-scenario" & b=$!
   run fuzz-session "$build/corpus-session" & c=$!
-  wait $a && wait $b && wait $c
+  run fuzz-snapshot "$build/corpus-snapshot" & d=$!
+  wait $a && wait $b && wait $c && wait $d
 else
   run fuzz-loader "$build/corpus-loader"
   run fuzz-scenario "$build/corpus-scenario"
   run fuzz-session "$build/corpus-session"
+  run fuzz-snapshot "$build/corpus-snapshot"
 fi
 echo "no findings: every target ran ${seconds}s without a crash"
