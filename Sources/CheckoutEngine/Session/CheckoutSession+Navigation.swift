@@ -3,13 +3,10 @@ extension CheckoutSession {
     if let reason = busyReason() { return [.refused(reason)] }
     guard let step = currentStep else { return [.refused("the step \(navigation.top) is not in the flow")] }
     guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
-    var checked = row.requires
-    if case .submit(let submit)? = row.action { checked += submit.validates ?? navigation.steps }
-    let completeness = self.completeness(checking: checked)
-    guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    if let reason = ScreenRenderer(flow: flow, rules: rules, masking: compiled.masking).disabledReason(row, completeness) {
-      return [.refused(reason)]
-    }
+    keepChecks(of: row.requires)
+    if case .submit(let submit)? = row.action { keepChecks(of: submit.validates ?? navigation.steps) }
+    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
+    if let reason = disabledReason(row) { return [.refused(reason)] }
     switch row.action {
     case .opens(let target)?:
       guard let presentation = compiled.step(target)?.presentation else {
@@ -20,7 +17,7 @@ extension CheckoutSession {
       guard let command = backCommand() else { return [.refused("\(row.title): there is nothing to close")] }
       return send(command)
     case .submit(let submit)?:
-      return self.submit(submit, from: row, completeness)
+      return self.submit(submit, from: row)
     case nil:
       return [.refused("\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")]
     }

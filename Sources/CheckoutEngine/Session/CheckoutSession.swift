@@ -118,13 +118,29 @@ public struct CheckoutSession: Sendable {
   /// Step completeness after checking `steps` and keeping their checks, so the
   /// next event on the same data does not check them again.
   mutating func completeness(checking steps: [StepID]) -> StepCompleteness {
-    var fresh: StepCompleteness?
+    keepChecks(of: steps)
+    return completeness
+  }
+
+  /// Checks the steps that have no kept check on the current data, and keeps their checks.
+  mutating func keepChecks(of steps: [StepID]) {
     for id in steps where stepChecks[id] == nil {
       guard let step = compiled.step(id) else { continue }
-      if fresh == nil { fresh = StepCompleteness(flow: flow, data: values, rules: rules) }
-      stepChecks[id] = fresh?.check(step)
+      stepChecks[id] = StepCompleteness.check(step, data: values, rules: rules)
     }
-    return completeness
+  }
+
+  /// The kept check of a step, or a fresh one (not kept) if it has none.
+  func check(of step: Step) -> StepCheck {
+    stepChecks[step.id] ?? StepCompleteness.check(step, data: values, rules: rules)
+  }
+
+  /// Why a row of the current data cannot be used now (see ``ScreenRenderer/disabledReason(_:_:)``),
+  /// from the kept checks of the steps it requires.
+  func disabledReason(_ row: Row) -> String? {
+    if row.enabledWhen == nil && row.requires.isEmpty { return nil }
+    return ScreenRenderer.disabledReason(
+      row, data: values, flow: compiled.flow, step: compiled.step, problems: { check(of: $0).problems })
   }
 
   /// The step on screen, rendered for a host.
