@@ -2,7 +2,7 @@ extension CheckoutSession {
   /// Validates the steps the submit checks; the first invalid row (in flow order)
   /// is offered like an API error. Otherwise calls the API with the bound data.
   ///
-  /// The tap has kept the checks of the validated steps.
+  /// Each validated step's check is kept (the first invalid step ends the loop).
   mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
     if calls[submit.operation] != nil {
       return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
@@ -15,7 +15,14 @@ extension CheckoutSession {
     order.sort()
     for index in order {
       let step = compiled.flow.steps[index]
-      guard let failure = check(of: step).rowFailures.first else { continue }
+      let check: StepCheck
+      if let kept = stepChecks[step.id] {
+        check = kept
+      } else {
+        check = StepCompleteness.check(step, data: values, rules: rules)
+        stepChecks[step.id] = check
+      }
+      guard let failure = check.rowFailures.first else { continue }
       let resolution = Resolution(step: step.id, row: failure.row, message: failure.message)
       queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
@@ -61,8 +68,8 @@ extension CheckoutSession {
     guard let offer else { return [.refused("there is no offer to accept")] }
     self.offer = nil
     pending = nil
-    let completeness = self.completeness(checking: compiled.guardedSteps)
-    return drive(driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+    keepChecks(of: compiled.guardedSteps)
+    return drive(driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: guardIsComplete()))
   }
 
   mutating func decline() -> [Effect] {

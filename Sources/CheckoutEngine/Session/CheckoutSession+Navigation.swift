@@ -4,7 +4,6 @@ extension CheckoutSession {
     guard let step = currentStep else { return [.refused("the step \(navigation.top) is not in the flow")] }
     guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
     keepChecks(of: row.requires)
-    if case .submit(let submit)? = row.action { keepChecks(of: submit.validates ?? navigation.steps) }
     guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
     if let reason = disabledReason(row) { return [.refused(reason)] }
     switch row.action {
@@ -31,8 +30,7 @@ extension CheckoutSession {
     guard let after = try? navigation.applying(command) else { return [.refused("cannot go back from \(navigation)")] }
     if driver.isDriving {
       navigation = before
-      let completeness = self.completeness(checking: compiled.guardedSteps)
-      return drive(driver.appeared(after.top, state: &navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+      return drive(driver.appeared(after.top, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
     }
     navigation = after
     return []
@@ -40,8 +38,7 @@ extension CheckoutSession {
 
   mutating func appeared(_ step: StepID) -> [Effect] {
     if driver.isDriving {
-      let completeness = self.completeness(checking: compiled.guardedSteps)
-      return drive(driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+      return drive(driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
     }
     if let pending {
       self.pending = nil

@@ -115,14 +115,8 @@ public struct CheckoutSession: Sendable {
     return completeness
   }
 
-  /// Step completeness after checking `steps` and keeping their checks, so the
-  /// next event on the same data does not check them again.
-  mutating func completeness(checking steps: [StepID]) -> StepCompleteness {
-    keepChecks(of: steps)
-    return completeness
-  }
-
-  /// Checks the steps that have no kept check on the current data, and keeps their checks.
+  /// Checks the steps that have no kept check on the current data, and keeps their
+  /// checks, so the next event on the same data does not check them again.
   mutating func keepChecks(of steps: [StepID]) {
     for id in steps where stepChecks[id] == nil {
       guard let step = compiled.step(id) else { continue }
@@ -133,6 +127,20 @@ public struct CheckoutSession: Sendable {
   /// The kept check of a step, or a fresh one (not kept) if it has none.
   func check(of step: Step) -> StepCheck {
     stepChecks[step.id] ?? StepCompleteness.check(step, data: values, rules: rules)
+  }
+
+  /// Whether a step is complete, for planning while a route is driven: the kept
+  /// check, else one made on the spot (not kept: planning happens only on a replan).
+  func guardIsComplete() -> (StepID) -> Bool {
+    let checks = stepChecks
+    let data = values
+    let rules = self.rules
+    let compiled = self.compiled
+    return { id in
+      if let kept = checks[id] { return kept.isComplete }
+      guard let step = compiled.step(id) else { return false }
+      return StepCompleteness.check(step, data: data, rules: rules).isComplete
+    }
   }
 
   /// Why a row of the current data cannot be used now (see ``ScreenRenderer/disabledReason(_:_:)``),
