@@ -7,33 +7,59 @@
 /// flow.step(flow.start)?.title  // "My Cart"
 /// ```
 public struct Flow: Hashable, Sendable {
+  /// The fields, in one copy-on-write box (see ``CopyOnWrite``).
+  struct Fields: Hashable, Sendable {
+    var id: FlowID
+    var title: String
+    var start: StepID
+    var data: [DataKey: Value]
+    var steps: [Step]
+    var errors: [ErrorMatcher]
+  }
+
+  /// The fields' storage: copying a flow shares it.
+  var storage: CopyOnWrite<Fields>
+
   /// The flow file format this model corresponds to.
   public static let currentFormat = 1
 
   /// The flow's id, e.g. `plndr`.
-  public var id: FlowID
+  public var id: FlowID {
+    get { storage.value.id }
+    _modify { yield &storage.value.id }
+  }
   /// A human title.
-  public var title: String
+  public var title: String {
+    get { storage.value.title }
+    _modify { yield &storage.value.title }
+  }
   /// The step a session starts on.
-  public var start: StepID
+  public var start: StepID {
+    get { storage.value.start }
+    _modify { yield &storage.value.start }
+  }
   /// The initial session data.
-  public var data: [DataKey: Value]
+  public var data: [DataKey: Value] {
+    get { storage.value.data }
+    _modify { yield &storage.value.data }
+  }
   /// The steps, in file order.
-  public var steps: [Step]
+  public var steps: [Step] {
+    get { storage.value.steps }
+    _modify { yield &storage.value.steps }
+  }
   /// The error matchers, in file order (first match wins).
-  public var errors: [ErrorMatcher]
+  public var errors: [ErrorMatcher] {
+    get { storage.value.errors }
+    _modify { yield &storage.value.errors }
+  }
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
   public init(
     id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:],
     steps: [Step], errors: [ErrorMatcher] = []
   ) {
-    self.id = id
-    self.title = title
-    self.start = start
-    self.data = data
-    self.steps = steps
-    self.errors = errors
+    storage = CopyOnWrite(Fields(id: id, title: title, start: start, data: data, steps: steps, errors: errors))
   }
 
   /// The step with this id, if the flow has one.
@@ -44,27 +70,50 @@ public struct Flow: Hashable, Sendable {
 
 /// One screen of a flow.
 public struct Step: Hashable, Sendable {
+  /// The fields, in one copy-on-write box (see ``CopyOnWrite``).
+  struct Fields: Hashable, Sendable {
+    var id: StepID
+    var title: String
+    var presentation: Presentation
+    var rows: [Row]
+    var complete: [CompletionCheck]
+  }
+
+  /// The fields' storage: copying a step shares it.
+  var storage: CopyOnWrite<Fields>
+
   /// The step's id, unique in the flow.
-  public var id: StepID
+  public var id: StepID {
+    get { storage.value.id }
+    _modify { yield &storage.value.id }
+  }
   /// The screen title.
-  public var title: String
+  public var title: String {
+    get { storage.value.title }
+    _modify { yield &storage.value.title }
+  }
   /// How the step is opened.
-  public var presentation: Presentation
+  public var presentation: Presentation {
+    get { storage.value.presentation }
+    _modify { yield &storage.value.presentation }
+  }
   /// The form rows, in order.
-  public var rows: [Row]
+  public var rows: [Row] {
+    get { storage.value.rows }
+    _modify { yield &storage.value.rows }
+  }
   /// What must hold, beyond valid required rows, for the step to be complete.
-  public var complete: [CompletionCheck]
+  public var complete: [CompletionCheck] {
+    get { storage.value.complete }
+    _modify { yield &storage.value.complete }
+  }
 
   /// Creates a step.
   public init(
     id: StepID, title: String, presentation: Presentation = .push, rows: [Row] = [],
     complete: [CompletionCheck] = []
   ) {
-    self.id = id
-    self.title = title
-    self.presentation = presentation
-    self.rows = rows
-    self.complete = complete
+    storage = CopyOnWrite(Fields(id: id, title: title, presentation: presentation, rows: rows, complete: complete))
   }
 
   /// The row with this id, if the step has one.
@@ -94,5 +143,19 @@ public struct CompletionCheck: Hashable, Sendable {
   public init(when: Condition, message: String) {
     self.when = when
     self.message = message
+  }
+}
+
+extension Flow: CustomReflectable {
+  /// What `dump` and debuggers show: the fields, as for a plain struct.
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
+  }
+}
+
+extension Step: CustomReflectable {
+  /// What `dump` and debuggers show: the fields, as for a plain struct.
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
   }
 }

@@ -3,36 +3,103 @@
 /// Everything a host needs to lay out and drive the row lives here, so no host
 /// writes a `cellForRow` switch over screens.
 public struct Row: Hashable, Sendable {
+  /// The fields, in one copy-on-write box (see ``CopyOnWrite``).
+  struct Fields: Hashable, Sendable {
+    var id: RowID
+    var cell: CellKind
+    var title: String
+    var bind: DataKey?
+    var placeholder: String?
+    var keyboard: Keyboard?
+    var options: PickerOptions?
+    var rules: [Rule]
+    var visibleWhen: Condition?
+    var enabledWhen: Condition?
+    var sensitive: Bool
+    var secret: Bool
+    var detail: String?
+    var action: RowAction?
+    var requires: [StepID]
+  }
+
+  /// The fields' storage: copying a row shares it.
+  var storage: CopyOnWrite<Fields>
+
   /// The row's id, unique within its step.
-  public var id: RowID
+  public var id: RowID {
+    get { storage.value.id }
+    _modify { yield &storage.value.id }
+  }
   /// The kind of cell.
-  public var cell: CellKind
+  public var cell: CellKind {
+    get { storage.value.cell }
+    _modify { yield &storage.value.cell }
+  }
   /// The row's label.
-  public var title: String
+  public var title: String {
+    get { storage.value.title }
+    _modify { yield &storage.value.title }
+  }
   /// The session data key the row reads and writes.
-  public var bind: DataKey?
+  public var bind: DataKey? {
+    get { storage.value.bind }
+    _modify { yield &storage.value.bind }
+  }
   /// A hint shown while the row is empty.
-  public var placeholder: String?
+  public var placeholder: String? {
+    get { storage.value.placeholder }
+    _modify { yield &storage.value.placeholder }
+  }
   /// The keyboard a host should show.
-  public var keyboard: Keyboard?
+  public var keyboard: Keyboard? {
+    get { storage.value.keyboard }
+    _modify { yield &storage.value.keyboard }
+  }
   /// A picker's choices.
-  public var options: PickerOptions?
+  public var options: PickerOptions? {
+    get { storage.value.options }
+    _modify { yield &storage.value.options }
+  }
   /// Validation rules, checked in order; the first failing one is shown.
-  public var rules: [Rule]
+  public var rules: [Rule] {
+    get { storage.value.rules }
+    _modify { yield &storage.value.rules }
+  }
   /// The row is shown only while this holds.
-  public var visibleWhen: Condition?
+  public var visibleWhen: Condition? {
+    get { storage.value.visibleWhen }
+    _modify { yield &storage.value.visibleWhen }
+  }
   /// The row can be used only while this holds.
-  public var enabledWhen: Condition?
+  public var enabledWhen: Condition? {
+    get { storage.value.enabledWhen }
+    _modify { yield &storage.value.enabledWhen }
+  }
   /// Shown masked (`•••• 4242`) wherever printed or logged.
-  public var sensitive: Bool
+  public var sensitive: Bool {
+    get { storage.value.sensitive }
+    _modify { yield &storage.value.sensitive }
+  }
   /// Never printed, logged or persisted.
-  public var secret: Bool
+  public var secret: Bool {
+    get { storage.value.secret }
+    _modify { yield &storage.value.secret }
+  }
   /// A template shown on disclosure and info rows; `{key}` is replaced by its value.
-  public var detail: String?
+  public var detail: String? {
+    get { storage.value.detail }
+    _modify { yield &storage.value.detail }
+  }
   /// What tapping the row does.
-  public var action: RowAction?
+  public var action: RowAction? {
+    get { storage.value.action }
+    _modify { yield &storage.value.action }
+  }
   /// Steps that must be complete before the row is enabled.
-  public var requires: [StepID]
+  public var requires: [StepID] {
+    get { storage.value.requires }
+    _modify { yield &storage.value.requires }
+  }
 
   /// Creates a row; unset attributes take their defaults.
   public init(
@@ -42,21 +109,7 @@ public struct Row: Hashable, Sendable {
     sensitive: Bool = false, secret: Bool = false, detail: String? = nil,
     action: RowAction? = nil, requires: [StepID] = []
   ) {
-    self.id = id
-    self.cell = cell
-    self.title = title
-    self.bind = bind
-    self.placeholder = placeholder
-    self.keyboard = keyboard
-    self.options = options
-    self.rules = rules
-    self.visibleWhen = visibleWhen
-    self.enabledWhen = enabledWhen
-    self.sensitive = sensitive
-    self.secret = secret
-    self.detail = detail
-    self.action = action
-    self.requires = requires
+    storage = CopyOnWrite(Fields(id: id, cell: cell, title: title, bind: bind, placeholder: placeholder, keyboard: keyboard, options: options, rules: rules, visibleWhen: visibleWhen, enabledWhen: enabledWhen, sensitive: sensitive, secret: secret, detail: detail, action: action, requires: requires))
   }
 
   /// The step this row opens when tapped, if it opens one.
@@ -134,5 +187,12 @@ public struct Submit: Hashable, Sendable {
     self.operation = operation
     self.then = then
     self.validates = validates
+  }
+}
+
+extension Row: CustomReflectable {
+  /// What `dump` and debuggers show: the fields, as for a plain struct.
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
   }
 }

@@ -78,7 +78,11 @@ public struct ErrorResolver: Sendable {
 
   /// Where the error is fixed; nil when no matcher applies and the flow has no fallback.
   public func resolve(_ error: APIError) -> Resolution? {
-    guard let matcher = matcher(for: error) else { return nil }
+    matcher(for: error).map { resolution(of: error, by: $0) }
+  }
+
+  /// The resolution of an error by the matcher that applies to it.
+  private func resolution(of error: APIError, by matcher: ErrorMatcher) -> Resolution {
     let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
   }
@@ -86,12 +90,14 @@ public struct ErrorResolver: Sendable {
   /// The errors of one response in the order they are offered: highest matcher
   /// priority first, the API's order among equals. Unmatched errors come last.
   public func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
+    // Each error's matcher is found once; one error needs no sorting.
     let resolved = errors.enumerated().map { (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element)) }
-    return resolved.sorted { lhs, rhs in
+    let sorted = resolved.count < 2 ? resolved : resolved.sorted { lhs, rhs in
       let left = lhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
       let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
       return left != right ? left > right : lhs.index < rhs.index
-    }.map { ($0.error, resolve($0.error)) }
+    }
+    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0) }) }
   }
 
   private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {

@@ -42,12 +42,21 @@ public struct ScreenRenderer: Sendable {
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
   public func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
-    if let condition = row.enabledWhen, !condition.holds(in: completeness.data) {
+    Self.disabledReason(row, data: completeness.data, flow: flow, step: flow.step, problems: completeness.problems)
+  }
+
+  /// Why a row cannot be used now on this data, with each required step found by
+  /// `step` and checked by `problems`: what ``disabledReason(_:_:)`` says.
+  static func disabledReason(
+    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, problems: (Step) -> [String]
+  ) -> String? {
+    if let condition = row.enabledWhen, !condition.holds(in: data) {
       return "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))"
     }
+    if row.requires.isEmpty { return nil }
     let missing = row.requires.compactMap { required -> String? in
-      guard let step = flow.step(required) else { return nil }
-      let problems = completeness.problems(of: step)
+      guard let step = step(required) else { return nil }
+      let problems = problems(step)
       return problems.isEmpty ? nil : "needs \"\(step.title)\" complete: \(problems.joined(separator: "; "))"
     }
     return missing.isEmpty ? nil : "\(row.title): " + missing.joined(separator: "; and ")

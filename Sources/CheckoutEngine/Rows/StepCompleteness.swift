@@ -39,18 +39,31 @@ public struct StepCompleteness: Sendable {
   /// The step's failing rows and completion checks.
   public func check(_ step: Step) -> StepCheck {
     if let known = known[step.id] { return known }
+    return Self.check(step, data: data, rules: rules)
+  }
+
+  /// The step's check made from scratch on the data: what ``check(_:)`` returns
+  /// when no check is kept.
+  static func check(_ step: Step, data: [DataKey: Value], rules: RuleEvaluator) -> StepCheck {
     var failures: [StepCheck.RowFailure] = []
-    for row in step.rows where row.cell.takesValue && isVisible(row) && isEnabled(row) {
+    for row in step.rows where row.cell.takesValue && isVisible(row, data) && isEnabled(row, data) {
       if let failure = rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: !row.secret) {
         failures.append(StepCheck.RowFailure(row: row.id, message: failure))
       }
     }
-    return StepCheck(rowFailures: failures, checkFailures: step.complete.filter { !$0.when.holds(in: data) }.map(\.message))
+    let checkFailures = step.complete.isEmpty ? [] : step.complete.filter { !$0.when.holds(in: data) }.map(\.message)
+    return StepCheck(rowFailures: failures, checkFailures: checkFailures)
   }
 
   /// Whether the row is shown.
-  public func isVisible(_ row: Row) -> Bool { row.visibleWhen?.holds(in: data) ?? true }
+  public func isVisible(_ row: Row) -> Bool { Self.isVisible(row, data) }
 
   /// Whether the row's own `enabledWhen` holds (guards aside).
-  public func isEnabled(_ row: Row) -> Bool { row.enabledWhen?.holds(in: data) ?? true }
+  public func isEnabled(_ row: Row) -> Bool { Self.isEnabled(row, data) }
+
+  /// Whether the row is shown on this data.
+  static func isVisible(_ row: Row, _ data: [DataKey: Value]) -> Bool { row.visibleWhen?.holds(in: data) ?? true }
+
+  /// Whether the row's own `enabledWhen` holds on this data (guards aside).
+  static func isEnabled(_ row: Row, _ data: [DataKey: Value]) -> Bool { row.enabledWhen?.holds(in: data) ?? true }
 }

@@ -96,33 +96,51 @@ public struct RuleEvaluator: Sendable {
   public static func passesLuhnCheck(_ text: String) -> Bool { passesLuhn(text) }
 
   /// Luhn over the digits; spaces and dashes are ignored, anything else fails.
+  /// Read from the last byte back, so the digits need no array (a byte that is not
+  /// ASCII is never a digit, a space or a dash).
   static func passesLuhn(_ text: String) -> Bool {
-    var digits: [Int] = []
-    for scalar in text.unicodeScalars {
-      if scalar == " " || scalar == "-" { continue }
-      guard ("0"..."9").contains(scalar) else { return false }
-      digits.append(Int(scalar.value) - 48)
-    }
-    guard (12...19).contains(digits.count) else { return false }
+    var count = 0
     var sum = 0
-    for (index, digit) in digits.reversed().enumerated() {
-      if index % 2 == 1 {
+    for byte in text.utf8.reversed() {
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") { continue }
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
+      let digit = Int(byte &- UInt8(ascii: "0"))
+      if count % 2 == 1 {
         let doubled = digit * 2
         sum += doubled > 9 ? doubled - 9 : doubled
       } else {
         sum += digit
       }
+      count += 1
     }
+    guard (12...19).contains(count) else { return false }
     return sum % 10 == 0
   }
 
-  /// `MM/YY` with a real month, and (with a date) not before this month.
+  /// `MM/YY` with a real month, and (with a date) not before this month: exactly
+  /// five bytes, two ASCII digits, a slash, two ASCII digits.
   func isValidExpiry(_ text: String) -> Bool {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-      parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
-      let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month)
+    var bytes = (0, 0, 0, 0, 0)
+    var count = 0
+    for byte in text.utf8 {
+      guard count < 5 else { return false }
+      switch count {
+      case 0: bytes.0 = Int(byte)
+      case 1: bytes.1 = Int(byte)
+      case 2: bytes.2 = Int(byte)
+      case 3: bytes.3 = Int(byte)
+      default: bytes.4 = Int(byte)
+      }
+      count += 1
+    }
+    let zero = Int(UInt8(ascii: "0"))
+    let isDigit = { (byte: Int) in byte >= zero && byte <= zero + 9 }
+    guard count == 5, bytes.2 == Int(UInt8(ascii: "/")),
+      isDigit(bytes.0), isDigit(bytes.1), isDigit(bytes.3), isDigit(bytes.4)
     else { return false }
+    let month = (bytes.0 - zero) * 10 + (bytes.1 - zero)
+    let year = (bytes.3 - zero) * 10 + (bytes.4 - zero)
+    guard (1...12).contains(month) else { return false }
     guard let today else { return true }
     let fullYear = (today.year / 100) * 100 + year
     return (fullYear, month) >= (today.year, today.month)

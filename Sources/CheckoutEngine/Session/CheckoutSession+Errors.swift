@@ -2,16 +2,27 @@ extension CheckoutSession {
   /// Validates the steps the submit checks; the first invalid row (in flow order)
   /// is offered like an API error. Otherwise calls the API with the bound data.
   ///
-  /// `checked` is the tap's completeness, with the validated steps already checked.
-  mutating func submit(_ submit: Submit, from row: Row, _ checked: StepCompleteness) -> [Effect] {
+  /// Each validated step's check is kept (the first invalid step ends the loop).
+  mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
     if calls[submit.operation] != nil {
       return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
     }
-    let steps = (submit.validates ?? navigation.steps).reduce(into: [StepID]()) { list, step in
-      if !list.contains(step) { list.append(step) }
-    }.sorted { compiled.order(of: $0) < compiled.order(of: $1) }
-    for stepID in steps {
-      guard let step = compiled.step(stepID), let failure = checked.check(step).rowFailures.first else { continue }
+    // The validated steps in flow order, each once (steps not in the flow have nothing to check).
+    var order: [Int] = []
+    for stepID in submit.validates ?? navigation.steps {
+      if let index = compiled.planner.stepIndex(of: stepID), !order.contains(index) { order.append(index) }
+    }
+    order.sort()
+    for index in order {
+      let step = compiled.flow.steps[index]
+      let check: StepCheck
+      if let kept = stepChecks[step.id] {
+        check = kept
+      } else {
+        check = StepCompleteness.check(step, data: values, rules: rules)
+        stepChecks[step.id] = check
+      }
+      guard let failure = check.rowFailures.first else { continue }
       let resolution = Resolution(step: step.id, row: failure.row, message: failure.message)
       queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
@@ -27,7 +38,11 @@ extension CheckoutSession {
     guard let then = calls.removeValue(forKey: operation) else {
       return [.refused("no call to \(operation) is waiting for an answer")]
     }
-    for (key, value) in values { data[key] = value }
+    for (key, value) in values {
+      // Only the checks of the steps that read a changed key can change.
+      guard self.values.updateValue(value, forKey: key) != value else { continue }
+      for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
+    }
     queued = []
     guard let then, let presentation = compiled.step(then)?.presentation else { return [] }
     return send(.opening(then, as: presentation))
@@ -53,8 +68,8 @@ extension CheckoutSession {
     guard let offer else { return [.refused("there is no offer to accept")] }
     self.offer = nil
     pending = nil
-    let completeness = self.completeness(checking: compiled.guardedSteps)
-    return drive(driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+    keepChecks(of: compiled.guardedSteps)
+    return drive(driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: guardIsComplete()))
   }
 
   mutating func decline() -> [Effect] {

@@ -3,13 +3,9 @@ extension CheckoutSession {
     if let reason = busyReason() { return [.refused(reason)] }
     guard let step = currentStep else { return [.refused("the step \(navigation.top) is not in the flow")] }
     guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
-    var checked = row.requires
-    if case .submit(let submit)? = row.action { checked += submit.validates ?? navigation.steps }
-    let completeness = self.completeness(checking: checked)
-    guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    if let reason = ScreenRenderer(flow: flow, rules: rules, masking: compiled.masking).disabledReason(row, completeness) {
-      return [.refused(reason)]
-    }
+    keepChecks(of: row.requires)
+    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
+    if let reason = disabledReason(row) { return [.refused(reason)] }
     switch row.action {
     case .opens(let target)?:
       guard let presentation = compiled.step(target)?.presentation else {
@@ -20,7 +16,7 @@ extension CheckoutSession {
       guard let command = backCommand() else { return [.refused("\(row.title): there is nothing to close")] }
       return send(command)
     case .submit(let submit)?:
-      return self.submit(submit, from: row, completeness)
+      return self.submit(submit, from: row)
     case nil:
       return [.refused("\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")]
     }
@@ -34,8 +30,7 @@ extension CheckoutSession {
     guard let after = try? navigation.applying(command) else { return [.refused("cannot go back from \(navigation)")] }
     if driver.isDriving {
       navigation = before
-      let completeness = self.completeness(checking: compiled.guardedSteps)
-      return drive(driver.appeared(after.top, state: &navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+      return drive(driver.appeared(after.top, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
     }
     navigation = after
     return []
@@ -43,8 +38,7 @@ extension CheckoutSession {
 
   mutating func appeared(_ step: StepID) -> [Effect] {
     if driver.isDriving {
-      let completeness = self.completeness(checking: compiled.guardedSteps)
-      return drive(driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: completeness.isComplete))
+      return drive(driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
     }
     if let pending {
       self.pending = nil

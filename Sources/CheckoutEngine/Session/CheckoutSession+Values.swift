@@ -15,9 +15,8 @@ extension CheckoutSession {
     guard row.cell.takesValue, let key = row.bind else {
       return [.refused("\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
     }
-    let completeness = self.completeness
-    guard completeness.isVisible(row) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    guard completeness.isEnabled(row) else { return [.refused("\(row.title) cannot be changed now")] }
+    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
+    guard StepCompleteness.isEnabled(row, values) else { return [.refused("\(row.title) cannot be changed now")] }
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted
@@ -33,9 +32,7 @@ extension CheckoutSession {
 
   /// Stores a value; errors on every row bound to the key are cleared when it changes.
   private mutating func store(_ value: Value, at key: DataKey) {
-    let changed = values[key] != value
-    values[key] = value
-    guard changed else { return }
+    guard values.updateValue(value, forKey: key) != value else { return }
     for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
     for ref in compiled.dependencies.rows(binding: key) {
       rowErrors[ref] = nil

@@ -115,16 +115,40 @@ public struct CheckoutSession: Sendable {
     return completeness
   }
 
-  /// Step completeness after checking `steps` and keeping their checks, so the
-  /// next event on the same data does not check them again.
-  mutating func completeness(checking steps: [StepID]) -> StepCompleteness {
-    var fresh: StepCompleteness?
+  /// Checks the steps that have no kept check on the current data, and keeps their
+  /// checks, so the next event on the same data does not check them again.
+  mutating func keepChecks(of steps: [StepID]) {
     for id in steps where stepChecks[id] == nil {
       guard let step = compiled.step(id) else { continue }
-      if fresh == nil { fresh = StepCompleteness(flow: flow, data: values, rules: rules) }
-      stepChecks[id] = fresh?.check(step)
+      stepChecks[id] = StepCompleteness.check(step, data: values, rules: rules)
     }
-    return completeness
+  }
+
+  /// The kept check of a step, or a fresh one (not kept) if it has none.
+  func check(of step: Step) -> StepCheck {
+    stepChecks[step.id] ?? StepCompleteness.check(step, data: values, rules: rules)
+  }
+
+  /// Whether a step is complete, for planning while a route is driven: the kept
+  /// check, else one made on the spot (not kept: planning happens only on a replan).
+  func guardIsComplete() -> (StepID) -> Bool {
+    let checks = stepChecks
+    let data = values
+    let rules = self.rules
+    let compiled = self.compiled
+    return { id in
+      if let kept = checks[id] { return kept.isComplete }
+      guard let step = compiled.step(id) else { return false }
+      return StepCompleteness.check(step, data: data, rules: rules).isComplete
+    }
+  }
+
+  /// Why a row of the current data cannot be used now (see ``ScreenRenderer/disabledReason(_:_:)``),
+  /// from the kept checks of the steps it requires.
+  func disabledReason(_ row: Row) -> String? {
+    if row.enabledWhen == nil && row.requires.isEmpty { return nil }
+    return ScreenRenderer.disabledReason(
+      row, data: values, flow: compiled.flow, step: compiled.step, problems: { check(of: $0).problems })
   }
 
   /// The step on screen, rendered for a host.
