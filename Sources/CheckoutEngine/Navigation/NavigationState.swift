@@ -133,11 +133,6 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
     return state
   }
 
-  /// The state after going back to the topmost occurrence of `step`; see ``truncated(to:)``.
-  static func truncated(_ state: NavigationState, to step: StepID) -> NavigationState? {
-    state.truncated(to: step)
-  }
-
   /// The notation: `cart>stepOne|creditCard`.
   public var description: String {
     layers.map { $0.map(\.rawValue).joined(separator: ">") }.joined(separator: "|")

@@ -26,13 +26,11 @@ extension CheckoutSession {
     if let offer { return [.refused("answer the offer first (accept or decline): \(offer.resolution.message)")] }
     guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
     pending = nil
-    let before = navigation
-    guard let after = try? navigation.applying(command) else { return [.refused("cannot go back from \(navigation)")] }
+    guard let shown = navigation.top(after: command) else { return [.refused("cannot go back from \(navigation)")] }
     if driver.isDriving {
-      navigation = before
-      return drive(driver.appeared(after.top, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
+      return drive(driver.appeared(shown, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
     }
-    navigation = after
+    try? navigation.apply(command)  // applies: top(after:) said so
     return []
   }
 
@@ -45,7 +43,7 @@ extension CheckoutSession {
       if step == pending.expected, (try? navigation.apply(pending.command)) != nil { return [] }
     }
     if step == navigation.top { return [] }
-    guard let wentBack = NavigationState.truncated(navigation, to: step) else {
+    guard let wentBack = navigation.truncated(to: step) else {
       return [.refused("\(step) is not on the navigation stack \(navigation), and nothing opened it")]
     }
     navigation = wentBack
@@ -62,8 +60,8 @@ extension CheckoutSession {
 
   /// Sends a command to the host and waits for its step.
   mutating func send(_ command: NavigationCommand) -> [Effect] {
-    guard let after = try? navigation.applying(command) else { return [.refused("cannot \(command) on \(navigation)")] }
-    pending = PendingNavigation(command: command, expected: after.top)
+    guard let expected = navigation.top(after: command) else { return [.refused("cannot \(command) on \(navigation)")] }
+    pending = PendingNavigation(command: command, expected: expected)
     return [.navigate(command)]
   }
 
