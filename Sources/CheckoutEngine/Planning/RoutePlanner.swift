@@ -63,13 +63,13 @@ public struct RoutePlanner: Sendable {
       }
       if let route { return .success(route) }
     }
-    return planAroundGuards(from: state, to: target, isComplete: isComplete)
+    return planInFull(from: state, to: target, isComplete: isComplete)
   }
 
   /// Everything but the common case: unknown steps, targets without a compiled
   /// table, unreachable targets, and paths through `requires` guards.
   @inline(never)
-  private func planAroundGuards(
+  private func planInFull(
     from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)?
   ) -> Result<Route, NoRoute> {
     guard let targetIndex = stepIndex(of: target) else {
