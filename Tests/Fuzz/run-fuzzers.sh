@@ -44,7 +44,7 @@ seed "$build/corpus-snapshot" Tests/Fuzz/snapshots/*.json
 
 run() { # name, corpus
   echo "fuzzing $1 for ${seconds}s"
-  "$build/$1" "$2" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+  LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp" "$build/$1" "$2" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="Tests/Fuzz/findings/$1-" -print_final_stats=1 > "$build/$1.run.log" 2>&1
   local status=$?
   grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|cov:' "$build/$1.run.log" | tail -3

@@ -8,7 +8,9 @@
 /// A route made from a list (``init(_:)``, an array literal, a decoded snapshot,
 /// a plan around `requires` guards) holds that list.
 ///
-/// Two values with the same commands are equal, however each is held.
+/// Two values with the same commands are equal, however each is held. The
+/// collection walks forward only (a table knows each step's next edge, not its
+/// previous one): `count` is O(1), `Array(route.commands).last` gives the last.
 ///
 /// ```swift
 /// route.commands == [.pop, .present("creditCard")]  // true
