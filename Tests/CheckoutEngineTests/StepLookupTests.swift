@@ -115,6 +115,30 @@ import Testing
     #expect(!guarded.keptCheckSteps.contains("g100"))
   }
 
+  /// A session's screen, whose guards read the kept checks, equals the screen a
+  /// plain renderer makes from scratch, after every event of seeded random sessions.
+  @Test func sessionScreenEqualsAFreshRender() {
+    var random = SeededRandom(seed: 0x5C7E_E400)
+    var kept = 0
+    for _ in 0..<40 {
+      let flow = StepCheckTests.conditionalFlow(&random)
+      var session = CheckoutSession(flow: CompiledFlow(flow), today: Self.today)
+      let renderer = ScreenRenderer(flow: flow, rules: session.rules)
+      for _ in 0..<60 {
+        let event = StepCheckTests.event(session, &random)
+        session.send(event)
+        kept += session.stepChecks.count
+        let top = session.navigation.top
+        let errors = Dictionary(
+          session.rowErrors.filter { $0.key.step == top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let focused = session.focus?.step == top ? session.focus?.row : nil
+        let fresh = renderer.render(top, data: session.data, errors: errors, focused: focused)
+        #expect(session.screen == fresh, "screen of \(top) after \(event)")
+      }
+    }
+    #expect(kept > 500)
+  }
+
   /// The kept checks stay sorted by step index through inserts, updates and drops.
   @Test func keptStepChecksBehaveLikeADictionary() {
     var random = SeededRandom(seed: 0xC0FF_EE00)

@@ -36,9 +36,10 @@ public struct ScreenRenderer: Sendable {
     self.compiled = compiled
   }
 
-  /// A completeness check of the flow on this data.
-  private func completeness(_ data: [DataKey: Value]) -> StepCompleteness {
-    if let compiled { return StepCompleteness(compiled: compiled, data: data, rules: rules) }
+  /// A completeness check of the flow on this data, answering first from `known`
+  /// (checks by step index in the compiled flow, made on this data and rules).
+  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks) -> StepCompleteness {
+    if let compiled { return StepCompleteness(compiled: compiled, data: data, rules: rules, known: known) }
     return StepCompleteness(flow: flow, data: data, rules: rules)
   }
 
@@ -52,8 +53,16 @@ public struct ScreenRenderer: Sendable {
   public func render(
     _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
   ) -> Screen? {
+    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks())
+  }
+
+  /// The screen of a step, with the guards answered first from `known`: step checks
+  /// by index in the compiled flow, made on `data` with these rules (a session's).
+  func render(
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks
+  ) -> Screen? {
     guard let step = step(stepID) else { return nil }
-    let completeness = completeness(data)
+    let completeness = completeness(data, known: known)
     let rows = step.rows.filter(completeness.isVisible).map { row in
       let disabledReason = self.disabledReason(row, completeness)
       return ScreenRow(

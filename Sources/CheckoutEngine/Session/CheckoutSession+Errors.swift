@@ -8,8 +8,10 @@ extension CheckoutSession {
       return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
     }
     // The validated steps in flow order, each once (steps not in the flow have nothing to check).
+    let validated = submit.validates ?? navigation.steps
     var order: [Int] = []
-    for stepID in submit.validates ?? navigation.steps {
+    order.reserveCapacity(validated.count)
+    for stepID in validated {
       if let index = compiled.stepIndex(of: stepID), !order.contains(index) { order.append(index) }
     }
     order.sort()

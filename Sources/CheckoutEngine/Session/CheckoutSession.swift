@@ -114,7 +114,8 @@ public struct CheckoutSession: Sendable {
     let errors = Dictionary(
       rowErrors.filter { $0.key.step == navigation.top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a })
     let focused = focus?.step == navigation.top ? focus?.row : nil
-    return renderer.render(navigation.top, data: data, errors: errors, focused: focused)
+    // Guards are answered from the kept checks (made on the same data and rules).
+    return renderer.render(navigation.top, data: values, errors: errors, focused: focused, known: stepChecks)
       ?? Screen(step: navigation.top, title: navigation.top.rawValue, presentation: .push, rows: [])
   }
 
