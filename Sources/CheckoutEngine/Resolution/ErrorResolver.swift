@@ -65,10 +65,26 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
 public struct ErrorResolver: Sendable {
   /// The flow whose matchers are used.
   public let flow: Flow
+  /// The flow's compiled graph, when the resolver is compiled with a planner: its
+  /// index finds a matcher's step in constant time for the default message.
+  private let graph: CompiledGraph?
 
   /// Creates a resolver.
   public init(_ flow: Flow) {
     self.flow = flow
+    self.graph = nil
+  }
+
+  /// A resolver that finds steps by the planner's index (`planner` plans `flow`).
+  init(_ flow: Flow, planner: RoutePlanner) {
+    self.flow = flow
+    self.graph = planner.graph
+  }
+
+  /// The step with this id: what `flow.step(_:)` returns.
+  private func step(_ id: StepID) -> Step? {
+    guard let graph else { return flow.step(id) }
+    return graph.view.stepIndex(of: id).map { flow.steps[$0] }
   }
 
   /// The matcher that applies to an error, if any.
@@ -101,7 +117,7 @@ public struct ErrorResolver: Sendable {
   }
 
   private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {
-    let title = matcher.row.flatMap { flow.step(matcher.step)?.row($0)?.title }
+    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title }
     let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
     return title.map { "\($0): please check this (\(readable))" } ?? "Please check this step (\(readable))"
   }

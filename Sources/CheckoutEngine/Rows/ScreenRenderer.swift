@@ -11,20 +11,58 @@ public struct ScreenRenderer: Sendable {
   public let masking: Masking
   /// How rules are checked, for guards.
   public let rules: RuleEvaluator
+  /// The compiled flow, when the renderer was made from one: steps are then found
+  /// in O(1) by the planner's index instead of a search of the flow's steps.
+  private let compiled: CompiledFlow?
 
   /// Creates a renderer; pass the flow's masking policy when you have it compiled.
   public init(flow: Flow, rules: RuleEvaluator = RuleEvaluator(), masking: Masking? = nil) {
     self.flow = flow
     self.masking = masking ?? Masking(flow)
     self.rules = rules
+    self.compiled = nil
+  }
+
+  /// Creates a renderer of a compiled flow, with its masking policy; it finds steps
+  /// in constant time, however many the flow has.
+  ///
+  /// ```swift
+  /// let renderer = ScreenRenderer(compiled: compiled, rules: RuleEvaluator(today: today))
+  /// ```
+  public init(compiled: CompiledFlow, rules: RuleEvaluator = RuleEvaluator()) {
+    self.flow = compiled.flow
+    self.masking = compiled.masking
+    self.rules = rules
+    self.compiled = compiled
+  }
+
+  /// A completeness check of the flow on this data, answering first from `known`
+  /// (checks by step index in the compiled flow, made on this data and rules).
+  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks) -> StepCompleteness {
+    if let compiled { return StepCompleteness(compiled: compiled, data: data, rules: rules, known: known) }
+    return StepCompleteness(flow: flow, data: data, rules: rules)
+  }
+
+  /// The step with this id: what `flow.step(_:)` returns.
+  private func step(_ id: StepID) -> Step? {
+    if let compiled { return compiled.step(id) }
+    return flow.step(id)
   }
 
   /// The screen of a step; nil if the flow has no such step.
   public func render(
     _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
   ) -> Screen? {
-    guard let step = flow.step(stepID) else { return nil }
-    let completeness = StepCompleteness(flow: flow, data: data, rules: rules)
+    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks())
+  }
+
+  /// The screen of a step, with the guards answered first from `known`: step checks
+  /// by index in the compiled flow, made on `data` with these rules (a session's).
+  func render(
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks
+  ) -> Screen? {
+    guard let step = step(stepID) else { return nil }
+    let completeness = completeness(data, known: known)
     let rows = step.rows.filter(completeness.isVisible).map { row in
       let disabledReason = self.disabledReason(row, completeness)
       return ScreenRow(
@@ -42,7 +80,7 @@ public struct ScreenRenderer: Sendable {
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
   public func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
-    Self.disabledReason(row, data: completeness.data, flow: flow, step: flow.step, problems: completeness.problems)
+    Self.disabledReason(row, data: completeness.data, flow: flow, step: completeness.step, problems: completeness.problems)
   }
 
   /// Why a row cannot be used now on this data, with each required step found by

@@ -32,13 +32,16 @@ public struct StepCheck: Hashable, Sendable {
 /// completion checks. Rules read only their row's own value (and the session's
 /// date), so a changed key can change the checks of these steps and no others.
 struct StepDependencies: Sendable {
-  private let readers: [DataKey: [StepID]]
+  /// Steps by their index in the flow (what ``KeptStepChecks`` keys by).
+  private let readers: [DataKey: [Int]]
   private let binders: [DataKey: [CheckoutSession.RowRef]]
 
-  init(_ flow: Flow) {
-    var readers: [DataKey: [StepID]] = [:]
+  /// The dependencies of a flow's steps; `stepIndex` finds the step a session
+  /// checks for an id (the first with it), so only that step's reads count.
+  init(_ flow: Flow, stepIndex: (StepID) -> Int?) {
+    var readers: [DataKey: [Int]] = [:]
     var binders: [DataKey: [CheckoutSession.RowRef]] = [:]
-    for step in flow.steps {
+    for (position, step) in flow.steps.enumerated() {
       for row in step.rows {
         if let bind = row.bind { binders[bind, default: []].append(CheckoutSession.RowRef(step: step.id, row: row.id)) }
       }
@@ -49,14 +52,16 @@ struct StepDependencies: Sendable {
         keys.formUnion(row.enabledWhen?.keys ?? [])
       }
       for check in step.complete { keys.formUnion(check.when.keys) }
-      for key in keys { readers[key, default: []].append(step.id) }
+      // A later step with the same id is never the one checked for it.
+      guard stepIndex(step.id) == position else { continue }
+      for key in keys { readers[key, default: []].append(position) }
     }
     self.readers = readers
     self.binders = binders
   }
 
-  /// The steps whose check reads the key.
-  func steps(reading key: DataKey) -> [StepID] { readers[key] ?? [] }
+  /// The indices of the steps whose check reads the key.
+  func steps(reading key: DataKey) -> [Int] { readers[key] ?? [] }
 
   /// The rows bound to the key, on every step.
   func rows(binding key: DataKey) -> [CheckoutSession.RowRef] { binders[key] ?? [] }

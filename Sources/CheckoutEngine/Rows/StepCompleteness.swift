@@ -8,14 +8,25 @@
 /// ```
 public struct StepCompleteness: Sendable {
   /// The flow.
-  public var flow: Flow
+  public var flow: Flow {
+    didSet { forgetCompiled() }
+  }
   /// The session data.
-  public var data: [DataKey: Value]
+  public var data: [DataKey: Value] {
+    didSet { known.removeAll() }
+  }
   /// How rules are checked.
-  public var rules: RuleEvaluator
-  /// Checks already made on this data, by step: a session keeps them until a key
-  /// they read changes, so a submit does not check again what a guard just checked.
-  var known: [StepID: StepCheck] = [:]
+  public var rules: RuleEvaluator {
+    didSet { known.removeAll() }
+  }
+  /// The compiled form of `flow`, when there is one: steps are then found by the
+  /// planner's index (O(1)) instead of a search of the flow's steps. Dropped when
+  /// `flow` is set.
+  private(set) var compiled: CompiledFlow?
+  /// Checks already made on this data, by step index in `compiled`: a session keeps
+  /// them until a key they read changes, so a submit does not check again what a
+  /// guard just checked. Dropped when the flow, the data or the rules are set.
+  var known = KeptStepChecks()
 
   /// Creates a completeness check.
   public init(flow: Flow, data: [DataKey: Value], rules: RuleEvaluator = RuleEvaluator()) {
@@ -24,11 +35,39 @@ public struct StepCompleteness: Sendable {
     self.rules = rules
   }
 
+  /// A completeness check of a compiled flow: steps are found in O(1), and `known`
+  /// (checks kept by step index in `compiled`) answers first.
+  init(compiled: CompiledFlow, data: [DataKey: Value], rules: RuleEvaluator, known: KeptStepChecks = KeptStepChecks()) {
+    self.flow = compiled.flow
+    self.data = data
+    self.rules = rules
+    self.compiled = compiled
+    self.known = known
+  }
+
+  private mutating func forgetCompiled() {
+    compiled = nil
+    known.removeAll()
+  }
+
+  /// The step with this id: what `flow.step(_:)` returns, found in O(1) when the
+  /// flow is compiled.
+  func step(_ id: StepID) -> Step? {
+    if let compiled { return compiled.step(id) }
+    return flow.step(id)
+  }
+
+  /// The kept check of a step, if there is one.
+  private func kept(_ id: StepID) -> StepCheck? {
+    guard !known.isEmpty, let index = compiled?.stepIndex(of: id) else { return nil }
+    return known[index]
+  }
+
   /// Whether the step is complete (an unknown step is not).
   public func isComplete(_ step: StepID) -> Bool {
-    if let known = known[step] { return known.isComplete }
-    guard let found = flow.step(step) else { return false }
-    return check(found).isComplete
+    if let known = kept(step) { return known.isComplete }
+    guard let found = self.step(step) else { return false }
+    return Self.check(found, data: data, rules: rules).isComplete
   }
 
   /// What keeps a step from being complete, in row order, then its checks.
@@ -38,7 +77,7 @@ public struct StepCompleteness: Sendable {
 
   /// The step's failing rows and completion checks.
   public func check(_ step: Step) -> StepCheck {
-    if let known = known[step.id] { return known }
+    if let known = kept(step.id) { return known }
     return Self.check(step, data: data, rules: rules)
   }
 

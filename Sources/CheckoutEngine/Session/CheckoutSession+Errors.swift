@@ -8,22 +8,16 @@ extension CheckoutSession {
       return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
     }
     // The validated steps in flow order, each once (steps not in the flow have nothing to check).
+    let validated = submit.validates ?? navigation.steps
     var order: [Int] = []
-    for stepID in submit.validates ?? navigation.steps {
-      if let index = compiled.planner.stepIndex(of: stepID), !order.contains(index) { order.append(index) }
+    order.reserveCapacity(validated.count)
+    for stepID in validated {
+      if let index = compiled.stepIndex(of: stepID), !order.contains(index) { order.append(index) }
     }
     order.sort()
     for index in order {
-      let step = compiled.flow.steps[index]
-      let check: StepCheck
-      if let kept = stepChecks[step.id] {
-        check = kept
-      } else {
-        check = StepCompleteness.check(step, data: values, rules: rules)
-        stepChecks[step.id] = check
-      }
-      guard let failure = check.rowFailures.first else { continue }
-      let resolution = Resolution(step: step.id, row: failure.row, message: failure.message)
+      guard let failure = keptCheck(ofStepAt: index).rowFailures.first else { continue }
+      let resolution = Resolution(step: compiled.flow.steps[index].id, row: failure.row, message: failure.message)
       queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
       self.offer = offer
@@ -68,8 +62,11 @@ extension CheckoutSession {
     guard let offer else { return [.refused("there is no offer to accept")] }
     self.offer = nil
     pending = nil
-    keepChecks(of: compiled.guardedSteps)
-    return drive(driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: guardIsComplete()))
+    // Only the guards planning asks about are checked (and kept).
+    let checks = lendChecks()
+    let output = driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: checks.isComplete)
+    keepChecks(from: checks)
+    return drive(output)
   }
 
   mutating func decline() -> [Effect] {

@@ -27,17 +27,13 @@ extension CheckoutSession {
     guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
     pending = nil
     guard let shown = navigation.top(after: command) else { return [.refused("cannot go back from \(navigation)")] }
-    if driver.isDriving {
-      return drive(driver.appeared(shown, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
-    }
+    if driver.isDriving { return driveOn(shown) }
     try? navigation.apply(command)  // applies: top(after:) said so
     return []
   }
 
   mutating func appeared(_ step: StepID) -> [Effect] {
-    if driver.isDriving {
-      return drive(driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: guardIsComplete()))
-    }
+    if driver.isDriving { return driveOn(step) }
     if let pending {
       self.pending = nil
       if step == pending.expected, (try? navigation.apply(pending.command)) != nil { return [] }
@@ -63,6 +59,15 @@ extension CheckoutSession {
     guard let expected = navigation.top(after: command) else { return [.refused("cannot \(command) on \(navigation)")] }
     pending = PendingNavigation(command: command, expected: expected)
     return [.navigate(command)]
+  }
+
+  /// Tells the route driver that a step appeared; a replan checks (and keeps) only
+  /// the guards it asks about.
+  mutating func driveOn(_ step: StepID) -> [Effect] {
+    let checks = lendChecks()
+    let output = driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: checks.isComplete)
+    keepChecks(from: checks)
+    return drive(output)
   }
 
   /// Turns the route driver's output into effects, focusing the row on arrival.

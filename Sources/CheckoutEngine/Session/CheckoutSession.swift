@@ -54,8 +54,8 @@ public struct CheckoutSession: Sendable {
   }
   /// The storage behind `data`.
   var values: [DataKey: Value]
-  /// Step checks made on the current data and date, by step (see ``StepCheck``).
-  var stepChecks: [StepID: StepCheck] = [:]
+  /// Step checks made on the current data and date, by step index (see ``StepCheck``).
+  var stepChecks = KeptStepChecks()
   /// The session's date, for expiry rules.
   public var today: CalendarDate? {
     didSet { stepChecks.removeAll() }
@@ -108,56 +108,14 @@ public struct CheckoutSession: Sendable {
   /// Rule checking with the session's date and the flow's custom rules.
   public var rules: RuleEvaluator { RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns) }
 
-  /// Step completeness on the session's data (with the step checks it keeps).
-  public var completeness: StepCompleteness {
-    var completeness = StepCompleteness(flow: flow, data: values, rules: rules)
-    completeness.known = stepChecks
-    return completeness
-  }
-
-  /// Checks the steps that have no kept check on the current data, and keeps their
-  /// checks, so the next event on the same data does not check them again.
-  mutating func keepChecks(of steps: [StepID]) {
-    for id in steps where stepChecks[id] == nil {
-      guard let step = compiled.step(id) else { continue }
-      stepChecks[id] = StepCompleteness.check(step, data: values, rules: rules)
-    }
-  }
-
-  /// The kept check of a step, or a fresh one (not kept) if it has none.
-  func check(of step: Step) -> StepCheck {
-    stepChecks[step.id] ?? StepCompleteness.check(step, data: values, rules: rules)
-  }
-
-  /// Whether a step is complete, for planning while a route is driven: the kept
-  /// check, else one made on the spot (not kept: planning happens only on a replan).
-  func guardIsComplete() -> (StepID) -> Bool {
-    let checks = stepChecks
-    let data = values
-    let rules = self.rules
-    let compiled = self.compiled
-    return { id in
-      if let kept = checks[id] { return kept.isComplete }
-      guard let step = compiled.step(id) else { return false }
-      return StepCompleteness.check(step, data: data, rules: rules).isComplete
-    }
-  }
-
-  /// Why a row of the current data cannot be used now (see ``ScreenRenderer/disabledReason(_:_:)``),
-  /// from the kept checks of the steps it requires.
-  func disabledReason(_ row: Row) -> String? {
-    if row.enabledWhen == nil && row.requires.isEmpty { return nil }
-    return ScreenRenderer.disabledReason(
-      row, data: values, flow: compiled.flow, step: compiled.step, problems: { check(of: $0).problems })
-  }
-
   /// The step on screen, rendered for a host.
   public var screen: Screen {
-    let renderer = ScreenRenderer(flow: flow, rules: rules, masking: compiled.masking)
+    let renderer = ScreenRenderer(compiled: compiled, rules: rules)
     let errors = Dictionary(
       rowErrors.filter { $0.key.step == navigation.top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a })
     let focused = focus?.step == navigation.top ? focus?.row : nil
-    return renderer.render(navigation.top, data: data, errors: errors, focused: focused)
+    // Guards are answered from the kept checks (made on the same data and rules).
+    return renderer.render(navigation.top, data: values, errors: errors, focused: focused, known: stepChecks)
       ?? Screen(step: navigation.top, title: navigation.top.rawValue, presentation: .push, rows: [])
   }
 

@@ -23,28 +23,28 @@ public final class CompiledFlow: Sendable {
   let fingerprint: String
   /// For each data key, the steps whose completeness reads it.
   let dependencies: StepDependencies
-  /// Every step some row's `requires` guard names: what planning may ask about.
-  let guardedSteps: [StepID]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
     self.flow = flow
     self.planner = RoutePlanner(flow)
-    self.resolver = ErrorResolver(flow)
+    self.resolver = ErrorResolver(flow, planner: planner)
     self.masking = Masking(flow)
     self.registry = registry
     self.patterns = PatternCache(flow)
     self.fingerprint = FlowFingerprint.of(flow)
-    self.dependencies = StepDependencies(flow)
-    self.guardedSteps = flow.steps.flatMap { $0.rows.flatMap(\.requires) }.reduce(into: []) { steps, step in
-      if !steps.contains(step) { steps.append(step) }
-    }
+    self.dependencies = StepDependencies(flow, stepIndex: planner.stepIndex(of:))
   }
 
-  /// The step with this id.
+  /// The step with this id: what `flow.step(_:)` returns (the first step with the
+  /// id), found in constant time by the planner's index.
   public func step(_ id: StepID) -> Step? {
     planner.stepIndex(of: id).map { flow.steps[$0] }
   }
+
+  /// The index in `flow.steps` of the step with this id (the first, as for
+  /// ``step(_:)``), in constant time: what a session keeps its step checks by.
+  func stepIndex(of id: StepID) -> Int? { planner.stepIndex(of: id) }
 
   /// The position of a step in the flow (for "first in flow order").
   func order(of step: StepID) -> Int { planner.stepIndex(of: step) ?? Int.max }
