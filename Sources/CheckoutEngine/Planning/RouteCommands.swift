@@ -39,11 +39,11 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   struct CompiledPath: Sendable {
     /// The distance table whose next edges the forward part follows; it keeps the graph alive.
     let table: DistanceTable
-    let dismisses: Int32
-    let pops: Int32
+    var dismisses: Int32
+    var pops: Int32
     /// The step index the forward part starts from.
-    let start: Int32
-    let forward: Int32
+    var start: Int32
+    var forward: Int32
 
     var count: Int { Int(dismisses) + Int(pops) + Int(forward) }
   }
@@ -79,19 +79,16 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   public func droppingFirst() -> RouteCommands {
     switch storage {
     case .listed(let commands): return RouteCommands(.listed(commands.dropFirst()))
-    case .compiled(let path):
+    case .compiled(var path):
       if path.dismisses > 0 {
-        return RouteCommands(.compiled(CompiledPath(
-          table: path.table, dismisses: path.dismisses - 1, pops: path.pops, start: path.start, forward: path.forward)))
+        path.dismisses -= 1
+      } else if path.pops > 0 {
+        path.pops -= 1
+      } else if path.forward > 0 {
+        path.start = path.table.graph.edgeTarget[path.table.view.nextEdge(from: Int(path.start))]
+        path.forward -= 1
       }
-      if path.pops > 0 {
-        return RouteCommands(.compiled(CompiledPath(
-          table: path.table, dismisses: 0, pops: path.pops - 1, start: path.start, forward: path.forward)))
-      }
-      guard path.forward > 0 else { return self }
-      let next = path.table.graph.edgeTarget[path.table.view.nextEdge(from: Int(path.start))]
-      return RouteCommands(.compiled(CompiledPath(
-        table: path.table, dismisses: 0, pops: 0, start: next, forward: path.forward - 1)))
+      return RouteCommands(.compiled(path))
     }
   }
 
