@@ -50,7 +50,8 @@ import Testing
         Info("total", title: "Order total", bind: "order.total")
         Disclosure("discount", title: "Discount code", opens: "discount")
           .detail("{discount.code}")
-        Button("placeOrder", title: "Place order", submit: "placeOrder", then: "confirmation", validates: ["cart", "stepOne", "creditCard", "address"])
+        Button("placeOrder", title: "Place order", submit: "placeOrder", then: "confirmation", validates: ["cart", "stepOne", "creditCard", "address"],
+          provides: ["order.number"])
       }
       Step("creditCard", title: "Credit Card", presentation: .modal) {
         TextField("name", title: "Name on card", bind: "payment.card.name")

@@ -95,7 +95,8 @@ enum BuiltInFlow {
           "title": "Place order",
           "submit": "placeOrder",
           "then": "confirmation",
-          "validates": ["cart", "stepOne", "creditCard", "address"]
+          "validates": ["cart", "stepOne", "creditCard", "address"],
+          "provides": ["order.number"]
         }
       ]
     },

@@ -131,12 +131,10 @@ struct RowValidator {
         break
       }
     }
-    let minimum = row.rules.compactMap { if case .minLength(let n) = $0.kind { n } else { nil } }.max()
-    let maximum = row.rules.compactMap { if case .maxLength(let n) = $0.kind { n } else { nil } }.min()
-    if let minimum, let maximum, minimum > maximum {
-      validator.error(
-        "contradictory-rules", "minLength \(minimum) is more than maxLength \(maximum): no value can pass",
-        at: path.appending("rules"))
+    var listed: [PickerOption]?
+    if case .list(let options) = row.options { listed = options }
+    if let problem = RuleSatisfiability(rules: row.rules, options: listed).problem {
+      validator.error("contradictory-rules", problem, at: path.appending("rules"))
     }
     if case .list(let options) = row.options {
       checkOptions(options)

@@ -59,6 +59,7 @@ public enum FlowWriter {
       fields.append("\"submit\": \(quote(submit.operation.rawValue))")
       if let then = submit.then { fields.append("\"then\": \(quote(then.rawValue))") }
       if let validates = submit.validates { fields.append("\"validates\": \(idList(validates.map(\.rawValue)))") }
+      if !submit.provides.isEmpty { fields.append("\"provides\": \(idList(submit.provides.map(\.rawValue)))") }
     case nil: break
     }
     if !row.requires.isEmpty { fields.append("\"requires\": \(idList(row.requires.map(\.rawValue)))") }
