@@ -25,6 +25,16 @@ struct FlowLinter {
     }
   }
 
+  /// A named rule no row uses is dead weight (or a row misspells its name).
+  private func checkNamedRulesUsed() {
+    let used = Set(flow.steps.flatMap(\.rows).flatMap(\.rules).compactMap(\.name))
+    for name in flow.rules.keys.sorted() where !used.contains(name) {
+      sink.warning(
+        "unused-rule", "named rule \"\(name)\" is not used by any row", at: JSONPath.root.appending("rules").appending(name),
+        suggestion: "use it in a row's \"rules\" as \"\(name)\", or remove it")
+    }
+  }
+
   /// Conditions that can never hold: rows never shown or never enabled, and
   /// `requires` guards on steps that can never be complete.
   private func checkGuards() {
@@ -64,6 +74,7 @@ struct FlowLinter {
     checkKeys()
     checkOptionSources()
     checkGuards()
+    checkNamedRulesUsed()
     checkCoverage()
     return sink.diagnostics
   }

@@ -5,7 +5,7 @@
 /// the same ones.
 public enum FlowFields {
   /// The top-level object.
-  public static let flow = ["$schema", "format", "id", "title", "start", "data", "steps", "errors"]
+  public static let flow = ["$schema", "format", "id", "title", "start", "data", "rules", "steps", "errors"]
   /// A step.
   public static let step = ["id", "title", "presentation", "rows", "complete"]
   /// A row.

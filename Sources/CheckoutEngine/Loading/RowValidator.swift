@@ -109,16 +109,23 @@ struct RowValidator {
     for (index, rule) in row.rules.enumerated() {
       let rulePath = element("rules", index)
       switch rule.kind {
+      case .custom where rule.name != nil:
+        break  // a named rule defined as another rule: reported where it is defined
       case .custom(let name) where FlowFields.ruleKinds.contains(name) && !validator.customRules.contains(name):
         validator.error(
           "rule-needs-argument", "rule \"\(name)\" takes an argument", at: rulePath,
           suggestion: "write it as an object, like { \"\(name)\": \(FlowFields.ruleExample(name)) }")
       case .custom(let name) where !validator.customRules.contains(name):
-        let known = FlowFields.ruleNamesWithoutArguments + validator.customRules.sorted()
+        let named = validator.flow.rules.keys.sorted()
+        let known = FlowFields.ruleNamesWithoutArguments + named + validator.customRules.sorted()
         validator.error(
           "unknown-rule", "unknown rule \"\(name)\"", at: rulePath,
           suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
-            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds)); custom rules must be registered by the program that loads the flow")
+            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds))"
+            + (named.isEmpty ? "" : "; the flow's rules are \(Suggestions.list(named))")
+            + "; custom rules must be named in the flow's \"rules\" or registered by the program that loads the flow")
+      case .pattern where rule.name != nil, .oneOf where rule.name != nil:
+        break  // a named rule's definition is checked where it is defined
       case .pattern(let pattern):
         if let problem = PatternCache.problem(with: pattern) {
           validator.error(
