@@ -9,8 +9,8 @@
 /// characters. Anything else (custom rules, other patterns) is taken as passable.
 ///
 /// ```swift
-/// RuleSatisfiability(rules: [Rule(.digits), Rule(.expiry)]).problem
-/// // "expiry needs a \"/\" (MM/YY), which digits does not allow"
+/// RuleSatisfiability(rules: [Rule(.digits), Rule(.expiry)]).problem(patternsValid: true)
+/// // "expiry needs a \"/\" (MM/YY), which digits (0-9 only) does not allow"
 /// ```
 struct RuleSatisfiability {
   let rules: [RuleKind]
@@ -24,10 +24,11 @@ struct RuleSatisfiability {
   private func has(_ kind: RuleKind) -> Bool { rules.contains(kind) }
 
   /// Why no present value passes the rules together, or nil when one may.
-  var problem: String? {
+  /// `patternsValid` says every `pattern` compiles: when one does not (it is
+  /// reported on its own), nothing that would run it is said on top of it.
+  func problem(patternsValid: Bool) -> String? {
     if let problem = lengthProblem ?? characterProblem { return problem }
-    // An invalid pattern is reported on its own; nothing that runs it is said on top of it.
-    for case .pattern(let pattern) in rules where PatternCache.problem(with: pattern) != nil { return nil }
+    guard patternsValid else { return nil }
     return oneOfProblem ?? optionsProblem ?? patternProblem
   }
 
