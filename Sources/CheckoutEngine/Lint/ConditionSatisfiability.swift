@@ -1,16 +1,17 @@
 /// Decides whether a condition can ever hold in a session of a flow.
 ///
-/// A key the shopper or an API answer can set (see ``FlowKeys/settable``) may take
-/// any value, or none; any other key keeps its value in the flow's `data` (or has
-/// none) for the whole session. The answer is exact for these domains: each key is
-/// tried with one representative of every class of values the condition can tell
-/// apart (no value, each value the condition names and its number/text twins, and
-/// one value it does not name), so "never holds" is only said when no session
-/// data could make it hold. Conditions over too many combinations are taken as
-/// satisfiable rather than guessed at.
+/// A key the flow knows (see ``FlowKeys``: bound by a value row, held in the data,
+/// or provided by a submit) may take any value, or none, during a session: the
+/// shopper sets bound keys, API answers fill provided ones, and a host may set a
+/// data key. A key the flow does not know never has a value. The answer is exact
+/// for these domains: each key is tried with one representative of every class of
+/// values the condition can tell apart (no value, each value the condition names
+/// and its number/text twins, and one value it does not name), so "never holds" is
+/// only said when no session data could make it hold. Conditions over too many
+/// combinations are taken as satisfiable rather than guessed at.
 struct ConditionSatisfiability {
   let keys: FlowKeys
-  /// When true every key is taken as settable: whether the tests alone can hold together.
+  /// When true every key is taken as known: whether the tests alone can hold together.
   var everyKeySettable = false
 
   /// The most combinations of representatives tried before giving up (and saying "can hold").
@@ -29,21 +30,18 @@ struct ConditionSatisfiability {
     return search(condition, read[...], candidates[...], &data)
   }
 
-  /// Why a condition that cannot hold does not: the keys it reads that never
-  /// change, or else a contradiction among its tests.
+  /// Why a condition that cannot hold does not: the keys it reads that never have
+  /// a value, or else a contradiction among its tests.
   func reason(_ condition: Condition) -> String {
-    let fixed = Array(Set(condition.keys)).filter { !keys.settable.contains($0) }.sorted { $0.rawValue < $1.rawValue }
+    let fixed = Array(Set(condition.keys)).filter { !keys.isKnown($0) }.sorted { $0.rawValue < $1.rawValue }
     var relaxed = self
     relaxed.everyKeySettable = true
     guard !fixed.isEmpty, relaxed.canHold(condition) else {
       let names = Suggestions.list(Array(Set(condition.keys.map(\.rawValue))).sorted(), conjunction: "and")
       return "its tests contradict each other: no values of \(names) satisfy them together"
     }
-    let parts = fixed.map { key -> String in
-      if let value = keys.data[key] {
-        return "\"\(key)\" is always \(ConditionSatisfiability.describe(value)) (the flow's data; no row binds it and no submit provides it)"
-      }
-      return "\"\(key)\" never has a value (no row binds it, the data does not hold it, no submit provides it)"
+    let parts = fixed.map { key in
+      "\"\(key)\" never has a value (no row binds it, the data does not hold it, no submit provides it)"
     }
     return parts.joined(separator: "; ")
   }
@@ -63,7 +61,7 @@ struct ConditionSatisfiability {
 
   /// One value of every class the condition can tell apart, for one key.
   private func representatives(of key: DataKey, in condition: Condition) -> [Value?] {
-    guard everyKeySettable || keys.settable.contains(key) else { return [keys.data[key]] }
+    guard everyKeySettable || keys.isKnown(key) else { return [nil] }
     let constants = Self.constants(of: key, in: condition)
     let texts = Set(constants.compactMap { if case .string(let text) = $0 { text } else { nil } })
     var values: [Value?] = [nil, .string(Self.unnamed(avoiding: texts))]
@@ -109,14 +107,5 @@ struct ConditionSatisfiability {
     var zeros = ""
     while texts.contains(sign + zeros + digits) { zeros += "0" }
     return sign + zeros + digits
-  }
-
-  static func describe(_ value: Value) -> String {
-    switch value {
-    case .string(let text): return "\"\(text)\""
-    case .number(let number): return Value.format(number)
-    case .bool(let flag): return flag ? "true" : "false"
-    case .options: return "a list of options"
-    }
   }
 }

@@ -36,9 +36,6 @@ struct FlowKeys {
     self.known = bound.union(provided).union(flow.data.keys).map(\.rawValue).sorted()
   }
 
-  /// Keys an event or an API answer can change during a session.
-  var settable: Set<DataKey> { bound.union(provided) }
-
   /// Whether the flow can hold the key.
   func isKnown(_ key: DataKey) -> Bool {
     bound.contains(key) || provided.contains(key) || data[key] != nil
