@@ -166,4 +166,21 @@ import Testing
           path: "steps[0].rows[0].rules")
       ])
   }
+
+  @Test func contradictionsNameTheNamedRule() {
+    expectLoadDiagnostics(
+      #"""
+      { "format": 1, "id": "shop", "title": "Shop", "start": "a",
+        "rules": { "countryCode": { "pattern": "^[A-Z]{2}$", "message": "Two capital letters" } },
+        "steps": [{ "id": "a", "title": "A", "rows": [
+          { "id": "country", "cell": "picker", "title": "Country", "bind": "ship.country", "rules": 1️⃣["countryCode"],
+            "options": [{ "value": "USA", "label": "United States" }, { "value": "can", "label": "Canada" }] } ] }] }
+      """#,
+      [
+        .error(
+          "1️⃣",
+          #"no option of the picker passes its rules ("USA" fails countryCode, "can" fails countryCode): no choice can be valid"#,
+          path: "steps[0].rows[0].rules")
+      ])
+  }
 }

@@ -14,10 +14,13 @@
 /// ```
 struct RuleSatisfiability {
   let rules: [RuleKind]
+  /// Each rule's name as the row writes it (a named rule's name, or the built-in one).
+  let names: [String]
   let options: [PickerOption]?
 
   init(rules: [Rule], options: [PickerOption]? = nil) {
     self.rules = rules.map(\.kind)
+    self.names = rules.map(\.writtenName)
     self.options = options
   }
 
@@ -102,16 +105,17 @@ struct RuleSatisfiability {
 
   // MARK: Listed values
 
-  /// The first rule other than `required`, `oneOf` and custom rules that a value fails.
-  private func failedRule(_ value: String, includingOneOf: Bool) -> RuleKind? {
+  /// The name of the first rule other than `required`, `oneOf` and custom rules that a value fails.
+  private func failedRule(_ value: String, includingOneOf: Bool) -> String? {
     let evaluator = RuleEvaluator()
-    return rules.first { kind in
+    let index = rules.firstIndex { kind in
       switch kind {
       case .required, .custom: return false
       case .oneOf: return includingOneOf && !evaluator.passes(kind, .string(value))
       default: return !evaluator.passes(kind, .string(value))
       }
     }
+    return index.map { names[$0] }
   }
 
   private var oneOfProblem: String? {
@@ -126,7 +130,7 @@ struct RuleSatisfiability {
     var failures: [String] = []
     for value in present {
       guard let failed = failedRule(value, includingOneOf: false) else { return nil }
-      failures.append("\"\(value)\" fails \(failed.name)")
+      failures.append("\"\(value)\" fails \(failed)")
     }
     return "no oneOf value passes the other rules (\(failures.joined(separator: ", "))): no value can pass"
   }
@@ -138,7 +142,7 @@ struct RuleSatisfiability {
     var failures: [String] = []
     for value in present {
       guard let failed = failedRule(value, includingOneOf: true) else { return nil }
-      failures.append("\"\(value)\" fails \(failed.name)")
+      failures.append("\"\(value)\" fails \(failed)")
     }
     return "no option of the picker passes its rules (\(failures.joined(separator: ", "))): no choice can be valid"
   }
