@@ -17,6 +17,9 @@ import Testing
         "shipping.method": .string("standard"),
         "shipping.country": .string("US"),
         "billing.sameAsShipping": .bool(true),
+      ],
+      rules: [
+        "zipCode": Rule(.pattern("^[0-9]{5}(-[0-9]{4})?$"), message: "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789).")
       ]
     ) {
       Step("cart", title: "My Cart") {
@@ -50,7 +53,8 @@ import Testing
         Info("total", title: "Order total", bind: "order.total")
         Disclosure("discount", title: "Discount code", opens: "discount")
           .detail("{discount.code}")
-        Button("placeOrder", title: "Place order", submit: "placeOrder", then: "confirmation", validates: ["cart", "stepOne", "creditCard", "address"])
+        Button("placeOrder", title: "Place order", submit: "placeOrder", then: "confirmation", validates: ["cart", "stepOne", "creditCard", "address"],
+          provides: ["order.number"])
       }
       Step("creditCard", title: "Credit Card", presentation: .modal) {
         TextField("name", title: "Name on card", bind: "payment.card.name")
@@ -82,7 +86,7 @@ import Testing
           .rules([Rule(.required), Rule(.pattern("^[A-Za-z]{2}$"), message: "Use the two-letter state code, like OR or NY.")])
         TextField("zip", title: "ZIP code", bind: "shipping.zip")
           .keyboard(.number)
-          .rules([Rule(.required), Rule(.pattern("^[0-9]{5}(-[0-9]{4})?$"), message: "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789).")])
+          .rules(.required, .custom("zipCode"))
         Picker("country", title: "Country", bind: "shipping.country", options: [PickerOption(value: "US", label: "United States"), PickerOption(value: "PR", label: "Puerto Rico"), PickerOption(value: "GU", label: "Guam"), PickerOption(value: "VI", label: "U.S. Virgin Islands")])
           .rules(.required)
         Toggle("billingSame", title: "Billing address same as shipping", bind: "billing.sameAsShipping")
@@ -91,7 +95,7 @@ import Testing
           .visible(when: .equals("billing.sameAsShipping", .bool(false)))
         TextField("billingZip", title: "Billing ZIP code", bind: "billing.zip")
           .keyboard(.number)
-          .rules([Rule(.required), Rule(.pattern("^[0-9]{5}(-[0-9]{4})?$"), message: "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789).")])
+          .rules(.required, .custom("zipCode"))
           .visible(when: .equals("billing.sameAsShipping", .bool(false)))
         Button.closing("done", title: "Done")
       }
@@ -158,7 +162,7 @@ import Testing
     let problems = flow.validate().map(\.description)
     #expect(problems == [
       "<flow>: error: steps[0].rows[0].opens: unknown step \"paymnet\"; did you mean \"payment\"?",
-      "<flow>: error: steps[0].rows[1].rules[0]: unknown rule \"postalCode\"; built-in rules are \"required\", \"email\", \"luhn\", \"digits\", \"expiry\", \"pattern\", \"minLength\", \"maxLength\", \"oneOf\" or \"custom\"; custom rules must be registered by the program that loads the flow",
+      "<flow>: error: steps[0].rows[1].rules[0]: unknown rule \"postalCode\"; built-in rules are \"required\", \"email\", \"luhn\", \"digits\", \"expiry\", \"pattern\", \"minLength\", \"maxLength\", \"oneOf\" or \"custom\"; custom rules must be named in the flow's \"rules\" or registered by the program that loads the flow",
       "<flow>: error: errors[0].row: step \"cart\" has no row \"zipp\"; did you mean \"zip\"?",
     ])
     #expect(flow.validate(customRules: ["postalCode"]).count == 2)

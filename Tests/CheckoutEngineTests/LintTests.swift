@@ -105,10 +105,11 @@ import Testing
                 { "id": "method", "cell": "picker", "title": "Method", "bind": "shipping.method", "options": { "from": 2️⃣"shipping.methods" } }
           """),
       [
-        .warning(
-          "1️⃣", "options come from \"countries\", which the flow's data does not hold",
+        .error(
+          "1️⃣",
+          "unknown key \"countries\": no row binds it, the flow's data does not hold it, and no submit provides it",
           path: "steps[0].rows[1].options.from",
-          suggestion: "add it to \"data\", or make sure the host sets it before the step shows"),
+          suggestion: "bind it to a value row, add it to \"data\", or list it in a submit's \"provides\""),
         .error(
           "2️⃣", "options come from \"shipping.methods\", which holds a string, not a list of options",
           path: "steps[0].rows[2].options.from"),

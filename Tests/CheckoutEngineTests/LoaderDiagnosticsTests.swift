@@ -50,7 +50,7 @@ import Testing
       [
         .error(
           "1️⃣", "unknown field \"version\" in a flow", path: "version",
-          suggestion: #"valid fields are "$schema", "format", "id", "title", "start", "data", "steps" and "errors""#)
+          suggestion: #"valid fields are "$schema", "format", "id", "title", "start", "data", "rules", "steps" and "errors""#)
       ])
   }
 

@@ -103,7 +103,7 @@ import Testing
   }
 
   static let unregistered =
-    #"built-in rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom"; custom rules must be registered by the program that loads the flow"#
+    #"built-in rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom"; custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#
 
   @Test func registeringCustomRulesMakesTheFlowLoad() throws {
     let row =

@@ -27,6 +27,9 @@ enum BuiltInFlow {
     "shipping.country": "US",
     "billing.sameAsShipping": true
   },
+  "rules": {
+    "zipCode": { "pattern": "^[0-9]{5}(-[0-9]{4})?$", "message": "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)." }
+  },
   "steps": [
     {
       "id": "cart",
@@ -95,7 +98,8 @@ enum BuiltInFlow {
           "title": "Place order",
           "submit": "placeOrder",
           "then": "confirmation",
-          "validates": ["cart", "stepOne", "creditCard", "address"]
+          "validates": ["cart", "stepOne", "creditCard", "address"],
+          "provides": ["order.number"]
         }
       ]
     },
@@ -170,10 +174,7 @@ enum BuiltInFlow {
           "title": "ZIP code",
           "bind": "shipping.zip",
           "keyboard": "number",
-          "rules": [
-            "required",
-            { "pattern": "^[0-9]{5}(-[0-9]{4})?$", "message": "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)." }
-          ]
+          "rules": ["required", "zipCode"]
         },
         {
           "id": "country",
@@ -203,10 +204,7 @@ enum BuiltInFlow {
           "title": "Billing ZIP code",
           "bind": "billing.zip",
           "keyboard": "number",
-          "rules": [
-            "required",
-            { "pattern": "^[0-9]{5}(-[0-9]{4})?$", "message": "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)." }
-          ],
+          "rules": ["required", "zipCode"],
           "visibleWhen": { "key": "billing.sameAsShipping", "equals": false }
         },
         { "id": "done", "cell": "button", "title": "Done", "action": "close" }

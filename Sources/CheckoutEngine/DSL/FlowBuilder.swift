@@ -44,9 +44,10 @@ public enum RowBuilder {
 }
 
 extension Flow {
-  /// A flow built from steps and error matchers, in order.
+  /// A flow built from steps and error matchers, in order; `rules` are the flow's
+  /// named rules, used in rows as `.custom("postalCode")`.
   public init(
-    id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:],
+    id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
     @FlowBuilder _ content: () -> [FlowPart]
   ) {
     var steps: [Step] = []
@@ -57,7 +58,7 @@ extension Flow {
       case .error(let matcher): errors.append(matcher)
       }
     }
-    self.init(id: id, title: title, start: start, data: data, steps: steps, errors: errors)
+    self.init(id: id, title: title, start: start, data: data, rules: rules, steps: steps, errors: errors)
   }
 }
 

@@ -104,10 +104,14 @@ public struct Button: RowConvertible {
   private init(row: Row) {
     self.row = row
   }
-  /// A button that validates and calls an API operation, opening `then` on success.
-  public init(_ id: RowID, title: String, submit: OperationName, then: StepID? = nil, validates: [StepID]? = nil) {
+  /// A button that validates and calls an API operation, opening `then` on success;
+  /// `provides` names the keys the operation's success data fills (`order.number`).
+  public init(
+    _ id: RowID, title: String, submit: OperationName, then: StepID? = nil, validates: [StepID]? = nil,
+    provides: [DataKey] = []
+  ) {
     row = Row(id: id, cell: .button, title: title,
-      action: .submit(Submit(operation: submit, then: then, validates: validates)))
+      action: .submit(Submit(operation: submit, then: then, validates: validates, provides: provides)))
   }
 }
 

@@ -4,17 +4,77 @@ struct FlowLinter {
   let flow: Flow
   let positions: ModelPositions
   private let sink = DiagnosticSink()
+  private let keys: FlowKeys
 
   init(flow: Flow, positions: ModelPositions) {
     self.flow = flow
     self.positions = positions
+    self.keys = FlowKeys(flow)
+  }
+
+  /// Every key the flow reads must be one it can hold: bound by a value row, in
+  /// the data, or provided by a submit. Otherwise a guard fed by it can never be met.
+  private func checkKeys() {
+    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) {
+      sink.error(
+        "unknown-key",
+        "unknown key \"\(read.key)\": no row binds it, the flow's data does not hold it, and no submit provides it",
+        at: read.path,
+        suggestion: Suggestions.didYouMean(read.key.rawValue, in: keys.known)
+          ?? "bind it to a value row, add it to \"data\", or list it in a submit's \"provides\"")
+    }
+  }
+
+  /// A named rule no row uses is dead weight (or a row misspells its name).
+  private func checkNamedRulesUsed() {
+    let used = Set(flow.steps.flatMap(\.rows).flatMap(\.rules).compactMap(\.name))
+    for name in flow.rules.keys.sorted() where !used.contains(name) {
+      sink.warning(
+        "unused-rule", "named rule \"\(name)\" is not used by any row", at: JSONPath.root.appending("rules").appending(name),
+        suggestion: "use it in a row's \"rules\" as \"\(name)\", or remove it")
+    }
+  }
+
+  /// Conditions that can never hold: rows never shown or never enabled, and
+  /// `requires` guards on steps that can never be complete.
+  private func checkGuards() {
+    let satisfiability = ConditionSatisfiability(keys: keys)
+    var neverComplete: [StepID: String] = [:]
+    for step in flow.steps where !step.complete.isEmpty && neverComplete[step.id] == nil {
+      let all = Condition.all(step.complete.map(\.when))
+      if !satisfiability.canHold(all) { neverComplete[step.id] = satisfiability.reason(all) }
+    }
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        let path = positions.rowPath(stepIndex, rowIndex)
+        for (field, what) in [("visibleWhen", "shown"), ("enabledWhen", "enabled")] {
+          guard let condition = field == "visibleWhen" ? row.visibleWhen : row.enabledWhen,
+            !satisfiability.canHold(condition)
+          else { continue }
+          sink.error(
+            "condition-never-holds",
+            "row \"\(row.id)\" is never \(what): its \(field) can never hold; \(satisfiability.reason(condition))",
+            at: path.appending(field))
+        }
+        for (index, required) in row.requires.enumerated() {
+          guard let reason = neverComplete[required] else { continue }
+          sink.error(
+            "guard-never-holds",
+            "row \"\(row.id)\" can never be enabled: step \"\(required)\" can never be complete, because its completion checks can never hold; \(reason)",
+            at: positions.elementPath(path.appending("requires"), index))
+        }
+      }
+    }
   }
 
   func lint() -> [Diagnostic] {
     checkReachability()
     checkBindings()
     checkMatchers()
+    checkKeys()
     checkOptionSources()
+    checkGuards()
+    checkNamedRulesUsed()
     checkCoverage()
     return sink.diagnostics
   }
@@ -111,10 +171,12 @@ struct FlowLinter {
           continue
         case let value?:
           sink.error("wrong-type", "options come from \"\(key)\", which holds \(value.typeDescription), not a list of options", at: path)
-        case nil:
+        case nil where keys.isKnown(key) && !keys.provided.contains(key):
           sink.warning(
             "missing-options-data", "options come from \"\(key)\", which the flow's data does not hold",
             at: path, suggestion: "add it to \"data\", or make sure the host sets it before the step shows")
+        case nil:
+          continue  // unknown keys are reported by checkKeys; provided ones arrive with an API answer
         }
       }
     }

@@ -64,7 +64,19 @@ extension FlowDecoder {
     return positions.keep(steps, at: object.path.appending(name))
   }
 
-  /// Reads `opens`, `action`, `submit` (+ `then`, `validates`): at most one of the first three.
+  /// Reads a list of data keys; each element that is not a key is reported.
+  private mutating func keyList(_ object: ObjectReader, _ name: String) -> [DataKey] {
+    let keys = (object.array(name, what: "a list of data keys") ?? []).map { element -> DataKey? in
+      guard case .string(let text) = element.node.kind else {
+        sink.error("wrong-type", "expected a data key (a string), found \(element.node.typeDescription)", at: element.path)
+        return nil
+      }
+      return ObjectReader.checkKey(text, at: element.path, offset: nil, sink: sink)
+    }
+    return positions.keep(keys, at: object.path.appending(name))
+  }
+
+  /// Reads `opens`, `action`, `submit` (+ `then`, `validates`, `provides`): at most one of the first three.
   private mutating func decodeAction(_ object: ObjectReader) -> RowAction? {
     let present = ["opens", "action", "submit"].filter(object.has)
     if present.count > 1 {
@@ -73,7 +85,7 @@ extension FlowDecoder {
         "a row does one thing when tapped, but this one has \(Suggestions.list(present, conjunction: "and"))",
         at: object.path.appending(present[1]), offset: object.nameOffset(present[1]), suggestion: "keep one of them")
     }
-    for dependent in ["then", "validates"] where object.has(dependent) && !object.has("submit") {
+    for dependent in ["then", "validates", "provides"] where object.has(dependent) && !object.has("submit") {
       sink.error(
         "missing-submit", "\"\(dependent)\" only applies to a row that has \"submit\"",
         at: object.path.appending(dependent), offset: object.nameOffset(dependent))
@@ -87,7 +99,8 @@ extension FlowDecoder {
     if let operation = object.identifier("submit", what: "operation name") {
       let then = object.identifier("then", what: "step id").map(StepID.init)
       let validates = object.has("validates") ? stepList(object, "validates") : nil
-      return .submit(Submit(operation: OperationName(operation), then: then, validates: validates))
+      let provides = keyList(object, "provides")
+      return .submit(Submit(operation: OperationName(operation), then: then, validates: validates, provides: provides))
     }
     return nil
   }

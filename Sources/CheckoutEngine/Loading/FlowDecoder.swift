@@ -33,6 +33,7 @@ struct FlowDecoder {
     let title = object.string("title", required: true) ?? ""
     let start = object.identifier("start", required: true, what: "step id") ?? ""
     let data = decodeData(object)
+    let rules = decodeNamedRules(object)
     var steps: [Step] = []
     if let elements = object.array("steps", required: true, what: "a list of steps") {
       if elements.isEmpty { sink.error("empty-flow", "a flow needs at least one step", at: object.path.appending("steps")) }
@@ -50,7 +51,33 @@ struct FlowDecoder {
       positions.errorIndices.append(index)
     }
     return Flow(
-      id: FlowID(id), title: title, start: StepID(start), data: data, steps: steps, errors: errors)
+      id: FlowID(id), title: title, start: StepID(start), data: data, rules: rules, steps: steps, errors: errors)
+  }
+
+  /// The flow's named rules: name -> a rule written as in a row's `rules`.
+  private func decodeNamedRules(_ object: ObjectReader) -> [String: Rule] {
+    guard let node = object.node("rules") else { return [:] }
+    guard case .object(let members) = node.kind else {
+      object.wrongType("rules", expected: "an object of rule name -> rule", found: node)
+      return [:]
+    }
+    var rules: [String: Rule] = [:]
+    for member in members {
+      let path = object.path.appending("rules").appending(member.key)
+      guard rules[member.key] == nil else {
+        sink.error("duplicate-field", "rule \"\(member.key)\" is defined more than once", at: path, offset: member.keyOffset)
+        continue
+      }
+      guard IdentifierSyntax.isIdentifier(member.key) else {
+        sink.error(
+          "invalid-identifier",
+          "\"\(member.key)\" is not a valid rule name: use a letter, then letters, digits, '_' or '-'",
+          at: path, offset: member.keyOffset)
+        continue
+      }
+      if let rule = decodeRule(member.value, at: path) { rules[member.key] = rule }
+    }
+    return rules
   }
 
   /// Reports a missing or mistyped format (an unsupported number was reported first).

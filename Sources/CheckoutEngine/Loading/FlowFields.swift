@@ -5,14 +5,14 @@
 /// the same ones.
 public enum FlowFields {
   /// The top-level object.
-  public static let flow = ["$schema", "format", "id", "title", "start", "data", "steps", "errors"]
+  public static let flow = ["$schema", "format", "id", "title", "start", "data", "rules", "steps", "errors"]
   /// A step.
   public static let step = ["id", "title", "presentation", "rows", "complete"]
   /// A row.
   public static let row = [
     "id", "cell", "title", "bind", "placeholder", "keyboard", "options", "rules", "visibleWhen",
     "enabledWhen", "sensitive", "secret", "detail", "opens", "requires", "action", "submit", "then",
-    "validates",
+    "validates", "provides",
   ]
   /// A picker option.
   public static let option = ["value", "label"]

@@ -35,7 +35,41 @@ struct FlowValidator {
     for (index, matcher) in flow.errors.enumerated() {
       checkMatcher(matcher, at: positions.errorPath(index))
     }
+    checkNamedRules()
     return sink.diagnostics
+  }
+
+  /// A named rule is built from one built-in rule, under a name no built-in or
+  /// registered custom rule has.
+  private func checkNamedRules() {
+    for (name, rule) in flow.rules.sorted(by: { $0.key < $1.key }) {
+      let path = JSONPath.root.appending("rules").appending(name)
+      if FlowFields.ruleKinds.contains(name) || name == "message" {
+        sink.error(
+          "shadowed-rule", "named rule \"\(name)\" has the name of a built-in rule", at: path,
+          suggestion: "give it a name of its own, like \"\(name)Rule\"")
+      } else if customRules.contains(name) {
+        sink.error(
+          "shadowed-rule", "named rule \"\(name)\" has the name of a custom rule the program registered", at: path,
+          suggestion: "give one of them another name")
+      }
+      switch rule.kind {
+      case .custom(let other):
+        let what = flow.rules[other] != nil ? "another named rule, \"\(other)\"" : "\"\(other)\", which is not a built-in rule"
+        sink.error(
+          "rule-not-built-in", "named rule \"\(name)\" is defined as \(what)", at: path,
+          suggestion: "define it from a built-in rule: \(Suggestions.list(FlowFields.ruleKinds.filter { $0 != "custom" }))")
+      case .pattern(let pattern):
+        if let problem = PatternCache.problem(with: pattern) {
+          sink.error(
+            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(problem)", at: path.appending("pattern"))
+        }
+      case .oneOf(let values) where values.isEmpty:
+        sink.error("invalid-value", "\"oneOf\" needs at least one value", at: path.appending("oneOf"))
+      default:
+        break
+      }
+    }
   }
 
   private func checkStepIDs() {

@@ -106,21 +106,33 @@ struct RowValidator {
   }
 
   private func checkRules() {
+    var patternsValid = true
     for (index, rule) in row.rules.enumerated() {
       let rulePath = element("rules", index)
       switch rule.kind {
+      case .custom where rule.name != nil:
+        break  // a named rule defined as another rule: reported where it is defined
       case .custom(let name) where FlowFields.ruleKinds.contains(name) && !validator.customRules.contains(name):
         validator.error(
           "rule-needs-argument", "rule \"\(name)\" takes an argument", at: rulePath,
           suggestion: "write it as an object, like { \"\(name)\": \(FlowFields.ruleExample(name)) }")
       case .custom(let name) where !validator.customRules.contains(name):
-        let known = FlowFields.ruleNamesWithoutArguments + validator.customRules.sorted()
+        let named = validator.flow.rules.keys.sorted()
+        let known = FlowFields.ruleNamesWithoutArguments + named + validator.customRules.sorted()
         validator.error(
           "unknown-rule", "unknown rule \"\(name)\"", at: rulePath,
           suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
-            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds)); custom rules must be registered by the program that loads the flow")
+            ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds))"
+            + (named.isEmpty ? "" : "; the flow's rules are \(Suggestions.list(named))")
+            + "; custom rules must be named in the flow's \"rules\" or registered by the program that loads the flow")
+      case .pattern(let pattern) where rule.name != nil:
+        // A named rule's definition is reported where it is defined.
+        if PatternCache.problem(with: pattern) != nil { patternsValid = false }
+      case .oneOf where rule.name != nil:
+        break  // reported where the named rule is defined
       case .pattern(let pattern):
         if let problem = PatternCache.problem(with: pattern) {
+          patternsValid = false
           validator.error(
             "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(problem)",
             at: rulePath.appending("pattern"))
@@ -131,12 +143,10 @@ struct RowValidator {
         break
       }
     }
-    let minimum = row.rules.compactMap { if case .minLength(let n) = $0.kind { n } else { nil } }.max()
-    let maximum = row.rules.compactMap { if case .maxLength(let n) = $0.kind { n } else { nil } }.min()
-    if let minimum, let maximum, minimum > maximum {
-      validator.error(
-        "contradictory-rules", "minLength \(minimum) is more than maxLength \(maximum): no value can pass",
-        at: path.appending("rules"))
+    var listed: [PickerOption]?
+    if case .list(let options) = row.options { listed = options }
+    if let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: patternsValid) {
+      validator.error("contradictory-rules", problem, at: path.appending("rules"))
     }
     if case .list(let options) = row.options {
       checkOptions(options)

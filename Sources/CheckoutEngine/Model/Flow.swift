@@ -13,6 +13,7 @@ public struct Flow: Hashable, Sendable {
     var title: String
     var start: StepID
     var data: [DataKey: Value]
+    var rules: [String: Rule]
     var steps: [Step]
     var errors: [ErrorMatcher]
   }
@@ -43,6 +44,11 @@ public struct Flow: Hashable, Sendable {
     get { storage.value.data }
     _modify { yield &storage.value.data }
   }
+  /// The rules the flow names itself, built from the built-in ones
+  /// (`postalCode` -> `{ "pattern": "^[0-9]{5}$", "message": "5 digits" }`). Rows
+  /// use them by name; a row's rule naming one is resolved to it (kind and message,
+  /// with ``Rule/name`` remembering the name) when the flow is created.
+  public var rules: [String: Rule] { storage.value.rules }
   /// The steps, in file order.
   public var steps: [Step] {
     get { storage.value.steps }
@@ -55,11 +61,32 @@ public struct Flow: Hashable, Sendable {
   }
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
+  ///
+  /// A row's rule `.custom(name)` where `rules` defines `name` becomes the named
+  /// rule (its kind, and its message unless the row's rule has its own).
   public init(
-    id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:],
+    id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
     steps: [Step], errors: [ErrorMatcher] = []
   ) {
-    storage = CopyOnWrite(Fields(id: id, title: title, start: start, data: data, steps: steps, errors: errors))
+    storage = CopyOnWrite(Fields(
+      id: id, title: title, start: start, data: data, rules: rules,
+      steps: rules.isEmpty ? steps : Flow.resolving(rules, in: steps), errors: errors))
+  }
+
+  /// The steps with every row rule that names one of `rules` resolved to it.
+  static func resolving(_ rules: [String: Rule], in steps: [Step]) -> [Step] {
+    steps.map { step in
+      var step = step
+      for index in step.rows.indices {
+        guard step.rows[index].rules.contains(where: { if case .custom(let name) = $0.kind { rules[name] != nil } else { false } })
+        else { continue }
+        step.rows[index].rules = step.rows[index].rules.map { rule in
+          guard case .custom(let name) = rule.kind, let definition = rules[name] else { return rule }
+          return Rule(definition.kind, message: rule.message ?? definition.message, name: name)
+        }
+      }
+      return step
+    }
   }
 
   /// The step with this id, if the flow has one.

@@ -181,12 +181,16 @@ public struct Submit: Hashable, Sendable {
   public var then: StepID?
   /// The steps whose rows are checked before the call; `nil` means every step on the stack.
   public var validates: [StepID]?
+  /// The keys the operation's success data fills (`order.number`): a flow may read
+  /// them in details, conditions and checks although no row binds them.
+  public var provides: [DataKey]
 
   /// Creates a submit action.
-  public init(operation: OperationName, then: StepID? = nil, validates: [StepID]? = nil) {
+  public init(operation: OperationName, then: StepID? = nil, validates: [StepID]? = nil, provides: [DataKey] = []) {
     self.operation = operation
     self.then = then
     self.validates = validates
+    self.provides = provides
   }
 }
 

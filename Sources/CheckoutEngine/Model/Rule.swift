@@ -8,12 +8,26 @@ public struct Rule: Hashable, Sendable {
   public var kind: RuleKind
   /// Replaces the rule's default message.
   public var message: String?
+  /// The flow's named rule (see ``Flow/rules``) this rule was written as, e.g.
+  /// `postalCode`; nil for a rule written out in the row.
+  public var name: String?
 
   /// Creates a rule.
   public init(_ kind: RuleKind, message: String? = nil) {
     self.kind = kind
     self.message = message
   }
+
+  /// A rule written as one of the flow's named rules: `kind` and `message` come
+  /// from the definition (or `message` overrides it).
+  public init(_ kind: RuleKind, message: String?, name: String) {
+    self.kind = kind
+    self.message = message
+    self.name = name
+  }
+
+  /// The rule's name as written in a row: the flow's name for it, or the built-in one.
+  public var writtenName: String { name ?? kind.name }
 }
 
 /// What a rule checks.

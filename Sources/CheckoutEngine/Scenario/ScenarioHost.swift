@@ -69,8 +69,8 @@ public struct ScenarioHost: Sendable {
         ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
     case .api(let operation, let response):
       api.enqueue(response, for: operation)
-      if session?.calls[operation] != nil, let answer = api.answer(operation) {
-        perform(DevelopmentAPI.event(answer, for: operation), &outcome)
+      if let session, session.calls[operation] != nil, let answer = api.answer(operation) {
+        perform(DevelopmentAPI.event(answer, for: operation, in: session.flow), &outcome)
       }
     case .help(let name): outcome.notes += helpText(name)
     case .quit: outcome.quit = true
@@ -179,7 +179,7 @@ public struct ScenarioHost: Sendable {
           if let top = try? session.navigation.applying(command).top { queue.append(.appeared(top)) }
         case .callAPI(let operation, _):
           if let answer = api.answer(operation) {
-            queue.append(DevelopmentAPI.event(answer, for: operation))
+            queue.append(DevelopmentAPI.event(answer, for: operation, in: session.flow))
           } else {
             outcome.notes.append("\(operation) is waiting for an answer: type 'api \(operation) ok' or 'api \(operation) fail CODE'")
           }

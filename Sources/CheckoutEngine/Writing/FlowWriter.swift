@@ -17,14 +17,18 @@ public enum FlowWriter {
       let entries = flow.data.sorted { $0.key < $1.key }.map { "    \(quote($0.key.rawValue)): \(value($0.value))" }
       out += "  \"data\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
     }
-    out += "  \"steps\": [\n" + flow.steps.map(step).joined(separator: ",\n") + "\n  ]"
+    if !flow.rules.isEmpty {
+      let entries = flow.rules.sorted { $0.key < $1.key }.map { "    \(quote($0.key)): \(rule($0.value, named: [:]))" }
+      out += "  \"rules\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
+    }
+    out += "  \"steps\": [\n" + flow.steps.map { step($0, named: flow.rules) }.joined(separator: ",\n") + "\n  ]"
     if !flow.errors.isEmpty {
       out += ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0) }.joined(separator: ",\n") + "\n  ]"
     }
     return out + "\n}\n"
   }
 
-  private static func step(_ step: Step) -> String {
+  private static func step(_ step: Step, named: [String: Rule]) -> String {
     var fields = ["\"id\": \(quote(step.id.rawValue))", "\"title\": \(quote(step.title))"]
     if step.presentation != .push { fields.append("\"presentation\": \(quote(step.presentation.rawValue))") }
     if !step.complete.isEmpty {
@@ -32,11 +36,11 @@ public enum FlowWriter {
         "{ \"when\": \(condition($0.when)), \"message\": \(quote($0.message)) }"
       }.joined(separator: ", ") + "]")
     }
-    let rows = step.rows.map { "      " + row($0) }.joined(separator: ",\n")
+    let rows = step.rows.map { "      " + row($0, named: named) }.joined(separator: ",\n")
     return "    { " + fields.joined(separator: ", ") + ", \"rows\": [" + (rows.isEmpty ? "]" : "\n" + rows + "\n    ]") + " }"
   }
 
-  private static func row(_ row: Row) -> String {
+  private static func row(_ row: Row, named: [String: Rule]) -> String {
     var fields = ["\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(row.cell.rawValue))", "\"title\": \(quote(row.title))"]
     if let bind = row.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
     if let placeholder = row.placeholder { fields.append("\"placeholder\": \(quote(placeholder))") }
@@ -46,7 +50,9 @@ public enum FlowWriter {
     case .from(let key)?: fields.append("\"options\": { \"from\": \(quote(key.rawValue)) }")
     case nil: break
     }
-    if !row.rules.isEmpty { fields.append("\"rules\": [" + row.rules.map(rule).joined(separator: ", ") + "]") }
+    if !row.rules.isEmpty {
+      fields.append("\"rules\": [" + row.rules.map { rule($0, named: named) }.joined(separator: ", ") + "]")
+    }
     if let condition = row.visibleWhen { fields.append("\"visibleWhen\": \(self.condition(condition))") }
     if let condition = row.enabledWhen { fields.append("\"enabledWhen\": \(self.condition(condition))") }
     if row.sensitive { fields.append("\"sensitive\": true") }
@@ -59,13 +65,20 @@ public enum FlowWriter {
       fields.append("\"submit\": \(quote(submit.operation.rawValue))")
       if let then = submit.then { fields.append("\"then\": \(quote(then.rawValue))") }
       if let validates = submit.validates { fields.append("\"validates\": \(idList(validates.map(\.rawValue)))") }
+      if !submit.provides.isEmpty { fields.append("\"provides\": \(idList(submit.provides.map(\.rawValue)))") }
     case nil: break
     }
     if !row.requires.isEmpty { fields.append("\"requires\": \(idList(row.requires.map(\.rawValue)))") }
     return "{ " + fields.joined(separator: ", ") + " }"
   }
 
-  private static func rule(_ rule: Rule) -> String {
+  /// A rule as a row writes it; a rule taken from the flow's named rules is
+  /// written by its name (with its own message when it overrides the definition's).
+  private static func rule(_ rule: Rule, named: [String: Rule]) -> String {
+    if let name = rule.name, let definition = named[name] {
+      guard let message = rule.message, message != definition.message else { return quote(name) }
+      return "{ \"custom\": \(quote(name)), \"message\": \(quote(message)) }"
+    }
     let body: String
     switch rule.kind {
     case .required, .email, .luhn, .digits, .expiry:
