@@ -3,13 +3,16 @@
 struct FlowLinter {
   let flow: Flow
   let positions: ModelPositions
-  private let sink = DiagnosticSink()
+  private let sink: DiagnosticSink
 
-  init(flow: Flow, positions: ModelPositions) {
+  /// A linter reporting to `sink` (by default a sink of its own).
+  init(flow: Flow, positions: ModelPositions, sink: DiagnosticSink = DiagnosticSink()) {
     self.flow = flow
     self.positions = positions
+    self.sink = sink
   }
 
+  @discardableResult
   func lint() -> [Diagnostic] {
     checkReachability()
     checkBindings()
@@ -122,7 +125,10 @@ struct FlowLinter {
 }
 
 extension DiagnosticSink {
-  func warning(_ code: Diagnostic.Code, _ message: String, at path: JSONPath?, suggestion: String? = nil) {
-    append(contentsOf: [Diagnostic(.warning, code: code, message: message, path: path, suggestion: suggestion)])
+  func warning(
+    _ code: Diagnostic.Code, _ message: @autoclosure () -> String, at path: JSONPath?,
+    suggestion: @autoclosure () -> String? = nil
+  ) {
+    report(Diagnostic(.warning, code: code, message: message(), path: path, suggestion: suggestion()), severity: .warning)
   }
 }

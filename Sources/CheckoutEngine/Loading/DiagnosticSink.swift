@@ -1,22 +1,54 @@
-/// Collects problems while a document is decoded, so that all of them are reported at once.
+/// Collects problems while a document is decoded, so that all of them are reported
+/// at once: the first ``limit`` whole, the rest only counted (a file with millions
+/// of problems is reported in bounded time and memory).
 final class DiagnosticSink {
+  /// How many problems a sink keeps; past it, problems are counted, not built.
+  let limit: Int
   private(set) var diagnostics: [Diagnostic] = []
   /// For diagnostics that point at a member's name rather than its value (an
   /// unknown or repeated field): the UTF-8 offset of the name, by diagnostic index.
   private(set) var offsets: [Int: Int] = [:]
+  /// Errors past the limit, counted only.
+  private(set) var omittedErrors = 0
+  /// Warnings past the limit, counted only.
+  private(set) var omittedWarnings = 0
+
+  init(limit: Int = .max) {
+    self.limit = limit
+  }
+
+  /// Whether any problem was found, kept or counted.
+  var isEmpty: Bool { diagnostics.isEmpty && omittedErrors == 0 && omittedWarnings == 0 }
+
+  /// Whether any error was found, kept or counted.
+  var hasErrors: Bool { omittedErrors > 0 || diagnostics.contains { $0.severity == .error } }
 
   /// Reports an error at `path`; `offset` (a member name's) overrides where the
-  /// path's value stands when the location is worked out.
+  /// path's value stands when the location is worked out. Past the limit, the
+  /// message and suggestion are not even built.
   func error(
-    _ code: Diagnostic.Code, _ message: String, at path: JSONPath?, offset: Int? = nil,
-    suggestion: String? = nil
+    _ code: Diagnostic.Code, _ message: @autoclosure () -> String, at path: @autoclosure () -> JSONPath?,
+    offset: Int? = nil, suggestion: @autoclosure () -> String? = nil
   ) {
+    guard diagnostics.count < limit else {
+      omittedErrors += 1
+      return
+    }
     if let offset { offsets[diagnostics.count] = offset }
-    diagnostics.append(Diagnostic(.error, code: code, message: message, path: path, suggestion: suggestion))
+    diagnostics.append(Diagnostic(.error, code: code, message: message(), path: path(), suggestion: suggestion()))
+  }
+
+  /// Reports a finished diagnostic (a warning, or one located already).
+  func report(_ diagnostic: @autoclosure () -> Diagnostic, severity: Diagnostic.Severity = .error) {
+    guard diagnostics.count < limit else {
+      if severity == .error { omittedErrors += 1 } else { omittedWarnings += 1 }
+      return
+    }
+    diagnostics.append(diagnostic())
   }
 
   func append(contentsOf more: [Diagnostic]) {
-    diagnostics.append(contentsOf: more)
+    for diagnostic in more { report(diagnostic, severity: diagnostic.severity) }
   }
 }
 

@@ -5,12 +5,14 @@ struct FlowValidator {
   let flow: Flow
   let positions: ModelPositions
   let customRules: Set<String>
-  private let sink = DiagnosticSink()
+  private let sink: DiagnosticSink
   private let stepIDs: [String]
   private let knownSteps: Set<String>
   private let stepsByID: [StepID: Step]
 
-  init(flow: Flow, positions: ModelPositions, customRules: Set<String>) {
+  /// A validator reporting to `sink` (by default a sink of its own).
+  init(flow: Flow, positions: ModelPositions, customRules: Set<String>, sink: DiagnosticSink = DiagnosticSink()) {
+    self.sink = sink
     self.flow = flow
     self.positions = positions
     self.customRules = customRules
@@ -19,6 +21,7 @@ struct FlowValidator {
     self.stepsByID = Dictionary(flow.steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  @discardableResult
   func validate() -> [Diagnostic] {
     checkStepIDs()
     if !flow.start.rawValue.isEmpty {
