@@ -96,6 +96,7 @@ package enum ReplCommand {
       case .offer(let offer): terminal.line(terminal.styled("! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
       case .unresolved(let error): terminal.line(terminal.styled("! unresolved API error \(error)", .red))
       case .routeCancelled(let reason): terminal.line(terminal.styled("✗ route cancelled: \(reason)", .red))
+      case .notice(let message): terminal.line(terminal.styled("! \(message)", .yellow))
       default: terminal.line(terminal.styled("→ \(effect)", .blue))
       }
     }

@@ -45,7 +45,7 @@ enum ExpectationParser {
     case "valid": return .valid(RowID(try cursor.identifier("a row id")))
     case "invalid": return .invalid(RowID(try cursor.identifier("a row id")))
     case "effect":
-      let effect = try cursor.identifier("an effect kind: navigate, callAPI, offer, focus, refused, unresolved, routeCancelled")
+      let effect = try cursor.identifier("an effect kind: navigate, callAPI, offer, focus, refused, unresolved, routeCancelled, notice")
       let argument = cursor.rest()
       return .effect(kind: effect, argument: argument.isEmpty ? nil : argument)
     default:

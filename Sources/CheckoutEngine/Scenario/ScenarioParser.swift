@@ -14,10 +14,11 @@ public enum ScenarioParser {
     case "flow": command = .flow(try cursor.word("a flow file path"))
     case "today":
       let token = try cursor.token("a date like 2026-11-21")
-      guard let date = CalendarDate(parsing: token.text) else {
-        throw cursor.error(at: token, "\"\(token.text)\" is not a date; expected YYYY-MM-DD, like 2026-11-21")
+      do {
+        command = .today(try CalendarDate.parse(token.text))
+      } catch {
+        throw cursor.error(at: token, error.description)
       }
-      command = .today(date)
     case "set":
       let name = try cursor.word("a row id, a row number or a data key")
       command = .set(name, try cursor.word("a value (one word, or a \"quoted string\")", allowQuoted: true))
