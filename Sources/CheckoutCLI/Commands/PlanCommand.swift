@@ -104,7 +104,7 @@ enum PlanCommand {
     guard let row, let found = flow.step(step), found.row(row) == nil else { return nil }
     let rows = found.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: rows) ?? "its rows are \(rows.joined(separator: ", "))"
-    return "step \"\(step)\" has no row \"\(row)\"; \(hint)"
+    return "step \(Quoting.quoted(step)) has no row \(Quoting.quoted(row)); \(hint)"
   }
 
   private static func loadCompleteness(

@@ -12,7 +12,8 @@ public enum Quoting {
 
   /// `text` in double quotes; past ``maximumShown`` characters, its start, `…`,
   /// and how long it is.
-  public static func quoted(_ text: some StringProtocol) -> String {
+  public static func quoted(_ value: some CustomStringConvertible) -> String {
+    let text = value.description
     guard let cut = text.index(text.startIndex, offsetBy: maximumShown, limitedBy: text.endIndex),
       cut != text.endIndex
     else { return "\"\(text)\"" }
@@ -20,7 +21,8 @@ public enum Quoting {
   }
 
   /// `text` as it is when short; cut as ``quoted(_:)`` cuts it, without quotes, when long.
-  public static func shortened(_ text: some StringProtocol) -> String {
+  public static func shortened(_ value: some CustomStringConvertible) -> String {
+    let text = value.description
     guard let cut = text.index(text.startIndex, offsetBy: maximumShown, limitedBy: text.endIndex),
       cut != text.endIndex
     else { return String(text) }

@@ -27,7 +27,7 @@ struct FlowLinter {
     let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
     for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
       sink.error(
-        "unreachable-step", "step \"\(step.id)\" cannot be reached from the start step \"\(flow.start)\"",
+        "unreachable-step", "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
         suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
     }
@@ -48,13 +48,13 @@ struct FlowLinter {
         if !rules.isEmpty && !earlier.rules.isEmpty && rules != earlier.rules {
           sink.error(
             "conflicting-rules",
-            "key \"\(key)\" is bound at \(earlier.path) and here with different rules",
+            "key \(Quoting.quoted(key)) is bound at \(earlier.path) and here with different rules",
             at: path.appending("rules"), suggestion: "give both rows the same rules, or leave them off one")
         }
         if row.secret != earlier.secret || row.sensitive != earlier.sensitive {
           sink.error(
             "conflicting-masking",
-            "key \"\(key)\" is bound at \(earlier.path) and here, but only one of them marks it secret or sensitive",
+            "key \(Quoting.quoted(key)) is bound at \(earlier.path) and here, but only one of them marks it secret or sensitive",
             at: path, suggestion: "mark every row bound to the key the same way")
         }
       }
@@ -113,10 +113,10 @@ struct FlowLinter {
         case .options?:
           continue
         case let value?:
-          sink.error("wrong-type", "options come from \"\(key)\", which holds \(value.typeDescription), not a list of options", at: path)
+          sink.error("wrong-type", "options come from \(Quoting.quoted(key)), which holds \(value.typeDescription), not a list of options", at: path)
         case nil:
           sink.warning(
-            "missing-options-data", "options come from \"\(key)\", which the flow's data does not hold",
+            "missing-options-data", "options come from \(Quoting.quoted(key)), which the flow's data does not hold",
             at: path, suggestion: "add it to \"data\", or make sure the host sets it before the step shows")
         }
       }

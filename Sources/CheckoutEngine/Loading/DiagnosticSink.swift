@@ -75,7 +75,7 @@ struct ObjectReader {
     for member in list {
       if members.contains(where: { $0.key == member.key }) {
         sink.error(
-          "duplicate-field", "field \"\(member.key)\" appears more than once", at: path.appending(member.key),
+          "duplicate-field", "field \(Quoting.quoted(member.key)) appears more than once", at: path.appending(member.key),
           offset: member.keyOffset)
         continue
       }
@@ -83,7 +83,7 @@ struct ObjectReader {
       if !fields.contains(member.key) {
         sink.error(
           "unknown-field",
-          "unknown field \"\(member.key)\" in \(what)",
+          "unknown field \(Quoting.quoted(member.key)) in \(what)",
           at: path.appending(member.key), offset: member.keyOffset,
           suggestion: Suggestions.didYouMean(member.key, in: fields)
             ?? "valid fields are \(Suggestions.list(fields, conjunction: "and"))"
@@ -103,7 +103,7 @@ struct ObjectReader {
   func node(_ name: String) -> JSONNode? { members.first { $0.key == name }?.value }
 
   func missing(_ name: String, _ what: @autoclosure () -> String) {
-    sink.error("missing-field", "missing required field \"\(name)\" (\(what()))", at: path)
+    sink.error("missing-field", "missing required field \(Quoting.quoted(name)) (\(what()))", at: path)
   }
 
   func string(_ name: String, required: Bool = false, what: @autoclosure () -> String = "a string") -> String? {
@@ -124,7 +124,7 @@ struct ObjectReader {
     if !IdentifierSyntax.isIdentifier(text) {
       sink.error(
         "invalid-identifier",
-        "\"\(text)\" is not a valid \(what()): use a letter, then letters, digits, '_' or '-'",
+        "\(Quoting.quoted(text)) is not a valid \(what()): use a letter, then letters, digits, '_' or '-'",
         at: path.appending(name))
     }
     return text
@@ -144,7 +144,7 @@ struct ObjectReader {
     guard IdentifierSyntax.isKey(text) else {
       sink.error(
         "invalid-key",
-        "\"\(text)\" is not a valid data key: use names joined by dots, like \"payment.card.number\"",
+        "\(Quoting.quoted(text)) is not a valid data key: use names joined by dots, like \"payment.card.number\"",
         at: path, offset: offset)
       return nil
     }
@@ -197,7 +197,7 @@ struct ObjectReader {
     guard let text = string(name, what: "one of \(Suggestions.list(allowed))") else { return nil }
     guard allowed.contains(text) else {
       sink.error(
-        "invalid-value", "\"\(text)\" is not a valid \(name)", at: path.appending(name),
+        "invalid-value", "\(Quoting.quoted(text)) is not a valid \(name)", at: path.appending(name),
         suggestion: Suggestions.didYouMean(text, in: allowed)
           ?? "valid values are \(Suggestions.list(allowed))")
       return nil

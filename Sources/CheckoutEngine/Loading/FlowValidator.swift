@@ -46,7 +46,7 @@ struct FlowValidator {
     for (index, step) in flow.steps.enumerated() where !step.id.rawValue.isEmpty {
       if let earlier = first[step.id] {
         sink.error(
-          "duplicate-step", "duplicate step id \"\(step.id)\"; it is first used at \(positions.stepPath(earlier))",
+          "duplicate-step", "duplicate step id \(Quoting.quoted(step.id)); it is first used at \(positions.stepPath(earlier))",
           at: positions.stepPath(index).appending("id"), suggestion: "step ids must be unique in a flow")
       } else {
         first[step.id] = index
@@ -60,7 +60,7 @@ struct FlowValidator {
       if let earlier = first[row.id] {
         sink.error(
           "duplicate-row",
-          "duplicate row id \"\(row.id)\" in step \"\(step.id)\"; it is first used at \(positions.rowPath(stepIndex, earlier))",
+          "duplicate row id \(Quoting.quoted(row.id)) in step \(Quoting.quoted(step.id)); it is first used at \(positions.rowPath(stepIndex, earlier))",
           at: positions.rowPath(stepIndex, index).appending("id"),
           suggestion: "row ids must be unique within their step")
       } else {
@@ -73,7 +73,7 @@ struct FlowValidator {
   func checkStep(_ step: StepID, at path: JSONPath) {
     guard !knownSteps.contains(step.rawValue) else { return }
     sink.error(
-      "unknown-step", "unknown step \"\(step)\"", at: path,
+      "unknown-step", "unknown step \(Quoting.quoted(step))", at: path,
       suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
         ?? (stepIDs.isEmpty ? "the flow has no steps" : "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))"))
   }
@@ -86,7 +86,7 @@ struct FlowValidator {
     guard let row = matcher.row, step.row(row) == nil else { return }
     let rowIDs = step.rows.map(\.id.rawValue)
     sink.error(
-      "unknown-row", "step \"\(step.id)\" has no row \"\(row)\"", at: path.appending("row"),
+      "unknown-row", "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))", at: path.appending("row"),
       suggestion: Suggestions.didYouMean(row.rawValue, in: rowIDs)
         ?? (rowIDs.isEmpty ? "the step has no rows" : "its rows are \(Suggestions.list(rowIDs, conjunction: "and"))"))
   }

@@ -167,7 +167,7 @@ public struct ScenarioHost: Sendable {
       known += keys.sorted()
     }
     let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
-    return "\(step.title) has no row \"\(name)\"\(hint); its rows are \(rows.joined(separator: ", "))"
+    return "\(step.title) has no row \(Quoting.quoted(name))\(hint); its rows are \(rows.joined(separator: ", "))"
       + (allowKeys ? "; or set a data key the flow knows, like \(session.flow.steps.flatMap(\.rows).compactMap(\.bind).first?.rawValue ?? "shipping.zip")" : "")
   }
 
@@ -237,7 +237,7 @@ public struct ScenarioHost: Sendable {
     guard let name else { return ["commands:", ScenarioLanguage.overview, "type 'help COMMAND' for one command"] }
     guard let text = ScenarioLanguage.help(name) else {
       let hint = Suggestions.didYouMean(name, in: ScenarioLanguage.commands.map(\.name)) ?? "type 'help' for the list"
-      return ["no command \"\(name)\"; \(hint)"]
+      return ["no command \(Quoting.quoted(name)); \(hint)"]
     }
     return [text]
   }

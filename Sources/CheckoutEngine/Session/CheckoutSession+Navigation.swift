@@ -118,6 +118,6 @@ extension CheckoutSession {
   func unknownRow(_ row: RowID, on step: Step) -> String {
     let ids = step.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
-    return "\(step.title) has no row \"\(row)\"\(hint); its rows are \(ids.joined(separator: ", "))"
+    return "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))"
   }
 }

@@ -105,7 +105,7 @@ enum RowInput {
         return .success(.string(option.value))
       }
       let choices = options.map { "\($0.value) (\($0.label))" }.joined(separator: ", ")
-      return .failure(Problem(message: "\(row.title) has no option \"\(row.secret ? Masking.secretPlaceholder : text)\"; choose one of \(choices)"))
+      return .failure(Problem(message: "\(row.title) has no option \(Quoting.quoted(row.secret ? Masking.secretPlaceholder : text)); choose one of \(choices)"))
     default:
       if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
       return .success(.string(value.displayText))
