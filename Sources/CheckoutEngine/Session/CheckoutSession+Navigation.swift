@@ -27,7 +27,7 @@ extension CheckoutSession {
     guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
     pending = nil
     guard let shown = navigation.top(after: command) else { return [.refused("cannot go back from \(navigation)")] }
-    if driver.isDriving { return driveOn(shown) }
+    if driver.isDriving { return driveOn(shown, event: "went back to \(shown)") }
     try? navigation.apply(command)  // applies: top(after:) said so
     return []
   }
@@ -77,14 +77,16 @@ extension CheckoutSession {
 
   /// Tells the route driver that a step appeared; a replan checks (and keeps) only
   /// the guards it asks about.
-  mutating func driveOn(_ step: StepID) -> [Effect] {
+  /// `event` names what happened in a notice when `step` is not the one the route
+  /// waits for (by default `appeared STEP`).
+  mutating func driveOn(_ step: StepID, event: String? = nil) -> [Effect] {
     let waiting = driver.state
     let checks = lendChecks()
     let output = driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: checks.isComplete)
     keepChecks(from: checks)
     var effects = drive(output)
     if case .awaiting(let expected, let command, _) = waiting, step != expected {
-      let what = "appeared \(step) while waiting for \(expected) after `\(command)`"
+      let what = "\(event ?? "appeared \(step)") while waiting for \(expected) after `\(command)`"
       switch output {
       case .perform(let next):
         effects.append(.notice("\(what): replanned from \(navigation): next \(next)"))
