@@ -52,8 +52,9 @@ extension FlowGraph {
     let presenters = layer.filter { edges(from: $0).contains { $0.to == step } }
     guard !presenters.isEmpty else {
       let presented = unique(layer.flatMap { edges(from: $0).map(\.to) }.filter { flow.step($0)?.presentation == .modal })
-      let list = presented.isEmpty ? "they present no modal step" : "they present \(presented.joined(separator: ", "))"
-      return "the modal layer starts with \(step), but nothing on \(layer.map(\.rawValue).joined(separator: ">")) presents it (\(list))"
+      let below = layer.map(\.rawValue).joined(separator: ">")
+      let list = presented.isEmpty ? "no step there presents a modal" : "\(below) presents \(presented.joined(separator: ", "))"
+      return "the modal layer starts with \(step), but nothing on \(below) presents it (\(list))"
     }
     guard flow.step(step)?.presentation == .modal else {
       return "\(step) is not a modal step: \(presenters[0]) pushes it onto its own layer, written \(presenters[0])>\(step)"

@@ -33,6 +33,8 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `"2026-02-30" is not a date: February 2026 has 28 days`.
     public var description: String
+    /// Creates the error.
+    public init(description: String) { self.description = description }
   }
 
   /// Parses `YYYY-MM-DD` (four, two and two digits), refusing days the month does
