@@ -72,8 +72,13 @@ struct ObjectReader {
     }
     var members: [JSONNode.Member] = []
     members.reserveCapacity(list.count)
+    // Past a handful of members (a file with thousands of unknown fields), a set
+    // keeps the repeat check linear.
+    var seen: Set<String> = []
+    let large = list.count > 16
     for member in list {
-      if members.contains(where: { $0.key == member.key }) {
+      let repeated = large ? !seen.insert(member.key).inserted : members.contains(where: { $0.key == member.key })
+      if repeated {
         sink.error(
           "duplicate-field", "field \(Quoting.quoted(member.key)) appears more than once", at: path.appending(member.key),
           offset: member.keyOffset)

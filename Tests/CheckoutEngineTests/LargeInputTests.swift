@@ -1,0 +1,63 @@
+import CheckoutEngine
+import Foundation
+import Testing
+
+/// Bad files at any size: past ``Diagnostic/reportLimit`` problems are counted,
+/// not kept; columns of many problems on one line are found in one pass; long
+/// input is cut in messages. (Timing is measured by hand, never asserted here.)
+@Suite struct LargeInputTests {
+  /// One step with `count` unknown fields, all on one line.
+  static func flowWithUnknownFields(_ count: Int, prefix: String = "") -> String {
+    let members = (0..<count).map { "\"\(prefix)x\($0)\":1" }.joined(separator: ",")
+    return #"{"format":1,"id":"big","title":"Big","start":"a","steps":[{"id":"a","title":"A","rows":[],"#
+      + members + #"}],"errors":[]}"#
+  }
+
+  @Test func pastTheLimitProblemsAreCountedNotKept() {
+    let json = Self.flowWithUnknownFields(5_000)
+    do {
+      _ = try FlowLoader().load(json: json, file: "big.json")
+      Issue.record("a flow with 5,000 unknown fields loaded")
+    } catch {
+      #expect(error.diagnostics.count == Diagnostic.reportLimit)
+      #expect(error.omitted == OmittedProblems(errors: 4_800))
+      #expect(error.description.hasSuffix("\n… and 4,800 more errors"))
+      #expect(error.diagnostics.first?.rendered(file: "big.json")
+        == #"big.json:1:86: error: steps[0].x0: unknown field "x0" in a step; valid fields are "id", "title", "presentation", "rows" and "complete""#)
+    }
+    let report = FlowLoader().lint(bytes: Array(json.utf8), file: "big.json")
+    #expect(report.diagnostics.count == Diagnostic.reportLimit)
+    #expect(report.omitted.errors == 4_800)
+    #expect(report.hasErrors)
+    #expect(report.omitted.line == "… and 4,800 more errors")
+  }
+
+  @Test func columnsOfManyProblemsOnOneLineAreThoseOfEachAlone() throws {
+    // Multi-byte characters before and between the problems: columns count characters.
+    let json = Self.flowWithUnknownFields(150, prefix: "é")
+    let report = FlowLoader().lint(bytes: Array(json.utf8), file: nil)
+    #expect(report.diagnostics.count == 150)
+    for (index, diagnostic) in report.diagnostics.enumerated() {
+      let name = "\"éx\(index)\""
+      let range = try #require(json.range(of: name + ":"))
+      let column = json.distance(from: json.startIndex, to: range.lowerBound) + 1
+      #expect(diagnostic.location == SourceLocation(line: 1, column: column))
+    }
+  }
+
+  @Test func longInputIsCutInMessagesWithItsLength() {
+    let long = String(repeating: "a", count: 1_048_576)
+    let json = FlowFixtures.flow(rows: #"{ "id": "\#(long)", "cell": "button", "title": "T" }"#)
+    do {
+      _ = try FlowLoader().load(json: json)
+      Issue.record("a 1 MB row id loaded")
+    } catch {
+      let message = error.diagnostics.map(\.message).joined(separator: "\n")
+      #expect(message.contains("\"\(String(repeating: "a", count: 60))…\" (1,048,576 characters) is not a valid row id"))
+      #expect(message.count < 1_000)
+    }
+    #expect(Quoting.quoted("creditCrd") == "\"creditCrd\"")
+    #expect(Quoting.quoted(String(repeating: "b", count: 61)) == "\"\(String(repeating: "b", count: 60))…\" (61 characters)")
+    #expect(Quoting.grouped(1_234_567) == "1,234,567")
+  }
+}
