@@ -56,6 +56,9 @@ extension FlowGraph {
       let list = presented.isEmpty ? "no step there presents a modal" : "\(below) presents \(presented.joined(separator: ", "))"
       return "the modal layer starts with \(step), but nothing on \(below) presents it (\(list))"
     }
+    if flow.step(step)?.presentation == .reset {
+      return "\(step) is a reset step: opening it replaces the whole stack, so it can only be at the bottom"
+    }
     guard flow.step(step)?.presentation == .modal else {
       return "\(step) is not a modal step: \(presenters[0]) pushes it onto its own layer, written \(presenters[0])>\(step)"
     }
