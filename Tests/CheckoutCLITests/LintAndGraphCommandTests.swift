@@ -167,7 +167,6 @@ import Testing
     #expect(
       missing.error == """
         missing.json: error: cannot read the file: No such file or directory
-        error: missing.json cannot be loaded; run 'checkout lint missing.json' for details
 
         """)
   }
