@@ -159,6 +159,13 @@ import Testing
       let lines = lint.output.split(separator: "\n")
       #expect(lines.count == 202)
       #expect(lines.suffix(2) == ["big.json: … and 800 more errors", "1,000 errors, 0 warnings in 1 file"])
+      let json = runCheckout(["lint", "--json", "big.json"], in: directory)
+      #expect(json.status == 1)
+      let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+      #expect(root["errors"] as? Int == 1_000)
+      let file = try #require((root["files"] as? [[String: Any]])?.first)
+      #expect((file["diagnostics"] as? [Any])?.count == 200)
+      #expect(file["omittedErrors"] as? Int == 800)
       let graph = runCheckout(["graph", "big.json"], in: directory)
       #expect(graph.status == 2)
       #expect(graph.error.split(separator: "\n").suffix(2) == [

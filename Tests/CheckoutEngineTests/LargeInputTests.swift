@@ -61,3 +61,31 @@ import Testing
     #expect(Quoting.grouped(1_234_567) == "1,234,567")
   }
 }
+
+/// The library's own file reading (`FlowLoader.load(contentsOf:)`, and scenario
+/// hosts by default): what cannot be read is said, and nothing blocks.
+@Suite struct FlowFileReadingTests {
+  static func reason(_ path: String) -> String? {
+    do {
+      _ = try FlowLoader().load(contentsOf: path)
+      return nil
+    } catch {
+      return error.diagnostics.first?.message
+    }
+  }
+
+  @Test func specialFilesAreRefusedWithWhatTheyAre() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("FlowFileReading-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(Self.reason(folder) == "cannot read the file: it is a directory, not a file")
+    #expect(Self.reason("/dev/zero") == "cannot read the file: it is a device, not a regular file")
+    #expect(mkfifo(folder + "/pipe", 0o600) == 0)
+    #expect(Self.reason(folder + "/pipe") == "cannot read the file: it is not a regular file (a FIFO or another special file)")
+    try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
+    #expect(Self.reason(folder + "/loop") == "cannot read the file: Too many levels of symbolic links")
+    try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: "nowhere")
+    #expect(Self.reason(folder + "/dangling") == "cannot read the file: No such file or directory")
+    #expect(Self.reason(folder + "/missing.json") == "cannot read the file: No such file or directory")
+  }
+}

@@ -53,11 +53,11 @@ public struct FlowLoader: Sendable {
     }
     switch attributes[.type] as? FileAttributeType {
     case .typeRegular?: break
+    case .typeSymbolicLink?: throw unreadable(brokenLinkReason(resolved))
     case .typeDirectory?: throw unreadable("it is a directory, not a file")
-    case .typeSymbolicLink?: throw unreadable("too many levels of symbolic links")
     case .typeCharacterSpecial?, .typeBlockSpecial?: throw unreadable("it is a device, not a regular file")
     case .typeSocket?: throw unreadable("it is a socket, not a regular file")
-    default: throw unreadable("it is not a regular file (a FIFO?)")
+    default: throw unreadable("it is not a regular file (a FIFO or another special file)")
     }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
     guard size <= maximumFileBytes else {
@@ -151,6 +151,19 @@ public struct FlowLoader: Sendable {
       case (nil, nil): return lhs.offset < rhs.offset
       }
     }.map(\.element)
+  }
+
+  /// Why a link that is still a link after resolving leads nowhere: a loop, or a
+  /// missing target (the system's words for each).
+  private static func brokenLinkReason(_ path: String) -> String {
+    var current = URL(fileURLWithPath: path)
+    for _ in 0..<40 {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+        return String(cString: strerror(ENOENT))
+      }
+      current = URL(fileURLWithPath: target, relativeTo: current.deletingLastPathComponent())
+    }
+    return String(cString: strerror(ELOOP))
   }
 
   static func reason(_ error: any Error) -> String {
