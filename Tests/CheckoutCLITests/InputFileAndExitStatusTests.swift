@@ -174,3 +174,18 @@ import Testing
     }
   }
 }
+
+/// The REPL shows what the session says about out-of-turn screens and values set by key.
+@Suite struct ReplNoticeTests {
+  @Test func theREPLPrintsNoticesAndErrorsOfValuesSetByKey() {
+    let capture = CapturedTerminal()
+    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: [
+      "manual", "tap checkout", "appear cart", "set cart.quantity abc",
+    ])
+    let status = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    #expect(status.code == 0)
+    #expect(capture.output.contains(
+      "! appeared cart while waiting for stepOne after `push stepOne`: the `push stepOne` was given up; at cart, nothing is pending now\n"))
+    #expect(capture.output.contains("! Choose a quantity from 1 to 99."))
+  }
+}
