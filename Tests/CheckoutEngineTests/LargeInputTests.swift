@@ -89,3 +89,19 @@ import Testing
     #expect(Self.reason(folder + "/missing.json") == "cannot read the file: No such file or directory")
   }
 }
+
+extension LargeInputTests {
+  @Test func aLongMemberNameIsCutInThePathToo() {
+    let long = String(repeating: "k", count: 100_000)
+    let json = FlowFixtures.flow(top: #""\#(long)": 1"#)
+    do {
+      _ = try FlowLoader().load(json: json)
+      Issue.record("a flow with an unknown 100,000-character field loaded")
+    } catch {
+      let line = error.diagnostics.first?.rendered(file: nil) ?? ""
+      let cut = "\"\(String(repeating: "k", count: 60))…\" (100,000 characters)"
+      #expect(line.hasPrefix("<flow>:3:3: error: [\(cut)]: unknown field \(cut) in a flow"))
+      #expect(line.count < 600)
+    }
+  }
+}
