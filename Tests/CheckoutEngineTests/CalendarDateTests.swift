@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import Testing
 
 /// Dates are real calendar days, or refused with why: on the command line, in
@@ -37,5 +38,17 @@ import Testing
       #expect(error.column == 7)
       #expect(error.message == "\"2026-02-31\" is not a date: February 2026 has 28 days")
     }
+  }
+}
+
+extension CalendarDateTests {
+  @Test func aSnapshotsDayTheCalendarLacksIsRefusedByBothReaders() throws {
+    let snapshot = SnapshotJSONTests.minimal.replacingOccurrences(
+      of: #""navigation":"cart>stepOne","#, with: #""navigation":"cart>stepOne","today":{"year":2026,"month":2,"day":30},"#)
+    #expect(SnapshotJSONTests.error(snapshot) == "snapshot JSON: today: not a date: February 2026 has 28 days")
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionSnapshot.self, from: Data(snapshot.utf8)) }
+    let valid = snapshot.replacingOccurrences(of: #""day":30"#, with: #""day":28"#)
+    #expect(SnapshotJSONTests.error(valid) == nil)
+    #expect(try JSONDecoder().decode(SessionSnapshot.self, from: Data(valid.utf8)).today?.description == "2026-02-28")
   }
 }

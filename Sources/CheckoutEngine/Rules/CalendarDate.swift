@@ -15,12 +15,8 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   /// Creates a date; nil unless the year is 1-9999, the month 1-12 and the day
   /// one that month has (February 29 only in a leap year).
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...9999).contains(year), (1...12).contains(month),
-      (1...CalendarDate.days(inMonth: month, of: year)).contains(day)
-    else { return nil }
-    self.year = year
-    self.month = month
-    self.day = day
+    guard CalendarDate.whyNotADate(year: year, month: month, day: day) == nil else { return nil }
+    self.init(checkedYear: year, month: month, day: day)
   }
 
   /// Parses `YYYY-MM-DD`; nil when it is not a real date (see ``parse(_:)`` for why).
@@ -52,17 +48,42 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     else {
       throw ParseError(description: "\(Quoting.quoted(text)) is not a date; write YYYY-MM-DD, like 2026-11-21")
     }
-    guard (1...9999).contains(year) else {
-      throw ParseError(description: "\(Quoting.quoted(text)) is not a date: the year must be 0001 to 9999")
+    if let reason = whyNotADate(year: year, month: month, day: day) {
+      throw ParseError(description: "\(Quoting.quoted(text)) is not a date: \(reason)")
     }
-    guard (1...12).contains(month) else {
-      throw ParseError(description: "\(Quoting.quoted(text)) is not a date: the month must be 01 to 12")
-    }
+    return CalendarDate(checkedYear: year, month: month, day: day)
+  }
+
+  /// Why a year, month and day are no day of the calendar (`February 2026 has 28
+  /// days`), or nil when they are one.
+  public static func whyNotADate(year: Int, month: Int, day: Int) -> String? {
+    guard (1...9999).contains(year) else { return "the year must be 0001 to 9999" }
+    guard (1...12).contains(month) else { return "the month must be 01 to 12" }
     let days = days(inMonth: month, of: year)
-    guard let date = CalendarDate(year: year, month: month, day: day) else {
-      throw ParseError(description: "\(Quoting.quoted(text)) is not a date: \(monthNames[month - 1]) \(parts[0]) has \(days) days")
+    guard (1...days).contains(day) else { return "\(monthNames[month - 1]) \(year) has \(days) days" }
+    return nil
+  }
+
+  private init(checkedYear year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case year, month, day
+  }
+
+  /// Decodes `{"year", "month", "day"}`, refusing a day the calendar does not have.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let year = try container.decode(Int.self, forKey: .year)
+    let month = try container.decode(Int.self, forKey: .month)
+    let day = try container.decode(Int.self, forKey: .day)
+    if let reason = CalendarDate.whyNotADate(year: year, month: month, day: day) {
+      throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "not a date: \(reason)")
     }
-    return date
+    self.init(checkedYear: year, month: month, day: day)
   }
 
   /// How many days a month has in a year of the Gregorian calendar.
