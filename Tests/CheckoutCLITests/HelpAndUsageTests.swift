@@ -66,7 +66,10 @@ import Testing
     resolution) are all reported, each as file:line:column with the JSON path and
     a suggestion.
 
-    exit status: 0 no errors (warnings allowed); 1 any error, or a file that cannot be read.
+    Past 200 problems in a file, the rest are counted: "… and 1,234,567 more errors".
+
+    exit status: 0 no errors (warnings allowed); 1 any error; 2 a file that cannot be
+    read (the system's reason is printed), even when other files have errors.
 
     """
 
@@ -95,6 +98,8 @@ import Testing
         and submit edges are dashed with their operation.
 
         example: checkout graph Flows/plndr.json | dot -Tpng > plndr.png
+
+        exit status: 0 drawn; 2 bad usage, a file that cannot be read, or a flow that cannot be loaded.
 
         """)
   }

@@ -57,21 +57,21 @@ import Testing
   @Test func lintOfSeveralFilesOneMissing() throws {
     let result = try run(
       ["lint", "good.json", "missing.json", "typo.json"], files: ["good.json": Self.good, "typo.json": Self.typo])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(
       result.output == """
         good.json: ok (3 steps, 4 rows, 1 error matcher)
-        missing.json: error: cannot read the file: no such file
+        missing.json: error: cannot read the file: No such file or directory
         typo.json:5:71: error: steps[0].rows[0].opens: unknown step "creditCrd"; did you mean "creditCard"?
         2 errors, 0 warnings in 3 files
 
         """)
   }
 
-  @Test func lintOfAMissingFileFails() throws {
+  @Test func lintOfAMissingFileExitsTwo() throws {
     let result = try run(["lint", "nowhere.json"], files: [:])
-    #expect(result.status == 1)
-    #expect(result.output == "nowhere.json: error: cannot read the file: no such file\n1 error, 0 warnings in 1 file\n")
+    #expect(result.status == 2)
+    #expect(result.output == "nowhere.json: error: cannot read the file: No such file or directory\n1 error, 0 warnings in 1 file\n")
   }
 
   @Test func lintColoursTheSeverityOnlyWhenAsked() throws {
@@ -166,8 +166,7 @@ import Testing
     #expect(missing.status == 2)
     #expect(
       missing.error == """
-        missing.json: error: cannot read the file: no such file
-        error: missing.json cannot be loaded; run 'checkout lint missing.json' for details
+        missing.json: error: cannot read the file: No such file or directory
 
         """)
   }

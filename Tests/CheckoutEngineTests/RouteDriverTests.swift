@@ -77,7 +77,7 @@ import Testing
     var driver = RouteDriver()
     _ = driver.begin(try resolution("cvv_invalid"), from: state, planner: planner)
     let output = driver.appeared("address", state: &state, planner: planner)
-    let reason = "address appeared, which is not on the navigation stack cart>stepOne>stepTwo; expected stepOne"
+    let reason = "address is not on the navigation stack cart>stepOne>stepTwo (the route expected stepOne)"
     #expect(output == .cancelled(reason))
     #expect(driver.state == .cancelled(reason: reason))
     #expect(state.description == "cart>stepOne>stepTwo")

@@ -17,11 +17,18 @@ enum GraphCommand {
       and submit edges are dashed with their operation.
 
       example: checkout graph Flows/plndr.json | dot -Tpng > plndr.png
+
+      exit status: 0 drawn; 2 bad usage, a file that cannot be read, or a flow that cannot be loaded.
       """,
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
-    guard let flow = terminal.loadFlow(arguments.positionals[0]) else { return .usage }
+    let flow: Flow
+    do {
+      flow = try terminal.loadFlow(arguments.positionals[0])
+    } catch {
+      return error.status
+    }
     let format = arguments.value("--format").flatMap(GraphRenderer.Format.init(rawValue:)) ?? .dot
     terminal.write(GraphRenderer.render(flow, as: format))
     return .success

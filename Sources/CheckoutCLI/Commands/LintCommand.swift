@@ -18,25 +18,34 @@ enum LintCommand {
       resolution) are all reported, each as file:line:column with the JSON path and
       a suggestion.
 
-      exit status: 0 no errors (warnings allowed); 1 any error, or a file that cannot be read.
+      Past 200 problems in a file, the rest are counted: "… and 1,234,567 more errors".
+
+      exit status: 0 no errors (warnings allowed); 1 any error; 2 a file that cannot be
+      read (the system's reason is printed), even when other files have errors.
       """,
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
     let loader = FlowLoader()
-    var paths = arguments.positionals
-    if paths.count > 1 {
-      // `lint Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
-      let schemas = paths.filter { isJSONSchema(terminal.resolve($0)) }
-      for schema in schemas where !arguments.has("--json") {
-        terminal.line("\(schema): skipped (a JSON Schema, not a flow)")
+    var reports: [LintReport] = []
+    var unreadable = false
+    for path in arguments.positionals {
+      let bytes: [UInt8]
+      do {
+        bytes = try InputFile.read(terminal.resolve(path))
+      } catch {
+        unreadable = true
+        reports.append(LintReport(file: path, flow: nil, diagnostics: [Diagnostic(code: "unreadable-file", message: error.description)]))
+        continue
       }
-      paths.removeAll(where: schemas.contains)
-    }
-    let reports = paths.map { path in
-      var report = loader.lint(contentsOf: terminal.resolve(path))
+      // `lint Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
+      if arguments.positionals.count > 1, isJSONSchema(bytes) {
+        if !arguments.has("--json") { terminal.line("\(path): skipped (a JSON Schema, not a flow)") }
+        continue
+      }
+      var report = loader.lint(bytes: bytes, file: path)
       report.file = path
-      return report
+      reports.append(report)
     }
     if arguments.has("--json") {
       terminal.write(LintJSON.encode(reports, matrix: arguments.has("--matrix")))
@@ -44,13 +53,15 @@ enum LintCommand {
       printText(reports, terminal)
       if arguments.has("--matrix") { printMatrices(reports, terminal) }
     }
-    return reports.contains(where: \.hasErrors) ? .failure : .success
+    if unreadable { return InputFailure.status(.unreadableFile, lint: true) }
+    return reports.contains(where: \.hasErrors) ? InputFailure.status(.problems, lint: true) : .success
   }
 
   /// Whether a file is a JSON Schema document (its `$schema` names a json-schema.org draft).
-  static func isJSONSchema(_ path: String) -> Bool {
-    guard let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+  static func isJSONSchema(_ bytes: [UInt8]) -> Bool {
+    // Only a file that names json-schema.org near its start is parsed a second time.
+    guard String(decoding: bytes.prefix(4096), as: UTF8.self).contains("json-schema.org"),
+      let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
       let schema = object["$schema"] as? String
     else { return false }
     return schema.hasPrefix("https://json-schema.org/") || schema.hasPrefix("http://json-schema.org/")
@@ -63,8 +74,9 @@ enum LintCommand {
       for diagnostic in report.diagnostics {
         terminal.line(terminal.render(diagnostic, file: report.file))
       }
-      errors += report.diagnostics.filter { $0.severity == .error }.count
-      warnings += report.diagnostics.filter { $0.severity == .warning }.count
+      if let line = report.omitted.line { terminal.line("\(report.file ?? "<flow>"): \(line)") }
+      errors += report.diagnostics.filter { $0.severity == .error }.count + report.omitted.errors
+      warnings += report.diagnostics.filter { $0.severity == .warning }.count + report.omitted.warnings
       if let flow = report.flow, !report.hasErrors {
         let rows = flow.steps.map(\.rows.count).reduce(0, +)
         terminal.line(
@@ -90,7 +102,7 @@ enum LintCommand {
   }
 
   static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    "\(Quoting.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
   }
 }
 
@@ -107,6 +119,10 @@ enum LintJSON {
     var file: String
     var ok: Bool
     var diagnostics: [Entry]
+    /// Errors past the 200 listed, counted only.
+    var omittedErrors: Int?
+    /// Warnings past the 200 listed, counted only.
+    var omittedWarnings: Int?
     var coverage: [Coverage]?
   }
 
@@ -139,13 +155,15 @@ enum LintJSON {
             line: diagnostic.location?.line, column: diagnostic.location?.column,
             suggestion: diagnostic.suggestion)
         },
+        omittedErrors: report.omitted.errors > 0 ? report.omitted.errors : nil,
+        omittedWarnings: report.omitted.warnings > 0 ? report.omitted.warnings : nil,
         coverage: matrix ? report.flow.map(coverage) : nil)
     }
     let all = reports.flatMap(\.diagnostics)
     let output = Output(
       ok: !reports.contains(where: \.hasErrors),
-      errors: all.filter { $0.severity == .error }.count,
-      warnings: all.filter { $0.severity == .warning }.count,
+      errors: all.filter { $0.severity == .error }.count + reports.map(\.omitted.errors).reduce(0, +),
+      warnings: all.filter { $0.severity == .warning }.count + reports.map(\.omitted.warnings).reduce(0, +),
       files: files)
     return JSONText.encode(output)
   }

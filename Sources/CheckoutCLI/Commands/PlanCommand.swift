@@ -17,21 +17,38 @@ enum PlanCommand {
     discussion: """
       Steps of a layer are joined by '>', layers by '|': cart>stepOne|creditCard is the
       root stack cart, stepOne with creditCard presented modally on top. Guards
-      ("requires") count as met unless --data gives the data to evaluate them on.
+      ("requires") count as met unless --data gives the data to evaluate them on. A
+      --from state the flow can never be in (cart>stepTwo when nothing on cart opens
+      stepTwo) is refused with the step that does not open the next.
 
-      exit status: 0 a route; 1 no route; 2 bad usage, or a flow or data file that cannot be loaded.
+      exit status: 0 a route; 1 no route; 2 bad usage (a --from the flow cannot be in
+      included), a file that cannot be read, or a flow or data file that cannot be loaded.
       """,
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+    do {
+      return try plan(arguments, terminal)
+    } catch {
+      return error.status
+    }
+  }
+
+  private static func plan(_ arguments: ParsedArguments, _ terminal: Terminal) throws(InputFailure) -> ExitStatus {
     let json = arguments.has("--json")
-    guard let flow = terminal.loadFlow(arguments.positionals[0]) else { return .usage }
+    let flow = try terminal.loadFlow(arguments.positionals[0])
+    let today = try TodayOption.date(arguments, terminal)
+    let from = arguments.value("--from") ?? ""
     let state: NavigationState
     do {
-      state = try NavigationState(parsing: arguments.value("--from") ?? "")
+      state = try NavigationState(parsing: from)
     } catch {
       terminal.errorLine("error: --from: \(error)")
-      return .usage
+      throw InputFailure(kind: .badValue)
+    }
+    if let problem = FlowGraph(flow).whyUnreachable(state) {
+      terminal.errorLine("error: --from \(Quoting.shortened(from)): \(problem)")
+      throw InputFailure(kind: .badValue)
     }
     let target = arguments.value("--to") ?? ""
     let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
@@ -39,14 +56,11 @@ enum PlanCommand {
     let row = parts.count > 1 ? RowID(parts[1]) : nil
     if let problem = unknownRow(row, of: step, in: flow) {
       terminal.errorLine("error: --to: \(problem)")
-      return .usage
+      throw InputFailure(kind: .badValue)
     }
     var isComplete: ((StepID) -> Bool)?
     if let dataPath = arguments.value("--data") {
-      guard let completeness = loadCompleteness(dataPath, arguments.value("--today"), flow, terminal) else {
-        return .usage
-      }
-      isComplete = completeness.isComplete
+      isComplete = try loadCompleteness(dataPath, today, flow, terminal).isComplete
     }
     let result = RoutePlanner(flow).plan(from: state, to: step, isComplete: isComplete)
     switch result {
@@ -90,34 +104,19 @@ enum PlanCommand {
     guard let row, let found = flow.step(step), found.row(row) == nil else { return nil }
     let rows = found.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: rows) ?? "its rows are \(rows.joined(separator: ", "))"
-    return "step \"\(step)\" has no row \"\(row)\"; \(hint)"
+    return "step \(Quoting.quoted(step)) has no row \(Quoting.quoted(row)); \(hint)"
   }
 
   private static func loadCompleteness(
-    _ path: String, _ todayText: String?, _ flow: Flow, _ terminal: Terminal
-  ) -> StepCompleteness? {
-    var today = CalendarDate.today
-    if let todayText {
-      guard let parsed = CalendarDate(parsing: todayText) else {
-        terminal.errorLine("error: --today: \"\(todayText)\" is not a date; write YYYY-MM-DD")
-        return nil
-      }
-      today = parsed
-    }
+    _ path: String, _ today: CalendarDate?, _ flow: Flow, _ terminal: Terminal
+  ) throws(InputFailure) -> StepCompleteness {
+    let bytes = try terminal.readFile(path)
     do {
-      let data = try SessionDataFile.load(terminal.resolve(path))
+      let data = try SessionDataFile.parse(bytes)
       return StepCompleteness(flow: flow, data: flow.data.merging(data) { $1 }, rules: RuleEvaluator(today: today))
     } catch {
       terminal.errorLine("\(path): error: \(error)")
-      return nil
+      throw InputFailure(kind: .problems)
     }
-  }
-}
-
-extension CalendarDate {
-  /// The host's date today (the command line is a host; the engine never reads the clock).
-  static var today: CalendarDate? {
-    let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
-    return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
   }
 }

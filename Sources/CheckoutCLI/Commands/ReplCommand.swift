@@ -24,21 +24,25 @@ package enum ReplCommand {
     })
 
   package static func run(_ arguments: ParsedArguments, _ terminal: Terminal, reader: inout any LineReader) -> ExitStatus {
-    var today = CalendarDate.today
-    if let text = arguments.value("--today") {
-      guard let date = CalendarDate(parsing: text) else {
-        terminal.errorLine("error: --today: \"\(text)\" is not a date; write YYYY-MM-DD")
-        return .usage
-      }
-      today = date
+    let today: CalendarDate?
+    do {
+      today = try TodayOption.date(arguments, terminal)
+    } catch {
+      return error.status
     }
     let flowPath = arguments.positionals.first
     var host = ScenarioHost(today: today, baseDirectory: terminal.currentDirectory)
+    if let flowPath {
+      do {
+        host = ScenarioHost(flow: CompiledFlow(try terminal.loadFlow(flowPath)), today: today, baseDirectory: terminal.currentDirectory)
+      } catch {
+        return error.status
+      }
+    }
     host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
+    host.readFile = { path in try InputFile.read(path) }
     let flowName = flowPath ?? BuiltInFlow.plndrName
-    if let flowPath, terminal.loadFlow(flowPath) == nil { return .usage }
-    let loaded = host.run(.flow(flowPath.map(terminal.resolve) ?? BuiltInFlow.plndrName))
-    if let problem = loaded.problem {
+    if flowPath == nil, let problem = host.run(.flow(BuiltInFlow.plndrName)).problem {
       terminal.errorLine("error: \(problem)")
       return .usage
     }
@@ -92,6 +96,7 @@ package enum ReplCommand {
       case .offer(let offer): terminal.line(terminal.styled("! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
       case .unresolved(let error): terminal.line(terminal.styled("! unresolved API error \(error)", .red))
       case .routeCancelled(let reason): terminal.line(terminal.styled("✗ route cancelled: \(reason)", .red))
+      case .notice(let message): terminal.line(terminal.styled("! \(message)", .yellow))
       default: terminal.line(terminal.styled("→ \(effect)", .blue))
       }
     }

@@ -15,7 +15,7 @@ enum ReplayCommand {
       Type 'help' in 'checkout repl' for the whole language.
 
       exit status: 0 every expectation held; 1 any failed; 2 a scenario that cannot be
-      read or parsed, or whose flow cannot be loaded.
+      read (the system's reason is printed) or parsed, or whose flow cannot be loaded.
       """,
     run: run)
 
@@ -41,8 +41,9 @@ enum ReplayCommand {
 
   static func replay(_ path: String, verbose: Bool, _ terminal: Terminal) -> Result<(passed: Int, failed: Int), Unusable> {
     let full = terminal.resolve(path)
-    guard let text = try? String(contentsOfFile: full, encoding: .utf8) else {
-      terminal.errorLine("\(path): error: cannot read the scenario file")
+    guard let bytes = try? terminal.readFile(path) else { return .failure(Unusable()) }
+    guard let text = String(bytes: bytes, encoding: .utf8) else {
+      terminal.errorLine("\(path): error: the scenario is not UTF-8 text")
       return .failure(Unusable())
     }
     let script: [(line: Int, command: ScenarioCommand)]
@@ -55,6 +56,7 @@ enum ReplayCommand {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var host = ScenarioHost(baseDirectory: (full as NSString).deletingLastPathComponent)
     host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
+    host.readFile = { path in try InputFile.read(path) }
     var passed = 0
     var failed = 0
     for (line, command) in script {

@@ -7,19 +7,14 @@ enum SessionDataFile {
     var description: String
   }
 
-  static func load(_ path: String) throws -> [DataKey: Value] {
-    let contents: Data
-    do {
-      contents = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw Problem(description: "cannot read the file: \(error.localizedDescription)")
-    }
-    guard let object = try? JSONDecoder().decode([String: Value].self, from: contents) else {
+  /// The data in a file's bytes (read with ``Terminal/readFile(_:)``).
+  static func parse(_ bytes: [UInt8]) throws(Problem) -> [DataKey: Value] {
+    guard let object = try? JSONDecoder().decode([String: Value].self, from: Data(bytes)) else {
       throw Problem(description: "expected a JSON object of key -> value, like {\"shipping.zip\": \"97201\"}")
     }
     var data: [DataKey: Value] = [:]
     for (key, value) in object {
-      guard IdentifierSyntax.isKey(key) else { throw Problem(description: "\"\(key)\" is not a data key") }
+      guard IdentifierSyntax.isKey(key) else { throw Problem(description: "\(Quoting.quoted(key)) is not a data key") }
       data[DataKey(key)] = value
     }
     return data

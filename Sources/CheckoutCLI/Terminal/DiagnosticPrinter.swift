@@ -16,17 +16,30 @@ extension Terminal {
     path.hasPrefix("/") ? path : currentDirectory + "/" + path
   }
 
-  /// Loads a flow for a command other than lint: problems go to standard error, and
-  /// the caller exits 2.
-  package func loadFlow(_ path: String) -> Flow? {
+  /// Reads a file the user named (see ``InputFile``); a file that cannot be read
+  /// is reported on standard error as `PATH: error: cannot read the file: REASON`.
+  package func readFile(_ path: String) throws(InputFailure) -> [UInt8] {
     do {
-      return try FlowLoader().load(contentsOf: resolve(path))
+      return try InputFile.read(resolve(path))
+    } catch {
+      errorLine("\(path): error: \(error)")
+      throw InputFailure(kind: .unreadableFile)
+    }
+  }
+
+  /// Loads a flow for a command other than lint: problems go to standard error,
+  /// and the caller exits with the failure's status (2).
+  package func loadFlow(_ path: String) throws(InputFailure) -> Flow {
+    let bytes = try readFile(path)
+    do {
+      return try FlowLoader().load(bytes: bytes, file: path)
     } catch {
       for diagnostic in error.diagnostics {
         errorLine(render(diagnostic, file: path))
       }
+      if let line = error.omitted.line { errorLine(line) }
       errorLine("error: \(path) cannot be loaded; run 'checkout lint \(path)' for details")
-      return nil
+      throw InputFailure(kind: .problems)
     }
   }
 }

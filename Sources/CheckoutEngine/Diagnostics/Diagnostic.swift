@@ -65,23 +65,57 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
 
   /// The diagnostic rendered without a file name.
   public var description: String { rendered(file: nil) }
+
+  /// How many problems loading keeps and reports for one file: past it, the rest
+  /// are counted (``OmittedProblems``), so that a file with millions of problems
+  /// is reported in bounded time and memory.
+  public static let reportLimit = 200
+}
+
+/// Problems found past ``Diagnostic/reportLimit``: counted, not kept.
+public struct OmittedProblems: Hashable, Sendable {
+  /// Errors not kept.
+  public var errors: Int
+  /// Warnings not kept.
+  public var warnings: Int
+
+  /// Counts of problems left out.
+  public init(errors: Int = 0, warnings: Int = 0) {
+    self.errors = errors
+    self.warnings = warnings
+  }
+
+  /// Whether nothing was left out.
+  public var isEmpty: Bool { errors == 0 && warnings == 0 }
+
+  /// `… and 1,234,567 more errors`, or nil when nothing was left out.
+  public var line: String? {
+    var parts: [String] = []
+    if errors > 0 { parts.append("\(Quoting.grouped(errors)) more error\(errors == 1 ? "" : "s")") }
+    if warnings > 0 { parts.append("\(Quoting.grouped(warnings)) more warning\(warnings == 1 ? "" : "s")") }
+    guard !parts.isEmpty else { return nil }
+    return "… and " + parts.joined(separator: " and ")
+  }
 }
 
 /// Loading a flow failed: every problem found, in document order.
 public struct FlowLoadError: Error, Sendable, CustomStringConvertible {
   /// The file the flow was read from, if any.
   public var file: String?
-  /// Every problem, errors first in document order.
+  /// Every problem, errors first in document order (the first ``Diagnostic/reportLimit``).
   public var diagnostics: [Diagnostic]
+  /// Problems past ``Diagnostic/reportLimit``, counted but not kept.
+  public var omitted: OmittedProblems
 
   /// Creates the error.
-  public init(file: String?, diagnostics: [Diagnostic]) {
+  public init(file: String?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
     self.file = file
     self.diagnostics = diagnostics
+    self.omitted = omitted
   }
 
-  /// One rendered line per diagnostic.
+  /// One rendered line per diagnostic, and `… and N more errors` when some were left out.
   public var description: String {
-    diagnostics.map { $0.rendered(file: file) }.joined(separator: "\n")
+    (diagnostics.map { $0.rendered(file: file) } + [omitted.line].compactMap { $0 }).joined(separator: "\n")
   }
 }

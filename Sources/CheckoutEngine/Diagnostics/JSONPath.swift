@@ -31,12 +31,16 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
   /// `steps[3].rows[1].opens`; the root prints as `(top level)`. A member whose
   /// name is not a plain word (a data key with dots) prints in brackets:
-  /// `data["payment.card.number"]`.
+  /// `data["payment.card.number"]`; a name longer than ``Quoting/maximumShown``
+  /// characters is cut.
   public var description: String {
     guard !components.isEmpty else { return "(top level)" }
     var text = ""
     for component in components {
       switch component {
+      case .key(let key) where key.count > Quoting.maximumShown:
+        // A long member name is cut, as every quoted input is: `["aaa…" (1,048,576 characters)]`.
+        text += "[\(Quoting.quoted(key))]"
       case .key(let key) where !JSONPath.isPlain(key):
         var escaped = ""
         for character in key {

@@ -41,7 +41,7 @@ struct ConditionSatisfiability {
       return "its tests contradict each other: no values of \(names) satisfy them together"
     }
     let parts = fixed.map { key in
-      "\"\(key)\" never has a value (no row binds it, the data does not hold it, no submit provides it)"
+      "\(Quoting.quoted(key)) never has a value (no row binds it, the data does not hold it, no submit provides it)"
     }
     return parts.joined(separator: "; ")
   }

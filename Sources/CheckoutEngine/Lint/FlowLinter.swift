@@ -3,12 +3,14 @@
 struct FlowLinter {
   let flow: Flow
   let positions: ModelPositions
-  private let sink = DiagnosticSink()
+  private let sink: DiagnosticSink
   private let keys: FlowKeys
 
-  init(flow: Flow, positions: ModelPositions) {
+  /// A linter reporting to `sink` (by default a sink of its own).
+  init(flow: Flow, positions: ModelPositions, sink: DiagnosticSink = DiagnosticSink()) {
     self.flow = flow
     self.positions = positions
+    self.sink = sink
     self.keys = FlowKeys(flow)
   }
 
@@ -18,7 +20,7 @@ struct FlowLinter {
     for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) {
       sink.error(
         "unknown-key",
-        "unknown key \"\(read.key)\": no row binds it, the flow's data does not hold it, and no submit provides it",
+        "unknown key \(Quoting.quoted(read.key)): no row binds it, the flow's data does not hold it, and no submit provides it",
         at: read.path,
         suggestion: Suggestions.didYouMean(read.key.rawValue, in: keys.known)
           ?? "bind it to a value row, add it to \"data\", or list it in a submit's \"provides\"")
@@ -30,8 +32,8 @@ struct FlowLinter {
     let used = Set(flow.steps.flatMap(\.rows).flatMap(\.rules).compactMap(\.name))
     for name in flow.rules.keys.sorted() where !used.contains(name) {
       sink.warning(
-        "unused-rule", "named rule \"\(name)\" is not used by any row", at: JSONPath.root.appending("rules").appending(name),
-        suggestion: "use it in a row's \"rules\" as \"\(name)\", or remove it")
+        "unused-rule", "named rule \(Quoting.quoted(name)) is not used by any row", at: JSONPath.root.appending("rules").appending(name),
+        suggestion: "use it in a row's \"rules\" as \(Quoting.quoted(name)), or remove it")
     }
   }
 
@@ -53,20 +55,21 @@ struct FlowLinter {
           else { continue }
           sink.error(
             "condition-never-holds",
-            "row \"\(row.id)\" is never \(what): its \(field) can never hold; \(satisfiability.reason(condition))",
+            "row \(Quoting.quoted(row.id)) is never \(what): its \(field) can never hold; \(satisfiability.reason(condition))",
             at: path.appending(field))
         }
         for (index, required) in row.requires.enumerated() {
           guard let reason = neverComplete[required] else { continue }
           sink.error(
             "guard-never-holds",
-            "row \"\(row.id)\" can never be enabled: step \"\(required)\" can never be complete, because its completion checks can never hold; \(reason)",
+            "row \(Quoting.quoted(row.id)) can never be enabled: step \(Quoting.quoted(required)) can never be complete, because its completion checks can never hold; \(reason)",
             at: positions.elementPath(path.appending("requires"), index))
         }
       }
     }
   }
 
+  @discardableResult
   func lint() -> [Diagnostic] {
     checkReachability()
     checkBindings()
@@ -84,7 +87,7 @@ struct FlowLinter {
     let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
     for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
       sink.error(
-        "unreachable-step", "step \"\(step.id)\" cannot be reached from the start step \"\(flow.start)\"",
+        "unreachable-step", "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
         suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
     }
@@ -105,13 +108,13 @@ struct FlowLinter {
         if !rules.isEmpty && !earlier.rules.isEmpty && rules != earlier.rules {
           sink.error(
             "conflicting-rules",
-            "key \"\(key)\" is bound at \(earlier.path) and here with different rules",
+            "key \(Quoting.quoted(key)) is bound at \(earlier.path) and here with different rules",
             at: path.appending("rules"), suggestion: "give both rows the same rules, or leave them off one")
         }
         if row.secret != earlier.secret || row.sensitive != earlier.sensitive {
           sink.error(
             "conflicting-masking",
-            "key \"\(key)\" is bound at \(earlier.path) and here, but only one of them marks it secret or sensitive",
+            "key \(Quoting.quoted(key)) is bound at \(earlier.path) and here, but only one of them marks it secret or sensitive",
             at: path, suggestion: "mark every row bound to the key the same way")
         }
       }
@@ -170,10 +173,10 @@ struct FlowLinter {
         case .options?:
           continue
         case let value?:
-          sink.error("wrong-type", "options come from \"\(key)\", which holds \(value.typeDescription), not a list of options", at: path)
+          sink.error("wrong-type", "options come from \(Quoting.quoted(key)), which holds \(value.typeDescription), not a list of options", at: path)
         case nil where keys.isKnown(key) && !keys.provided.contains(key):
           sink.warning(
-            "missing-options-data", "options come from \"\(key)\", which the flow's data does not hold",
+            "missing-options-data", "options come from \(Quoting.quoted(key)), which the flow's data does not hold",
             at: path, suggestion: "add it to \"data\", or make sure the host sets it before the step shows")
         case nil:
           continue  // unknown keys are reported by checkKeys; provided ones arrive with an API answer
@@ -184,7 +187,10 @@ struct FlowLinter {
 }
 
 extension DiagnosticSink {
-  func warning(_ code: Diagnostic.Code, _ message: String, at path: JSONPath?, suggestion: String? = nil) {
-    append(contentsOf: [Diagnostic(.warning, code: code, message: message, path: path, suggestion: suggestion)])
+  func warning(
+    _ code: Diagnostic.Code, _ message: @autoclosure () -> String, at path: JSONPath?,
+    suggestion: @autoclosure () -> String? = nil
+  ) {
+    report(Diagnostic(.warning, code: code, message: message(), path: path, suggestion: suggestion()), severity: .warning)
   }
 }

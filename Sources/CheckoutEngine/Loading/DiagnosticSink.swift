@@ -1,22 +1,54 @@
-/// Collects problems while a document is decoded, so that all of them are reported at once.
+/// Collects problems while a document is decoded, so that all of them are reported
+/// at once: the first ``limit`` whole, the rest only counted (a file with millions
+/// of problems is reported in bounded time and memory).
 final class DiagnosticSink {
+  /// How many problems a sink keeps; past it, problems are counted, not built.
+  let limit: Int
   private(set) var diagnostics: [Diagnostic] = []
   /// For diagnostics that point at a member's name rather than its value (an
   /// unknown or repeated field): the UTF-8 offset of the name, by diagnostic index.
   private(set) var offsets: [Int: Int] = [:]
+  /// Errors past the limit, counted only.
+  private(set) var omittedErrors = 0
+  /// Warnings past the limit, counted only.
+  private(set) var omittedWarnings = 0
+
+  init(limit: Int = .max) {
+    self.limit = limit
+  }
+
+  /// Whether any problem was found, kept or counted.
+  var isEmpty: Bool { diagnostics.isEmpty && omittedErrors == 0 && omittedWarnings == 0 }
+
+  /// Whether any error was found, kept or counted.
+  var hasErrors: Bool { omittedErrors > 0 || diagnostics.contains { $0.severity == .error } }
 
   /// Reports an error at `path`; `offset` (a member name's) overrides where the
-  /// path's value stands when the location is worked out.
+  /// path's value stands when the location is worked out. Past the limit, the
+  /// message and suggestion are not even built.
   func error(
-    _ code: Diagnostic.Code, _ message: String, at path: JSONPath?, offset: Int? = nil,
-    suggestion: String? = nil
+    _ code: Diagnostic.Code, _ message: @autoclosure () -> String, at path: @autoclosure () -> JSONPath?,
+    offset: Int? = nil, suggestion: @autoclosure () -> String? = nil
   ) {
+    guard diagnostics.count < limit else {
+      omittedErrors += 1
+      return
+    }
     if let offset { offsets[diagnostics.count] = offset }
-    diagnostics.append(Diagnostic(.error, code: code, message: message, path: path, suggestion: suggestion))
+    diagnostics.append(Diagnostic(.error, code: code, message: message(), path: path(), suggestion: suggestion()))
+  }
+
+  /// Reports a finished diagnostic (a warning, or one located already).
+  func report(_ diagnostic: @autoclosure () -> Diagnostic, severity: Diagnostic.Severity = .error) {
+    guard diagnostics.count < limit else {
+      if severity == .error { omittedErrors += 1 } else { omittedWarnings += 1 }
+      return
+    }
+    diagnostics.append(diagnostic())
   }
 
   func append(contentsOf more: [Diagnostic]) {
-    diagnostics.append(contentsOf: more)
+    for diagnostic in more { report(diagnostic, severity: diagnostic.severity) }
   }
 }
 
@@ -40,10 +72,15 @@ struct ObjectReader {
     }
     var members: [JSONNode.Member] = []
     members.reserveCapacity(list.count)
+    // Past a handful of members (a file with thousands of unknown fields), a set
+    // keeps the repeat check linear.
+    var seen: Set<String> = []
+    let large = list.count > 16
     for member in list {
-      if members.contains(where: { $0.key == member.key }) {
+      let repeated = large ? !seen.insert(member.key).inserted : members.contains(where: { $0.key == member.key })
+      if repeated {
         sink.error(
-          "duplicate-field", "field \"\(member.key)\" appears more than once", at: path.appending(member.key),
+          "duplicate-field", "field \(Quoting.quoted(member.key)) appears more than once", at: path.appending(member.key),
           offset: member.keyOffset)
         continue
       }
@@ -51,7 +88,7 @@ struct ObjectReader {
       if !fields.contains(member.key) {
         sink.error(
           "unknown-field",
-          "unknown field \"\(member.key)\" in \(what)",
+          "unknown field \(Quoting.quoted(member.key)) in \(what)",
           at: path.appending(member.key), offset: member.keyOffset,
           suggestion: Suggestions.didYouMean(member.key, in: fields)
             ?? "valid fields are \(Suggestions.list(fields, conjunction: "and"))"
@@ -71,7 +108,7 @@ struct ObjectReader {
   func node(_ name: String) -> JSONNode? { members.first { $0.key == name }?.value }
 
   func missing(_ name: String, _ what: @autoclosure () -> String) {
-    sink.error("missing-field", "missing required field \"\(name)\" (\(what()))", at: path)
+    sink.error("missing-field", "missing required field \(Quoting.quoted(name)) (\(what()))", at: path)
   }
 
   func string(_ name: String, required: Bool = false, what: @autoclosure () -> String = "a string") -> String? {
@@ -92,7 +129,7 @@ struct ObjectReader {
     if !IdentifierSyntax.isIdentifier(text) {
       sink.error(
         "invalid-identifier",
-        "\"\(text)\" is not a valid \(what()): use a letter, then letters, digits, '_' or '-'",
+        "\(Quoting.quoted(text)) is not a valid \(what()): use a letter, then letters, digits, '_' or '-'",
         at: path.appending(name))
     }
     return text
@@ -112,7 +149,7 @@ struct ObjectReader {
     guard IdentifierSyntax.isKey(text) else {
       sink.error(
         "invalid-key",
-        "\"\(text)\" is not a valid data key: use names joined by dots, like \"payment.card.number\"",
+        "\(Quoting.quoted(text)) is not a valid data key: use names joined by dots, like \"payment.card.number\"",
         at: path, offset: offset)
       return nil
     }
@@ -165,7 +202,7 @@ struct ObjectReader {
     guard let text = string(name, what: "one of \(Suggestions.list(allowed))") else { return nil }
     guard allowed.contains(text) else {
       sink.error(
-        "invalid-value", "\"\(text)\" is not a valid \(name)", at: path.appending(name),
+        "invalid-value", "\(Quoting.quoted(text)) is not a valid \(name)", at: path.appending(name),
         suggestion: Suggestions.didYouMean(text, in: allowed)
           ?? "valid values are \(Suggestions.list(allowed))")
       return nil

@@ -87,7 +87,7 @@ extension FlowDecoder {
     }
     for dependent in ["then", "validates", "provides"] where object.has(dependent) && !object.has("submit") {
       sink.error(
-        "missing-submit", "\"\(dependent)\" only applies to a row that has \"submit\"",
+        "missing-submit", "\(Quoting.quoted(dependent)) only applies to a row that has \"submit\"",
         at: object.path.appending(dependent), offset: object.nameOffset(dependent))
     }
     if let opens = object.identifier("opens", what: "step id") {

@@ -70,7 +70,7 @@ extension FlowDecoder {
       guard let flag = object.bool(name) else { return nil }
       guard flag else {
         sink.error(
-          "invalid-value", "\"\(name)\": false does nothing", at: object.path.appending(name),
+          "invalid-value", "\(Quoting.quoted(name)): false does nothing", at: object.path.appending(name),
           suggestion: "write true, or remove the rule")
         return nil
       }

@@ -102,7 +102,7 @@ struct FlowDecoder {
       let path = object.path.appending("data").appending(member.key)
       guard seen.insert(member.key).inserted else {
         sink.error(
-          "duplicate-field", "key \"\(member.key)\" appears more than once", at: path, offset: member.keyOffset)
+          "duplicate-field", "key \(Quoting.quoted(member.key)) appears more than once", at: path, offset: member.keyOffset)
         continue
       }
       guard let key = ObjectReader.checkKey(member.key, at: path, offset: member.keyOffset, sink: sink) else {
@@ -188,7 +188,7 @@ struct FlowDecoder {
     if let code, code.dropLast().contains("*") || code.isEmpty {
       sink.error(
         "invalid-code-pattern",
-        "\"\(code)\" is not a code pattern: write an exact code, a prefix ending in '*', or '*' alone",
+        "\(Quoting.quoted(code)) is not a code pattern: write an exact code, a prefix ending in '*', or '*' alone",
         at: path.appending("code"))
     }
     let step = object.identifier("step", required: true, what: "step id")

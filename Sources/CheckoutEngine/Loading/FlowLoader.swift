@@ -23,17 +23,51 @@ public struct FlowLoader: Sendable {
     self.customRules = registry.names
   }
 
-  /// Reads and loads a flow file.
+  /// Reads and loads a flow file (see ``read(_:)`` for the files it reads).
   public func load(contentsOf path: String) throws(FlowLoadError) -> Flow {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      bytes = try FlowLoader.read(path)
     } catch {
-      throw FlowLoadError(
-        file: path,
-        diagnostics: [Diagnostic(code: "unreadable-file", message: "cannot read the file: \(FlowLoader.reason(error))")])
+      throw FlowLoadError(file: path, diagnostics: [error])
     }
-    return try load(bytes: Array(data), file: path)
+    return try load(bytes: bytes, file: path)
+  }
+
+  /// The largest flow file ``load(contentsOf:)`` reads: 64 MiB.
+  public static let maximumFileBytes = 64 * 1024 * 1024
+
+  /// Reads a flow file: a regular file (a symbolic link is followed) of at most
+  /// ``maximumFileBytes``; a directory, a FIFO or a device is refused with what it
+  /// is, so reading never blocks.
+  static func read(_ path: String) throws(Diagnostic) -> [UInt8] {
+    func unreadable(_ reason: String) -> Diagnostic {
+      Diagnostic(code: "unreadable-file", message: "cannot read the file: \(reason)")
+    }
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let attributes: [FileAttributeKey: Any]
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: resolved)
+    } catch {
+      throw unreadable(FlowLoader.reason(error))
+    }
+    switch attributes[.type] as? FileAttributeType {
+    case .typeRegular?: break
+    case .typeSymbolicLink?: throw unreadable(brokenLinkReason(resolved))
+    case .typeDirectory?: throw unreadable("it is a directory, not a file")
+    case .typeCharacterSpecial?, .typeBlockSpecial?: throw unreadable("it is a device, not a regular file")
+    case .typeSocket?: throw unreadable("it is a socket, not a regular file")
+    default: throw unreadable("it is not a regular file (a FIFO or another special file)")
+    }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= maximumFileBytes else {
+      throw unreadable("it is \(size / 1_048_576) MiB; files over \(maximumFileBytes / 1_048_576) MiB are not read")
+    }
+    do {
+      return Array(try Data(contentsOf: URL(fileURLWithPath: resolved)))
+    } catch {
+      throw unreadable(FlowLoader.reason(error))
+    }
   }
 
   /// Loads a flow from JSON text.
@@ -44,8 +78,8 @@ public struct FlowLoader: Sendable {
   /// Loads a flow from UTF-8 bytes; `file` names it in diagnostics.
   public func load(bytes: [UInt8], file: String? = nil) throws(FlowLoadError) -> Flow {
     let analysis = analyze(bytes: bytes, lint: false)
-    guard let flow = analysis.flow, analysis.diagnostics.isEmpty else {
-      throw FlowLoadError(file: file, diagnostics: analysis.diagnostics)
+    guard let flow = analysis.flow, analysis.diagnostics.isEmpty, analysis.omitted.isEmpty else {
+      throw FlowLoadError(file: file, diagnostics: analysis.diagnostics, omitted: analysis.omitted)
     }
     return flow
   }
@@ -58,24 +92,22 @@ public struct FlowLoader: Sendable {
   /// ```
   public func lint(contentsOf path: String) -> LintReport {
     do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      return lint(bytes: Array(data), file: path)
+      return lint(bytes: try FlowLoader.read(path), file: path)
     } catch {
-      return LintReport(
-        file: path, flow: nil,
-        diagnostics: [Diagnostic(code: "unreadable-file", message: "cannot read the file: \(FlowLoader.reason(error))")])
+      return LintReport(file: path, flow: nil, diagnostics: [error])
     }
   }
 
   /// Lints a flow held in memory.
   public func lint(bytes: [UInt8], file: String? = nil) -> LintReport {
     let analysis = analyze(bytes: bytes, lint: true)
-    return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics)
+    return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics, omitted: analysis.omitted)
   }
 
   /// Parses, decodes, validates and (when asked) lints. The flow is returned only
   /// when it loaded: no problem before the lint checks (which may add errors).
-  private func analyze(bytes: [UInt8], lint: Bool) -> (flow: Flow?, diagnostics: [Diagnostic]) {
+  /// Past ``Diagnostic/reportLimit`` problems, the rest are counted, not built.
+  private func analyze(bytes: [UInt8], lint: Bool) -> (flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems) {
     let lines = LineTable(bytes)
     var parser = JSONParser(bytes: bytes)
     let root: JSONNode
@@ -83,30 +115,30 @@ public struct FlowLoader: Sendable {
       root = try parser.parseDocument()
     } catch {
       let location = lines.location(ofOffset: error.offset)
-      return (nil, [Diagnostic(code: "syntax", message: error.message, location: location)])
+      return (nil, [Diagnostic(code: "syntax", message: error.message, location: location)], OmittedProblems())
     }
-    let sink = DiagnosticSink()
+    let sink = DiagnosticSink(limit: Diagnostic.reportLimit)
     var decoder = FlowDecoder(sink: sink)
     let decoded = decoder.decode(root)
     var flow: Flow?
     if let decoded {
-      sink.append(
-        contentsOf: FlowValidator(flow: decoded, positions: decoder.positions, customRules: customRules).validate())
-      if sink.diagnostics.isEmpty {
+      FlowValidator(flow: decoded, positions: decoder.positions, customRules: customRules, sink: sink).validate()
+      if sink.isEmpty {
         flow = decoded
-        if lint { sink.append(contentsOf: FlowLinter(flow: decoded, positions: decoder.positions).lint()) }
+        if lint { FlowLinter(flow: decoded, positions: decoder.positions, sink: sink).lint() }
       }
     }
+    let offsets = sink.diagnostics.indices.map { index in
+      sink.offsets[index] ?? sink.diagnostics[index].path.map { root.offset(at: $0) }
+    }
+    let locations = lines.locations(ofOffsets: offsets)
     let diagnostics = sink.diagnostics.enumerated().map { index, diagnostic in
       var located = diagnostic
-      if let offset = sink.offsets[index] {
-        located.location = lines.location(ofOffset: offset)
-      } else if let path = diagnostic.path {
-        located.location = lines.location(ofOffset: root.offset(at: path))
-      }
+      if let location = locations[index] { located.location = location }
       return located
     }
-    return (flow, FlowLoader.ordered(diagnostics))
+    let omitted = OmittedProblems(errors: sink.omittedErrors, warnings: sink.omittedWarnings)
+    return (flow, FlowLoader.ordered(diagnostics), omitted)
   }
 
   /// Document order; problems without a location keep their order at the end.
@@ -121,6 +153,19 @@ public struct FlowLoader: Sendable {
     }.map(\.element)
   }
 
+  /// Why a link that is still a link after resolving leads nowhere: a loop, or a
+  /// missing target (the system's words for each).
+  private static func brokenLinkReason(_ path: String) -> String {
+    var current = URL(fileURLWithPath: path)
+    for _ in 0..<40 {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+        return String(cString: strerror(ENOENT))
+      }
+      current = URL(fileURLWithPath: target, relativeTo: current.deletingLastPathComponent())
+    }
+    return String(cString: strerror(ELOOP))
+  }
+
   static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
@@ -129,7 +174,10 @@ public struct FlowLoader: Sendable {
       return String(cString: strerror(posix.rawValue))
     }
     if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
+      return String(cString: strerror(ENOENT))
+    }
+    if nsError.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(nsError.code)) {
+      return String(cString: strerror(code.rawValue))
     }
     return nsError.localizedDescription
   }
@@ -155,15 +203,19 @@ public struct LintReport: Sendable {
   /// Every problem, in document order.
   public var diagnostics: [Diagnostic]
 
+  /// Problems past ``Diagnostic/reportLimit``, counted but not kept.
+  public var omitted: OmittedProblems
+
   /// Creates a report.
-  public init(file: String?, flow: Flow?, diagnostics: [Diagnostic]) {
+  public init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
     self.file = file
     self.flow = flow
     self.diagnostics = diagnostics
+    self.omitted = omitted
   }
 
   /// Whether any problem is an error (lint fails).
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  public var hasErrors: Bool { omitted.errors > 0 || diagnostics.contains { $0.severity == .error } }
 }
 
 extension Flow {

@@ -5,12 +5,14 @@ struct FlowValidator {
   let flow: Flow
   let positions: ModelPositions
   let customRules: Set<String>
-  private let sink = DiagnosticSink()
+  private let sink: DiagnosticSink
   private let stepIDs: [String]
   private let knownSteps: Set<String>
   private let stepsByID: [StepID: Step]
 
-  init(flow: Flow, positions: ModelPositions, customRules: Set<String>) {
+  /// A validator reporting to `sink` (by default a sink of its own).
+  init(flow: Flow, positions: ModelPositions, customRules: Set<String>, sink: DiagnosticSink = DiagnosticSink()) {
+    self.sink = sink
     self.flow = flow
     self.positions = positions
     self.customRules = customRules
@@ -19,6 +21,7 @@ struct FlowValidator {
     self.stepsByID = Dictionary(flow.steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  @discardableResult
   func validate() -> [Diagnostic] {
     checkStepIDs()
     if !flow.start.rawValue.isEmpty {
@@ -77,7 +80,7 @@ struct FlowValidator {
     for (index, step) in flow.steps.enumerated() where !step.id.rawValue.isEmpty {
       if let earlier = first[step.id] {
         sink.error(
-          "duplicate-step", "duplicate step id \"\(step.id)\"; it is first used at \(positions.stepPath(earlier))",
+          "duplicate-step", "duplicate step id \(Quoting.quoted(step.id)); it is first used at \(positions.stepPath(earlier))",
           at: positions.stepPath(index).appending("id"), suggestion: "step ids must be unique in a flow")
       } else {
         first[step.id] = index
@@ -91,7 +94,7 @@ struct FlowValidator {
       if let earlier = first[row.id] {
         sink.error(
           "duplicate-row",
-          "duplicate row id \"\(row.id)\" in step \"\(step.id)\"; it is first used at \(positions.rowPath(stepIndex, earlier))",
+          "duplicate row id \(Quoting.quoted(row.id)) in step \(Quoting.quoted(step.id)); it is first used at \(positions.rowPath(stepIndex, earlier))",
           at: positions.rowPath(stepIndex, index).appending("id"),
           suggestion: "row ids must be unique within their step")
       } else {
@@ -104,7 +107,7 @@ struct FlowValidator {
   func checkStep(_ step: StepID, at path: JSONPath) {
     guard !knownSteps.contains(step.rawValue) else { return }
     sink.error(
-      "unknown-step", "unknown step \"\(step)\"", at: path,
+      "unknown-step", "unknown step \(Quoting.quoted(step))", at: path,
       suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
         ?? (stepIDs.isEmpty ? "the flow has no steps" : "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))"))
   }
@@ -117,7 +120,7 @@ struct FlowValidator {
     guard let row = matcher.row, step.row(row) == nil else { return }
     let rowIDs = step.rows.map(\.id.rawValue)
     sink.error(
-      "unknown-row", "step \"\(step.id)\" has no row \"\(row)\"", at: path.appending("row"),
+      "unknown-row", "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))", at: path.appending("row"),
       suggestion: Suggestions.didYouMean(row.rawValue, in: rowIDs)
         ?? (rowIDs.isEmpty ? "the step has no rows" : "its rows are \(Suggestions.list(rowIDs, conjunction: "and"))"))
   }

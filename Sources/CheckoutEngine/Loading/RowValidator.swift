@@ -79,8 +79,8 @@ struct RowValidator {
 
   private func notFor(_ field: String, only: String? = nil) {
     validator.error(
-      "field-not-for-cell", "\"\(field)\" does not apply to \(kind)", at: path.appending(field),
-      suggestion: only.map { "\"\(field)\" is for \($0)" })
+      "field-not-for-cell", "\(Quoting.quoted(field)) does not apply to \(kind)", at: path.appending(field),
+      suggestion: only.map { "\(Quoting.quoted(field)) is for \($0)" })
   }
 
   private func checkReferences() {
@@ -114,13 +114,13 @@ struct RowValidator {
         break  // a named rule defined as another rule: reported where it is defined
       case .custom(let name) where FlowFields.ruleKinds.contains(name) && !validator.customRules.contains(name):
         validator.error(
-          "rule-needs-argument", "rule \"\(name)\" takes an argument", at: rulePath,
+          "rule-needs-argument", "rule \(Quoting.quoted(name)) takes an argument", at: rulePath,
           suggestion: "write it as an object, like { \"\(name)\": \(FlowFields.ruleExample(name)) }")
       case .custom(let name) where !validator.customRules.contains(name):
         let named = validator.flow.rules.keys.sorted()
         let known = FlowFields.ruleNamesWithoutArguments + named + validator.customRules.sorted()
         validator.error(
-          "unknown-rule", "unknown rule \"\(name)\"", at: rulePath,
+          "unknown-rule", "unknown rule \(Quoting.quoted(name))", at: rulePath,
           suggestion: Suggestions.didYouMean(name, in: known + FlowFields.ruleKinds)
             ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds))"
             + (named.isEmpty ? "" : "; the flow's rules are \(Suggestions.list(named))")
@@ -134,7 +134,7 @@ struct RowValidator {
         if let problem = PatternCache.problem(with: pattern) {
           patternsValid = false
           validator.error(
-            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(problem)",
+            "invalid-pattern", "\(Quoting.quoted(pattern)) is not a valid regular expression: \(problem)",
             at: rulePath.appending("pattern"))
         }
       case .oneOf(let values) where values.isEmpty:
@@ -160,7 +160,7 @@ struct RowValidator {
     var seen: Set<String> = []
     for (index, option) in options.enumerated() where !seen.insert(option.value).inserted {
       validator.error(
-        "duplicate-option", "option value \"\(option.value)\" appears more than once",
+        "duplicate-option", "option value \(Quoting.quoted(option.value)) appears more than once",
         at: element("options", index).appending("value"))
     }
   }
@@ -169,7 +169,7 @@ struct RowValidator {
     switch DetailTemplate.parse(template) {
     case .success: return
     case .failure(let problem):
-      validator.error("invalid-template", "\(problem.message) in template \"\(template)\"", at: path.appending("detail"),
+      validator.error("invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: path.appending("detail"),
         suggestion: "write {some.key} to show a value, and nothing else in braces")
     }
   }

@@ -130,7 +130,7 @@ struct RuleSatisfiability {
     var failures: [String] = []
     for value in present {
       guard let failed = failedRule(value, includingOneOf: false) else { return nil }
-      failures.append("\"\(value)\" fails \(failed)")
+      failures.append("\(Quoting.quoted(value)) fails \(failed)")
     }
     return "no oneOf value passes the other rules (\(failures.joined(separator: ", "))): no value can pass"
   }
@@ -142,7 +142,7 @@ struct RuleSatisfiability {
     var failures: [String] = []
     for value in present {
       guard let failed = failedRule(value, includingOneOf: true) else { return nil }
-      failures.append("\"\(value)\" fails \(failed)")
+      failures.append("\(Quoting.quoted(value)) fails \(failed)")
     }
     return "no option of the picker passes its rules (\(failures.joined(separator: ", "))): no choice can be valid"
   }
@@ -161,13 +161,13 @@ struct RuleSatisfiability {
         range.upperBound >= 1 ? max(range.lowerBound, 1)...range.upperBound : nil
       }
       guard let longest = lengths.last?.upperBound, let shortest = lengths.first?.lowerBound else {
-        guard let characters else { return "pattern \"\(text)\" matches only an empty value: no value can pass" }
-        return "pattern \"\(text)\" needs characters that \(characters.by) does not allow: no value can pass"
+        guard let characters else { return "pattern \(Quoting.quoted(text)) matches only an empty value: no value can pass" }
+        return "pattern \(Quoting.quoted(text)) needs characters that \(characters.by) does not allow: no value can pass"
       }
       if has(.email), !PatternLengths.mayContain(pattern.items, UInt8(ascii: "@"), allowed: allowed) {
-        return "email needs an \"@\", which pattern \"\(text)\" does not allow: no value can pass"
+        return "email needs an \"@\", which pattern \(Quoting.quoted(text)) does not allow: no value can pass"
       }
-      let span = "pattern \"\(text)\" matches values of \(PatternLengths.describe(lengths)) characters\(with)"
+      let span = "pattern \(Quoting.quoted(text)) matches values of \(PatternLengths.describe(lengths)) characters\(with)"
       if let needed, longest < needed.length { return "\(span), but \(needed.why): no value can pass" }
       if let maximum, shortest > maximum { return "\(span), but maxLength is \(maximum): no value can pass" }
       let low = needed?.length ?? 1

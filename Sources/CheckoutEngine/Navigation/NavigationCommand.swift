@@ -66,7 +66,7 @@ public enum NavigationCommand: Hashable, Sendable, Codable, CustomStringConverti
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let command = NavigationCommand(parsing: text) else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is not a navigation command"))
+        .init(codingPath: decoder.codingPath, debugDescription: "\(Quoting.quoted(text)) is not a navigation command"))
     }
     self = command
   }

@@ -154,7 +154,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
             text: text,
             message: name.isEmpty
               ? "empty step name; write steps joined by '>' and layers joined by '|', like cart>stepOne|creditCard"
-              : "\"\(name)\" is not a step id")
+              : "\(Quoting.quoted(name)) is not a step id")
         }
         layer.append(StepID(name))
       }
@@ -216,7 +216,7 @@ public struct NavigationStateSyntaxError: Error, Hashable, Sendable, CustomStrin
     self.message = message
   }
 
-  public var description: String { "invalid navigation state \"\(text)\": \(message)" }
+  public var description: String { "invalid navigation state \(Quoting.quoted(text)): \(message)" }
 }
 
 /// Where the layers of a state start: a bit per position while every layer starts

@@ -79,7 +79,7 @@ public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch reason {
     case .unknownStep(let step, let suggestion):
-      return "unknown step \"\(step)\"" + (suggestion.map { "; \($0)" } ?? "")
+      return "unknown step \(Quoting.quoted(step))" + (suggestion.map { "; \($0)" } ?? "")
     case .unreachable:
       return "unreachable: nothing on the stack opens a path to \(target)"
     case .guarded(let blocked):

@@ -99,7 +99,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
       return advance(remaining, from: navigation)
     }
     guard let wentBackTo = navigation.truncated(to: step) else {
-      return cancel("\(step) appeared, which is not on the navigation stack \(navigation); expected \(expected)")
+      return cancel("\(step) is not on the navigation stack \(navigation) (the route expected \(expected))")
     }
     navigation = wentBackTo
     replans += 1

@@ -12,22 +12,93 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   /// The day of the month, 1 to 31.
   public var day: Int
 
-  /// Creates a date; nil unless the month is 1-12 and the day 1-31.
+  /// Creates a date; nil unless the year is 1-9999, the month 1-12 and the day
+  /// one that month has (February 29 only in a leap year).
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year) else { return nil }
+    guard CalendarDate.whyNotADate(year: year, month: month, day: day) == nil else { return nil }
+    self.init(checkedYear: year, month: month, day: day)
+  }
+
+  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see ``parse(_:)`` for why).
+  public init?(parsing text: String) {
+    guard let date = try? CalendarDate.parse(text) else { return nil }
+    self = date
+  }
+
+  /// Why a text is not a date, in words a person can act on.
+  public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `"2026-02-30" is not a date: February 2026 has 28 days`.
+    public var description: String
+    /// Creates the error.
+    public init(description: String) { self.description = description }
+  }
+
+  /// Parses `YYYY-MM-DD` (four, two and two digits), refusing days the month does
+  /// not have.
+  ///
+  /// ```swift
+  /// try CalendarDate.parse("2026-02-30")
+  /// // throws: "2026-02-30" is not a date: February 2026 has 28 days
+  /// ```
+  public static func parse(_ text: String) throws(ParseError) -> CalendarDate {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else {
+      throw ParseError(description: "\(Quoting.quoted(text)) is not a date; write YYYY-MM-DD, like 2026-11-21")
+    }
+    if let reason = whyNotADate(year: year, month: month, day: day) {
+      throw ParseError(description: "\(Quoting.quoted(text)) is not a date: \(reason)")
+    }
+    return CalendarDate(checkedYear: year, month: month, day: day)
+  }
+
+  /// Why a year, month and day are no day of the calendar (`February 2026 has 28
+  /// days`), or nil when they are one.
+  public static func whyNotADate(year: Int, month: Int, day: Int) -> String? {
+    guard (1...9999).contains(year) else { return "the year must be 0001 to 9999" }
+    guard (1...12).contains(month) else { return "the month must be 01 to 12" }
+    let days = days(inMonth: month, of: year)
+    guard (1...days).contains(day) else { return "\(monthNames[month - 1]) \(year) has \(days) days" }
+    return nil
+  }
+
+  private init(checkedYear year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day
   }
 
-  /// Parses `YYYY-MM-DD`.
-  public init?(parsing text: String) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-    else { return nil }
-    self.init(year: year, month: month, day: day)
+  private enum CodingKeys: String, CodingKey {
+    case year, month, day
   }
+
+  /// Decodes `{"year", "month", "day"}`, refusing a day the calendar does not have.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let year = try container.decode(Int.self, forKey: .year)
+    let month = try container.decode(Int.self, forKey: .month)
+    let day = try container.decode(Int.self, forKey: .day)
+    if let reason = CalendarDate.whyNotADate(year: year, month: month, day: day) {
+      throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "not a date: \(reason)")
+    }
+    self.init(checkedYear: year, month: month, day: day)
+  }
+
+  /// How many days a month has in a year of the Gregorian calendar.
+  public static func days(inMonth month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+  ]
 
   /// `2026-11-21`.
   public var description: String {

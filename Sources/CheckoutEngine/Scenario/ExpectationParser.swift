@@ -23,7 +23,7 @@ enum ExpectationParser {
         guard let command = NavigationCommand(parsing: trimmed) else {
           throw ScenarioSyntaxError(
             line: cursor.line, column: start?.column ?? cursor.endColumn,
-            message: "\"\(trimmed)\" is not a navigation command; expected push X, present X, pop, dismiss or reset X, separated by commas")
+            message: "\(Quoting.quoted(trimmed)) is not a navigation command; expected push X, present X, pop, dismiss or reset X, separated by commas")
         }
         commands.append(command)
       }
@@ -40,18 +40,18 @@ enum ExpectationParser {
       return .error(row, try cursor.word("the \"text\" the error contains", allowQuoted: true))
     case "value":
       let key = try cursor.token("a data key")
-      guard IdentifierSyntax.isKey(key.text) else { throw cursor.error(at: key, "\"\(key.text)\" is not a data key") }
+      guard IdentifierSyntax.isKey(key.text) else { throw cursor.error(at: key, "\(Quoting.quoted(key.text)) is not a data key") }
       return .value(DataKey(key.text), try cursor.word("the expected value", allowQuoted: true))
     case "valid": return .valid(RowID(try cursor.identifier("a row id")))
     case "invalid": return .invalid(RowID(try cursor.identifier("a row id")))
     case "effect":
-      let effect = try cursor.identifier("an effect kind: navigate, callAPI, offer, focus, refused, unresolved, routeCancelled")
+      let effect = try cursor.identifier("an effect kind: navigate, callAPI, offer, focus, refused, unresolved, routeCancelled, notice")
       let argument = cursor.rest()
       return .effect(kind: effect, argument: argument.isEmpty ? nil : argument)
     default:
       let names = ScenarioLanguage.expectations.map(\.name)
       let hint = Suggestions.didYouMean(kind.text, in: names) ?? "expected one of \(names.joined(separator: ", "))"
-      throw cursor.error(at: kind, "unknown expectation \"\(kind.text)\"; \(hint)")
+      throw cursor.error(at: kind, "unknown expectation \(Quoting.quoted(kind.text)); \(hint)")
     }
   }
 }

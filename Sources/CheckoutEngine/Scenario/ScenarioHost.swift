@@ -46,6 +46,26 @@ public struct ScenarioHost: Sendable {
   public var registry: RuleRegistry
   /// Flows a `flow` line may name instead of a path (`builtin:plndr` → its JSON).
   public var builtInFlows: [String: String] = [:]
+  /// Reads the file a `flow` line names; its error's description says why it
+  /// cannot. By default the engine's reader (regular files up to 64 MiB); the
+  /// command line gives its own, so that every command reads files one way.
+  public var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
+
+  private static func readWithFlowLoader(_ path: String) throws(Unreadable) -> [UInt8] {
+    do {
+      return try FlowLoader.read(path)
+    } catch {
+      throw Unreadable(description: error.message)
+    }
+  }
+
+  /// A file the host cannot read, and why.
+  public struct Unreadable: Error, CustomStringConvertible {
+    /// `cannot read the file: REASON`.
+    public var description: String
+    /// Creates the error.
+    public init(description: String) { self.description = description }
+  }
 
   /// A host with a flow already, or none (a scenario's `flow` line gives it).
   public init(flow: CompiledFlow? = nil, today: CalendarDate? = nil, baseDirectory: String = ".", registry: RuleRegistry = RuleRegistry()) {
@@ -147,7 +167,7 @@ public struct ScenarioHost: Sendable {
       known += keys.sorted()
     }
     let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
-    return "\(step.title) has no row \"\(name)\"\(hint); its rows are \(rows.joined(separator: ", "))"
+    return "\(step.title) has no row \(Quoting.quoted(name))\(hint); its rows are \(rows.joined(separator: ", "))"
       + (allowKeys ? "; or set a data key the flow knows, like \(session.flow.steps.flatMap(\.rows).compactMap(\.bind).first?.rawValue ?? "shipping.zip")" : "")
   }
 
@@ -193,9 +213,20 @@ public struct ScenarioHost: Sendable {
 
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
     let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+    let loader = FlowLoader(customRules: registry.names)
+    let bytes: [UInt8]
+    if let json = builtInFlows[path] {
+      bytes = Array(json.utf8)
+    } else {
+      do {
+        bytes = try readFile(full)
+      } catch {
+        outcome.problem = "cannot load the flow \(path): \(error)"
+        return
+      }
+    }
     do {
-      let loader = FlowLoader(customRules: registry.names)
-      let flow = try builtInFlows[path].map { try loader.load(json: $0, file: path) } ?? loader.load(contentsOf: full)
+      let flow = try loader.load(bytes: bytes, file: builtInFlows[path] == nil ? full : path)
       session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today)
     } catch {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
@@ -206,7 +237,7 @@ public struct ScenarioHost: Sendable {
     guard let name else { return ["commands:", ScenarioLanguage.overview, "type 'help COMMAND' for one command"] }
     guard let text = ScenarioLanguage.help(name) else {
       let hint = Suggestions.didYouMean(name, in: ScenarioLanguage.commands.map(\.name)) ?? "type 'help' for the list"
-      return ["no command \"\(name)\"; \(hint)"]
+      return ["no command \(Quoting.quoted(name)); \(hint)"]
     }
     return [text]
   }

@@ -14,10 +14,11 @@ public enum ScenarioParser {
     case "flow": command = .flow(try cursor.word("a flow file path"))
     case "today":
       let token = try cursor.token("a date like 2026-11-21")
-      guard let date = CalendarDate(parsing: token.text) else {
-        throw cursor.error(at: token, "\"\(token.text)\" is not a date; expected YYYY-MM-DD, like 2026-11-21")
+      do {
+        command = .today(try CalendarDate.parse(token.text))
+      } catch {
+        throw cursor.error(at: token, error.description)
       }
-      command = .today(date)
     case "set":
       let name = try cursor.word("a row id, a row number or a data key")
       command = .set(name, try cursor.word("a value (one word, or a \"quoted string\")", allowQuoted: true))
@@ -35,7 +36,7 @@ public enum ScenarioParser {
       let target = try cursor.token("a step, or step.row, like creditCard.cvv")
       let parts = target.text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       guard parts.allSatisfy(IdentifierSyntax.isIdentifier) else {
-        throw cursor.error(at: target, "\"\(target.text)\" is not a step or step.row")
+        throw cursor.error(at: target, "\(Quoting.quoted(target.text)) is not a step or step.row")
       }
       command = .plan(StepID(parts[0]), parts.count > 1 ? RowID(parts[1]) : nil)
     case "help": command = .help(cursor.optionalWord())
@@ -44,7 +45,7 @@ public enum ScenarioParser {
     default:
       let names = ScenarioLanguage.commands.map(\.name)
       let hint = Suggestions.didYouMean(first.text, in: names) ?? "type 'help' for the commands"
-      throw ScenarioSyntaxError(line: number, column: first.column, message: "unknown command \"\(first.text)\"; \(hint)")
+      throw ScenarioSyntaxError(line: number, column: first.column, message: "unknown command \(Quoting.quoted(first.text)); \(hint)")
     }
     try cursor.finish()
     return command
@@ -85,14 +86,14 @@ public enum ScenarioParser {
           } else if token.text.hasPrefix("field=") {
             error.field = String(token.text.dropFirst("field=".count))
           } else {
-            throw cursor.error(at: token, "unexpected \"\(token.text)\"; after an error code write field=PATH, a \"message\", or ';' and another code")
+            throw cursor.error(at: token, "unexpected \(Quoting.quoted(token.text)); after an error code write field=PATH, a \"message\", or ';' and another code")
           }
         }
         errors.append(error)
       } while cursor.skip(";")
       return .api(operation, .fail(errors))
     default:
-      throw cursor.error(at: outcome, "expected ok or fail, found \"\(outcome.text)\"")
+      throw cursor.error(at: outcome, "expected ok or fail, found \(Quoting.quoted(outcome.text))")
     }
   }
 }
@@ -143,7 +144,7 @@ struct TokenCursor {
   mutating func identifier(_ expected: String) throws(ScenarioSyntaxError) -> String {
     let token = try token(expected)
     guard IdentifierSyntax.isIdentifier(token.text) else {
-      throw error(at: token, "\"\(token.text)\" is not \(expected)")
+      throw error(at: token, "\(Quoting.quoted(token.text)) is not \(expected)")
     }
     return token.text
   }
@@ -163,7 +164,7 @@ struct TokenCursor {
       throw error(at: extra, "unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes")
     }
     if let extra = peek() {
-      throw error(at: extra, "unexpected \"\(extra.text)\" after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")")
+      throw error(at: extra, "unexpected \(Quoting.quoted(extra.text)) after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")")
     }
   }
 

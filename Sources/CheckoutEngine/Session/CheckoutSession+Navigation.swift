@@ -27,16 +27,30 @@ extension CheckoutSession {
     guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
     pending = nil
     guard let shown = navigation.top(after: command) else { return [.refused("cannot go back from \(navigation)")] }
-    if driver.isDriving { return driveOn(shown) }
+    if driver.isDriving { return driveOn(shown, event: "went back to \(shown)") }
     try? navigation.apply(command)  // applies: top(after:) said so
     return []
   }
 
+  /// The host reports a step on screen. The step a command waits for applies the
+  /// command; any other step is never dropped silently: a route replans (or is
+  /// cancelled) and a tap's command is given up, each with a notice of what
+  /// happened and what the session expects now.
   mutating func appeared(_ step: StepID) -> [Effect] {
     if driver.isDriving { return driveOn(step) }
     if let pending {
+      if step == pending.expected, (try? navigation.apply(pending.command)) != nil {
+        self.pending = nil
+        return []
+      }
+      guard let wentBack = navigation.truncated(to: step) else {
+        return [.refused(
+          "\(step) is not on the navigation stack \(navigation), and nothing opened it; still waiting for \(pending.expected) after `\(pending.command)`")]
+      }
       self.pending = nil
-      if step == pending.expected, (try? navigation.apply(pending.command)) != nil { return [] }
+      navigation = wentBack
+      return [.notice(
+        "appeared \(step) while waiting for \(pending.expected) after `\(pending.command)`: the `\(pending.command)` was given up; at \(navigation), nothing is pending now")]
     }
     if step == navigation.top { return [] }
     guard let wentBack = navigation.truncated(to: step) else {
@@ -63,11 +77,28 @@ extension CheckoutSession {
 
   /// Tells the route driver that a step appeared; a replan checks (and keeps) only
   /// the guards it asks about.
-  mutating func driveOn(_ step: StepID) -> [Effect] {
+  /// `event` names what happened in a notice when `step` is not the one the route
+  /// waits for (by default `appeared STEP`).
+  mutating func driveOn(_ step: StepID, event: String? = nil) -> [Effect] {
+    let waiting = driver.state
     let checks = lendChecks()
     let output = driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: checks.isComplete)
     keepChecks(from: checks)
-    return drive(output)
+    var effects = drive(output)
+    if case .awaiting(let expected, let command, _) = waiting, step != expected {
+      let what = "\(event ?? "appeared \(step)") while waiting for \(expected) after `\(command)`"
+      switch output {
+      case .perform(let next):
+        effects.append(.notice("\(what): replanned from \(navigation): next \(next)"))
+      case .focus(let resolution):
+        effects.append(.notice("\(what): replanned from \(navigation): arrived at \(resolution.target)"))
+      case .cancelled(let reason):
+        effects.append(.notice("\(what): the route was cancelled because \(reason); nothing is pending now"))
+      case .ignored:
+        break
+      }
+    }
+    return effects
   }
 
   /// Turns the route driver's output into effects, focusing the row on arrival.
@@ -89,6 +120,6 @@ extension CheckoutSession {
   func unknownRow(_ row: RowID, on step: Step) -> String {
     let ids = step.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
-    return "\(step.title) has no row \"\(row)\"\(hint); its rows are \(ids.joined(separator: ", "))"
+    return "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))"
   }
 }

@@ -1,14 +1,34 @@
 extension CheckoutSession {
+  /// `set NAME VALUE`: a row of the step on screen, or a data key. A key that a row
+  /// binds is set as that row is: converted (a toggle's `on`, a picker's label),
+  /// validated, and an invalid value shown as the row's error. Through a row of
+  /// the step on screen when it binds the key (hidden and disabled rows refuse,
+  /// as by id), else through the first row in flow order that binds it.
   mutating func set(_ name: String, _ value: Value) -> [Effect] {
     if let step = currentStep, let row = step.row(RowID(name)) {
       return set(row, on: step, value)
     }
     guard IdentifierSyntax.isKey(name), name.contains(".") || flow.data[DataKey(name)] != nil else {
-      guard let step = currentStep else { return [.refused("no row or key \"\(name)\"")] }
+      guard let step = currentStep else { return [.refused("no row or key \(Quoting.quoted(name))")] }
       return [.refused(unknownRow(RowID(name), on: step) + "; or name a data key like shipping.zip")]
     }
-    store(value, at: DataKey(name))
-    return []
+    let key = DataKey(name)
+    let binders = compiled.dependencies.rows(binding: key)
+    if let step = currentStep, let onScreen = binders.first(where: { $0.step == step.id }), let row = step.row(onScreen.row) {
+      return set(row, on: step, value)
+    }
+    guard let binder = binders.first, let row = compiled.step(binder.step)?.row(binder.row) else {
+      store(value, at: key)
+      return offerNextQueuedIfResolved()
+    }
+    let accepted: Value
+    switch RowInput.accept(value, for: row, data: data) {
+    case .success(let converted): accepted = converted
+    case .failure(let problem): return [.refused(problem.message)]
+    }
+    store(accepted, at: key)
+    validate(row, at: binder, accepted)
+    return offerNextQueuedIfResolved()
   }
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
@@ -23,11 +43,16 @@ extension CheckoutSession {
     case .failure(let problem): return [.refused(problem.message)]
     }
     store(accepted, at: key)
-    let ref = RowRef(step: step.id, row: row.id)
-    if let failure = rules.firstFailure(of: row.rules, value: accepted, title: row.title, remember: !row.secret) {
+    validate(row, at: RowRef(step: step.id, row: row.id), accepted)
+    return offerNextQueuedIfResolved()
+  }
+
+  /// Shows the row's first failing rule as its error (one definition for sets by
+  /// row and by key).
+  private mutating func validate(_ row: Row, at ref: RowRef, _ value: Value) {
+    if let failure = rules.firstFailure(of: row.rules, value: value, title: row.title, remember: !row.secret) {
       rowErrors[ref] = failure
     }
-    return offerNextQueuedIfResolved()
   }
 
   /// Stores a value; errors on every row bound to the key are cleared when it changes.
@@ -80,7 +105,7 @@ enum RowInput {
         return .success(.string(option.value))
       }
       let choices = options.map { "\($0.value) (\($0.label))" }.joined(separator: ", ")
-      return .failure(Problem(message: "\(row.title) has no option \"\(row.secret ? Masking.secretPlaceholder : text)\"; choose one of \(choices)"))
+      return .failure(Problem(message: "\(row.title) has no option \(Quoting.quoted(row.secret ? Masking.secretPlaceholder : text)); choose one of \(choices)"))
     default:
       if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
       return .success(.string(value.displayText))

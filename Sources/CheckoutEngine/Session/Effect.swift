@@ -14,6 +14,10 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
   case unresolved(APIError)
   /// A route in progress was given up, and why.
   case routeCancelled(String)
+  /// What the session did about an event it did not expect, and what it expects
+  /// now, for the host to show: `appeared stepTwo while waiting for creditCard
+  /// after present creditCard: replanned from cart>stepOne>stepTwo: next pop`.
+  case notice(String)
 
   /// The effect's kind as scenarios name it: `navigate`, `callAPI`, `offer`, `focus`, …
   public var kind: String {
@@ -25,6 +29,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
     case .refused: return "refused"
     case .unresolved: return "unresolved"
     case .routeCancelled: return "routeCancelled"
+    case .notice: return "notice"
     }
   }
 
@@ -35,7 +40,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
     case .callAPI(let operation, _): return operation.rawValue
     case .offer(let offer): return offer.resolution.target
     case .focus(let step, let row, _): return row.map { "\(step).\($0)" } ?? step.rawValue
-    case .refused(let reason), .routeCancelled(let reason): return reason
+    case .refused(let reason), .routeCancelled(let reason), .notice(let reason): return reason
     case .unresolved(let error): return error.code
     }
   }

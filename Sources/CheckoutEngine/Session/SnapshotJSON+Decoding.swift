@@ -196,11 +196,10 @@ extension SnapshotJSONReader {
     guard let year else { throw missing("year") }
     guard let month else { throw missing("month") }
     guard let day else { throw missing("day") }
-    // As the Codable conformance does, the parts are taken as they are.
-    var date = CalendarDate(year: 2000, month: 1, day: 1)!
-    date.year = year
-    date.month = month
-    date.day = day
+    // As the Codable conformance does, a day the calendar does not have is refused.
+    guard let date = CalendarDate(year: year, month: month, day: day) else {
+      throw error("not a date: \(CalendarDate.whyNotADate(year: year, month: month, day: day) ?? "")")
+    }
     return date
   }
 

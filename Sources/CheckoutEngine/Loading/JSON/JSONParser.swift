@@ -78,7 +78,7 @@ struct JSONParser {
       let key = try parseString()
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else {
-        throw error("unexpected \(describeCurrent()); expected ':' after member name \"\(key)\"")
+        throw error("unexpected \(describeCurrent()); expected ':' after member name \(Quoting.quoted(key))")
       }
       position += 1
       skipWhitespace()
@@ -97,9 +97,9 @@ struct JSONParser {
         return members
       }
       if peek(UInt8(ascii: "\"")) {
-        throw error("missing ',' after the value of \"\(key)\"", at: valueEnd)
+        throw error("missing ',' after the value of \(Quoting.quoted(key))", at: valueEnd)
       }
-      throw error("unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"")
+      throw error("unexpected \(describeCurrent()); expected ',' or '}' after the value of \(Quoting.quoted(key))")
     }
   }
 

@@ -12,6 +12,7 @@ enum EffectView: Encodable, Sendable, Equatable {
   case refused(reason: String)
   case unresolved(ErrorView)
   case routeCancelled(reason: String)
+  case notice(message: String)
 
   /// The view of a library effect (a `callAPI` is shown once it is answered).
   init(_ effect: Effect) {
@@ -23,6 +24,7 @@ enum EffectView: Encodable, Sendable, Equatable {
     case .refused(let reason): self = .refused(reason: reason)
     case .unresolved(let error): self = .unresolved(ErrorView(error))
     case .routeCancelled(let reason): self = .routeCancelled(reason: reason)
+    case .notice(let message): self = .notice(message: message)
     }
   }
 
@@ -35,6 +37,7 @@ enum EffectView: Encodable, Sendable, Equatable {
     case .refused: return "refused"
     case .unresolved: return "unresolved"
     case .routeCancelled: return "routeCancelled"
+    case .notice: return "notice"
     }
   }
 
@@ -62,6 +65,8 @@ enum EffectView: Encodable, Sendable, Equatable {
       try container.encode(message, forKey: .message)
     case .refused(let reason), .routeCancelled(let reason):
       try container.encode(reason, forKey: .reason)
+    case .notice(let message):
+      try container.encode(message, forKey: .message)
     case .unresolved(let error):
       try container.encode(error.code, forKey: .code)
       try container.encodeIfPresent(error.field, forKey: .field)
