@@ -130,12 +130,15 @@ import Testing
 
   @Test(arguments: [
     ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("HostingTheEngine", "restore"),
-    ("BuildingFlowsInSwift", "a flow in Swift"),
+    ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
+    ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
   ])
   func articleShowsTheSnippetVerbatim(_ article: String, _ snippet: String) throws {
-    let text = try Self.catalogArticle(article)
+    let blocks = Markdown(try Self.catalogArticle(article)).codeBlocks(language: "swift")
     let code = try Self.snippet(snippet)
-    #expect(text.contains("```swift\n" + code), "\(article).md does not show the snippet '\(snippet)' of DocumentationTests.swift verbatim:\n\(code)")
+    #expect(
+      blocks.contains { $0.contains(code) },
+      "no ```swift block of \(article).md shows the snippet '\(snippet)' of DocumentationTests.swift verbatim:\n\(code)")
   }
 
   // The snippets: compiled and run here, shown verbatim in the articles.
@@ -279,6 +282,57 @@ import Testing
     #expect(try FlowLoader().load(json: json) == flow)
   }
 
+  @Test func theDSLArticlesOtherSnippetsRun() throws {
+    // snippet: a step
+    let payment = Step("payment", title: "Payment", presentation: .modal, complete: [
+      CompletionCheck(when: .present("payment.card.number", true), message: "Add a card to pay with.")
+    ]) {
+      Disclosure("card", title: "Card", opens: "cardEntry", bind: "payment.card.number")
+      Button.closing("done", title: "Done")
+    }
+    // end snippet
+    #expect(payment.complete.count == 1 && payment.rows.map(\.id) == ["card", "done"])
+
+    // snippet: control flow
+    let countries = ["US", "CA"]
+    let shipping = Flow(id: "shipping", title: "Shipping", start: "country") {
+      Step("country", title: "Country") {
+        for country in countries {
+          Button(RowID(country.lowercased()), title: country, opens: StepID("address\(country)"))
+        }
+      }
+      for country in countries {
+        Step(StepID("address\(country)"), title: "Address (\(country))") {
+          TextField("zip", title: country == "US" ? "ZIP code" : "Postal code", bind: "shipping.zip")
+            .rules(.required)
+        }
+      }
+    }
+    // end snippet
+    #expect(shipping.steps.map(\.id) == ["country", "addressUS", "addressCA"])
+    #expect(shipping.validate().isEmpty)
+    #expect(!shipping.lint().contains { $0.severity == .error }, "\(shipping.lint())")
+
+    // snippet: custom rules
+    let postalCode = CustomRule(name: "postalCode", message: "Enter a valid postal code") { value in
+      value.count == 5 && value.allSatisfy(\.isNumber)
+    }
+    let registry = RuleRegistry([postalCode])
+    let flow = Flow(id: "zip", title: "ZIP", start: "address") {
+      Step("address", title: "Address") {
+        TextField("zip", title: "ZIP code", bind: "shipping.zip").rules(.required, .custom("postalCode"))
+      }
+    }
+    let problems = flow.validate(customRules: registry.names)  // [] (unregistered: "unknown rule")
+    var session = CheckoutSession(flow: CompiledFlow(flow, registry: registry))
+    session.send(.set("zip", .string("9720")))
+    print(session.screen.rows[0].error ?? "")  // Enter a valid postal code
+    // end snippet
+    #expect(problems.isEmpty)
+    #expect(!flow.validate().isEmpty)
+    #expect(session.screen.rows[0].error == "Enter a valid postal code")
+  }
+
   // MARK: Helpers
 
   /// The text of an article of the catalog.
@@ -288,7 +342,7 @@ import Testing
   }
 
   /// The lines between `// snippet: NAME` and `// end snippet` in this file, with
-  /// their common indentation removed.
+  /// their common indentation removed (an article shows them in a ```swift block).
   static func snippet(_ name: String) throws -> String {
     let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -297,7 +351,7 @@ import Testing
     let body = lines[(start + 1)..<end]
     let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
       .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    return body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }.joined(separator: "\n") + "\n"
+    return body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }.joined(separator: "\n")
   }
 }
 
