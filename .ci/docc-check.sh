@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
 # Builds the documentation catalog (Sources/CheckoutEngine/CheckoutEngine.docc)
-# with the toolchain's docc, no plugin: symbol graphs from `swift package
-# dump-symbol-graph`, then `docc convert`. Fails on any docc warning (an
-# unresolved symbol or article link, a malformed directive).
+# with the toolchain's docc, no plugin: the compiler emits CheckoutEngine's symbol
+# graph while building the library (in its own scratch directory, so the main
+# build's flags stay as they are), then `docc convert`. Fails on any docc warning
+# (an unresolved symbol or article link, a malformed directive).
 #
 #   .ci/docc-check.sh [OUTPUT_DIR]     (default: .build/docs/CheckoutEngine.doccarchive)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 output="${1:-.build/docs/CheckoutEngine.doccarchive}"
-graphs=".build/docs/symbol-graphs"
-log=".build/docs/docc.log"
-
-echo "symbol graphs (swift package dump-symbol-graph)"
-swift package dump-symbol-graph --minimum-access-level public > /dev/null
-dumped="$(swift build --show-bin-path)/../symbolgraph"
-rm -rf "$graphs" "$output"
+# The graphs live with the build that writes them: an up-to-date build compiles
+# nothing and writes no graph, so they must stay from the build that did.
+graphs=".build-docc/symbol-graphs"
+log=".build-docc/docc.log"
+rm -rf "$output"
+mkdir -p "$(dirname "$output")"
 mkdir -p "$graphs"
-# Only the library's module: CheckoutEngine.symbols.json and its extensions of
-# other modules (CheckoutEngine@Swift.symbols.json, …).
-cp "$dumped"/CheckoutEngine.symbols.json "$dumped"/CheckoutEngine@*.symbols.json "$graphs"/
+
+echo "symbol graph (swift build --target CheckoutEngine -Xswiftc -emit-symbol-graph)"
+swift build --target CheckoutEngine --scratch-path .build-docc \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+test -f "$graphs/CheckoutEngine.symbols.json" || { echo "error: no symbol graph in $graphs" >&2; exit 1; }
+ls "$graphs"
 
 echo "docc convert"
 docc convert Sources/CheckoutEngine/CheckoutEngine.docc \
