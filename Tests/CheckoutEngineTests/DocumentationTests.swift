@@ -109,6 +109,25 @@ import Testing
     }
   }
 
+  /// The example flow of the flow-format pages lints clean. It shows a submit's
+  /// `provides` and the top-level named `rules`; until the loader knows them, the
+  /// three diagnostics about them (and only those) are expected.
+  @Test func theFlowFormatExampleLints() throws {
+    let markdown = Markdown(try Self.catalogArticle("FlowFormat"))
+    let example = try #require(markdown.codeBlocks(language: "json", section: "An example").first)
+    let report = FlowLoader().lint(bytes: Array(example.utf8), file: "example.json")
+    let known = FlowFields.flow.contains("rules") && FlowFields.row.contains("provides")
+    let notYetKnown = [
+      "rules: unknown field \"rules\" in a flow", "unknown rule \"postalCode\"",
+      "provides: unknown field \"provides\" in a row",
+    ]
+    let problems = report.diagnostics.map(\.description).filter { problem in
+      known || !notYetKnown.contains { problem.contains($0) }
+    }
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    #expect(known || report.diagnostics.count == notYetKnown.count, "\(report.diagnostics)")
+  }
+
   @Test func flowFormatArticleAndDocsPageAreTheSameText() throws {
     let article = try Self.catalogArticle("FlowFormat")
     let page = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/flow-format.md"), encoding: .utf8)
