@@ -128,15 +128,20 @@ import Testing
     #expect(known || report.diagnostics.count == notYetKnown.count, "\(report.diagnostics)")
   }
 
-  @Test func flowFormatArticleAndDocsPageAreTheSameText() throws {
-    let article = try Self.catalogArticle("FlowFormat")
-    let page = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/flow-format.md"), encoding: .utf8)
-    func body(_ text: String) -> Substring? { text.range(of: "\n## An example\n").map { text[$0.lowerBound...] } }
-    let articleBody = try #require(body(article), "FlowFormat.md has no '## An example' section")
-    let pageBody = try #require(body(page), "docs/flow-format.md has no '## An example' section")
+  /// Each page of `docs/` and its article: the same text from a heading on.
+  @Test(arguments: [
+    ("FlowFormat", "docs/flow-format.md", "## An example"),
+    ("SessionSnapshots", "docs/snapshot-format.md", "## Reading and writing it"),
+  ])
+  func docsPageAndArticleAreTheSameText(_ article: String, _ page: String, _ heading: String) throws {
+    let articleText = try Self.catalogArticle(article)
+    let pageText = try String(contentsOf: PackagePaths.root.appendingPathComponent(page), encoding: .utf8)
+    func body(_ text: String) -> Substring? { text.range(of: "\n\(heading)\n").map { text[$0.lowerBound...] } }
+    let articleBody = try #require(body(articleText), "\(article).md has no '\(heading)' section")
+    let pageBody = try #require(body(pageText), "\(page) has no '\(heading)' section")
     #expect(
       articleBody == pageBody,
-      "docs/flow-format.md and the catalog's FlowFormat.md differ after '## An example'; edit one and copy it to the other")
+      "\(page) and the catalog's \(article).md differ after '\(heading)'; edit one and copy it to the other")
   }
 
   // MARK: Code in the articles
