@@ -26,14 +26,16 @@ test -f "$graphs/CheckoutEngine.symbols.json" || { echo "error: no symbol graph 
 ls "$graphs"
 
 echo "docc convert"
+status=0
 docc convert Sources/CheckoutEngine/CheckoutEngine.docc \
   --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name CheckoutEngine \
   --fallback-bundle-identifier org.checkoutengine.CheckoutEngine \
-  --output-path "$output" 2>&1 | tee "$log"
-
-if grep -qE '^(warning|error):' "$log"; then
-  echo "error: docc reported $(grep -cE '^(warning|error):' "$log") problem(s) above; the catalog must build without warnings" >&2
+  --warnings-as-errors \
+  --output-path "$output" > "$log" 2>&1 || status=$?
+cat "$log"
+if [ "$status" -ne 0 ] || grep -qE '(warning|error):' "$log"; then
+  echo "error: docc reported $(grep -cE '^(warning|error):' "$log") problem(s) above (exit status $status); the catalog must build without warnings" >&2
   exit 1
 fi
 articles=$(find "$output/data/documentation/checkoutengine" -maxdepth 1 -name '*.json' | wc -l)
