@@ -92,7 +92,8 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
     }
   }
 
-  /// Applies a command, exactly as DESIGN section 2 defines it.
+  /// Applies a command as ``NavigationCommand`` describes it; throws when it cannot
+  /// be applied (see ``canApply(_:)``).
   public mutating func apply(_ command: NavigationCommand) throws(NavigationError) {
     guard canApply(command) else { throw NavigationError(command: command, state: self) }
     switch command {

@@ -52,7 +52,7 @@ public struct PatternCache: Sendable {
   ///
   /// Recent answers are remembered (a submit checks the same values again and again,
   /// and matching costs microseconds where remembering costs nanoseconds).
-  /// Simple patterns (see ``SimplePattern``) are matched directly, without the
+  /// Simple patterns (see `SimplePattern`) are matched directly, without the
   /// engine and without remembering anything.
   public func wholeMatch(_ pattern: String, _ text: String, remember: Bool = true) -> Bool {
     if let simple = simple[pattern] { return simple.wholeMatch(text) }
