@@ -4,15 +4,12 @@ import PackageDescription
 let package = Package(
   name: "CheckoutEngine",
   // Apple platforms: each minimum is set by the newest API the code uses.
-  // - String(validating:as:) (Swift 6.0's standard library; the JSON parser and
-  //   the snapshot reader check UTF-8 with it): macOS 15, iOS 18, tvOS 18,
-  //   watchOS 11, visionOS 2. This sets every minimum below.
-  // - Regex(String) (a flow's pattern rules are checked by Swift's regex parser):
-  //   macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1.
-  // - Synchronization.Mutex (the CLI tests): macOS 15, iOS 18, the same minimums.
-  // Everything else (NSRegularExpression, actors, async/await) needs less.
-  // Supporting iOS 16 or 17 would mean replacing String(validating:as:).
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // - Regex(String) (a flow's pattern rules are checked by Swift's regex parser
+  //   when loading): macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1.
+  // Everything else (NSRegularExpression, NSLock, actors, async/await, typed
+  // throws on functions) needs less. Valid UTF-8 is checked by UTF8Text rather
+  // than String(validating:as:), which would need macOS 15 / iOS 18.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "CheckoutEngine", targets: ["CheckoutEngine"]),
     .executable(name: "checkout", targets: ["checkout"]),

@@ -151,7 +151,7 @@ struct SnapshotJSONReader {
     if byte >= 0x80 {
       let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
       if position + length <= bytes.count,
-        let text = String(validating: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
+        let text = UTF8Text.validated(bytes[position..<position + length])
       {
         return "'\(text)'"
       }
@@ -572,7 +572,7 @@ struct SnapshotJSONReader {
     _ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool, quote: Int, contentStart: Int?
   ) throws(Failure) -> String {
     if ascii { return String(decoding: utf8, as: UTF8.self) }
-    guard let text = String(validating: utf8, as: UTF8.self) else {
+    guard let text = UTF8Text.validated(utf8) else {
       var parser = Unicode.UTF8.ForwardParser()
       var iterator = utf8.makeIterator()
       var valid = 0

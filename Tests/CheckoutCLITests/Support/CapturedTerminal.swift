@@ -1,11 +1,18 @@
 import CheckoutCLI
 import CheckoutTestSupport
 import Foundation
-import Synchronization
 
 /// A terminal whose output and error output are kept for the test to read.
-final class CapturedTerminal: Sendable {
-  private let captured = Mutex<(output: String, error: String)>(("", ""))
+final class CapturedTerminal: @unchecked Sendable {
+  /// Guards `captured`, the only mutable state.
+  private let lock = NSLock()
+  private var captured: (output: String, error: String) = ("", "")
+
+  private func withLock<T>(_ body: (inout (output: String, error: String)) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&captured)
+  }
 
   /// Relative paths start here.
   let directory: String
@@ -18,15 +25,15 @@ final class CapturedTerminal: Sendable {
 
   var terminal: Terminal {
     Terminal(
-      write: { text in self.captured.withLock { $0.output += text } },
-      writeError: { text in self.captured.withLock { $0.error += text } },
+      write: { text in self.withLock { $0.output += text } },
+      writeError: { text in self.withLock { $0.error += text } },
       colour: colour, currentDirectory: directory)
   }
 
   /// Everything written to standard output.
-  var output: String { captured.withLock { $0.output } }
+  var output: String { withLock { $0.output } }
   /// Everything written to standard error.
-  var error: String { captured.withLock { $0.error } }
+  var error: String { withLock { $0.error } }
 }
 
 /// What one run of the command line did.

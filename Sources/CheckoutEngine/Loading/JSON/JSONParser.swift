@@ -246,7 +246,7 @@ struct JSONParser {
     for index in 1..<length where bytes[position + index] & 0xC0 != 0x80 {
       throw error("invalid UTF-8 sequence")
     }
-    let scalarCheck = String(validating: bytes[position..<position + length], as: UTF8.self)
+    let scalarCheck = UTF8Text.validated(bytes[position..<position + length])
     guard scalarCheck != nil else { throw error("invalid UTF-8 sequence") }
     position += length
   }
@@ -352,7 +352,7 @@ struct JSONParser {
     let lead = bytes[position]
     let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     guard position + length <= bytes.count,
-      let text = String(validating: bytes[position..<position + length], as: UTF8.self)
+      let text = UTF8Text.validated(bytes[position..<position + length])
     else { return nil }
     return text.first
   }
