@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    // Already a dependency of PostgresNIO; the demo API's HMAC (DeclinedValues).
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
   ],
   targets: [
     .executableTarget(
@@ -26,6 +28,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .testTarget(

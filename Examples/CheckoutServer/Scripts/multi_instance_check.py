@@ -17,7 +17,8 @@ the session id (checked separately against that derivation).
 
 Events between a `set cvv` and the order that needs it go to one instance, as a
 load balancer with session affinity would send them: another instance never sees
-a secret (by design), and would ask for it again.
+a secret (secrets stay in the memory of the instance that received them), and
+would ask for it again.
 
 Exits 1 on any mismatch, 2 on a transport failure.
 """

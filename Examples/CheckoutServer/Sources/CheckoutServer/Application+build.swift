@@ -42,7 +42,7 @@ struct AppDependencies: Sendable {
 
 /// Builds the application the command line runs and the tests drive: flows
 /// loaded and linted (a lint error throws ``FlowCatalogError`` with the lint
-/// output), the store chosen, the routes of DESIGN.md section 8.
+/// output), the store chosen, the routes of ``buildRouter(service:catalog:)``.
 func buildApplication(_ arguments: some AppArguments, dependencies: AppDependencies = AppDependencies()) async throws
   -> some ApplicationProtocol
 {
@@ -101,7 +101,8 @@ struct HealthView: ResponseEncodable {
   var status: String
 }
 
-/// The routes of DESIGN.md section 8.
+/// The routes: `GET /health`, `GET /flows`, `GET /flows/{flow}/graph`,
+/// `POST /sessions`, `GET /sessions/{id}` and `POST /sessions/{id}/events`.
 func buildRouter(service: SessionService, catalog: FlowCatalog) -> Router<CheckoutRequestContext> {
   let router = Router(context: CheckoutRequestContext.self)
   router.add(middleware: ErrorAndLogMiddleware())

@@ -152,11 +152,19 @@ import Testing
 
   /// The row that fixes a card's error: the CVC, the expiry, or the number.
   static func fixingRow(_ card: StripeTestCard, cvc: String) -> String {
-    switch card.code {
-    case "incorrect_cvc": return cvc
-    case "expired_card": return "expiry"
-    default: return "number"
+    switch card.detail {
+    case .securityCode: return cvc
+    case .expiry: return "expiry"
+    case .number: return "number"
     }
+  }
+
+  @Test func eachCardsDetailFollowsStripesCode() {
+    let details = StripeTestCard.all.mapValues(\.detail)
+    #expect(details["4000000000000127"] == .securityCode)
+    #expect(details["4000000000000101"] == .securityCode)
+    #expect(details["4000000000000069"] == .expiry)
+    #expect(details.values.filter { $0 == .number }.count == StripeTestCard.all.count - 3)
   }
 
   @Test(arguments: ["plndr", "express"])

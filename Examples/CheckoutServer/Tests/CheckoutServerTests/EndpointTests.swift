@@ -5,7 +5,7 @@ import Testing
 
 @testable import CheckoutServer
 
-/// Every endpoint of DESIGN.md section 8, on its success path.
+/// Every endpoint the server serves (listed in the README), on its success path.
 @Suite struct EndpointTests {
   @Test func health() async throws {
     try await withApp { client in

@@ -10,7 +10,7 @@ import Testing
 
 /// Secrets never reach a log line: the CVV a shopper types is in no message and no
 /// metadata value, whatever the request (set events, malformed bodies, refusals,
-/// an order that fails on it).
+/// an order that fails on it, and the order placed once it is changed).
 @Suite struct LogTests {
   /// Every captured line as text: level, message, metadata keys and values, error.
   static func lines(_ handler: InMemoryLogHandler) -> [String] {
@@ -37,6 +37,7 @@ import Testing
     let handler = InMemoryLogHandler()
     let logger = Logger(label: "checkout-server-test") { _ in handler }
     let cvv = "9714"
+    let changedCVV = "5283"
     let card = "4000000000000127"
     try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) { client in
       let id = try await client.createSession()
@@ -69,6 +70,13 @@ import Testing
       let placed = try await client.tap(id, "placeOrder")
       #expect(placed["effects"]?.effectLines.first == "callAPI placeOrder failed")
       #expect(!placed.text.contains(cvv))
+      // The route back to the CVV, a changed CVV, and the order placed with it.
+      _ = try await DemoStoryTests.follow(client, id, try await client.event(id, #""event":"accept""#))
+      #expect(try await client.set(id, "cvv", changedCVV).status == .ok)
+      try await StoryCheckout.plndr.returnToSubmit(client, id)
+      let ordered = try await client.tap(id, "placeOrder")
+      #expect(ordered["effects"]?.effectLines.first == "callAPI placeOrder succeeded")
+      #expect(!ordered.text.contains(changedCVV))
     }
 
     let lines = Self.lines(handler)
@@ -76,8 +84,10 @@ import Testing
     #expect(lines.contains { $0.contains("event") && $0.contains("event=set") && $0.contains("row=cvv") })
     #expect(lines.contains { $0.contains("request") && $0.contains("status=422") })
     #expect(lines.contains { $0.contains("checkout API") && $0.contains("codes=cvv_invalid") })
+    #expect(lines.contains { $0.contains("checkout API") && $0.contains("outcome=succeeded") })
     for line in lines {
       #expect(!Self.contains(line, token: cvv), "the CVV is in a log line: \(line)")
+      #expect(!Self.contains(line, token: changedCVV), "the changed CVV is in a log line: \(line)")
       #expect(!line.contains(card), "the full card number is in a log line: \(line)")
     }
   }

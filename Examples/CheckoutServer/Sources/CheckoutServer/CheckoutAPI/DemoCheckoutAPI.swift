@@ -17,10 +17,29 @@ struct StripeTestCard: Sendable, Hashable {
   /// The code a flow resolves: the decline code when there is one, else the code.
   var resolvedCode: String { declineCode ?? code }
 
+  /// The card detail the error is about, which the shopper changes to get past it.
+  var detail: CardDetail {
+    switch code {
+    case "incorrect_cvc", "invalid_cvc": return .securityCode
+    case "expired_card", "invalid_expiry_month", "invalid_expiry_year": return .expiry
+    default: return .number
+    }
+  }
+
   /// The test card for a card number as typed (spaces and dashes ignored).
   static func lookUp(_ number: String) -> StripeTestCard? {
     all[number.filter(\.isNumber)]
   }
+}
+
+/// The detail of a card that a payment error is about.
+enum CardDetail: Sendable, Hashable {
+  /// The card number: a declined card, fixed by paying with another card.
+  case number
+  /// The expiry date.
+  case expiry
+  /// The security code (CVV, CVC).
+  case securityCode
 }
 
 /// How a flow names payment errors. The demo API answers each flow in the words
@@ -39,14 +58,14 @@ enum ErrorDialect: Sendable, Hashable {
     case .stripe:
       return APIError(code: card.resolvedCode, field: card.param, message: card.message)
     case .plndr:
-      switch card.code {
-      case "incorrect_cvc", "invalid_cvc":
+      switch card.detail {
+      case .securityCode:
         return APIError(code: "cvv_invalid", field: "payment.card.cvv", message: card.message)
-      case "expired_card", "invalid_expiry_month", "invalid_expiry_year":
+      case .expiry:
         return APIError(code: "card_expired", field: "payment.card.expiry", message: card.message)
-      case "incorrect_number", "invalid_number":
+      case .number where card.code == "incorrect_number" || card.code == "invalid_number":
         return APIError(code: "card_number_invalid", field: "payment.card.number", message: card.message)
-      default:
+      case .number:
         return APIError(code: "card_declined", field: "payment.card.number", message: card.message)
       }
     }
@@ -68,7 +87,14 @@ enum ErrorDialect: Sendable, Hashable {
 ///   flow's dialect;
 /// - a discount code starting with `EXPIRED` has expired.
 ///
-/// Answers are deterministic: an order number is derived from the session id.
+/// Each error can be fixed by changing the value the flow routes the shopper to.
+/// A declined card number is fixed by another card. A test card whose error is
+/// about its expiry date or security code is declined with the value typed first,
+/// and goes through once the shopper has changed that value: the API remembers,
+/// per session and card, only a keyed digest of the value it declined
+/// (``DeclinedValues``), never the value.
+///
+/// An order number is derived from the session id, so replays agree.
 struct DemoCheckoutAPI: CheckoutAPI {
   /// The dialect of each flow; others get ``defaultDialect``.
   var dialects: [FlowID: ErrorDialect] = ["plndr": .plndr, "express": .stripe]
@@ -76,8 +102,15 @@ struct DemoCheckoutAPI: CheckoutAPI {
   var defaultDialect: ErrorDialect = .stripe
   /// The key holding the card number.
   var cardNumberKey: DataKey = "payment.card.number"
+  /// The key holding the card's expiry date.
+  var expiryKey: DataKey = "payment.card.expiry"
+  /// The keys that may hold the security code: `payment.card.cvv` (PLNDR),
+  /// `payment.card.cvc` (express); the first one the payload has is read.
+  var securityCodeKeys: [DataKey] = ["payment.card.cvv", "payment.card.cvc"]
   /// The key holding a discount code.
   var discountCodeKey: DataKey = "discount.code"
+  /// The digests of the values declined so far (shared by copies of this API).
+  let declined = DeclinedValues()
 
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
     answer(request)
@@ -92,10 +125,26 @@ struct DemoCheckoutAPI: CheckoutAPI {
       }
       return .succeeded([:])
     }
-    if case .string(let number)? = request.payload.values[cardNumberKey], let card = StripeTestCard.lookUp(number) {
+    if case .string(let number)? = request.payload.values[cardNumberKey], let card = StripeTestCard.lookUp(number),
+      !changedSinceDeclined(card, number: number, in: request)
+    {
       return .failed([dialect.error(for: card)])
     }
     return .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: request.session))])
+  }
+
+  /// Whether the shopper changed the expiry date or security code this test card
+  /// was declined with, in this session. Always false for a card declined on its
+  /// number: only another card fixes that.
+  private func changedSinceDeclined(_ card: StripeTestCard, number: String, in request: CheckoutAPIRequest) -> Bool {
+    let keys: [DataKey]
+    switch card.detail {
+    case .number: return false
+    case .expiry: keys = [expiryKey]
+    case .securityCode: keys = securityCodeKeys
+    }
+    let value = keys.lazy.compactMap { request.payload.values[$0] }.first?.displayText ?? ""
+    return declined.isChange(value, session: request.session, card: number.filter(\.isNumber))
   }
 
   /// `PL-` and eight digits derived from the session id (FNV-1a), so a replay of
