@@ -23,7 +23,8 @@ public struct FlowLoader: Sendable {
     self.customRules = registry.names
   }
 
-  /// Reads and loads a flow file (see ``read(_:)`` for the files it reads).
+  /// Reads and loads a flow file: a regular file of at most 64 MiB; anything else is
+  /// refused with the reason (a directory, a FIFO, a device, a link loop).
   public func load(contentsOf path: String) throws(FlowLoadError) -> Flow {
     let bytes: [UInt8]
     do {
