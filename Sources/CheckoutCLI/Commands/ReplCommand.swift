@@ -98,16 +98,17 @@ package enum ReplCommand {
   ) -> (String, ScenarioCommand)? {
     let setName = SetTarget.name(inSetLine: typed)
     let secret = SetTarget.isSecretSet(typed, in: session)
-    if !secret {
+    let words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+    if !secret || words == 2 {
       reader.remember(typed)
-    } else if let setName, typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count > 2 {
+    } else if let setName {
       reader.rewriteEcho(of: typed, prompt: prompt, as: "set \(setName) \(Masking.secretPlaceholder)")
     }
     do {
       guard let command = try ScenarioParser.parse(typed, line: lineNumber) else { return nil }
       return (typed, command)
     } catch {
-      if let setName, let session, typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count == 2,
+      if let setName, let session, words == 2,
         SetTarget(setName, in: session).key != nil
       {
         return askForValue(setName, secret: secret, session: session, reader: &reader, terminal)
