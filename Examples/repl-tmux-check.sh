@@ -247,6 +247,18 @@ BLOCK=$(input_line)
 check "arrow-up again: no CVV in the history" lacks "$CVV_WRONG"
 tmux -S "$SOCKET" send-keys -t "$TARGET" C-a C-k
 wait_for_input "checkout> "
+# Ctrl-C at the no-echo prompt cancels it, sets nothing, and the echo comes back.
+tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "set cvv"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Enter
+wait_for_last_line "CVV (hidden as you type):" || { say "FAIL  'set cvv' asked for the value"; exit 1; }
+PROMPTS_BEFORE=$(prompts)
+tmux -S "$SOCKET" send-keys -t "$TARGET" C-c
+wait_for_prompts $((PROMPTS_BEFORE + 1)) || { say "FAIL  Ctrl-C at the hidden prompt: no new prompt"; exit 1; }
+BLOCK=$(last_block)
+check "Ctrl-C at the hidden prompt: nothing set, the REPL goes on" has "nothing set"
+type_line "stack"
+BLOCK=$(capture)
+check "after Ctrl-C the terminal echoes again ('checkout> stack' is on screen)" has_re '^checkout> stack$'
 type_line "tap done"
 check "tap done: the card row on Step One shows '•••• 4242'" has_re 'Credit card +•••• 4242 ›'
 check "Step One: Continue is enabled now" lacks "disabled: Continue"
