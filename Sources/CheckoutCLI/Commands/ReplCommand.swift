@@ -132,7 +132,6 @@ package enum ReplCommand {
       terminal.line("nothing set (to empty a row: set \(name) \"\")")
       return nil
     }
-    if !secret { reader.remember(value) }
     return ("set \(name) \(SetTarget.quoted(value))", .set(name, value))
   }
 

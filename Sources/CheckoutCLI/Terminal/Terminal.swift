@@ -34,10 +34,14 @@ package struct Terminal: Sendable {
   package static let defaultWidth = 80
 
   /// The columns of the terminal on standard output, or ``defaultWidth``.
-  package static func standardOutputWidth() -> Int {
-    guard isatty(STDOUT_FILENO) == 1 else { return defaultWidth }
+  package static func standardOutputWidth() -> Int { columns(of: STDOUT_FILENO) }
+
+  /// The columns of the terminal open as `descriptor`, or ``defaultWidth`` when it
+  /// is no terminal.
+  static func columns(of descriptor: Int32) -> Int {
+    guard isatty(descriptor) == 1 else { return defaultWidth }
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return defaultWidth }
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return defaultWidth }
     return Int(size.ws_col)
   }
 

@@ -2,19 +2,26 @@ import Foundation
 
 /// What the terminal shows of what a person types: a line rewritten after it was
 /// read (a secret masked), and a line read with echo off.
-enum TerminalEcho {
+package enum TerminalEcho {
   /// The escapes that replace `typed` (the prompt and the line, just echoed and
   /// ended with Enter) with `masked`: up as many rows as it took on a terminal
   /// `width` columns wide, clear to the end of the screen, write `masked`.
-  static func rewriteSequence(_ typed: String, as masked: String, width: Int) -> String {
+  package static func rewriteSequence(_ typed: String, as masked: String, width: Int) -> String {
     let rows = max(1, (typed.count + max(1, width) - 1) / max(1, width))
     return "\u{1B}[\(rows)A\r\u{1B}[J" + masked + "\n"
   }
 
-  /// Rewrites the line just echoed on standard output (a terminal) as `masked`.
+  /// Where the typing is echoed: the controlling terminal (even when standard
+  /// output goes to a pipe or a file), else standard output.
+  static func echoOutput() -> FileHandle {
+    FileHandle(forWritingAtPath: "/dev/tty") ?? .standardOutput
+  }
+
+  /// Rewrites the line just echoed on the terminal as `masked`.
   static func rewrite(_ typed: String, as masked: String) {
-    let sequence = rewriteSequence(typed, as: masked, width: Terminal.standardOutputWidth())
-    FileHandle.standardOutput.write(Data(sequence.utf8))
+    let output = echoOutput()
+    let sequence = rewriteSequence(typed, as: masked, width: Terminal.columns(of: output.fileDescriptor))
+    output.write(Data(sequence.utf8))
   }
 
   /// One line from the terminal on standard input with echo off, as a password
@@ -22,7 +29,7 @@ enum TerminalEcho {
   /// (on an empty line) cancel with nil. The terminal's settings come back on every
   /// path. When standard input is no terminal, the next line as read.
   static func readHiddenLine(prompt: String) -> String? {
-    let output = FileHandle.standardOutput
+    let output = echoOutput()
     output.write(Data(prompt.utf8))
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
@@ -49,11 +56,15 @@ enum TerminalEcho {
 }
 
 /// The bytes of a line typed with echo off, and what each key does to it.
-struct HiddenLine {
-  private(set) var bytes: [UInt8] = []
+package struct HiddenLine {
+  /// The bytes typed so far.
+  private var bytes: [UInt8] = []
+
+  /// An empty line.
+  package init() {}
 
   /// What a key did.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     /// The line goes on.
     case more
     /// Enter: the line.
@@ -64,7 +75,7 @@ struct HiddenLine {
 
   /// Takes one byte typed; `next` reads the rest of an escape sequence (arrow keys
   /// are ignored).
-  mutating func take(_ byte: UInt8, next: () -> UInt8?) -> Step {
+  package mutating func take(_ byte: UInt8, next: () -> UInt8?) -> Step {
     switch byte {
     case 0x0A, 0x0D: return .done(String(decoding: bytes, as: UTF8.self))
     case 0x03: return .cancelled
