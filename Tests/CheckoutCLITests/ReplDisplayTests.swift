@@ -55,6 +55,17 @@ import Testing
     #expect(block.allSatisfy { $0.count <= 40 })
   }
 
+  @Test func aRefusalIsWrappedToTheTerminal() {
+    let output = repl(["tap checkout", "tap continue"], width: 40)
+    let lines = output.split(separator: "\n").map(String.init)
+    let start = lines.firstIndex { $0.hasPrefix("✗ Continue: needs") }
+    #expect(start != nil)
+    let refusal = lines[(start ?? 0)...].prefix { $0.hasPrefix("✗") || $0.hasPrefix("  ") && !$0.hasPrefix("  1.") }
+    #expect(refusal.count > 3)
+    #expect(refusal.allSatisfy { $0.count <= 40 }, "\(refusal)")
+    #expect(refusal.last == "  is required; CVV is required")
+  }
+
   @Test func replayVerbosePrintsTheScreenOnShow() throws {
     let scenario = "flow \(ReplayAndReplTests.flowsDirectory)/plndr.json\ntap checkout\nshow\n"
     try withFlowDirectory(["show.scenario": scenario]) { directory in
