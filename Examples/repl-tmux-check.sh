@@ -7,6 +7,11 @@
 #   offer (the engine walks back to the CVV row), fix the CVV, place the order
 #   again (the API says ok) and see the confirmation; quit.
 #
+# A CVV leaves no trace at the prompt: after `set cvv 555` the whole scroll-back
+# (`capture-pane -S -`, the echoed line included) holds no 555 (the line reads
+# `set cvv •••`), arrow-up does not bring it back, and `set cvv` alone asks for
+# the value with echo off. Tab completes `tap chec` to `tap checkout`.
+#
 # Then it replays the recording the REPL wrote (`--record`) with
 # `checkout replay` and checks that the recording does not hold the CVVs typed.
 #
@@ -26,8 +31,8 @@ fi
 WAIT_SECONDS=${WAIT_SECONDS:-15}     # the longest wait for one screen
 TOTAL_SECONDS=${TOTAL_SECONDS:-180}  # the longest the whole check may take
 TODAY=2026-11-21
-CVV_WRONG=739                        # typed, rejected by the API; must never show
-CVV_RIGHT=4821                       # typed to fix it; must never show either
+CVV_WRONG=555                        # typed, rejected by the API; must never show
+CVV_RIGHT=4821                       # typed at the no-echo prompt to fix it; never shown either
 
 FAILS=0
 CHECKS=0
@@ -125,6 +130,30 @@ type_line() {
   BLOCK=$(last_block)
 }
 
+# The line being edited at the prompt: the last prompt line on screen.
+input_line() {
+  tmux -S "$SOCKET" capture-pane -p -J -t "$TARGET" 2>/dev/null | sed -e 's/\x1b\[[0-9;]*m//g' \
+    | grep '^checkout> ' | tail -1
+}
+
+# Polls until the input line is $1 (bounded); false on timeout.
+wait_for_input() {
+  local wanted=$1 deadline=$((SECONDS + WAIT_SECONDS))
+  while [ "$(input_line)" != "$wanted" ]; do
+    if [ "$SECONDS" -ge "$deadline" ] || out_of_time; then return 1; fi
+    sleep 0.1
+  done
+}
+
+# Polls until the screen's last line starts with $1 (a prompt that asks for a value).
+wait_for_last_line() {
+  local wanted=$1 deadline=$((SECONDS + WAIT_SECONDS))
+  while ! tmux -S "$SOCKET" capture-pane -p -J -t "$TARGET" 2>/dev/null | grep -v '^[[:space:]]*$' | tail -1 | grep -qF -- "$wanted"; do
+    if [ "$SECONDS" -ge "$deadline" ] || out_of_time; then return 1; fi
+    sleep 0.1
+  done
+}
+
 # --- checks ---------------------------------------------------------------
 
 has() { grep -qF -- "$1" <<<"$BLOCK"; }
@@ -161,9 +190,21 @@ check "start: the built-in PLNDR flow on My Cart" has "PLNDR checkout"
 check "start: the My Cart screen" has_re '^━━ My Cart ━+$'
 check "start: the Checkout row is numbered" has_re '^ +5\. Checkout +\[Checkout\]'
 
+# Tab completion: `tap chec` + Tab becomes `tap checkout ` (the rows of My Cart).
+tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "tap chec"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Tab
+wait_for_input "checkout> tap checkout "
+BLOCK=$(input_line)
+check "tab: 'tap chec' completes to 'tap checkout'" test "$BLOCK" = "checkout> tap checkout "
+tmux -S "$SOCKET" send-keys -t "$TARGET" C-a C-k
+wait_for_input "checkout> "
+
 type_line "tap checkout"
 check "tap checkout: breadcrumb 'My Cart › Step One'" has_re '^My Cart › Step One$'
-check "tap checkout: Continue disabled until the address and card are complete" has 'disabled: Continue: needs "Shipping Address" complete'
+check "tap checkout: Continue disabled until the address and card are complete" has 'disabled: Continue needs these steps complete:'
+check "tap checkout: one line for the address step, its missing rows listed" has_re '^ +Shipping Address: Full name is required; Street address is required;'
+check "tap checkout: one line for the card step" has_re '^ +Credit Card: Name on card is required; Card number is required;'
+check "tap checkout: the reason is wrapped to the pane's 120 columns" test "$(grep -E '^ {6}' <<<"$BLOCK" | awk '{ if (length($0) > 120) n++ } END { print n + 0 }')" = 0
 
 type_line "tap shippingAddress"
 check "tap shippingAddress: breadcrumb 'My Cart › Step One | modal: Shipping Address'" \
@@ -192,6 +233,32 @@ check "card: the expiry shows 12/28" has_re 'Expiry date +12/28'
 type_line "set cvv $CVV_WRONG"
 check "card: the CVV row shows '•••'" has_re 'CVV +•••$'
 check "card: the CVV is never shown in clear" lacks "$CVV_WRONG"
+BLOCK=$(capture)
+check "card: the whole scroll-back holds no $CVV_WRONG, the typed line included" lacks "$CVV_WRONG"
+check "card: the typed line now reads 'set cvv •••'" has_re '^checkout> set cvv •••$'
+# Arrow-up brings back the line before (the expiry), never the CVV; Down returns.
+tmux -S "$SOCKET" send-keys -t "$TARGET" Up
+wait_for_input "checkout> set expiry 12/28"
+BLOCK=$(input_line)
+check "arrow-up skips 'set cvv': it brings back 'set expiry 12/28'" test "$BLOCK" = "checkout> set expiry 12/28"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Up
+sleep 0.3
+BLOCK=$(input_line)
+check "arrow-up again: no CVV in the history" lacks "$CVV_WRONG"
+tmux -S "$SOCKET" send-keys -t "$TARGET" C-a C-k
+wait_for_input "checkout> "
+# Ctrl-C at the no-echo prompt cancels it, sets nothing, and the echo comes back.
+tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "set cvv"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Enter
+wait_for_last_line "CVV (hidden as you type):" || { say "FAIL  'set cvv' asked for the value"; exit 1; }
+PROMPTS_BEFORE=$(prompts)
+tmux -S "$SOCKET" send-keys -t "$TARGET" C-c
+wait_for_prompts $((PROMPTS_BEFORE + 1)) || { say "FAIL  Ctrl-C at the hidden prompt: no new prompt"; exit 1; }
+BLOCK=$(last_block)
+check "Ctrl-C at the hidden prompt: nothing set, the REPL goes on" has "nothing set"
+type_line "stack"
+BLOCK=$(capture)
+check "after Ctrl-C the terminal echoes again ('checkout> stack' is on screen)" has_re '^checkout> stack$'
 type_line "tap done"
 check "tap done: the card row on Step One shows '•••• 4242'" has_re 'Credit card +•••• 4242 ›'
 check "Step One: Continue is enabled now" lacks "disabled: Continue"
@@ -219,10 +286,24 @@ check "accept: the '!' error is shown under the CVV row" \
   grep -qzP -- "CVV +•••\n +! Your card's security code is incorrect\." <<<"$BLOCK"
 check "accept: the offer is gone" lacks "offer:"
 
-type_line "set cvv $CVV_RIGHT"
+# The no-echo form: `set cvv` asks for the value, which is typed unseen.
+tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "set cvv"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Enter
+wait_for_last_line "CVV (hidden as you type):" || { say "FAIL  'set cvv' asked for the value"; capture | tail -5; exit 1; }
+PROMPTS_BEFORE=$(prompts)
+tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "$CVV_RIGHT"
+sleep 0.3
+BLOCK=$(capture)
+check "fix: the CVV typed at the prompt is not echoed" lacks "$CVV_RIGHT"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Enter
+wait_for_prompts $((PROMPTS_BEFORE + 1)) || { say "FAIL  the REPL answered the hidden CVV"; exit 1; }
+BLOCK=$(last_block)
+check "fix: the CVV row shows '•••'" has_re 'CVV +•••$'
 check "fix: the error on the CVV row is gone" lacks "security code is incorrect"
 check "fix: the focus marker is gone" lacks "▶"
 check "fix: the new CVV is not shown either" lacks "$CVV_RIGHT"
+type_line "expect valid cvv"
+check "fix: the CVV is set and valid" has "✓ holds"
 type_line "tap done"
 check "tap done: back on 'My Cart › Step One'" has_re '^My Cart › Step One$'
 type_line "tap continue"
@@ -235,10 +316,10 @@ check "confirmation: breadcrumb 'Thank You' only" has_re '^Thank You$'
 check "confirmation: the order number" has "Order number 1042"
 check "confirmation: ships to the shopper" has "Ada Lovelace, Portland"
 
-# Nothing on screen, in the whole session, showed a CVV (the lines the person
-# typed at the prompt are echoed by the terminal and are left out).
-BLOCK=$(capture | grep -v '^checkout> ')
-check "the session never showed either CVV" lacks_re "$CVV_WRONG|$CVV_RIGHT"
+# Nothing on screen, in the whole session, showed a CVV: not the screens, not
+# the lines typed at the prompt (rewritten masked, or never echoed).
+BLOCK=$(capture)
+check "the whole scroll-back never showed either CVV" lacks_re "$CVV_WRONG|$CVV_RIGHT"
 
 # quit: the REPL says where it recorded, and exits 0. The pane's shell writes
 # the exit status to a file (tmux itself sometimes learns it late or never: it

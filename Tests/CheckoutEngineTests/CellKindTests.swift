@@ -65,7 +65,7 @@ import Testing
     session.send(.set("name", .string("Ada")))
     session.send(.set("size", .string("m")))
     session.send(.set("email", .string("ada@example.com")))
-    #expect(session.screen.row("summary")?.detail == "Ada (m)")
+    #expect(session.screen.row("summary")?.detail == "Ada (Medium)", "a picker value shows as its label")
     #expect(session.screen.row("more")?.detail == "ada@example.com")
     #expect(session.send(.set("summary", .string("x"))) == [.refused("Summary is an info row: it takes no value")])
     #expect(session.send(.tap("summary")).first?.kind == "refused")

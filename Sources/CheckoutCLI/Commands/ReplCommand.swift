@@ -53,6 +53,15 @@ package enum ReplCommand {
           ?? BuiltInFlow.plndrName,
         today: today)
     }
+    if let recorder, let path = arguments.value("--record") {
+      // Find out now, not at the end, that the recording cannot be written.
+      do {
+        try recorder.write()
+      } catch {
+        terminal.errorLine("checkout: cannot record to \(path): \(Recorder.reason(error))")
+        return .usage
+      }
+    }
     let printer = ScreenPrinter(terminal: terminal)
     let title = host.session?.flow.title ?? flowName
     terminal.line(terminal.styled("CheckoutEngine \(CheckoutCommandLine.version): \(title)", .bold)
@@ -60,26 +69,18 @@ package enum ReplCommand {
     if let session = host.session { terminal.write(printer.render(session)) }
     var lineNumber = 0
     while true {
-      reader.setCompletions(completions(host.session))
-      guard let line = reader.readLine(prompt: "checkout> ") else { break }
+      let session = host.session
+      reader.setCompleter { line, cursor in ReplCompletion.candidates(line: line, cursor: cursor, session: session) }
+      guard let typed = reader.readLine(prompt: prompt) else { break }
       lineNumber += 1
-      let command: ScenarioCommand?
-      do {
-        command = try ScenarioParser.parse(line, line: lineNumber)
-      } catch {
-        terminal.line(String(repeating: " ", count: 9 + max(0, error.column)) + "^")
-        terminal.line(terminal.styled("error: \(error.message)", .red))
-        continue
-      }
-      guard let command else { continue }
-      let before = host.session
+      guard let (line, command) = read(typed, lineNumber: lineNumber, session: session, reader: &reader, terminal) else { continue }
       let outcome = host.run(command)
       report(outcome, terminal)
-      recorder?.record(line, command: command, before: before, after: host.session)
+      recorder?.record(line, command: command, before: session, after: host.session)
       do {
         try recorder?.write()
       } catch {
-        terminal.errorLine("error: cannot write the recording: \(error.localizedDescription)")
+        terminal.errorLine("error: cannot write the recording: \(Recorder.reason(error))")
         recorder = nil
       }
       if outcome.quit { break }
@@ -89,10 +90,60 @@ package enum ReplCommand {
     return .success
   }
 
+  /// The prompt.
+  static let prompt = "checkout> "
+
+  /// The command a typed line gives, and the line to record for it; nil when there
+  /// is none (a blank line, a syntax error, a value prompt cancelled). A `set` of a
+  /// secret value is never kept in the history, and its echo is rewritten masked
+  /// (`set cvv •••`); `set ROW` with no value asks for it, without echo when secret.
+  private static func read(
+    _ typed: String, lineNumber: Int, session: CheckoutSession?, reader: inout any LineReader, _ terminal: Terminal
+  ) -> (String, ScenarioCommand)? {
+    let setName = SetTarget.name(inSetLine: typed)
+    let secret = SetTarget.isSecretSet(typed, in: session)
+    let words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+    if !secret || words == 2 {
+      reader.remember(typed)
+    } else if let setName {
+      reader.rewriteEcho(of: typed, prompt: prompt, as: "set \(setName) \(Masking.secretPlaceholder)")
+    }
+    do {
+      guard let command = try ScenarioParser.parse(typed, line: lineNumber) else { return nil }
+      return (typed, command)
+    } catch {
+      if let setName, let session, words == 2,
+        SetTarget(setName, in: session).key != nil
+      {
+        return askForValue(setName, secret: secret, session: session, reader: &reader, terminal)
+      }
+      if !secret { terminal.line(String(repeating: " ", count: prompt.count + max(0, error.column - 1)) + "^") }
+      terminal.line(terminal.styled("error: \(error.message)", .red))
+      return nil
+    }
+  }
+
+  /// `set NAME` typed alone: the value, asked for on a line of its own (without echo
+  /// for a secret row), as `set NAME VALUE`.
+  private static func askForValue(
+    _ name: String, secret: Bool, session: CheckoutSession, reader: inout any LineReader, _ terminal: Terminal
+  ) -> (String, ScenarioCommand)? {
+    let title = SetTarget(name, in: session).row?.title ?? name
+    let value = secret
+      ? reader.readHiddenLine(prompt: "\(title) (hidden as you type): ")
+      : reader.readLine(prompt: "\(title): ")
+    guard let value, !value.isEmpty else {
+      terminal.line("nothing set (to empty a row: set \(name) \"\")")
+      return nil
+    }
+    return ("set \(name) \(SetTarget.quoted(value))", .set(name, value))
+  }
+
   private static func report(_ outcome: ScenarioHost.Outcome, _ terminal: Terminal) {
     for effect in outcome.effects {
       switch effect {
-      case .refused(let reason): terminal.line(terminal.styled("✗ \(reason)", .red))
+      case .refused(let reason):
+        for line in Terminal.wrap("✗ \(reason)", width: terminal.width, indent: "  ") { terminal.line(terminal.styled(line, .red)) }
       case .offer(let offer): terminal.line(terminal.styled("! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
       case .unresolved(let error): terminal.line(terminal.styled("! unresolved API error \(error)", .red))
       case .routeCancelled(let reason): terminal.line(terminal.styled("✗ route cancelled: \(reason)", .red))
@@ -114,15 +165,5 @@ package enum ReplCommand {
     case .help, .stack, .plan, .expect, .quit, .mode, .today: return false
     default: return true
     }
-  }
-
-  /// Commands, rows of the current step, step ids and expectation words.
-  private static func completions(_ session: CheckoutSession?) -> [String] {
-    var words = ScenarioLanguage.commands.map(\.name) + ScenarioLanguage.expectations.map(\.name)
-    if let session {
-      words += session.currentStep?.rows.map(\.id.rawValue) ?? []
-      words += session.flow.steps.map(\.id.rawValue)
-    }
-    return Array(Set(words))
   }
 }

@@ -8,7 +8,7 @@ enum ReplayCommand {
     name: "replay",
     summary: "replay scenario files and check their expectations",
     positionals: [PositionalSpec(name: "SCENARIO", help: "scenario files (.scenario)", isRepeating: true)],
-    options: [.flag("--verbose", help: "print every command and the effects it had")],
+    options: [.flag("--verbose", help: "print every command and the effects it had; 'show' prints the screen")],
     discussion: """
       A scenario is the REPL's language in a file: 'flow PATH' first (relative to the
       scenario), then events (set, tap, back, api, accept, …) and 'expect' lines.
@@ -65,6 +65,11 @@ enum ReplayCommand {
       if verbose {
         terminal.line("\(path):\(line): \(source)")
         for effect in outcome.effects { terminal.line("    \(effect)") }
+        for note in outcome.notes { terminal.line("    \(note)") }
+        if command == .show, let session = host.session {
+          let screen = ScreenPrinter(terminal: terminal).render(session)
+          terminal.write(screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    \($0)\n" }.joined())
+        }
       }
       if let problem = outcome.problem {
         terminal.errorLine("\(path):\(line): error: \(problem)")

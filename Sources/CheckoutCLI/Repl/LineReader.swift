@@ -2,11 +2,34 @@ import Foundation
 
 /// Reads lines for the REPL: with line editing, history and tab completion when a
 /// line-editing library can be loaded at run time, plain standard input otherwise.
+///
+/// Nothing read is kept in the history until the REPL passes it to ``remember(_:)``
+/// (it never passes a line that sets a secret).
 package protocol LineReader {
   /// The next line, or nil at the end of input.
   mutating func readLine(prompt: String) -> String?
-  /// Words tab completion offers.
-  mutating func setCompletions(_ words: [String])
+  /// Keeps a line in the history that arrow-up brings back.
+  mutating func remember(_ line: String)
+  /// Rewrites the line just read, still on the terminal after `prompt`, as `masked`
+  /// (`set cvv •••`). A reader that echoes nothing itself does nothing.
+  mutating func rewriteEcho(of line: String, prompt: String, as masked: String)
+  /// Reads one line without echoing it (a secret value); nil when the person
+  /// cancels (Ctrl-C) or the input ends.
+  mutating func readHiddenLine(prompt: String) -> String?
+  /// What tab completion offers: the candidates for a line, given the cursor's
+  /// character offset in it.
+  mutating func setCompleter(_ completer: @escaping (_ line: String, _ cursor: Int) -> [String])
+}
+
+extension LineReader {
+  /// No history: nothing to keep.
+  package mutating func remember(_ line: String) {}
+  /// No terminal echo: nothing to rewrite.
+  package mutating func rewriteEcho(of line: String, prompt: String, as masked: String) {}
+  /// Without a terminal there is no echo to turn off: the next line, as read.
+  package mutating func readHiddenLine(prompt: String) -> String? { readLine(prompt: prompt) }
+  /// No completion.
+  package mutating func setCompleter(_ completer: @escaping (_ line: String, _ cursor: Int) -> [String]) {}
 }
 
 /// Standard input; prompts only when it is a terminal (a pipe gets no prompt noise).
@@ -20,5 +43,11 @@ struct PlainLineReader: LineReader {
     return Swift.readLine(strippingNewline: true)
   }
 
-  mutating func setCompletions(_ words: [String]) {}
+  mutating func rewriteEcho(of line: String, prompt: String, as masked: String) {
+    if interactive { TerminalEcho.rewrite(prompt + line, as: prompt + masked) }
+  }
+
+  mutating func readHiddenLine(prompt: String) -> String? {
+    interactive ? TerminalEcho.readHiddenLine(prompt: prompt) : readLine(prompt: prompt)
+  }
 }

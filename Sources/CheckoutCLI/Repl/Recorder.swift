@@ -43,6 +43,14 @@ struct Recorder {
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
   }
 
+  /// Why a write failed, in the system's words (`No such file or directory`).
+  static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+    if let posix = underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    if let posix = underlying as? NSError, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+    return error.localizedDescription
+  }
+
   private func isEvent(_ command: ScenarioCommand) -> Bool {
     switch command {
     case .set, .tap, .back, .accept, .decline, .appear, .api: return true
@@ -53,13 +61,13 @@ struct Recorder {
   /// `set cvv 111` for a secret row, with a note; nil when the row is not secret.
   private func recordedSet(_ name: String, _ value: String, in session: CheckoutSession?) -> String? {
     guard let session else { return nil }
-    let row = Int(name).flatMap { number in
-      session.screen.rows.indices.contains(number - 1) ? session.currentStep?.row(session.screen.rows[number - 1].id) : nil
-    } ?? session.currentStep?.row(RowID(name))
-    let key = row?.bind ?? (IdentifierSyntax.isKey(name) ? DataKey(name) : nil)
-    guard let key else { return nil }
+    let target = SetTarget(name, in: session)
+    let row = target.row
+    let secret = target.isSecret(in: session)
+    guard let key = target.key else {
+      return secret ? "set \(name) \"\(Masking.secretPlaceholder)\"  # secret: not the value typed" : nil
+    }
     let masking = session.compiled.masking
-    let secret = masking.isSecret(key)
     guard secret || masking.sensitiveKeys.contains(key) else { return nil }
     let rules = row?.rules ?? []
     let evaluator = session.rules

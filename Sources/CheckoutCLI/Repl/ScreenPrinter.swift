@@ -45,15 +45,38 @@ struct ScreenPrinter {
     case .button: text += "[\(row.title)]"
     case .info: text += row.detail ?? row.value
     case .toggle: text += row.value.isEmpty ? "off" : row.value
-    case .picker:
-      let label = row.options?.first { $0.value == row.value }?.label ?? row.value
-      text += label.isEmpty ? terminal.styled("(choose)", .dim) : label
+    case .picker: text += row.value.isEmpty ? terminal.styled("(choose)", .dim) : row.value
     default:
       text += row.value.isEmpty ? terminal.styled(row.placeholder.map { "(\($0))" } ?? "", .dim) : row.value
     }
     var lines = [row.isEnabled ? text : terminal.styled(text, .dim)]
-    if let reason = row.disabledReason { lines.append(terminal.styled("      disabled: \(reason)", .dim)) }
+    lines += disabledLines(row).map { terminal.styled($0, .dim) }
     if let error = row.error { lines.append(terminal.styled("      ! \(error)", .red)) }
+    return lines
+  }
+}
+
+extension ScreenPrinter {
+  /// Why a row is disabled, wrapped to the terminal's width: for a guard, one line
+  /// (or more, wrapped) per incomplete step with what is missing there.
+  ///
+  /// ```
+  ///       disabled: Continue needs these steps complete:
+  ///         Shipping Address: Full name is required; Street address is required;
+  ///           City is required
+  ///         Credit Card: Card number is required
+  /// ```
+  func disabledLines(_ row: ScreenRow) -> [String] {
+    guard let reason = row.disabledReason else { return [] }
+    let width = terminal.width
+    guard let steps = row.incompleteSteps, !steps.isEmpty else {
+      return Terminal.wrap("      disabled: \(reason)", width: width, indent: "        ")
+    }
+    let heading = steps.count == 1 ? "needs this step complete:" : "needs these steps complete:"
+    var lines = Terminal.wrap("      disabled: \(row.title) \(heading)", width: width, indent: "        ")
+    for step in steps {
+      lines += Terminal.wrap("        \(step.title): \(step.problems.joined(separator: "; "))", width: width, indent: "          ")
+    }
     return lines
   }
 }

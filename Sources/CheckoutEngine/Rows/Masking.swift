@@ -1,5 +1,6 @@
 /// How values are shown where they could be seen: `sensitive` values masked to
-/// their last four characters, `secret` values never.
+/// their last four characters, `secret` values never, and a picker's value as the
+/// label of its option (`Standard (5-7 business days)`, not `standard`).
 ///
 /// The policy is per key: a key is secret (or sensitive) when any row bound to it
 /// says so, so a review row can never show what the entry row hides.
@@ -13,18 +14,24 @@ public struct Masking: Hashable, Sendable {
   public let secretKeys: Set<DataKey>
   /// Keys whose values are shown masked.
   public let sensitiveKeys: Set<DataKey>
+  /// Keys bound by picker rows, with where their options come from (the first
+  /// picker row bound to a key gives them).
+  public let pickerOptions: [DataKey: PickerOptions]
 
   /// The policy of a flow's rows.
   public init(_ flow: Flow) {
     var secret: Set<DataKey> = []
     var sensitive: Set<DataKey> = []
+    var pickers: [DataKey: PickerOptions] = [:]
     for row in flow.steps.flatMap(\.rows) {
       guard let key = row.bind else { continue }
       if row.secret { secret.insert(key) }
       if row.sensitive { sensitive.insert(key) }
+      if row.cell == .picker, pickers[key] == nil, let options = row.options { pickers[key] = options }
     }
     secretKeys = secret
     sensitiveKeys = sensitive.subtracting(secret)
+    pickerOptions = pickers
   }
 
   /// What stands in for a secret value that is present.
@@ -33,13 +40,25 @@ public struct Masking: Hashable, Sendable {
   /// Whether the key's value may never be shown.
   public func isSecret(_ key: DataKey) -> Bool { secretKeys.contains(key) }
 
-  /// The value of `key` as it may be shown: masked, hidden, or as is.
-  public func display(_ value: Value?, of key: DataKey?) -> String {
+  /// The value of `key` as it may be shown: masked, hidden, a picker option's
+  /// label, or as is. `data` holds the options of pickers whose options come
+  /// `from` a key (a value no option has is shown as it is).
+  ///
+  /// ```swift
+  /// masking.display(.string("standard"), of: "shipping.method", in: data)  // "Standard (5-7 business days)"
+  /// ```
+  public func display(_ value: Value?, of key: DataKey?, in data: [DataKey: Value] = [:]) -> String {
     guard let value else { return "" }
     guard let key else { return value.displayText }
     if secretKeys.contains(key) { return value.isPresent ? Masking.secretPlaceholder : "" }
     if sensitiveKeys.contains(key) { return Masking.masked(value.displayText) }
-    return value.displayText
+    let text = value.displayText
+    return options(of: key, in: data)?.first { $0.value == text }?.label ?? text
+  }
+
+  /// The options of the picker bound to `key`, or nil when no picker row binds it.
+  public func options(of key: DataKey, in data: [DataKey: Value]) -> [PickerOption]? {
+    pickerOptions[key]?.options(in: data)
   }
 
   /// `•••• 4242`: the last four characters (spaces and dashes dropped), or fully
@@ -58,5 +77,18 @@ public struct Masking: Hashable, Sendable {
       copy[key] = sensitiveKeys.contains(key) && !revealSensitive ? .string(Masking.masked(value.displayText)) : value
     }
     return copy
+  }
+}
+
+extension PickerOptions {
+  /// The options offered on this data: the list, or the options held in the `from`
+  /// key (none when that key holds no options).
+  public func options(in data: [DataKey: Value]) -> [PickerOption] {
+    switch self {
+    case .list(let options): return options
+    case .from(let source):
+      if case .options(let options)? = data[source] { return options }
+      return []
+    }
   }
 }

@@ -47,10 +47,17 @@ public struct ScreenRow: Hashable, Sendable, Codable {
   public var keyboard: Keyboard?
   /// A picker's choices.
   public var options: [PickerOption]?
+  /// A picker's chosen option value (``value`` shows its label); nil for other rows
+  /// and for a picker with nothing chosen.
+  public var selection: String?
   /// Whether the shopper can use it.
   public var isEnabled: Bool
   /// Why it is disabled: `Continue: needs "Shipping address" complete: street is required`.
   public var disabledReason: String?
+  /// The steps its `requires` guard waits for, each with what is missing there, in
+  /// the order the row requires them: the data behind ``disabledReason``, for hosts
+  /// that lay it out themselves. Nil when no guard holds the row back.
+  public var incompleteSteps: [IncompleteStep]?
   /// Whether tapping it does something (disclosure and button rows).
   public var isTappable: Bool
   /// Whether the value is masked (sensitive) or hidden (secret).
@@ -59,4 +66,28 @@ public struct ScreenRow: Hashable, Sendable, Codable {
   public var error: String?
   /// Whether the row has the focus (an error route arrived here).
   public var isFocused: Bool
+}
+
+/// A step a row's `requires` guard waits for, and what keeps it from being complete.
+///
+/// ```swift
+/// screen.row("continue")?.incompleteSteps?.first?.problems  // ["Full name is required", …]
+/// ```
+public struct IncompleteStep: Hashable, Sendable, Codable {
+  /// The step.
+  public var step: StepID
+  /// Its title.
+  public var title: String
+  /// Its value rows that fail their rules, in row order.
+  public var rows: [RowID]
+  /// Every message: the failing rows' first, then the step's failing completion checks.
+  public var problems: [String]
+
+  /// Creates the record of an incomplete step.
+  public init(step: StepID, title: String, rows: [RowID], problems: [String]) {
+    self.step = step
+    self.title = title
+    self.rows = rows
+    self.problems = problems
+  }
 }

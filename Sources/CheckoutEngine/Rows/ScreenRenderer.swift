@@ -64,12 +64,15 @@ public struct ScreenRenderer: Sendable {
     guard let step = step(stepID) else { return nil }
     let completeness = completeness(data, known: known)
     let rows = step.rows.filter(completeness.isVisible).map { row in
-      let disabledReason = self.disabledReason(row, completeness)
+      let disabled = self.disabled(row, completeness)
+      let value = row.bind.flatMap { data[$0] }
       return ScreenRow(
         id: row.id, kind: row.cell, title: row.title,
-        value: row.cell.takesValue ? masking.display(row.bind.flatMap { data[$0] }, of: row.bind) : "",
+        value: row.cell.takesValue ? masking.display(value, of: row.bind, in: data) : "",
         detail: detail(row, data), placeholder: row.placeholder, keyboard: row.keyboard,
-        options: options(row, data), isEnabled: disabledReason == nil, disabledReason: disabledReason,
+        options: row.options?.options(in: data),
+        selection: row.cell == .picker && value?.isPresent == true ? value?.displayText : nil,
+        isEnabled: disabled == nil, disabledReason: disabled?.reason, incompleteSteps: disabled?.steps,
         isTappable: row.cell.isTappable,
         isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
         error: errors[row.id], isFocused: focused == row.id)
@@ -80,45 +83,49 @@ public struct ScreenRenderer: Sendable {
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
   public func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
-    Self.disabledReason(row, data: completeness.data, flow: flow, step: completeness.step, problems: completeness.problems)
+    disabled(row, completeness)?.reason
+  }
+
+  private func disabled(_ row: Row, _ completeness: StepCompleteness) -> Disabled? {
+    Self.disabled(row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check)
+  }
+
+  /// Why a row is disabled: the text, and the incomplete steps its guard waits for
+  /// (nil when its own `enabledWhen` is what holds it back).
+  struct Disabled {
+    var reason: String
+    var steps: [IncompleteStep]?
   }
 
   /// Why a row cannot be used now on this data, with each required step found by
-  /// `step` and checked by `problems`: what ``disabledReason(_:_:)`` says.
-  static func disabledReason(
-    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, problems: (Step) -> [String]
-  ) -> String? {
+  /// `step` and checked by `check`; nil when it can be used.
+  static func disabled(
+    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
+  ) -> Disabled? {
     if let condition = row.enabledWhen, !condition.holds(in: data) {
-      return "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))"
+      return Disabled(reason: "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))")
     }
     if row.requires.isEmpty { return nil }
-    let missing = row.requires.compactMap { required -> String? in
+    let incomplete = row.requires.compactMap { required -> IncompleteStep? in
       guard let step = step(required) else { return nil }
-      let problems = problems(step)
-      return problems.isEmpty ? nil : "needs \"\(step.title)\" complete: \(problems.joined(separator: "; "))"
+      let check = check(step)
+      if check.isComplete { return nil }
+      return IncompleteStep(step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
     }
-    return missing.isEmpty ? nil : "\(row.title): " + missing.joined(separator: "; and ")
+    if incomplete.isEmpty { return nil }
+    let text = incomplete.map { "needs \"\($0.title)\" complete: \($0.problems.joined(separator: "; "))" }
+    return Disabled(reason: "\(row.title): " + text.joined(separator: "; and "), steps: incomplete)
   }
 
   private func detail(_ row: Row, _ data: [DataKey: Value]) -> String? {
     guard let text = row.detail, case .success(let template) = DetailTemplate.parse(text) else {
-      return row.cell == .disclosure || row.cell == .info ? row.bind.map { masking.display(data[$0], of: $0) } : nil
+      return row.cell == .disclosure || row.cell == .info ? row.bind.map { masking.display(data[$0], of: $0, in: data) } : nil
     }
     return template.parts.map { part in
       switch part {
       case .text(let text): return text
-      case .key(let key): return masking.display(data[key], of: key)
+      case .key(let key): return masking.display(data[key], of: key, in: data)
       }
     }.joined()
-  }
-
-  private func options(_ row: Row, _ data: [DataKey: Value]) -> [PickerOption]? {
-    switch row.options {
-    case .list(let options)?: return options
-    case .from(let key)?:
-      if case .options(let options)? = data[key] { return options }
-      return []
-    case nil: return nil
-    }
   }
 }

@@ -34,10 +34,14 @@ struct ExpectationChecker {
           actual: "\(key) is secret: its value is never shown, so no scenario can expect it")
       }
       let value = session.data[key]
-      let shown = masking.display(value, of: key)
-      if value != nil && shown == expected { return nil }
+      let shown = masking.display(value, of: key, in: session.data)
+      // A picker's value may be expected as stored (`standard`) or as shown (its label).
+      let isPicker = masking.pickerOptions[key] != nil && !masking.sensitiveKeys.contains(key)
+      let stored = isPicker ? value?.displayText ?? "" : shown
+      if value != nil && (shown == expected || stored == expected) { return nil }
       return ScenarioHost.Failure(
-        expected: "value \(key) \(expected)", actual: value == nil ? "value \(key) not set" : "value \(key) \(shown)")
+        expected: "value \(key) \(expected)",
+        actual: value == nil ? "value \(key) not set" : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))
     case .valid(let row), .invalid(let row):
       return checkValidity(row, expectValid: expectation == .valid(row))
     case .effect(let kind, let argument):

@@ -46,8 +46,7 @@ extension CheckoutSession {
   /// from the kept checks of the steps it requires.
   func disabledReason(_ row: Row) -> String? {
     if row.enabledWhen == nil && row.requires.isEmpty { return nil }
-    return ScreenRenderer.disabledReason(
-      row, data: values, flow: compiled.flow, step: compiled.step, problems: { check(of: $0).problems })
+    return ScreenRenderer.disabled(row, data: values, flow: compiled.flow, step: compiled.step, check: { check(of: $0) })?.reason
   }
 
   /// For tests: the ids of the steps with a kept check, in flow order.

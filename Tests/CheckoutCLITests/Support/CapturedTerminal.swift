@@ -17,17 +17,20 @@ final class CapturedTerminal: @unchecked Sendable {
   /// Relative paths start here.
   let directory: String
   let colour: Bool
+  /// The terminal's width in columns.
+  let width: Int
 
-  init(directory: String = FileManager.default.temporaryDirectory.path, colour: Bool = false) {
+  init(directory: String = FileManager.default.temporaryDirectory.path, colour: Bool = false, width: Int = Terminal.defaultWidth) {
     self.directory = directory
     self.colour = colour
+    self.width = width
   }
 
   var terminal: Terminal {
     Terminal(
       write: { text in self.withLock { $0.output += text } },
       writeError: { text in self.withLock { $0.error += text } },
-      colour: colour, currentDirectory: directory)
+      colour: colour, currentDirectory: directory, width: { [width] in width })
   }
 
   /// Everything written to standard output.

@@ -99,7 +99,8 @@ import Testing
 
       let picked = try await client.set(id, "shippingMethod", "express")
       #expect(picked.status == .ok)
-      #expect(picked["screen"]?.row("shippingMethod")?["value"]?.string == "express")
+      #expect(picked["screen"]?.row("shippingMethod")?["value"]?.string == "Express (2 business days)")
+      #expect(picked["screen"]?.row("shippingMethod")?["selection"]?.string == "express")
 
       let back = try await client.event(id, #""event":"back""#)
       #expect(back.status == .ok)

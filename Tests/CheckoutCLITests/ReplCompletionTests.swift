@@ -1,0 +1,71 @@
+import CheckoutCLI
+import CheckoutEngine
+import Foundation
+import Testing
+
+/// Tab completion as a function of the line, the cursor and the session.
+@Suite struct ReplCompletionTests {
+  static let flowPath = ReplayAndReplTests.flowsDirectory + "/plndr.json"
+
+  /// PLNDR at Step One (`tap checkout` done).
+  static let onStepOne: CheckoutSession = {
+    var host = ScenarioHost(today: CalendarDate(parsing: "2026-11-21"))
+    _ = host.run(.flow(flowPath))
+    _ = host.run(.tap("checkout"))
+    return host.session!
+  }()
+
+  @Test(arguments: [
+    ("", ["accept", "api", "appear", "auto", "back", "decline", "expect", "help", "manual", "plan", "quit", "set", "show", "stack", "tap", "today"]),
+    ("ta", ["tap"]),
+    ("s", ["set", "show", "stack"]),
+    ("tap ", ["continue", "creditCard", "shippingAddress"]),
+    ("tap c", ["continue", "creditCard"]),
+    ("set ", ["shippingMethod"]),
+    ("set shipping.", ["shipping.city", "shipping.country", "shipping.method", "shipping.name", "shipping.state", "shipping.street", "shipping.zip"]),
+    ("set payment.card.c", ["payment.card.cvv"]),
+    ("set shippingMethod ", ["express", "overnight", "standard"]),
+    ("set 3 e", ["express"]),
+    ("expect ", ["at", "effect", "error", "focus", "invalid", "offer", "route", "stack", "valid", "value"]),
+    ("expect va", ["valid", "value"]),
+    ("expect at step", ["stepOne", "stepTwo"]),
+    ("expect effect c", ["callAPI"]),
+    ("appear cr", ["creditCard"]),
+    ("plan cre", ["creditCard"]),
+    ("plan creditCard.", ["creditCard.cvv", "creditCard.done", "creditCard.expiry", "creditCard.name", "creditCard.number"]),
+    ("help ", ["accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "manual", "plan", "quit", "set", "show", "stack", "tap", "today"]),
+    ("help ex", ["expect"]),
+    ("api ", ["applyDiscount", "placeOrder"]),
+    ("api placeOrder ", ["fail", "ok"]),
+    ("back ", []),
+    ("tap zzz", []),
+  ])
+  func candidates(_ line: String, _ expected: [String]) {
+    #expect(ReplCompletion.candidates(line: line, cursor: line.count, session: Self.onStepOne) == expected, "\(line)|")
+  }
+
+  @Test func onlyTheTextBeforeTheCursorCounts() {
+    let line = "tap c checkout"
+    #expect(ReplCompletion.candidates(line: line, cursor: 5, session: Self.onStepOne) == ["continue", "creditCard"])
+    #expect(ReplCompletion.candidates(line: line, cursor: 2, session: Self.onStepOne) == ["tap"])
+  }
+
+  @Test func tapOffersDisabledRowsToo() {
+    // Continue is disabled on Step One (address and card incomplete) and still offered.
+    #expect(Self.onStepOne.screen.row("continue")?.isEnabled == false)
+    #expect(ReplCompletion.candidates(line: "tap co", cursor: 6, session: Self.onStepOne) == ["continue"])
+  }
+
+  @Test func withoutASessionOnlyWordsOfTheLanguage() {
+    #expect(ReplCompletion.candidates(line: "tap ", cursor: 4, session: nil) == [])
+    #expect(ReplCompletion.candidates(line: "expect fo", cursor: 9, session: nil) == ["focus"])
+  }
+
+  @Test func theREPLGivesTheReaderACompleterForTheScreenOnDisplay() {
+    let capture = CapturedTerminal()
+    var reader: any LineReader = ReplSecretsTests.TerminalLikeReader(lines: ["tap checkout"])
+    _ = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    let completer = (reader as! ReplSecretsTests.TerminalLikeReader).completer
+    #expect(completer?("tap c", 5) == ["continue", "creditCard"], "the completer of the last prompt, on Step One")
+  }
+}

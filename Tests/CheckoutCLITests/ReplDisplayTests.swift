@@ -1,0 +1,106 @@
+import CheckoutCLI
+import CheckoutEngine
+import Foundation
+import Testing
+
+/// What the REPL and `replay --verbose` print: picker labels, disabled reasons
+/// wrapped to the terminal, the screen on `show`, and help with every form.
+@Suite struct ReplDisplayTests {
+  func repl(_ lines: [String], width: Int = Terminal.defaultWidth) -> String {
+    let capture = CapturedTerminal(width: width)
+    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
+    _ = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    return capture.output
+  }
+
+  /// The lines after the last `disabled:` heading, up to the next row or the end.
+  func disabledBlock(_ output: String) -> [String] {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.lastIndex(where: { $0.hasPrefix("      disabled:") }) else { return [] }
+    return Array(lines[start...].prefix { $0.hasPrefix("      ") })
+  }
+
+  @Test func aPickerShowsItsLabelOnItsRowAndOnTheReview() {
+    let output = repl(["tap checkout", "set shippingMethod express", "show"])
+    #expect(output.contains("  3. Shipping method   Express (2 business days)\n"))
+    #expect(!output.contains("Shipping method   express"))
+  }
+
+  @Test func aDisabledReasonIsOneStepPerLineWrappedAt80() {
+    let block = disabledBlock(repl(["tap checkout"]))
+    #expect(block == [
+      "      disabled: Continue needs these steps complete:",
+      "        Shipping Address: Full name is required; Street address is required;",
+      "          City is required; State is required; ZIP code is required",
+      "        Credit Card: Name on card is required; Card number is required; Expiry",
+      "          date is required; CVV is required",
+    ])
+    #expect(block.allSatisfy { $0.count <= 80 })
+  }
+
+  @Test func aDisabledReasonIsWrappedAt40() {
+    let block = disabledBlock(repl(["tap checkout", "tap creditCard", "set name Ada", "tap done"], width: 40))
+    #expect(block == [
+      "      disabled: Continue needs these",
+      "        steps complete:",
+      "        Shipping Address: Full name is",
+      "          required; Street address is",
+      "          required; City is required;",
+      "          State is required; ZIP code is",
+      "          required",
+      "        Credit Card: Card number is",
+      "          required; Expiry date is",
+      "          required; CVV is required",
+    ])
+    #expect(block.allSatisfy { $0.count <= 40 })
+  }
+
+  @Test func aRefusalIsWrappedToTheTerminal() {
+    let output = repl(["tap checkout", "tap continue"], width: 40)
+    let lines = output.split(separator: "\n").map(String.init)
+    let start = lines.firstIndex { $0.hasPrefix("✗ Continue: needs") }
+    #expect(start != nil)
+    let refusal = lines[(start ?? 0)...].prefix { $0.hasPrefix("✗") || $0.hasPrefix("  ") && !$0.hasPrefix("  1.") }
+    #expect(refusal.count > 3)
+    #expect(refusal.allSatisfy { $0.count <= 40 }, "\(refusal)")
+    #expect(refusal.last == "  is required; CVV is required")
+  }
+
+  @Test func replayVerbosePrintsTheScreenOnShow() throws {
+    let scenario = "flow \(ReplayAndReplTests.flowsDirectory)/plndr.json\ntap checkout\nshow\n"
+    try withFlowDirectory(["show.scenario": scenario]) { directory in
+      let result = runCheckout(["replay", "show.scenario", "--verbose"], in: directory)
+      #expect(result.status == 0)
+      #expect(result.output.contains("""
+        show.scenario:3: show
+            My Cart › Step One
+            ━━ Step One ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+              1. Shipping address   ›
+        """))
+      #expect(result.output.contains("    disabled: Continue needs these steps complete:"))
+      let quiet = runCheckout(["replay", "show.scenario"], in: directory)
+      #expect(!quiet.output.contains("━━ Step One"), "without --verbose, no screen")
+    }
+  }
+
+  @Test func helpApiShowsEveryFormWithAnExample() {
+    let output = repl(["help api"])
+    #expect(output.contains("api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]\n"))
+    #expect(output.contains("  api OP ok KEY=VALUE …              it succeeds with this data (values as in set)\n      e.g. api placeOrder ok order.number=PL-1\n"))
+    #expect(output.contains("e.g. api placeOrder fail cvv_invalid ; item_sold_out"))
+  }
+
+  @Test func everyFormOfEveryCommandHasAnExampleThatParses() throws {
+    for command in ScenarioLanguage.commands {
+      let forms = ScenarioLanguage.forms(of: command.name)
+      #expect(!forms.isEmpty, "\(command.name) has no forms")
+      // `set ROW` alone is the REPL-only form that asks for the value.
+      for form in forms where form.syntax != "set ROW" {
+        let example = form.example
+        #expect(throws: Never.self, "\(example)") { _ = try ScenarioParser.parse(example) }
+        #expect(example.hasPrefix(command.name), "\(example) is an example of \(command.name)")
+      }
+      #expect(ScenarioLanguage.help(command.name)?.contains("e.g. ") == true)
+    }
+  }
+}
