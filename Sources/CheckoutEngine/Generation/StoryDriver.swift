@@ -67,9 +67,7 @@ struct StoryDriver: Sendable {
       throw StoryBlock(reason: "\(session.navigation.top) has no row \(rowID)")
     }
     try prepareRow(row, on: step)
-    for required in row.requires where !session.completeness.isComplete(required) {
-      try complete(required, because: "\(step.id).\(row.id) requires \(required) complete")
-    }
+    try complete(row.requires, because: "\(step.id).\(row.id) requires")
   }
 
   /// Makes a row visible and enabled by meeting its conditions.
@@ -86,23 +84,30 @@ struct StoryDriver: Sendable {
 
   /// Makes a submit row usable, and every step it validates complete, so the call is made.
   mutating func prepareSubmit(_ rowID: RowID) throws(StoryBlock) {
-    try prepareTap(rowID)
-    guard let row = session.currentStep?.row(rowID), case .submit(let submit)? = row.action else { return }
-    for step in submit.validates ?? session.navigation.steps where !session.completeness.isComplete(step) {
-      try complete(step, because: "\(session.navigation.top).\(rowID) validates \(step)")
+    guard let step = session.currentStep, let row = step.row(rowID), case .submit(let submit)? = row.action else {
+      return try prepareTap(rowID)
     }
+    try prepareRow(row, on: step)
+    let needed = row.requires + (submit.validates ?? session.navigation.steps).filter { !row.requires.contains($0) }
+    try complete(needed, because: "\(step.id).\(row.id) requires or validates")
   }
 
-  /// Completes a step: walks there, fills each row that fails its rules, meets its
-  /// completion checks, and walks back to where the shopper was.
-  mutating func complete(_ stepID: StepID, because reason: String) throws(StoryBlock) {
+  /// Completes steps in one trip: the step on screen first, then each other one in
+  /// order (walking there, filling each row that fails its rules, meeting its
+  /// completion checks), then back to where the shopper was.
+  mutating func complete(_ steps: [StepID], because reason: String) throws(StoryBlock) {
+    var incomplete = steps.filter { !session.completeness.isComplete($0) }
+    guard !incomplete.isEmpty else { return }
+    if let here = incomplete.firstIndex(of: session.navigation.top) { incomplete.insert(incomplete.remove(at: here), at: 0) }
     try detour(reason) { (driver: inout StoryDriver) throws(StoryBlock) in
-      if driver.session.navigation.top != stepID { try driver.go(to: stepID) }
-      try driver.fillCurrentStep()
-      guard let step = driver.flow.step(stepID) else { return }
-      let problems = driver.session.completeness.problems(of: step)
-      if !problems.isEmpty {
-        throw StoryBlock(reason: "\(reason), but it stays incomplete: \(problems.joined(separator: "; "))")
+      for stepID in incomplete where !driver.session.completeness.isComplete(stepID) {
+        if driver.session.navigation.top != stepID { try driver.go(to: stepID) }
+        try driver.fillCurrentStep()
+        guard let step = driver.flow.step(stepID) else { continue }
+        let problems = driver.session.completeness.problems(of: step)
+        if !problems.isEmpty {
+          throw StoryBlock(reason: "\(reason) \(stepID) complete, but it stays incomplete: \(problems.joined(separator: "; "))")
+        }
       }
     }
   }

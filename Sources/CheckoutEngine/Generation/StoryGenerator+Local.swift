@@ -58,6 +58,8 @@ extension StoryGenerator {
     } else {
       prepared = Result { () throws(StoryBlock) -> StoryDriver in
         var driver = base
+        // A hidden row is shown first (by the shopper, on its step), so its rules count.
+        try driver.prepareRow(row, on: step)
         driver.recorder.comment(
           "The host sets \(key) to a value that breaks \(invalid.rule.kind.name) (a shopper who typed it could not get back here).")
         try driver.recorder.run("set \(key) \(ScenarioText.word(text))", shown: "set \(key)")

@@ -138,7 +138,7 @@ public struct StoryGenerator: Sendable {
     for row in blocked { for step in row.missing where !missing.contains(step) { missing.append(step) } }
     driver.recorder.comment(
       "Every route to \(target) passes a guard: \(noRoute.description.replacingOccurrences(of: "no route to \(target): ", with: "")). Complete \(missing.map(\.rawValue).joined(separator: ", ")) first.")
-    for step in missing { try driver.complete(step, because: "the route to \(target) needs \(step) complete") }
+    try driver.complete(missing, because: "the route to \(target) needs")
     try driver.recorder.expectStack()
   }
 
@@ -179,8 +179,9 @@ public struct StoryGenerator: Sendable {
       try driver.prepareRow(row, on: step)
       let failing = driver.data[key].map { [$0] } ?? []
       switch values.validValue(for: row, data: driver.data, avoiding: failing) {
-      case .success(let value): try driver.set(row, to: value, on: step, note: "a new valid value")
-      case .failure:
+      case .success(let value) where !failing.contains(where: { $0.displayText == value.displayText }):
+        try driver.set(row, to: value, on: step, note: "a new valid value")
+      case .success, .failure:
         driver.recorder.comment("\(rowID) has no other valid value: it is sent again as it is.")
       }
     }
