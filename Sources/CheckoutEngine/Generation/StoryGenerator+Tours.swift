@@ -38,8 +38,11 @@ extension StoryGenerator {
           do {
             try driver.take(edge)
           } catch {
-            uncovered.remove(taken)
-            untoured.append("\(taken): \(error.reason)")
+            // The move, and the one the walk was heading for, are left out of every
+            // later tour (so each block shrinks what is left).
+            for edge in Set([taken, goal]) where uncovered.remove(edge) != nil {
+              untoured.append(edge == taken ? "\(taken): \(error.reason)" : "\(edge): the walk there is blocked at \(taken): \(error.reason)")
+            }
             blocked = true
             break tour
           }
