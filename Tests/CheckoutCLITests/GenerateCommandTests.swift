@@ -14,7 +14,8 @@ import Testing
       "steps": [
         { "id": "cart", "title": "Cart", "rows": [
           { "id": "card", "cell": "disclosure", "title": "Card", "opens": "creditCard" },
-          { "id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "thanks", "requires": ["creditCard"] } ] },
+          { "id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "thanks",
+            "validates": ["cart", "creditCard"] } ] },
         { "id": "creditCard", "title": "Credit card", "presentation": "modal", "rows": [
           { "id": "number", "cell": "text", "title": "Number", "bind": "payment.card.number", "sensitive": true, "rules": ["required", "luhn"] },
           { "id": "cvv", "cell": "secure", "title": "CVV", "bind": "payment.card.cvv", "secret": true,
@@ -32,7 +33,8 @@ import Testing
 
   /// The mini flow with a step no row opens (a lint error) and a guard no value meets.
   static var broken: String {
-    mini.replacingOccurrences(of: #""rules": ["required", "luhn"]"#, with: #""rules": ["required", "luhn", { "pattern": "^[a-z]+$" }]"#)
+    mini.replacingOccurrences(of: #""id": "mini""#, with: #""id": "broken""#)
+      .replacingOccurrences(of: #""rules": ["required", "luhn"]"#, with: #""rules": ["required", "luhn", { "pattern": "^[a-z]+$" }]"#)
       .replacingOccurrences(of: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }"#,
         with: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }, { "id": "lost", "title": "Lost", "rows": [] }"#)
   }
@@ -51,7 +53,7 @@ import Testing
       #expect(story.hasPrefix("# placeOrder on cart fails with cvv_invalid"))
       #expect(story.contains("\nflow ../../mini.json\ntoday 2026-11-21\n"))
       #expect(result.output.hasPrefix("mini.json: 3 pairs (1 failing step x 3 error matchers): 3 with a story, 0 infeasible\n"))
-      #expect(result.output.contains("  wrote \(files.count) stories to generated/mini/: 3 API error, 1 several errors"))
+      #expect(result.output.contains("  wrote \(files.count) stories to generated/mini/: 3 API error, 1 several errors, 4 local validation, 1 edge tour"))
       // The files replay with the ordinary replayer too.
       let replay = runCheckout(["replay"] + files.map { "generated/mini/" + $0 }, in: directory)
       #expect(replay.status == 0, "\(replay.output)\(replay.error)")

@@ -216,10 +216,15 @@ public struct StoryGenerator: Sendable {
       guard let row = matcher.row, let found = flow.step(matcher.step)?.row(row) else { return false }
       return found.cell.takesValue
     }
-    for first in valueRows {
-      guard let second = valueRows.first(where: {
-        $0.origin == first.origin && flow.flow.errors[$0.matcher].step != flow.flow.errors[first.matcher].step
-      }) else { continue }
+    // Two resolutions on different steps read best (the second route starts where
+    // the first ended); two rows of one step do when the flow has no such pair.
+    let candidates = valueRows.flatMap { first in
+      valueRows.filter { $0.origin == first.origin && $0.matcher > first.matcher }.map { (first: first, second: $0) }
+    }.filter { flow.flow.errors[$0.first.matcher].row != flow.flow.errors[$0.second.matcher].row
+      || flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
+    let ordered = candidates.filter { flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
+      + candidates.filter { flow.flow.errors[$0.first.matcher].step == flow.flow.errors[$0.second.matcher].step }
+    for (first, second) in ordered.prefix(20) {
       let origin = origins[first.origin]
       let story = Result { () throws(StoryBlock) -> Story in
         var driver = try origin.base.get()
