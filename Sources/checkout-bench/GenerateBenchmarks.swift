@@ -14,7 +14,7 @@ enum GenerateBenchmarks {
     metrics += measure(generated50, name: "generate.stories", samples: 5, targets: ("<= 2000", "<= 10000"))
     metrics += measure(plndr, name: "generate.plndr", samples: 5, targets: ("-", "-"))
     let generated1000 = LoadBenchmarks.generatedFlow(steps: 1_000, seed: 1_000, matchers: 40)
-    metrics += measure(generated1000, name: "generate.generated1000", samples: 1, targets: ("-", "-"))
+    metrics += measure(generated1000, name: "generate.1000steps", samples: 1, targets: ("-", "-"))
     return metrics
   }
 
