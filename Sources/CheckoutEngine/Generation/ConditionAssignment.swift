@@ -21,8 +21,13 @@ extension ValueSynthesizer {
       }
     }
     let text = ConditionText.describe(condition, flow: flow)
+    // Values of secret keys never appear in words; sensitive ones are masked.
+    let masking = Masking(flow)
     let tried = keys.indices.map { index in
-      "\(keys[index]) (\(domains[index].map { $0.displayText.isEmpty ? "blank" : $0.displayText }.joined(separator: ", ")))"
+      let shown = domains[index].map { value in
+        value.isPresent ? masking.display(value, of: keys[index]) : "blank"
+      }
+      return "\(keys[index]) (\(shown.joined(separator: ", ")))"
     }.joined(separator: "; ")
     return .failure(SynthesisFailure(reason: "no values make \"\(text)\" \(hold ? "hold" : "fail"): tried \(tried)"))
   }

@@ -115,8 +115,10 @@ struct InvalidSearch {
       return synthesizer.nonMatches(near: near, random: &random)
     case .minLength(let minimum):
       guard minimum > 1 else { return [] }
-      let short = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)).map(\.displayText)
-      return short + base.map { String($0.prefix(minimum - 1)) }
+      // One character short first, then shorter.
+      let oneShort = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (minimum - 1)...(minimum - 1))
+      let shorter = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1))
+      return (oneShort + shorter).map(\.displayText) + base.map { String($0.prefix(minimum - 1)) }
     case .maxLength(let maximum):
       guard maximum < PatternSynthesizer.longest else { return [String(repeating: "x", count: maximum + 1)] }
       let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)).map(\.displayText)
