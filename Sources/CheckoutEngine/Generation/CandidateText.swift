@@ -28,8 +28,11 @@ struct CandidateText {
     preference = kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
   }
 
-  /// Texts that may pass every rule in `kinds`.
-  func valid(random: inout SynthesisRandom) -> [String] {
+  /// Texts that may pass every rule in `kinds`. The quick ones come first (the
+  /// placeholder, hints from the title, listed values, cards, dates, e-mails); with
+  /// `quickOnly` they are all: the same texts, in the same order, as the start of the
+  /// full answer.
+  func valid(random: inout SynthesisRandom, quickOnly: Bool = false) -> [String] {
     guard let lengths else { return [] }
     var texts: [String] = []
     if let placeholder = row.placeholder { texts.append(placeholder) }
@@ -40,13 +43,19 @@ struct CandidateText {
       case .luhn: texts += cards(random: &random)
       case .expiry: texts += expiries(random: &random)
       case .email: texts += emails(lengths: lengths)
+      default: break
+      }
+    }
+    if quickOnly { return texts }
+    for kind in kinds {
+      switch kind {
       case .digits: texts += digitStrings(lengths: lengths, random: &random)
       case .pattern(let pattern):
         let matches = synthesizer.patternSynthesizer(pattern)
           .matches(count: 8, lengths: lengths, preference: preference, random: &random)
         texts += matches
         if kinds.contains(.luhn) { texts += matches.compactMap(TestCards.fixingCheckDigit(of:)) }
-      case .required, .minLength, .maxLength, .custom: break
+      default: break
       }
     }
     let generic = preference == .digits ? ["12345", "1"] : random.shuffled(Self.words) + ["12345", "A1"]

@@ -88,7 +88,7 @@ struct InvalidSearch {
 
   /// Candidate texts aimed at breaking the rule, most telling first.
   private func texts(random: inout SynthesisRandom) -> [String] {
-    let base = synthesizer.validValues(for: textRow, kinds: others, data: data).prefix(4).map(\.displayText)
+    let base = synthesizer.validValues(for: textRow, kinds: others, data: data) { $0.count >= 4 }.prefix(4).map(\.displayText)
     switch target {
     case .required:
       return ["", " "]
@@ -116,12 +116,12 @@ struct InvalidSearch {
     case .minLength(let minimum):
       guard minimum > 1 else { return [] }
       // One character short first, then shorter.
-      let oneShort = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (minimum - 1)...(minimum - 1))
-      let shorter = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1))
+      let oneShort = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (minimum - 1)...(minimum - 1)) { !$0.isEmpty }
+      let shorter = oneShort.isEmpty ? synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)) : []
       return (oneShort + shorter).map(\.displayText) + base.map { String($0.prefix(minimum - 1)) }
     case .maxLength(let maximum):
       guard maximum < PatternSynthesizer.longest else { return [String(repeating: "x", count: maximum + 1)] }
-      let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)).map(\.displayText)
+      let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)) { !$0.isEmpty }.map(\.displayText)
       let padded = base.map { $0 + String(repeating: $0.last.map(String.init) ?? "x", count: max(0, maximum + 1 - $0.count)) }
       return long + padded + [String(repeating: "x", count: maximum + 1), String(repeating: "1", count: maximum + 1)]
     case .oneOf(let values):

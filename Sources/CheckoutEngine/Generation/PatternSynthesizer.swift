@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds strings that a `pattern` rule's regular expression matches, and strings
 /// close to those that it does not: every string returned was checked against the
 /// pattern engine the rules use.
@@ -13,7 +15,8 @@ public struct PatternSynthesizer: Sendable {
   let tree: Result<RegexNode, RegexSyntaxError>
   /// Constructs generated only approximately (lookarounds, possessive quantifiers...).
   public let approximations: [String]
-  private let cache = PatternCache()
+  /// The pattern compiled by the engine the rules use, once.
+  private let expression: NSRegularExpression?
 
   /// Parses the pattern.
   public init(_ pattern: String) {
@@ -25,6 +28,7 @@ public struct PatternSynthesizer: Sendable {
       tree = .failure(error)
     }
     approximations = parser.approximations
+    expression = try? PatternCache.compile(pattern)
   }
 
   /// Why the synthesiser cannot read the pattern, or nil when it can.
@@ -41,7 +45,9 @@ public struct PatternSynthesizer: Sendable {
 
   /// Whether the pattern engine matches the whole text.
   public func accepts(_ text: String) -> Bool {
-    cache.wholeMatch(pattern, text, remember: false)
+    guard let expression else { return false }
+    let range = NSRange(text.startIndex..., in: text)
+    return expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range
   }
 
   /// Up to `count` different strings the pattern matches, with lengths in `lengths`
@@ -116,15 +122,18 @@ enum CharacterPreference: Sendable {
 
   /// Groups of candidate characters, most wanted first.
   var tiers: [[Unicode.Scalar]] {
-    let digits = (48...57).compactMap(Unicode.Scalar.init)
-    let letters = (65...90).compactMap(Unicode.Scalar.init) + (97...122).compactMap(Unicode.Scalar.init)
-    let punctuation: [Unicode.Scalar] = ["-", ".", "_", "+", "(", ")", "/", ",", ":", "'", "#", "&", "*", "!", "?", "@", "=", "%", "$", ";", "~", "<", ">", "[", "]", "{", "}", "|", "^", "`", "\\", "\""]
-    let others: [Unicode.Scalar] = ["é", "ü", "ß", "Ж", "中", "€", "\u{A0}", "\t", "\n", "\r", "\u{0}"]
     switch self {
-    case .text: return [letters + digits, punctuation, [" "], others]
-    case .digits: return [digits, letters, punctuation, [" "], others]
+    case .text: return CharacterPreference.textTiers
+    case .digits: return CharacterPreference.digitTiers
     }
   }
+
+  private static let asciiDigits = (48...57).compactMap(Unicode.Scalar.init)
+  private static let asciiLetters = (65...90).compactMap(Unicode.Scalar.init) + (97...122).compactMap(Unicode.Scalar.init)
+  private static let punctuation: [Unicode.Scalar] = ["-", ".", "_", "+", "(", ")", "/", ",", ":", "'", "#", "&", "*", "!", "?", "@", "=", "%", "$", ";", "~", "<", ">", "[", "]", "{", "}", "|", "^", "`", "\\", "\""]
+  private static let others: [Unicode.Scalar] = ["é", "ü", "ß", "Ж", "中", "€", "\u{A0}", "\t", "\n", "\r", "\u{0}"]
+  private static let textTiers = [asciiLetters + asciiDigits, punctuation, [" "], others]
+  private static let digitTiers = [asciiDigits, asciiLetters, punctuation, [" "], others]
 }
 
 /// Builds one string for a tree, aiming at a length range.
@@ -150,8 +159,9 @@ struct StringBuilder {
   private mutating func emit(_ node: RegexNode, low: Int, high: Int, into output: inout String) {
     switch node {
     case .empty, .assertion: return
-    case .character(let set):
-      if let scalar = pick(from: set) { output.unicodeScalars.append(scalar) }
+    case .character(let choice):
+      let members = choice.members(preference)
+      if !members.isEmpty { output.unicodeScalars.append(members[random.below(members.count)]) }
     case .sequence(let parts):
       emitSequence(parts, low: low, high: high, into: &output)
     case .alternation(let alternatives):
@@ -214,18 +224,41 @@ struct StringBuilder {
     guard most >= fewest else { return fewest }
     return min(random.within(fewest...most), PatternSynthesizer.longest)
   }
+}
 
-  /// A character of the set, from the most wanted tier that has one.
-  private mutating func pick(from set: CharacterSet) -> Unicode.Scalar? {
+/// A class's members among the characters generated strings favour, worked out
+/// once per pattern: the most wanted tier that has any, for each preference.
+struct CharacterChoice: Sendable {
+  let set: CharacterSet
+  private let text: [Unicode.Scalar]
+  private let digits: [Unicode.Scalar]
+
+  init(_ set: CharacterSet) {
+    self.set = set
+    if case .ranges(let ranges) = set, ranges.count == 1, ranges[0].count == 1, let scalar = Unicode.Scalar(ranges[0].lowerBound) {
+      text = [scalar]
+      digits = [scalar]
+      return
+    }
+    text = CharacterChoice.members(of: set, .text)
+    digits = CharacterChoice.members(of: set, .digits)
+  }
+
+  /// The members to choose from (empty when the set holds no character found).
+  func members(_ preference: CharacterPreference) -> [Unicode.Scalar] {
+    preference == .digits ? digits : text
+  }
+
+  private static func members(of set: CharacterSet, _ preference: CharacterPreference) -> [Unicode.Scalar] {
     for tier in preference.tiers {
       let members = tier.filter(set.contains)
-      if !members.isEmpty { return members[random.below(members.count)] }
+      if !members.isEmpty { return members }
     }
     let hinted = set.hints.filter(set.contains)
-    if !hinted.isEmpty { return hinted[random.below(hinted.count)] }
+    if !hinted.isEmpty { return hinted }
     for value in stride(from: UInt32(0xA1), to: 0x3000, by: 7) {
-      if let scalar = Unicode.Scalar(value), set.contains(scalar) { return scalar }
+      if let scalar = Unicode.Scalar(value), set.contains(scalar) { return [scalar] }
     }
-    return nil
+    return []
   }
 }

@@ -5,7 +5,7 @@ indirect enum RegexNode: Sendable {
   /// Matches the empty string.
   case empty
   /// One character from the set.
-  case character(CharacterSet)
+  case character(CharacterChoice)
   /// The parts one after another.
   case sequence([RegexNode])
   /// One of the alternatives.
@@ -19,6 +19,9 @@ indirect enum RegexNode: Sendable {
   /// A zero-width assertion (`^`, `$`, `\b`, lookarounds): generated as nothing,
   /// and the result checked against the real engine.
   case assertion(String)
+
+  /// One character from the set, its common members worked out once.
+  static func one(_ set: CharacterSet) -> RegexNode { .character(CharacterChoice(set)) }
 
   /// The fewest and most characters the node can match (`nil`: no bound).
   var lengths: (minimum: Int, maximum: Int?) {
@@ -338,8 +341,8 @@ struct RegexParser {
     position += 1
     switch scalar {
     case "(": return try parseGroup(start: start)
-    case "[": return .character(try parseClass(start: start))
-    case ".": return .character(.named(.any))
+    case "[": return .one(try parseClass(start: start))
+    case ".": return .one(.named(.any))
     case "^": return .assertion("^")
     case "$": return .assertion("$")
     case "\\": return try parseEscape(start: start)
@@ -351,8 +354,8 @@ struct RegexParser {
         throw RegexSyntaxError(message: "'{' has nothing to repeat", offset: start)
       }
       position = start + 1
-      return .character(.scalar(scalar))
-    default: return .character(.scalar(scalar))
+      return .one(.scalar(scalar))
+    default: return .one(.scalar(scalar))
     }
   }
 
@@ -439,7 +442,7 @@ struct RegexParser {
           position += 2
           break
         }
-        literal.append(.character(.scalar(next)))
+        literal.append(.one(.scalar(next)))
         position += 1
       }
       return literal.count == 1 ? literal[0] : .sequence(literal)
@@ -467,13 +470,13 @@ struct RegexParser {
       return .backreference(number)
     case "X":
       approximate("grapheme clusters (\\X)")
-      return .character(.named(.anyIncludingNewline))
+      return .one(.named(.anyIncludingNewline))
     case "R":
       approximate("line breaks (\\R)")
-      return .character(.ranges([10...13, 0x85...0x85, 0x2028...0x2029]))
+      return .one(.ranges([10...13, 0x85...0x85, 0x2028...0x2029]))
     default:
       position -= 1
-      return .character(try parseClassEscape(start: start))
+      return .one(try parseClassEscape(start: start))
     }
   }
 

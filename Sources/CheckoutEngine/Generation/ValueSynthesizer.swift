@@ -43,8 +43,10 @@ public struct ValueSynthesizer: Sendable {
   /// `data` is the session data so far (a picker's `options: {from: key}` reads it).
   public func validValue(for row: Row, data: [DataKey: Value] = [:], avoiding: [Value] = []) -> Result<Value, SynthesisFailure> {
     if let problem = valueProblem(row, data: data) { return .failure(problem) }
-    let values = validValues(for: row, kinds: row.rules.map(\.kind), data: data)
     let avoided = Set(avoiding.map(\.displayText))
+    let values = validValues(for: row, kinds: row.rules.map(\.kind), data: data) { found in
+      found.contains { !avoided.contains($0.displayText) }
+    }
     if let fresh = values.first(where: { !avoided.contains($0.displayText) }) ?? values.first {
       return .success(fresh)
     }
@@ -123,7 +125,23 @@ public struct ValueSynthesizer: Sendable {
 
   /// The values that pass `kinds`, verified, in seeded order, without repeats;
   /// text values are never blank. `lengths` narrows the lengths tried.
-  func validValues(for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>? = nil) -> [Value] {
+  ///
+  /// When `enough` is given and says the values from the quick candidates (the
+  /// placeholder, hints, listed values, cards...) suffice, the costlier ones
+  /// (generated pattern strings) are not built: the values found are the first
+  /// values of the full answer, in the same order.
+  func validValues(
+    for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>? = nil,
+    enough: (([Value]) -> Bool)? = nil
+  ) -> [Value] {
+    if let enough {
+      let quick = validValues(for: row, kinds: kinds, data: data, lengths: lengths, quickOnly: true)
+      if enough(quick) { return quick }
+    }
+    return validValues(for: row, kinds: kinds, data: data, lengths: lengths, quickOnly: false)
+  }
+
+  private func validValues(for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>?, quickOnly: Bool) -> [Value] {
     var random = random(for: row, "valid \(lengths.map { "\($0)" } ?? "")")
     let candidates: [Value]
     switch row.cell {
@@ -131,7 +149,7 @@ public struct ValueSynthesizer: Sendable {
     case .picker: candidates = random.shuffled(options(of: row, data: data)).map { .string($0.value) }
     default:
       candidates = CandidateText(synthesizer: self, row: row, kinds: kinds, lengths: lengths)
-        .valid(random: &random).map(Value.string)
+        .valid(random: &random, quickOnly: quickOnly).map(Value.string)
     }
     var seen: Set<Value> = []
     return candidates.filter { value in
