@@ -165,6 +165,9 @@ import Testing
     ([.required, .email, .digits, .maxLength(50)], "no value satisfies email and digits together"),
     ([.pattern("^[a-z]+$"), .pattern("^[0-9]+$")], "no value satisfies pattern ^[a-z]+$ and pattern ^[0-9]+$ together"),
     ([.required, .pattern(#"^\s*$"#)], #"cannot synthesise a value for pattern ^\s*$: no non-blank string it built matches"#),
+    ([.pattern("^(a|b)*c{3000}$"), .maxLength(2000)], "no value satisfies pattern ^(a|b)*c{3000}$ and maxLength 2000 together"),
+    ([.pattern("^a{5000}$")], "cannot synthesise a value for pattern ^a{5000}$: its matches have at least 5000 characters, more than the 4096 the synthesiser builds"),
+    ([.required, .pattern("^$")], "no non-blank value satisfies pattern ^$: it matches only the empty string"),
     ([.pattern("^(?=b)a$")], "cannot synthesise a value for pattern ^(?=b)a$: it uses lookaheads, which the synthesiser only approximates, and no string it built matches"),
     ([.pattern(#"^\p{Greek}+$"#)], #"cannot synthesise a value for pattern ^\p{Greek}+$: the property \p{Greek} is not one the synthesiser knows (at character 2)"#),
   ])

@@ -69,7 +69,7 @@ public struct PatternSynthesizer: Sendable {
     let bounds = node.lengths
     let low = max(lengths.lowerBound, bounds.minimum)
     let high = min(lengths.upperBound, bounds.maximum ?? Int.max)
-    guard low <= PatternSynthesizer.longest else { return [] }
+    guard low <= high, low <= PatternSynthesizer.longest else { return [] }
     var found: [String] = []
     var seen: Set<String> = []
     let attempts = max(count * 6, 24)
@@ -142,7 +142,10 @@ struct StringBuilder {
   let preference: CharacterPreference
   /// How many characters past the shortest a free choice may add.
   let slack: Int
-  private var captures: [Int: String] = [:]
+  /// Where each capturing group's last match lies in the output, in scalars.
+  private var captures: [Int: Range<Int>] = [:]
+  /// The output's length in scalars (counting a string's scalars walks it).
+  private var written = 0
 
   init(random: SynthesisRandom, preference: CharacterPreference, slack: Int) {
     self.random = random
@@ -161,57 +164,63 @@ struct StringBuilder {
     case .empty, .assertion: return
     case .character(let choice):
       let members = choice.members(preference)
-      if !members.isEmpty { output.unicodeScalars.append(members[random.below(members.count)]) }
-    case .sequence(let parts):
-      emitSequence(parts, low: low, high: high, into: &output)
-    case .alternation(let alternatives):
+      if !members.isEmpty {
+        output.unicodeScalars.append(members[random.below(members.count)])
+        written += 1
+      }
+    case .sequence(let parts, _):
+      emitSequence(parts.count, part: { parts[$0] }, lengths: parts.map(\.lengths), low: low, high: high, into: &output)
+    case .alternation(let alternatives, _):
       let feasible = alternatives.filter { Self.fits($0.lengths, low: low, high: high) }
       let choices = feasible.isEmpty ? alternatives : feasible
       emit(choices[random.below(choices.count)], low: low, high: high, into: &output)
     case .group(let inner, let capture):
-      let start = output.unicodeScalars.count
+      let start = written
       emit(inner, low: low, high: high, into: &output)
-      if let capture {
-        captures[capture] = String(String.UnicodeScalarView(output.unicodeScalars.dropFirst(start)))
-      }
-    case .repetition(let inner, let minimum, let maximum):
-      let count = repetitions(of: inner.lengths, minimum: minimum, maximum: maximum, low: low, high: high)
-      emitSequence(Array(repeating: inner, count: count), low: low, high: high, into: &output)
+      if let capture { captures[capture] = start..<written }
+    case .repetition(let inner, let minimum, let maximum, _):
+      let lengths = inner.lengths
+      let count = repetitions(of: lengths, minimum: minimum, maximum: maximum, low: low, high: high)
+      emitSequence(count, part: { _ in inner }, lengths: Array(repeating: lengths, count: count), low: low, high: high, into: &output)
     case .backreference(let group):
-      output += captures[group] ?? ""
+      guard let range = captures[group], !range.isEmpty else { return }
+      let scalars = Array(output.unicodeScalars.dropFirst(range.lowerBound).prefix(range.count))
+      output.unicodeScalars.append(contentsOf: scalars)
+      written += scalars.count
     }
   }
 
-  private static func fits(_ lengths: (minimum: Int, maximum: Int?), low: Int, high: Int) -> Bool {
+  private static func fits(_ lengths: RegexNode.Lengths, low: Int, high: Int) -> Bool {
     lengths.minimum <= high && (lengths.maximum ?? Int.max) >= low
   }
 
   /// Each part gets the share of the range the parts after it leave.
-  private mutating func emitSequence(_ parts: [RegexNode], low: Int, high: Int, into output: inout String) {
-    let lengths = parts.map(\.lengths)
-    let unbounded = Int.max / 4
+  private mutating func emitSequence(
+    _ count: Int, part: (Int) -> RegexNode, lengths: [RegexNode.Lengths], low: Int, high: Int, into output: inout String
+  ) {
+    let unbounded = RegexNode.unbounded
     // The fewest and most characters of the parts after each index.
-    var afterMinimum = Array(repeating: 0, count: parts.count + 1)
-    var afterMaximum = Array(repeating: 0, count: parts.count + 1)
-    for index in stride(from: parts.count - 1, through: 0, by: -1) {
+    var afterMinimum = Array(repeating: 0, count: count + 1)
+    var afterMaximum = Array(repeating: 0, count: count + 1)
+    for index in stride(from: count - 1, through: 0, by: -1) {
       afterMinimum[index] = min(unbounded, afterMinimum[index + 1] + lengths[index].minimum)
       afterMaximum[index] = min(unbounded, afterMaximum[index + 1] + (lengths[index].maximum ?? unbounded))
     }
     var produced = 0
-    for (index, part) in parts.enumerated() {
+    for index in 0..<count {
       let length = lengths[index]
       let partLow = max(length.minimum, low - produced - afterMaximum[index + 1])
       let partHigh = min(length.maximum ?? unbounded, high - produced - afterMinimum[index + 1])
       let (targetLow, targetHigh) = partLow <= partHigh ? (partLow, partHigh) : (length.minimum, length.minimum)
       let target = random.within(targetLow...min(targetHigh, targetLow + slack))
-      let before = output.unicodeScalars.count
-      emit(part, low: target, high: target, into: &output)
-      produced += output.unicodeScalars.count - before
+      let before = written
+      emit(part(index), low: target, high: target, into: &output)
+      produced += written - before
     }
   }
 
   /// How many times to repeat a part so that the whole fits the range.
-  private mutating func repetitions(of inner: (minimum: Int, maximum: Int?), minimum: Int, maximum: Int?, low: Int, high: Int) -> Int {
+  private mutating func repetitions(of inner: RegexNode.Lengths, minimum: Int, maximum: Int?, low: Int, high: Int) -> Int {
     if inner.maximum == 0 { return min(minimum, 1) }
     var fewest = minimum
     if let innerMaximum = inner.maximum, innerMaximum > 0 {

@@ -183,6 +183,12 @@ public struct ValueSynthesizer: Sendable {
       if let unsupported = synthesizer.unsupportedSyntax {
         return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): \(unsupported)")
       }
+      if let bounds = synthesizer.lengthBounds, bounds.minimum > PatternSynthesizer.longest {
+        return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): its matches have at least \(bounds.minimum) characters, more than the \(PatternSynthesizer.longest) the synthesiser builds")
+      }
+      if synthesizer.lengthBounds?.maximum == 0 {
+        return failure(row, conflict, "no non-blank value satisfies pattern \(pattern): it matches only the empty string")
+      }
       if !synthesizer.approximations.isEmpty {
         return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): it uses \(synthesizer.approximations.joined(separator: ", ")), which the synthesiser only approximates, and no string it built matches")
       }
