@@ -291,6 +291,17 @@ import Testing
 
   // MARK: Determinism
 
+  @Test func theDocumentedExamplesHold() throws {
+    let flow = try Self.shippedFlow("plndr.json")
+    let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: 1)
+    let cvv = try #require(flow.step("creditCard")?.row("cvv"))
+    #expect(try synthesizer.validValue(for: cvv).get() == .string("4416"))
+    #expect(synthesizer.invalidValues(for: cvv).map(\.value) == [.string(""), .string("68a7")])
+    let zip = PatternSynthesizer("^[0-9]{5}(-[0-9]{4})?$")
+    #expect(zip.matches(count: 2, seed: 7) == ["72101-2785", "97846-7217"])
+    #expect(Array(zip.nonMatches(near: ["97201"], seed: 7).prefix(3)) == ["97a01", "97!01", "97Z01"])
+  }
+
   @Test(arguments: PackagePaths.shippedFlowNames)
   func theSameSeedGivesTheSameValues(_ name: String) throws {
     let flow = try Self.shippedFlow(name)

@@ -63,12 +63,10 @@ struct InvalidSearch {
 
   private var reasonUnbreakable: String {
     switch target {
-    case .minLength, .maxLength, .pattern, .oneOf, .custom, .digits, .email, .luhn, .expiry:
-      if case .minLength(let minimum) = target, minimum <= 1 {
-        return "blank values pass every rule but required, and every other value is long enough"
-      }
-      return "every value the synthesiser tried passes it"
     case .required: return "the empty value passes it"
+    case .minLength(let minimum) where minimum <= 1:
+      return "blank values pass every rule but required, and every other value is long enough"
+    default: return "every value the synthesiser tried passes it"
     }
   }
 

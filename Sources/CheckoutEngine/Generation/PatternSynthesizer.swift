@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ```swift
 /// let zip = PatternSynthesizer("^[0-9]{5}(-[0-9]{4})?$")
-/// zip.matches(count: 2, seed: 7)  // e.g. ["48213", "90210-1234"]
+/// zip.matches(count: 2, seed: 7)             // ["72101-2785", "97846-7217"]
+/// zip.nonMatches(near: ["97201"], seed: 7)    // ["97a01", "97!01", "97Z01", ...]
 /// ```
 public struct PatternSynthesizer: Sendable {
   /// The pattern, as written in the rule.

@@ -10,8 +10,8 @@
 /// ```swift
 /// let synthesizer = ValueSynthesizer(flow: flow, today: CalendarDate(parsing: "2026-11-21")!, seed: 1)
 /// let cvv = flow.step("creditCard")!.row("cvv")!
-/// try synthesizer.validValue(for: cvv).get()        // e.g. .string("381")
-/// synthesizer.invalidValues(for: cvv).map(\.value)  // e.g. [.string(""), .string("38!")]
+/// try synthesizer.validValue(for: cvv).get()        // .string("4416")
+/// synthesizer.invalidValues(for: cvv).map(\.value)  // [.string(""), .string("68a7")]
 /// ```
 public struct ValueSynthesizer: Sendable {
   /// The flow whose rows are served.
