@@ -242,6 +242,15 @@ import Testing
     #expect(try self.synthesizer(free).validValue(for: free, avoiding: [first]).get() == .bool(first != .bool(true)))
   }
 
+  @Test func theCellKindSuggestsTheValue() throws {
+    let age = Row(id: "age", cell: .number, title: "Age", bind: "age", rules: [Rule(.required)])
+    #expect(try synthesizer(age).validValue(for: age).get().displayText.allSatisfy(\.isNumber))
+    let contact = Row(id: "contact", cell: .email, title: "Contact", bind: "contact", rules: [Rule(.required)])
+    #expect(try synthesizer(contact).validValue(for: contact).get().displayText.contains("@"))
+    let mobile = Row(id: "mobile", cell: .phone, title: "Mobile", bind: "mobile", rules: [Rule(.required), Rule(.maxLength(20))])
+    #expect(try synthesizer(mobile).validValue(for: mobile).get().displayText.hasPrefix("+1 503"))
+  }
+
   @Test func rowsThatTakeNoValueAreReported() {
     let button = Row(id: "go", cell: .button, title: "Go")
     #expect(synthesizer(button).validValue(for: button).failureDescription == "row go (Go): a button row takes no value")

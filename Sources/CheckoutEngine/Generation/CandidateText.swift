@@ -25,7 +25,8 @@ struct CandidateText {
       high = min(high, requested.upperBound)
     }
     lengths = low <= high ? low...high : nil
-    preference = kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
+    let numeric = row.cell == .number || row.keyboard == .number || row.keyboard == .decimal
+    preference = numeric || kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
   }
 
   /// Texts that may pass every rule in `kinds`. The quick ones come first (the
@@ -37,6 +38,9 @@ struct CandidateText {
     var texts: [String] = []
     if let placeholder = row.placeholder { texts.append(placeholder) }
     texts += random.shuffled(Self.hints(for: row))
+    // The cell's kind hints at a format the rules may not name.
+    if row.cell == .email || row.keyboard == .email { texts += emails(lengths: lengths) }
+    if row.cell == .phone || row.keyboard == .phone { texts += ["+1 503 555 0100", "503 555 0199"] }
     for kind in kinds {
       switch kind {
       case .oneOf(let values): texts += random.shuffled(values)
