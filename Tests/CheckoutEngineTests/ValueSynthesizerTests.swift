@@ -275,6 +275,19 @@ import Testing
     #expect(Array(filled.keys) == ["order.note"] && filled["order.note"]?.isPresent == true)
   }
 
+  @Test func conditionsOverManyKeysAreMetByTheirShape() throws {
+    let flow = Self.flow([Self.row([])])
+    let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: 1)
+    let many: Condition = .all((0..<25).map { .equals(DataKey("k.\($0)"), .string("v\($0)")) } + [.not(.present("k.blank", true))])
+    let answer = try synthesizer.assignment(making: many, hold: true, data: ["k.blank": .string("full")]).get()
+    #expect(answer.count == 26)
+    #expect(many.holds(in: ["k.blank": .string("full")].merging(answer) { $1 }))
+    let none: Condition = .any((0..<25).map { .present(DataKey("k.\($0)"), true) })
+    let filled = Dictionary(uniqueKeysWithValues: (0..<25).map { (DataKey("k.\($0)"), Value.string("x")) })
+    let cleared = try synthesizer.assignment(making: none, hold: false, data: filled).get()
+    #expect(cleared.count == 25 && cleared.values.allSatisfy { !$0.isPresent })
+  }
+
   @Test func impossibleConditionsAreReported() throws {
     let flow = try Self.shippedFlow("plndr.json")
     let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: 1)
