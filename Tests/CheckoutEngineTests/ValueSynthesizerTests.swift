@@ -167,6 +167,7 @@ import Testing
     ([.required, .pattern(#"^\s*$"#)], #"cannot synthesise a value for pattern ^\s*$: no non-blank string it built matches"#),
     ([.pattern("^(a|b)*c{3000}$"), .maxLength(2000)], "no value satisfies pattern ^(a|b)*c{3000}$ and maxLength 2000 together"),
     ([.pattern("^a{5000}$")], "cannot synthesise a value for pattern ^a{5000}$: its matches have at least 5000 characters, more than the 4096 the synthesiser builds"),
+    ([.required, .minLength(Int.max)], "cannot synthesise a value for minLength \(Int.max): more than the 100000 characters the synthesiser builds"),
     ([.required, .pattern("^$")], "no non-blank value satisfies pattern ^$: it matches only the empty string"),
     ([.pattern("^(?=b)a$")], "cannot synthesise a value for pattern ^(?=b)a$: it uses lookaheads, which the synthesiser only approximates, and no string it built matches"),
     ([.pattern(#"^\p{Greek}+$"#)], #"cannot synthesise a value for pattern ^\p{Greek}+$: the property \p{Greek} is not one the synthesiser knows (at character 2)"#),
@@ -196,6 +197,14 @@ import Testing
     let never = Self.row([.custom("never")])
     let failure = self.synthesizer(never, registry: registry).validValue(for: never)
     #expect(failure == .failure(SynthesisFailure(row: "field", title: "Field", rules: [Rule(.custom("never"))], reason: "cannot synthesise a value for the custom rule never: none of the synthesiser's candidates passes it")))
+  }
+
+  @Test func hugeLengthsNeitherCrashNorHang() throws {
+    #expect(try valid([.minLength(5_000), .maxLength(Int.max)]).count == 5_000)
+    let row = Self.row([.maxLength(Int.max)])
+    #expect(synthesizer(row).invalidValue(for: row, breaking: row.rules[0]).failureDescription
+      == "row field (Field): no value breaks maxLength \(Int.max): a longer value has more than the 100000 characters the synthesiser builds")
+    #expect(try invalid([.maxLength(50_000)], breaking: .maxLength(50_000)).count == 50_001)
   }
 
   @Test func unbreakableRulesAreLeftOutAndExplained() throws {

@@ -66,6 +66,8 @@ struct InvalidSearch {
     case .required: return "the empty value passes it"
     case .minLength(let minimum) where minimum <= 1:
       return "blank values pass every rule but required, and every other value is long enough"
+    case .maxLength(let maximum) where maximum >= CandidateText.longest:
+      return "a longer value has more than the \(CandidateText.longest) characters the synthesiser builds"
     default: return "every value the synthesiser tried passes it"
     }
   }
@@ -118,6 +120,7 @@ struct InvalidSearch {
       let shorter = oneShort.isEmpty ? synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)) : []
       return (oneShort + shorter).map(\.displayText) + base.map { String($0.prefix(minimum - 1)) }
     case .maxLength(let maximum):
+      guard maximum < CandidateText.longest else { return [] }
       guard maximum < PatternSynthesizer.longest else { return [String(repeating: "x", count: maximum + 1)] }
       let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)) { !$0.isEmpty }.map(\.displayText)
       let padded = base.map { $0 + String(repeating: $0.last.map(String.init) ?? "x", count: max(0, maximum + 1 - $0.count)) }

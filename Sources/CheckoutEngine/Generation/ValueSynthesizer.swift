@@ -193,6 +193,8 @@ public struct ValueSynthesizer: Sendable {
         return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): it uses \(synthesizer.approximations.joined(separator: ", ")), which the synthesiser only approximates, and no string it built matches")
       }
       return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): no non-blank string it built matches")
+    case .minLength(let minimum) where minimum > CandidateText.longest:
+      return failure(row, conflict, "cannot synthesise a value for minLength \(minimum): more than the \(CandidateText.longest) characters the synthesiser builds")
     case .custom(let name):
       return failure(row, conflict, "cannot synthesise a value for the custom rule \(name): none of the synthesiser's candidates passes it")
     default:
