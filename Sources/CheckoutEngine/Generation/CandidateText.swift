@@ -24,29 +24,42 @@ struct CandidateText {
       low = max(low, requested.lowerBound)
       high = min(high, requested.upperBound)
     }
-    lengths = low <= high ? low...high : nil
-    preference = kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
+    lengths = low <= high && low <= Self.longest ? low...high : nil
+    let numeric = row.cell == .number || row.keyboard == .number || row.keyboard == .decimal
+    preference = numeric || kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
   }
 
-  /// Texts that may pass every rule in `kinds`.
-  func valid(random: inout SynthesisRandom) -> [String] {
+  /// Texts that may pass every rule in `kinds`. The quick ones come first (the
+  /// placeholder, hints from the title, listed values, cards, dates, e-mails); with
+  /// `quickOnly` they are all: the same texts, in the same order, as the start of the
+  /// full answer.
+  func valid(random: inout SynthesisRandom, quickOnly: Bool = false) -> [String] {
     guard let lengths else { return [] }
     var texts: [String] = []
     if let placeholder = row.placeholder { texts.append(placeholder) }
     texts += random.shuffled(Self.hints(for: row))
+    // The cell's kind hints at a format the rules may not name.
+    if row.cell == .email || row.keyboard == .email { texts += emails(lengths: lengths) }
+    if row.cell == .phone || row.keyboard == .phone { texts += ["+1 503 555 0100", "503 555 0199"] }
     for kind in kinds {
       switch kind {
       case .oneOf(let values): texts += random.shuffled(values)
       case .luhn: texts += cards(random: &random)
       case .expiry: texts += expiries(random: &random)
       case .email: texts += emails(lengths: lengths)
+      default: break
+      }
+    }
+    if quickOnly { return texts }
+    for kind in kinds {
+      switch kind {
       case .digits: texts += digitStrings(lengths: lengths, random: &random)
       case .pattern(let pattern):
         let matches = synthesizer.patternSynthesizer(pattern)
           .matches(count: 8, lengths: lengths, preference: preference, random: &random)
         texts += matches
         if kinds.contains(.luhn) { texts += matches.compactMap(TestCards.fixingCheckDigit(of:)) }
-      case .required, .minLength, .maxLength, .custom: break
+      default: break
       }
     }
     let generic = preference == .digits ? ["12345", "1"] : random.shuffled(Self.words) + ["12345", "A1"]
@@ -61,7 +74,7 @@ struct CandidateText {
     if text.count > lengths.upperBound {
       return String(text.prefix(lengths.upperBound))
     }
-    if text.count < lengths.lowerBound, lengths.lowerBound <= PatternSynthesizer.longest {
+    if text.count < lengths.lowerBound {
       let fill: Character = preference == .digits ? "1" : "x"
       return text + String(repeating: fill, count: lengths.lowerBound - text.count)
     }
@@ -108,9 +121,7 @@ struct CandidateText {
     var texts = ["shopper@example.com", "ada@example.com", "grace@example.org", "a@b.co", "ab@c.de"]
     let domain = "@example.com"
     for length in [lengths.lowerBound, min(lengths.upperBound, lengths.lowerBound + 8)] where length > domain.count {
-      if length - domain.count <= PatternSynthesizer.longest {
-        texts.append(String(repeating: "s", count: length - domain.count) + domain)
-      }
+      texts.append(String(repeating: "s", count: length - domain.count) + domain)
     }
     return texts
   }
@@ -118,12 +129,15 @@ struct CandidateText {
   /// Strings of digits of the lowest, a middle and the highest length allowed.
   func digitStrings(lengths: ClosedRange<Int>, random: inout SynthesisRandom) -> [String] {
     let high = min(lengths.upperBound, lengths.lowerBound + 6)
-    guard lengths.lowerBound <= PatternSynthesizer.longest else { return [] }
     return Set([lengths.lowerBound, random.within(lengths.lowerBound...high), min(high, 5)]).sorted().compactMap { length in
       guard length >= 1, lengths.contains(length) else { return nil }
       return String((0..<length).map { index in Character(String(index == 0 ? 1 + random.below(9) : random.below(10))) })
     }
   }
+
+  /// The longest text the synthesiser pads a value to (patterns build at most
+  /// ``PatternSynthesizer/longest`` characters).
+  static let longest = 100_000
 
   /// Plain words for rows without a format.
   static let words = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Katherine Johnson", "Hedy Lamarr", "Test value"]

@@ -1,7 +1,8 @@
 extension ValueSynthesizer {
   /// Values for the condition's keys that make it hold (`hold: true`) or fail
-  /// (`hold: false`) on `data`, changing as few keys as possible: only the changed
-  /// keys are returned (an empty answer: it already does). A key bound to a row gets
+  /// (`hold: false`) on `data`, changing few keys (one, then two, are tried first;
+  /// past that, the condition's shape guides the search): only the changed keys are
+  /// returned (an empty answer: it already does). A key bound to a row gets
   /// a value that row takes (a toggle a Bool, a picker one of its options, a text
   /// row a value its rules accept where one serves); a blank text is `.string("")`.
   public func assignment(making condition: Condition, hold: Bool, data: [DataKey: Value]) -> Result<[DataKey: Value], SynthesisFailure> {
@@ -10,19 +11,42 @@ extension ValueSynthesizer {
     let current = flow.data.merging(data) { _, own in own }
     if condition.holds(in: current) == hold { return .success([:]) }
     let domains = keys.map { domain(for: $0, in: condition, data: current) }
+    var budget = Self.assignmentBudget
+    var found: [DataKey: Value]?
     // Change one key, then two, ...: the first assignment found changes the fewest.
-    var budget = 50_000
-    for count in 1...max(1, keys.count) {
-      for chosen in Self.combinations(of: Array(keys.indices), choosing: count) {
-        if let found = search(chosen, domains: domains, keys: keys, condition: condition, hold: hold, data: current, budget: &budget) {
-          return .success(found)
+    func searchChanging(_ counts: ClosedRange<Int>) {
+      for count in counts where found == nil && budget > 0 {
+        Self.forEachCombination(of: keys.count, choosing: count) { chosen in
+          found = search(chosen, domains: domains, keys: keys, condition: condition, hold: hold, data: current, budget: &budget)
+          return found != nil || budget <= 0
         }
-        if budget <= 0 { break }
       }
     }
+    searchChanging(1...max(1, min(2, keys.count)))
+    if found == nil {
+      // Over many keys, read the assignment off the condition's shape instead.
+      let byKey = Dictionary(uniqueKeysWithValues: zip(keys, domains))
+      for option in shaped(condition, hold: hold, domains: byKey, data: current) {
+        let changed = option.filter { current[$0.key] != $0.value }
+        if condition.holds(in: current.merging(changed) { $1 }) == hold {
+          found = changed
+          break
+        }
+      }
+    }
+    if keys.count > 2 { searchChanging(3...keys.count) }
+    if let found { return .success(found) }
     let text = ConditionText.describe(condition, flow: flow)
+    guard budget > 0 else {
+      return .failure(SynthesisFailure(reason: "gave up making \"\(text)\" \(hold ? "hold" : "fail") after \(Self.assignmentBudget) tries over \(keys.count) keys"))
+    }
+    // Values of secret keys never appear in words; sensitive ones are masked.
+    let masking = Masking(flow)
     let tried = keys.indices.map { index in
-      "\(keys[index]) (\(domains[index].map { $0.displayText.isEmpty ? "blank" : $0.displayText }.joined(separator: ", ")))"
+      let shown = domains[index].map { value in
+        value.isPresent ? masking.display(value, of: keys[index]) : "blank"
+      }
+      return "\(keys[index]) (\(shown.joined(separator: ", ")))"
     }.joined(separator: "; ")
     return .failure(SynthesisFailure(reason: "no values make \"\(text)\" \(hold ? "hold" : "fail"): tried \(tried)"))
   }
@@ -91,16 +115,55 @@ extension ValueSynthesizer {
     }
   }
 
-  /// Every way to choose `count` of the elements, in order.
-  static func combinations(of elements: [Int], choosing count: Int) -> [[Int]] {
-    guard count > 0 else { return [[]] }
-    guard elements.count >= count else { return [] }
-    var result: [[Int]] = []
-    for (offset, element) in elements.enumerated() {
-      for rest in combinations(of: Array(elements.dropFirst(offset + 1)), choosing: count - 1) {
-        result.append([element] + rest)
+  /// Assignments read off the condition's shape: an `all` that must hold needs an
+  /// assignment for every part, an `any` one for one part (and the reverse when it
+  /// must fail). At most a few alternatives, each checked by the caller.
+  private func shaped(_ condition: Condition, hold: Bool, domains: [DataKey: [Value]], data: [DataKey: Value]) -> [[DataKey: Value]] {
+    let limit = 8
+    switch condition {
+    case .equals(let key, let expected):
+      let values = (domains[key] ?? []).filter { Condition.equal($0, expected) == hold }
+      return (condition.holds(in: data) == hold ? [[:]] : []) + values.prefix(2).map { [key: $0] }
+    case .present(let key, let present):
+      let values = (domains[key] ?? []).filter { $0.isPresent == (present == hold) }
+      return (condition.holds(in: data) == hold ? [[:]] : []) + values.prefix(2).map { [key: $0] }
+    case .not(let inner):
+      return shaped(inner, hold: !hold, domains: domains, data: data)
+    case .all(let parts) where hold, .any(let parts) where !hold:
+      var options: [[DataKey: Value]] = [[:]]
+      for part in parts {
+        let partOptions = shaped(part, hold: hold, domains: domains, data: data)
+        var combined: [[DataKey: Value]] = []
+        for option in options {
+          for partOption in partOptions where combined.count < limit {
+            guard partOption.allSatisfy({ option[$0.key] == nil || option[$0.key] == $0.value }) else { continue }
+            combined.append(option.merging(partOption) { $1 })
+          }
+        }
+        options = combined
       }
+      return options
+    case .all(let parts), .any(let parts):
+      return Array(parts.flatMap { shaped($0, hold: hold, domains: domains, data: data) }.prefix(limit))
     }
-    return result
+  }
+
+  /// How many assignments the search tries before it gives up.
+  static let assignmentBudget = 50_000
+
+  /// Calls `body` with each way to choose `count` of `0..<total`, in order, until it returns true.
+  static func forEachCombination(of total: Int, choosing count: Int, _ body: ([Int]) -> Bool) {
+    var chosen: [Int] = []
+    func extend(from start: Int) -> Bool {
+      guard chosen.count < count else { return body(chosen) }
+      guard start < total else { return false }
+      for index in start..<total where total - index >= count - chosen.count {
+        chosen.append(index)
+        if extend(from: index + 1) { return true }
+        chosen.removeLast()
+      }
+      return false
+    }
+    _ = extend(from: 0)
   }
 }

@@ -63,12 +63,12 @@ struct InvalidSearch {
 
   private var reasonUnbreakable: String {
     switch target {
-    case .minLength, .maxLength, .pattern, .oneOf, .custom, .digits, .email, .luhn, .expiry:
-      if case .minLength(let minimum) = target, minimum <= 1 {
-        return "blank values pass every rule but required, and every other value is long enough"
-      }
-      return "every value the synthesiser tried passes it"
     case .required: return "the empty value passes it"
+    case .minLength(let minimum) where minimum <= 1:
+      return "blank values pass every rule but required, and every other value is long enough"
+    case .maxLength(let maximum) where maximum >= CandidateText.longest:
+      return "a longer value has more than the \(CandidateText.longest) characters the synthesiser builds"
+    default: return "every value the synthesiser tried passes it"
     }
   }
 
@@ -88,7 +88,7 @@ struct InvalidSearch {
 
   /// Candidate texts aimed at breaking the rule, most telling first.
   private func texts(random: inout SynthesisRandom) -> [String] {
-    let base = synthesizer.validValues(for: textRow, kinds: others, data: data).prefix(4).map(\.displayText)
+    let base = synthesizer.validValues(for: textRow, kinds: others, data: data) { $0.count >= 4 }.prefix(4).map(\.displayText)
     switch target {
     case .required:
       return ["", " "]
@@ -115,11 +115,14 @@ struct InvalidSearch {
       return synthesizer.nonMatches(near: near, random: &random)
     case .minLength(let minimum):
       guard minimum > 1 else { return [] }
-      let short = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)).map(\.displayText)
-      return short + base.map { String($0.prefix(minimum - 1)) }
+      // One character short first, then shorter.
+      let oneShort = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (minimum - 1)...(minimum - 1)) { !$0.isEmpty }
+      let shorter = oneShort.isEmpty ? synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)) : []
+      return (oneShort + shorter).map(\.displayText) + base.map { String($0.prefix(minimum - 1)) }
     case .maxLength(let maximum):
+      guard maximum < CandidateText.longest else { return [] }
       guard maximum < PatternSynthesizer.longest else { return [String(repeating: "x", count: maximum + 1)] }
-      let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)).map(\.displayText)
+      let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)) { !$0.isEmpty }.map(\.displayText)
       let padded = base.map { $0 + String(repeating: $0.last.map(String.init) ?? "x", count: max(0, maximum + 1 - $0.count)) }
       return long + padded + [String(repeating: "x", count: maximum + 1), String(repeating: "1", count: maximum + 1)]
     case .oneOf(let values):

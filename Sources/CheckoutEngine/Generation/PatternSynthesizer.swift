@@ -1,10 +1,13 @@
+import Foundation
+
 /// Builds strings that a `pattern` rule's regular expression matches, and strings
 /// close to those that it does not: every string returned was checked against the
 /// pattern engine the rules use.
 ///
 /// ```swift
 /// let zip = PatternSynthesizer("^[0-9]{5}(-[0-9]{4})?$")
-/// zip.matches(count: 2, seed: 7)  // e.g. ["48213", "90210-1234"]
+/// zip.matches(count: 2, seed: 7)             // ["72101-2785", "97846-7217"]
+/// zip.nonMatches(near: ["97201"], seed: 7)    // ["97a01", "97!01", "97Z01", ...]
 /// ```
 public struct PatternSynthesizer: Sendable {
   /// The pattern, as written in the rule.
@@ -13,7 +16,8 @@ public struct PatternSynthesizer: Sendable {
   let tree: Result<RegexNode, RegexSyntaxError>
   /// Constructs generated only approximately (lookarounds, possessive quantifiers...).
   public let approximations: [String]
-  private let cache = PatternCache()
+  /// The pattern compiled by the engine the rules use, once.
+  private let expression: NSRegularExpression?
 
   /// Parses the pattern.
   public init(_ pattern: String) {
@@ -25,6 +29,7 @@ public struct PatternSynthesizer: Sendable {
       tree = .failure(error)
     }
     approximations = parser.approximations
+    expression = try? PatternCache.compile(pattern)
   }
 
   /// Why the synthesiser cannot read the pattern, or nil when it can.
@@ -41,7 +46,9 @@ public struct PatternSynthesizer: Sendable {
 
   /// Whether the pattern engine matches the whole text.
   public func accepts(_ text: String) -> Bool {
-    cache.wholeMatch(pattern, text, remember: false)
+    guard let expression else { return false }
+    let range = NSRange(text.startIndex..., in: text)
+    return expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range
   }
 
   /// Up to `count` different strings the pattern matches, with lengths in `lengths`
@@ -63,7 +70,7 @@ public struct PatternSynthesizer: Sendable {
     let bounds = node.lengths
     let low = max(lengths.lowerBound, bounds.minimum)
     let high = min(lengths.upperBound, bounds.maximum ?? Int.max)
-    guard low <= PatternSynthesizer.longest else { return [] }
+    guard low <= high, low <= PatternSynthesizer.longest else { return [] }
     var found: [String] = []
     var seen: Set<String> = []
     let attempts = max(count * 6, 24)
@@ -116,15 +123,18 @@ enum CharacterPreference: Sendable {
 
   /// Groups of candidate characters, most wanted first.
   var tiers: [[Unicode.Scalar]] {
-    let digits = (48...57).compactMap(Unicode.Scalar.init)
-    let letters = (65...90).compactMap(Unicode.Scalar.init) + (97...122).compactMap(Unicode.Scalar.init)
-    let punctuation: [Unicode.Scalar] = ["-", ".", "_", "+", "(", ")", "/", ",", ":", "'", "#", "&", "*", "!", "?", "@", "=", "%", "$", ";", "~", "<", ">", "[", "]", "{", "}", "|", "^", "`", "\\", "\""]
-    let others: [Unicode.Scalar] = ["é", "ü", "ß", "Ж", "中", "€", "\u{A0}", "\t", "\n", "\r", "\u{0}"]
     switch self {
-    case .text: return [letters + digits, punctuation, [" "], others]
-    case .digits: return [digits, letters, punctuation, [" "], others]
+    case .text: return CharacterPreference.textTiers
+    case .digits: return CharacterPreference.digitTiers
     }
   }
+
+  private static let asciiDigits = (48...57).compactMap(Unicode.Scalar.init)
+  private static let asciiLetters = (65...90).compactMap(Unicode.Scalar.init) + (97...122).compactMap(Unicode.Scalar.init)
+  private static let punctuation: [Unicode.Scalar] = ["-", ".", "_", "+", "(", ")", "/", ",", ":", "'", "#", "&", "*", "!", "?", "@", "=", "%", "$", ";", "~", "<", ">", "[", "]", "{", "}", "|", "^", "`", "\\", "\""]
+  private static let others: [Unicode.Scalar] = ["é", "ü", "ß", "Ж", "中", "€", "\u{A0}", "\t", "\n", "\r", "\u{0}"]
+  private static let textTiers = [asciiLetters + asciiDigits, punctuation, [" "], others]
+  private static let digitTiers = [asciiDigits, asciiLetters, punctuation, [" "], others]
 }
 
 /// Builds one string for a tree, aiming at a length range.
@@ -133,7 +143,10 @@ struct StringBuilder {
   let preference: CharacterPreference
   /// How many characters past the shortest a free choice may add.
   let slack: Int
-  private var captures: [Int: String] = [:]
+  /// Where each capturing group's last match lies in the output, in scalars.
+  private var captures: [Int: Range<Int>] = [:]
+  /// The output's length in scalars (counting a string's scalars walks it).
+  private var written = 0
 
   init(random: SynthesisRandom, preference: CharacterPreference, slack: Int) {
     self.random = random
@@ -150,58 +163,65 @@ struct StringBuilder {
   private mutating func emit(_ node: RegexNode, low: Int, high: Int, into output: inout String) {
     switch node {
     case .empty, .assertion: return
-    case .character(let set):
-      if let scalar = pick(from: set) { output.unicodeScalars.append(scalar) }
-    case .sequence(let parts):
-      emitSequence(parts, low: low, high: high, into: &output)
-    case .alternation(let alternatives):
+    case .character(let choice):
+      let members = choice.members(preference)
+      if !members.isEmpty {
+        output.unicodeScalars.append(members[random.below(members.count)])
+        written += 1
+      }
+    case .sequence(let parts, _):
+      emitSequence(parts.count, part: { parts[$0] }, lengths: parts.map(\.lengths), low: low, high: high, into: &output)
+    case .alternation(let alternatives, _):
       let feasible = alternatives.filter { Self.fits($0.lengths, low: low, high: high) }
       let choices = feasible.isEmpty ? alternatives : feasible
       emit(choices[random.below(choices.count)], low: low, high: high, into: &output)
     case .group(let inner, let capture):
-      let start = output.unicodeScalars.count
+      let start = written
       emit(inner, low: low, high: high, into: &output)
-      if let capture {
-        captures[capture] = String(String.UnicodeScalarView(output.unicodeScalars.dropFirst(start)))
-      }
-    case .repetition(let inner, let minimum, let maximum):
-      let count = repetitions(of: inner.lengths, minimum: minimum, maximum: maximum, low: low, high: high)
-      emitSequence(Array(repeating: inner, count: count), low: low, high: high, into: &output)
+      if let capture { captures[capture] = start..<written }
+    case .repetition(let inner, let minimum, let maximum, _):
+      let lengths = inner.lengths
+      let count = repetitions(of: lengths, minimum: minimum, maximum: maximum, low: low, high: high)
+      emitSequence(count, part: { _ in inner }, lengths: Array(repeating: lengths, count: count), low: low, high: high, into: &output)
     case .backreference(let group):
-      output += captures[group] ?? ""
+      guard let range = captures[group], !range.isEmpty else { return }
+      let scalars = Array(output.unicodeScalars.dropFirst(range.lowerBound).prefix(range.count))
+      output.unicodeScalars.append(contentsOf: scalars)
+      written += scalars.count
     }
   }
 
-  private static func fits(_ lengths: (minimum: Int, maximum: Int?), low: Int, high: Int) -> Bool {
+  private static func fits(_ lengths: RegexNode.Lengths, low: Int, high: Int) -> Bool {
     lengths.minimum <= high && (lengths.maximum ?? Int.max) >= low
   }
 
   /// Each part gets the share of the range the parts after it leave.
-  private mutating func emitSequence(_ parts: [RegexNode], low: Int, high: Int, into output: inout String) {
-    let lengths = parts.map(\.lengths)
-    let unbounded = Int.max / 4
+  private mutating func emitSequence(
+    _ count: Int, part: (Int) -> RegexNode, lengths: [RegexNode.Lengths], low: Int, high: Int, into output: inout String
+  ) {
+    let unbounded = RegexNode.unbounded
     // The fewest and most characters of the parts after each index.
-    var afterMinimum = Array(repeating: 0, count: parts.count + 1)
-    var afterMaximum = Array(repeating: 0, count: parts.count + 1)
-    for index in stride(from: parts.count - 1, through: 0, by: -1) {
+    var afterMinimum = Array(repeating: 0, count: count + 1)
+    var afterMaximum = Array(repeating: 0, count: count + 1)
+    for index in stride(from: count - 1, through: 0, by: -1) {
       afterMinimum[index] = min(unbounded, afterMinimum[index + 1] + lengths[index].minimum)
       afterMaximum[index] = min(unbounded, afterMaximum[index + 1] + (lengths[index].maximum ?? unbounded))
     }
     var produced = 0
-    for (index, part) in parts.enumerated() {
+    for index in 0..<count {
       let length = lengths[index]
       let partLow = max(length.minimum, low - produced - afterMaximum[index + 1])
       let partHigh = min(length.maximum ?? unbounded, high - produced - afterMinimum[index + 1])
       let (targetLow, targetHigh) = partLow <= partHigh ? (partLow, partHigh) : (length.minimum, length.minimum)
       let target = random.within(targetLow...min(targetHigh, targetLow + slack))
-      let before = output.unicodeScalars.count
-      emit(part, low: target, high: target, into: &output)
-      produced += output.unicodeScalars.count - before
+      let before = written
+      emit(part(index), low: target, high: target, into: &output)
+      produced += written - before
     }
   }
 
   /// How many times to repeat a part so that the whole fits the range.
-  private mutating func repetitions(of inner: (minimum: Int, maximum: Int?), minimum: Int, maximum: Int?, low: Int, high: Int) -> Int {
+  private mutating func repetitions(of inner: RegexNode.Lengths, minimum: Int, maximum: Int?, low: Int, high: Int) -> Int {
     if inner.maximum == 0 { return min(minimum, 1) }
     var fewest = minimum
     if let innerMaximum = inner.maximum, innerMaximum > 0 {
@@ -214,18 +234,41 @@ struct StringBuilder {
     guard most >= fewest else { return fewest }
     return min(random.within(fewest...most), PatternSynthesizer.longest)
   }
+}
 
-  /// A character of the set, from the most wanted tier that has one.
-  private mutating func pick(from set: CharacterSet) -> Unicode.Scalar? {
+/// A class's members among the characters generated strings favour, worked out
+/// once per pattern: the most wanted tier that has any, for each preference.
+struct CharacterChoice: Sendable {
+  let set: CharacterSet
+  private let text: [Unicode.Scalar]
+  private let digits: [Unicode.Scalar]
+
+  init(_ set: CharacterSet) {
+    self.set = set
+    if case .ranges(let ranges) = set, ranges.count == 1, ranges[0].count == 1, let scalar = Unicode.Scalar(ranges[0].lowerBound) {
+      text = [scalar]
+      digits = [scalar]
+      return
+    }
+    text = CharacterChoice.members(of: set, .text)
+    digits = CharacterChoice.members(of: set, .digits)
+  }
+
+  /// The members to choose from (empty when the set holds no character found).
+  func members(_ preference: CharacterPreference) -> [Unicode.Scalar] {
+    preference == .digits ? digits : text
+  }
+
+  private static func members(of set: CharacterSet, _ preference: CharacterPreference) -> [Unicode.Scalar] {
     for tier in preference.tiers {
       let members = tier.filter(set.contains)
-      if !members.isEmpty { return members[random.below(members.count)] }
+      if !members.isEmpty { return members }
     }
     let hinted = set.hints.filter(set.contains)
-    if !hinted.isEmpty { return hinted[random.below(hinted.count)] }
+    if !hinted.isEmpty { return hinted }
     for value in stride(from: UInt32(0xA1), to: 0x3000, by: 7) {
-      if let scalar = Unicode.Scalar(value), set.contains(scalar) { return scalar }
+      if let scalar = Unicode.Scalar(value), set.contains(scalar) { return [scalar] }
     }
-    return nil
+    return []
   }
 }

@@ -2,68 +2,87 @@
 /// (ICU's, as `NSRegularExpression` runs it), so that ``PatternSynthesizer`` can
 /// build strings it matches.
 indirect enum RegexNode: Sendable {
+  /// The fewest and most characters a node matches (`maximum` nil: no bound).
+  typealias Lengths = (minimum: Int, maximum: Int?)
+
   /// Matches the empty string.
   case empty
   /// One character from the set.
-  case character(CharacterSet)
-  /// The parts one after another.
-  case sequence([RegexNode])
+  case character(CharacterChoice)
+  /// The parts one after another; their lengths, worked out once.
+  case sequence([RegexNode], Lengths)
   /// One of the alternatives.
-  case alternation([RegexNode])
+  case alternation([RegexNode], Lengths)
   /// A group; `capture` is its number when it captures.
   case group(RegexNode, capture: Int?)
   /// The node repeated `minimum...maximum` times (`nil`: no upper bound).
-  case repetition(RegexNode, minimum: Int, maximum: Int?)
+  case repetition(RegexNode, minimum: Int, maximum: Int?, Lengths)
   /// The text a capturing group matched.
   case backreference(Int)
   /// A zero-width assertion (`^`, `$`, `\b`, lookarounds): generated as nothing,
   /// and the result checked against the real engine.
   case assertion(String)
 
+  /// One character from the set, its common members worked out once.
+  static func one(_ set: CharacterSet) -> RegexNode { .character(CharacterChoice(set)) }
+
+  /// The parts one after another.
+  static func sequence(_ parts: [RegexNode]) -> RegexNode {
+    var minimum = 0
+    var maximum: Int? = 0
+    for part in parts {
+      let lengths = part.lengths
+      minimum = add(minimum, lengths.minimum) ?? unbounded
+      maximum = add(maximum, lengths.maximum)
+    }
+    return .sequence(parts, (minimum, maximum))
+  }
+
+  /// One of the alternatives.
+  static func alternation(_ alternatives: [RegexNode]) -> RegexNode {
+    let all = alternatives.map(\.lengths)
+    let minimum = all.map(\.minimum).min() ?? 0
+    let maximum = all.contains { $0.maximum == nil } ? nil : all.compactMap(\.maximum).max() ?? 0
+    return .alternation(alternatives, (minimum, maximum))
+  }
+
+  /// The node repeated.
+  static func repetition(_ inner: RegexNode, minimum: Int, maximum: Int?) -> RegexNode {
+    let lengths = inner.lengths
+    let most: Int?
+    if lengths.maximum == 0 || maximum == 0 {
+      most = 0
+    } else if let maximum, let innerMaximum = lengths.maximum {
+      most = multiply(innerMaximum, maximum)
+    } else {
+      most = nil
+    }
+    return .repetition(inner, minimum: minimum, maximum: maximum, (multiply(lengths.minimum, minimum) ?? unbounded, most))
+  }
+
   /// The fewest and most characters the node can match (`nil`: no bound).
-  var lengths: (minimum: Int, maximum: Int?) {
+  var lengths: Lengths {
     switch self {
     case .empty, .assertion: return (0, 0)
     case .character: return (1, 1)
-    case .sequence(let parts):
-      var minimum = 0
-      var maximum: Int? = 0
-      for part in parts {
-        let lengths = part.lengths
-        minimum += lengths.minimum
-        maximum = RegexNode.add(maximum, lengths.maximum)
-      }
-      return (minimum, maximum)
-    case .alternation(let alternatives):
-      let all = alternatives.map(\.lengths)
-      let minimum = all.map(\.minimum).min() ?? 0
-      let maximum = all.contains { $0.maximum == nil } ? nil : all.compactMap(\.maximum).max() ?? 0
-      return (minimum, maximum)
+    case .sequence(_, let lengths), .alternation(_, let lengths), .repetition(_, _, _, let lengths): return lengths
     case .group(let inner, _): return inner.lengths
-    case .repetition(let inner, let low, let high):
-      let lengths = inner.lengths
-      let maximum: Int?
-      if lengths.maximum == 0 || high == 0 {
-        maximum = 0
-      } else if let high, let innerMaximum = lengths.maximum {
-        maximum = RegexNode.multiply(innerMaximum, high)
-      } else {
-        maximum = nil
-      }
-      return (RegexNode.multiply(lengths.minimum, low) ?? Int.max / 4, maximum)
     case .backreference: return (0, nil)
     }
   }
 
+  /// A length past any the synthesiser builds, for "too long to count".
+  static let unbounded = Int.max / 4
+
   private static func add(_ lhs: Int?, _ rhs: Int?) -> Int? {
     guard let lhs, let rhs else { return nil }
     let (sum, overflow) = lhs.addingReportingOverflow(rhs)
-    return overflow || sum > Int.max / 4 ? nil : sum
+    return overflow || sum > unbounded ? nil : sum
   }
 
   private static func multiply(_ lhs: Int, _ rhs: Int) -> Int? {
     let (product, overflow) = lhs.multipliedReportingOverflow(by: rhs)
-    return overflow || product > Int.max / 4 ? nil : product
+    return overflow || product > unbounded ? nil : product
   }
 }
 
@@ -338,8 +357,8 @@ struct RegexParser {
     position += 1
     switch scalar {
     case "(": return try parseGroup(start: start)
-    case "[": return .character(try parseClass(start: start))
-    case ".": return .character(.named(.any))
+    case "[": return .one(try parseClass(start: start))
+    case ".": return .one(.named(.any))
     case "^": return .assertion("^")
     case "$": return .assertion("$")
     case "\\": return try parseEscape(start: start)
@@ -351,8 +370,8 @@ struct RegexParser {
         throw RegexSyntaxError(message: "'{' has nothing to repeat", offset: start)
       }
       position = start + 1
-      return .character(.scalar(scalar))
-    default: return .character(.scalar(scalar))
+      return .one(.scalar(scalar))
+    default: return .one(.scalar(scalar))
     }
   }
 
@@ -439,7 +458,7 @@ struct RegexParser {
           position += 2
           break
         }
-        literal.append(.character(.scalar(next)))
+        literal.append(.one(.scalar(next)))
         position += 1
       }
       return literal.count == 1 ? literal[0] : .sequence(literal)
@@ -467,13 +486,13 @@ struct RegexParser {
       return .backreference(number)
     case "X":
       approximate("grapheme clusters (\\X)")
-      return .character(.named(.anyIncludingNewline))
+      return .one(.named(.anyIncludingNewline))
     case "R":
       approximate("line breaks (\\R)")
-      return .character(.ranges([10...13, 0x85...0x85, 0x2028...0x2029]))
+      return .one(.ranges([10...13, 0x85...0x85, 0x2028...0x2029]))
     default:
       position -= 1
-      return .character(try parseClassEscape(start: start))
+      return .one(try parseClassEscape(start: start))
     }
   }
 

@@ -10,8 +10,8 @@
 /// ```swift
 /// let synthesizer = ValueSynthesizer(flow: flow, today: CalendarDate(parsing: "2026-11-21")!, seed: 1)
 /// let cvv = flow.step("creditCard")!.row("cvv")!
-/// try synthesizer.validValue(for: cvv).get()        // e.g. .string("381")
-/// synthesizer.invalidValues(for: cvv).map(\.value)  // e.g. [.string(""), .string("38!")]
+/// try synthesizer.validValue(for: cvv).get()        // .string("4416")
+/// synthesizer.invalidValues(for: cvv).map(\.value)  // [.string(""), .string("68a7")]
 /// ```
 public struct ValueSynthesizer: Sendable {
   /// The flow whose rows are served.
@@ -43,8 +43,10 @@ public struct ValueSynthesizer: Sendable {
   /// `data` is the session data so far (a picker's `options: {from: key}` reads it).
   public func validValue(for row: Row, data: [DataKey: Value] = [:], avoiding: [Value] = []) -> Result<Value, SynthesisFailure> {
     if let problem = valueProblem(row, data: data) { return .failure(problem) }
-    let values = validValues(for: row, kinds: row.rules.map(\.kind), data: data)
     let avoided = Set(avoiding.map(\.displayText))
+    let values = validValues(for: row, kinds: row.rules.map(\.kind), data: data) { found in
+      found.contains { !avoided.contains($0.displayText) }
+    }
     if let fresh = values.first(where: { !avoided.contains($0.displayText) }) ?? values.first {
       return .success(fresh)
     }
@@ -123,7 +125,23 @@ public struct ValueSynthesizer: Sendable {
 
   /// The values that pass `kinds`, verified, in seeded order, without repeats;
   /// text values are never blank. `lengths` narrows the lengths tried.
-  func validValues(for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>? = nil) -> [Value] {
+  ///
+  /// When `enough` is given and says the values from the quick candidates (the
+  /// placeholder, hints, listed values, cards...) suffice, the costlier ones
+  /// (generated pattern strings) are not built: the values found are the first
+  /// values of the full answer, in the same order.
+  func validValues(
+    for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>? = nil,
+    enough: (([Value]) -> Bool)? = nil
+  ) -> [Value] {
+    if let enough {
+      let quick = validValues(for: row, kinds: kinds, data: data, lengths: lengths, quickOnly: true)
+      if enough(quick) { return quick }
+    }
+    return validValues(for: row, kinds: kinds, data: data, lengths: lengths, quickOnly: false)
+  }
+
+  private func validValues(for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>?, quickOnly: Bool) -> [Value] {
     var random = random(for: row, "valid \(lengths.map { "\($0)" } ?? "")")
     let candidates: [Value]
     switch row.cell {
@@ -131,7 +149,7 @@ public struct ValueSynthesizer: Sendable {
     case .picker: candidates = random.shuffled(options(of: row, data: data)).map { .string($0.value) }
     default:
       candidates = CandidateText(synthesizer: self, row: row, kinds: kinds, lengths: lengths)
-        .valid(random: &random).map(Value.string)
+        .valid(random: &random, quickOnly: quickOnly).map(Value.string)
     }
     var seen: Set<Value> = []
     return candidates.filter { value in
@@ -165,10 +183,18 @@ public struct ValueSynthesizer: Sendable {
       if let unsupported = synthesizer.unsupportedSyntax {
         return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): \(unsupported)")
       }
+      if let bounds = synthesizer.lengthBounds, bounds.minimum > PatternSynthesizer.longest {
+        return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): its matches have at least \(bounds.minimum) characters, more than the \(PatternSynthesizer.longest) the synthesiser builds")
+      }
+      if synthesizer.lengthBounds?.maximum == 0 {
+        return failure(row, conflict, "no non-blank value satisfies pattern \(pattern): it matches only the empty string")
+      }
       if !synthesizer.approximations.isEmpty {
         return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): it uses \(synthesizer.approximations.joined(separator: ", ")), which the synthesiser only approximates, and no string it built matches")
       }
       return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): no non-blank string it built matches")
+    case .minLength(let minimum) where minimum > CandidateText.longest:
+      return failure(row, conflict, "cannot synthesise a value for minLength \(minimum): more than the \(CandidateText.longest) characters the synthesiser builds")
     case .custom(let name):
       return failure(row, conflict, "cannot synthesise a value for the custom rule \(name): none of the synthesiser's candidates passes it")
     default:
