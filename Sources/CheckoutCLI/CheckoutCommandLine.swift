@@ -11,6 +11,7 @@ public enum CheckoutCommandLine {
     PlanCommand.spec,
     ReplayCommand.spec,
     ReplCommand.spec,
+    GenerateCommand.spec,
   ]
 
   /// Runs the command line and returns the process exit status.

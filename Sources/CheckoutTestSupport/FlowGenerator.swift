@@ -18,12 +18,16 @@ public struct FlowGenerator: Sendable {
   public var resetChance: Double
   /// The chance an edge is guarded by `requires`.
   public var guardChance: Double
+  /// When set, this many error matchers (the last the `*` fallback) replace the
+  /// default few, and every tenth step gets a submit row where the API can fail.
+  public var matchers: Int?
 
   /// Creates a generator.
   public init(
     steps: Int, maximumEdges: Int = 3, modalChance: Double = 0.3, resetChance: Double = 0.1,
-    guardChance: Double = 0.15
+    guardChance: Double = 0.15, matchers: Int? = nil
   ) {
+    self.matchers = matchers
     self.steps = steps
     self.maximumEdges = maximumEdges
     self.modalChance = modalChance
@@ -66,10 +70,32 @@ public struct FlowGenerator: Sendable {
       steps[parent].rows.append(Row(
         id: RowID("next\(index)"), cell: .button, title: "Continue to s\(index)", action: .opens(Self.stepID(index))))
     }
+    if let matchers {
+      return withSubmits(steps, matchers: matchers, using: &random)
+    }
     let errors = (0..<min(4, self.steps)).map { _ in
       let target = random.int(in: 0..<self.steps)
       return ErrorMatcher(code: "error_s\(target)", step: Self.stepID(target), row: "name")
     } + [ErrorMatcher(code: "*", step: Self.stepID(0))]
+    return Flow(id: "generated", title: "Generated flow", start: Self.stepID(0), steps: steps, errors: errors)
+  }
+
+  /// The flow with a submit row on every tenth step (`submit9` on s9, …; on s0 when
+  /// there are fewer than ten steps) and `matchers` error matchers: exact codes
+  /// resolved on random steps' `name` rows, then the `*` fallback on the start.
+  private func withSubmits(_ steps: [Step], matchers: Int, using random: inout SeededRandom) -> Flow {
+    var steps = steps
+    let origins = steps.count < 10 ? [0] : Array(stride(from: 9, to: steps.count, by: 10))
+    for index in origins {
+      steps[index].rows.append(Row(
+        id: "submit", cell: .button, title: "Submit \(index)",
+        action: .submit(Submit(operation: OperationName("submit\(index)"), validates: [Self.stepID(index)]))))
+    }
+    var errors = (0..<max(0, matchers - 1)).map { number in
+      let target = random.int(in: 0..<self.steps)
+      return ErrorMatcher(code: "error_\(number)_s\(target)", step: Self.stepID(target), row: "name")
+    }
+    if matchers > 0 { errors.append(ErrorMatcher(code: "*", step: Self.stepID(0))) }
     return Flow(id: "generated", title: "Generated flow", start: Self.stepID(0), steps: steps, errors: errors)
   }
 

@@ -7,9 +7,10 @@ import Foundation
 /// the same text (no checks, no model) as the baseline.
 enum LoadBenchmarks {
   /// A generated flow of `steps` steps, about three rows a step.
-  static func generatedFlow(steps: Int, seed: UInt64) -> Flow {
+  /// With `matchers`, that many error matchers and a submit row on every tenth step.
+  static func generatedFlow(steps: Int, seed: UInt64, matchers: Int? = nil) -> Flow {
     var random = SeededRandom(seed: seed)
-    return FlowGenerator(steps: steps, maximumEdges: 2, modalChance: 0.2, resetChance: 0.02, guardChance: 0.1)
+    return FlowGenerator(steps: steps, maximumEdges: 2, modalChance: 0.2, resetChance: 0.02, guardChance: 0.1, matchers: matchers)
       .flow(using: &random)
   }
 

@@ -1,7 +1,7 @@
 import CheckoutEngine
 import Foundation
 
-// checkout-bench [--json] | checkout-bench generate --steps N --seed S [--out FILE]
+// checkout-bench [--json] | checkout-bench generate --steps N --seed S [--matchers N] [--out FILE]
 // The engine's figures, each beside a baseline measured in the same run.
 // Build with -c release: swift run -c release checkout-bench
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,13 +20,15 @@ func option(_ name: String) -> String? {
 if arguments.first == "--help" || arguments.first == "-h" {
   print("""
     usage: checkout-bench [--json] [--only GROUP]
-           checkout-bench generate --steps N --seed S [--out FILE]
+           checkout-bench generate --steps N --seed S [--matchers N] [--out FILE]
            checkout-bench profile-plan|profile-story [LOOPS]
 
     Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
     target and a baseline measured in the same run), or writes a generated flow.
     --only runs one group: plan, load, session (events, story, snapshot,
-    memory) or process.
+    memory), process or generate (generated error stories: make and replay).
+    generate --matchers N gives the flow N error matchers and a submit row on
+    every tenth step.
     profile-plan and profile-story only loop (PLNDR plans, whole error stories),
     to run under a profiler: perf record, or valgrind --tool=callgrind.
     """)
@@ -38,7 +40,12 @@ if arguments.first == "generate" {
     fail("generate needs --steps N (a whole number above 0)")
   }
   guard let seedText = option("--seed"), let seed = UInt64(seedText) else { fail("generate needs --seed S (a whole number)") }
-  let json = FlowWriter.json(LoadBenchmarks.generatedFlow(steps: steps, seed: seed))
+  var matchers: Int?
+  if let text = option("--matchers") {
+    guard let count = Int(text), count > 0 else { fail("generate --matchers takes a whole number above 0") }
+    matchers = count
+  }
+  let json = FlowWriter.json(LoadBenchmarks.generatedFlow(steps: steps, seed: seed, matchers: matchers))
   if let out = option("--out") {
     do { try json.write(toFile: out, atomically: true, encoding: .utf8) } catch { fail("cannot write \(out): \(error)") }
   } else {
@@ -49,7 +56,7 @@ if arguments.first == "generate" {
 
 /// `profile-plan 1000` runs fewer loops (for callgrind's instruction counts).
 let profileLoops = arguments.count == 2 && arguments[0].hasPrefix("profile-") ? Int(arguments[1]) : nil
-let groups = ["plan", "load", "session", "process"]
+let groups = ["plan", "load", "session", "process", "generate"]
 let only = option("--only")
 if arguments.contains("--only"), only.map(groups.contains) != true {
   fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
@@ -90,6 +97,7 @@ if only == nil || only == "plan" { metrics += PlanBenchmarks.run(plndr: plndr) }
 if only == nil || only == "load" { metrics += LoadBenchmarks.run() }
 if only == nil || only == "session" { metrics += SessionBenchmarks.run(plndr: plndr) }
 if only == nil || only == "process" { metrics += ProcessBenchmarks.run(root: root, binaryDirectory: binaryDirectory) }
+if only == nil || only == "generate" { metrics += GenerateBenchmarks.run(plndr: plndr) }
 
 if arguments.contains("--json") {
   let encoder = JSONEncoder()

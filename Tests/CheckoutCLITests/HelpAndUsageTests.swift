@@ -11,11 +11,12 @@ import Testing
     usage: checkout COMMAND [ARGUMENTS] [OPTIONS]
 
     commands:
-      lint    check flow files: format, ids, rules, and the graph
-      graph   draw a flow's steps and edges as Graphviz dot or Mermaid
-      plan    plan the shortest route from a navigation state to a step
-      replay  replay scenario files and check their expectations
-      repl    walk through a checkout interactively (the built-in PLNDR flow by default)
+      lint      check flow files: format, ids, rules, and the graph
+      graph     draw a flow's steps and edges as Graphviz dot or Mermaid
+      plan      plan the shortest route from a navigation state to a step
+      replay    replay scenario files and check their expectations
+      repl      walk through a checkout interactively (the built-in PLNDR flow by default)
+      generate  generate a replayable scenario for every failing step x every error
 
     options:
       --help     show this help, or a command's: checkout COMMAND --help

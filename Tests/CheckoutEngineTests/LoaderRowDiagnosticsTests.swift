@@ -128,13 +128,12 @@ import Testing
     expectLoadDiagnostics(
       FlowFixtures.flow(
         rows: """
-          { "id": "cvc", "cell": "text", "title": "CVC", "bind": "payment.cvc", "rules": 1️⃣[
+          { "id": "cvc", "cell": "text", "title": "CVC", "bind": "payment.cvc", "rules": [
                   { "pattern": 2️⃣"[0-9" }, { "minLength": 4 }, { "maxLength": 3 }, { "minLength": 3️⃣-1 },
                   { "maxLength": 4️⃣2.5 }, { "oneOf": 5️⃣[] }, { "required": 6️⃣false },
                   { "minLength": 1, 7️⃣"maxLength": 3 }, 8️⃣{}, 9️⃣5 ] }
           """),
       [
-        .error("1️⃣", "minLength 4 is more than maxLength 3: no value can pass", path: "steps[0].rows[1].rules"),
         .error(
           "2️⃣", "\"[0-9\" is not a valid regular expression: expected ']'", path: "steps[0].rows[1].rules[0].pattern"),
         .error("3️⃣", "minLength must be at least 0, found -1", path: "steps[0].rows[1].rules[3].minLength"),

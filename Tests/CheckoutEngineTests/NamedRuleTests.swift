@@ -153,12 +153,13 @@ import Testing
   }
 
   @Test func aNamedRuleThatContradictsARowsOtherRulesIsReported() {
-    expectLoadDiagnostics(
+    _ = expectLintDiagnostics(
       #"""
       { "format": 1, "id": "shop", "title": "Shop", "start": "a",
         "rules": { "postalCode": { "pattern": "^[0-9]{5}$" } },
         "steps": [{ "id": "a", "title": "A", "rows": [
-          { "id": "zip", "cell": "text", "title": "ZIP", "bind": "ship.zip", "rules": 1️⃣["postalCode", { "minLength": 6 }] } ] }] }
+          { "id": "zip", "cell": "text", "title": "ZIP", "bind": "ship.zip", "rules": 1️⃣["postalCode", { "minLength": 6 }] } ] }],
+        "errors": [{ "code": "*", "step": "a" }] }
       """#,
       [
         .error(
@@ -168,13 +169,14 @@ import Testing
   }
 
   @Test func contradictionsNameTheNamedRule() {
-    expectLoadDiagnostics(
+    _ = expectLintDiagnostics(
       #"""
       { "format": 1, "id": "shop", "title": "Shop", "start": "a",
         "rules": { "countryCode": { "pattern": "^[A-Z]{2}$", "message": "Two capital letters" } },
         "steps": [{ "id": "a", "title": "A", "rows": [
           { "id": "country", "cell": "picker", "title": "Country", "bind": "ship.country", "rules": 1️⃣["countryCode"],
-            "options": [{ "value": "USA", "label": "United States" }, { "value": "can", "label": "Canada" }] } ] }] }
+            "options": [{ "value": "USA", "label": "United States" }, { "value": "can", "label": "Canada" }] } ] }],
+        "errors": [{ "code": "*", "step": "a" }] }
       """#,
       [
         .error(

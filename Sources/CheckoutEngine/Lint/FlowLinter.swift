@@ -77,9 +77,24 @@ struct FlowLinter {
     checkKeys()
     checkOptionSources()
     checkGuards()
+    checkRulesCanPass()
     checkNamedRulesUsed()
     checkCoverage()
     return sink.diagnostics
+  }
+
+  /// Rules of one row that no value but an empty one passes together. A lint
+  /// error, not a loading one: `checkout generate` runs on such a flow and lists
+  /// the stories the row blocks.
+  private func checkRulesCanPass() {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() where !row.rules.isEmpty {
+        var listed: [PickerOption]?
+        if case .list(let options) = row.options { listed = options }
+        guard let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true) else { continue }
+        sink.error("contradictory-rules", problem, at: positions.rowPath(stepIndex, rowIndex).appending("rules"))
+      }
+    }
   }
 
   /// Every step must be reachable from the start.

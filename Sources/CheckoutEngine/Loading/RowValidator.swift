@@ -106,7 +106,6 @@ struct RowValidator {
   }
 
   private func checkRules() {
-    var patternsValid = true
     for (index, rule) in row.rules.enumerated() {
       let rulePath = element("rules", index)
       switch rule.kind {
@@ -125,14 +124,12 @@ struct RowValidator {
             ?? "built-in rules are \(Suggestions.list(FlowFields.ruleKinds))"
             + (named.isEmpty ? "" : "; the flow's rules are \(Suggestions.list(named))")
             + "; custom rules must be named in the flow's \"rules\" or registered by the program that loads the flow")
-      case .pattern(let pattern) where rule.name != nil:
-        // A named rule's definition is reported where it is defined.
-        if PatternCache.problem(with: pattern) != nil { patternsValid = false }
+      case .pattern where rule.name != nil:
+        break  // a named rule's definition is reported where it is defined
       case .oneOf where rule.name != nil:
         break  // reported where the named rule is defined
       case .pattern(let pattern):
         if let problem = PatternCache.problem(with: pattern) {
-          patternsValid = false
           validator.error(
             "invalid-pattern", "\(Quoting.quoted(pattern)) is not a valid regular expression: \(problem)",
             at: rulePath.appending("pattern"))
@@ -142,11 +139,6 @@ struct RowValidator {
       default:
         break
       }
-    }
-    var listed: [PickerOption]?
-    if case .list(let options) = row.options { listed = options }
-    if let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: patternsValid) {
-      validator.error("contradictory-rules", problem, at: path.appending("rules"))
     }
     if case .list(let options) = row.options {
       checkOptions(options)

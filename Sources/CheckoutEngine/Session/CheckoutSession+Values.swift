@@ -1,9 +1,11 @@
+import Foundation
+
 extension CheckoutSession {
   /// `set NAME VALUE`: a row of the step on screen, or a data key. A key that a row
   /// binds is set as that row is: converted (a toggle's `on`, a picker's label),
   /// validated, and an invalid value shown as the row's error. Through a row of
   /// the step on screen when it binds the key (hidden and disabled rows refuse,
-  /// as by id), else through the first row in flow order that binds it.
+  /// as by id), else through the first value row in flow order that binds it.
   mutating func set(_ name: String, _ value: Value) -> [Effect] {
     if let step = currentStep, let row = step.row(RowID(name)) {
       return set(row, on: step, value)
@@ -13,7 +15,10 @@ extension CheckoutSession {
       return [.refused(unknownRow(RowID(name), on: step) + "; or name a data key like shipping.zip")]
     }
     let key = DataKey(name)
-    let binders = compiled.dependencies.rows(binding: key)
+    // Rows that take a value: an info or disclosure row may show the key too.
+    let binders = compiled.dependencies.rows(binding: key).filter {
+      compiled.step($0.step)?.row($0.row)?.cell.takesValue == true
+    }
     if let step = currentStep, let onScreen = binders.first(where: { $0.step == step.id }), let row = step.row(onScreen.row) {
       return set(row, on: step, value)
     }
@@ -101,6 +106,8 @@ enum RowInput {
       case nil: options = []
       }
       let text = value.displayText
+      // An empty value clears the choice; a required picker then shows its message.
+      if text.trimmingCharacters(in: .whitespaces).isEmpty { return .success(.string("")) }
       if let option = options.first(where: { $0.value == text }) ?? options.first(where: { $0.label.lowercased() == text.lowercased() }) {
         return .success(.string(option.value))
       }

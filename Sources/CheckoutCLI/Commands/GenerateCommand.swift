@@ -1,0 +1,299 @@
+import CheckoutEngine
+import Foundation
+
+/// `checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]`:
+/// turns each flow into a suite of replayable error stories.
+enum GenerateCommand {
+  static let spec = CommandSpec(
+    name: "generate",
+    summary: "generate a replayable scenario for every failing step x every error",
+    positionals: [PositionalSpec(name: "FLOW", help: "flow files", isRepeating: true)],
+    options: [
+      .value("--out", "DIR", help: "where the scenario files go (default ./generated/<flow id>/)"),
+      .value("--today", "DATE", help: "the session date the stories run on (YYYY-MM-DD; default today)"),
+      .value("--seed", "N", help: "the seed for synthesised values (a whole number; default 1)"),
+      .flag("--check", help: "write nothing: generate in memory, replay every story, print N passed, N failed"),
+      .flag("--json", help: "print the stories and the infeasible pairs as JSON"),
+    ],
+    discussion: """
+      Stories: one per step where a submit can fail x error matcher (walk there with
+      every guard met, the API fails, accept the offer, follow the route, enter a new
+      valid value, submit again); one with several errors in one response; one per
+      validated row x rule (caught before any call); and edge tours. Every pair that
+      gets no story is listed with its reason. The same flow, date and seed give
+      byte-identical files. With several flows, --out DIR holds one folder per flow id.
+      Works on any flow that loads, lint errors or not.
+
+      exit status: 0 generated (infeasible pairs are findings, not failures); 1 --check
+      with a failing story; 2 bad usage, or a flow that cannot be read or loaded.
+      """,
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+    guard let options = Options(arguments, terminal) else { return .usage }
+    var reports: [FlowReport] = []
+    var unusable = false
+    for path in arguments.positionals {
+      let bytes: [UInt8]
+      do {
+        bytes = try InputFile.read(terminal.resolve(path))
+      } catch {
+        terminal.errorLine("error: \(path): \(error)")
+        unusable = true
+        continue
+      }
+      // `generate Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
+      if arguments.positionals.count > 1, LintCommand.isJSONSchema(bytes) {
+        if !options.json { terminal.line("\(path): skipped (a JSON Schema, not a flow)") }
+        continue
+      }
+      let report = FlowLoader().lint(bytes: bytes, file: path)
+      guard let flow = report.flow else {
+        for diagnostic in report.diagnostics { terminal.errorLine(terminal.render(diagnostic, file: path)) }
+        terminal.errorLine("error: \(path) cannot be loaded; run 'checkout lint \(path)' for details")
+        unusable = true
+        continue
+      }
+      let started = Date()
+      let compiled = CompiledFlow(flow)
+      let suite = StoryGenerator(flow: compiled, today: options.today, seed: options.seed).generate()
+      let generatedIn = Date().timeIntervalSince(started)
+      var flowReport = FlowReport(path: path, suite: suite, seconds: generatedIn)
+      if options.check {
+        let replayer = StoryReplayer(flow: compiled)
+        flowReport.failures = suite.stories.compactMap { story in
+          replayer.replay(story.text(flowPath: path, today: suite.today)).map { (story.fileName, $0) }
+        }
+        flowReport.seconds = Date().timeIntervalSince(started)
+      } else {
+        let directory = outputDirectory(for: flow, options: options, several: arguments.positionals.count > 1, terminal)
+        do {
+          try write(suite, flowPath: terminal.resolve(path), to: directory)
+          flowReport.directory = directory
+        } catch {
+          terminal.errorLine("error: cannot write the stories to \(directory): \(error.localizedDescription)")
+          unusable = true
+          continue
+        }
+      }
+      reports.append(flowReport)
+    }
+    if options.json {
+      terminal.write(JSONText.encode(GenerateJSON(reports, check: options.check, terminal: terminal)))
+    } else {
+      for report in reports { printSummary(report, check: options.check, terminal) }
+    }
+    if options.check {
+      let failed = reports.map(\.failures.count).reduce(0, +)
+      let passed = reports.map(\.suite.stories.count).reduce(0, +) - failed
+      if !options.json { terminal.line("\(passed) passed, \(failed) failed") }
+      if unusable { return .usage }
+      return failed > 0 ? .failure : .success
+    }
+    return unusable ? .usage : .success
+  }
+
+  /// The parsed options, or nil after a usage error was printed.
+  struct Options {
+    var out: String?
+    var today: CalendarDate
+    var seed: UInt64 = 1
+    var check: Bool
+    var json: Bool
+
+    init?(_ arguments: ParsedArguments, _ terminal: Terminal) {
+      check = arguments.has("--check")
+      json = arguments.has("--json")
+      out = arguments.value("--out")
+      guard let today = CalendarDate.today else { return nil }
+      self.today = today
+      if let text = arguments.value("--today") {
+        guard let date = CalendarDate(parsing: text) else {
+          terminal.errorLine("error: --today: \"\(text)\" is not a date; write YYYY-MM-DD, like 2026-11-21")
+          return nil
+        }
+        self.today = date
+      }
+      if let text = arguments.value("--seed") {
+        guard let seed = UInt64(text) else {
+          terminal.errorLine("error: --seed: \"\(text)\" is not a whole number from 0 to \(UInt64.max)")
+          return nil
+        }
+        self.seed = seed
+      }
+      if check, out != nil {
+        terminal.errorLine("error: --check writes nothing, so it takes no --out; drop one of them")
+        return nil
+      }
+    }
+  }
+
+  /// What was generated for one flow.
+  struct FlowReport {
+    var path: String
+    var suite: StorySuite
+    var seconds: Double
+    var directory: String?
+    var failures: [(file: String, failure: StoryReplayer.Failure)] = []
+  }
+
+  private static func outputDirectory(for flow: Flow, options: Options, several: Bool, _ terminal: Terminal) -> String {
+    guard let out = options.out else { return terminal.resolve("generated/\(flow.id)") }
+    let base = terminal.resolve(out)
+    return several ? base + "/\(flow.id)" : base
+  }
+
+  /// Writes every story, and removes `.scenario` files of earlier runs that the suite no longer has.
+  static func write(_ suite: StorySuite, flowPath: String, to directory: String) throws {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let relative = relativePath(from: directory, to: flowPath)
+    let names = Set(suite.stories.map(\.fileName))
+    for old in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where old.hasSuffix(".scenario") && !names.contains(old) {
+      try manager.removeItem(atPath: directory + "/" + old)
+    }
+    for story in suite.stories {
+      try story.text(flowPath: relative, today: suite.today).write(toFile: directory + "/" + story.fileName, atomically: true, encoding: .utf8)
+    }
+  }
+
+  /// The path of `file` relative to `directory` (both absolute).
+  static func relativePath(from directory: String, to file: String) -> String {
+    let from = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+    let to = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+    var common = 0
+    while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+    let ups = Array(repeating: "..", count: from.count - common)
+    return (ups + to[common...]).joined(separator: "/")
+  }
+
+  private static func printSummary(_ report: FlowReport, check: Bool, _ terminal: Terminal) {
+    let suite = report.suite
+    let origins = Set(suite.pairs.map(\.origin)).count
+    let matchers = Set(suite.pairs.map(\.matcher)).count
+    terminal.line(
+      "\(report.path): \(suite.pairs.count) pairs (\(origins) failing \(origins == 1 ? "step" : "steps") x \(matchers) error \(matchers == 1 ? "matcher" : "matchers")): "
+        + "\(suite.pairs.count - suite.infeasible.count) with a story, \(suite.infeasible.count) infeasible")
+    let kinds = suite.counts.map { "\($0.count) \(label($0.kind))" }.joined(separator: ", ")
+    if let directory = report.directory {
+      terminal.line("  wrote \(suite.stories.count) stories to \(display(directory, terminal)): \(kinds)")
+    } else {
+      terminal.line("  generated \(suite.stories.count) stories: \(kinds)")
+    }
+    for pair in suite.infeasible {
+      terminal.line("  \(terminal.styled("infeasible:", .yellow)) \(pair)")
+    }
+    for move in suite.untoured {
+      terminal.line("  \(terminal.styled("untoured:", .yellow)) \(move)")
+    }
+    for story in suite.unwritten {
+      terminal.line("  \(terminal.styled("no local story:", .yellow)) \(story)")
+    }
+    for (file, failure) in report.failures {
+      terminal.line("  \(terminal.styled("failed:", .red)) \(file):\(failure.line): \(failure.text)")
+      terminal.line("    \(failure.message)")
+    }
+    if check {
+      terminal.line("  replayed: \(suite.stories.count - report.failures.count) passed, \(report.failures.count) failed")
+    }
+    terminal.line("  time: \(String(format: "%.2f", report.seconds)) s")
+  }
+
+  private static func label(_ kind: Story.Kind) -> String {
+    switch kind {
+    case .apiError: return "API error"
+    case .queuedErrors: return "several errors"
+    case .localValidation: return "local validation"
+    case .tour: return "edge tour"
+    }
+  }
+
+  /// A directory as the user would type it: relative to the current directory when inside it.
+  static func display(_ directory: String, _ terminal: Terminal) -> String {
+    let prefix = terminal.currentDirectory.hasSuffix("/") ? terminal.currentDirectory : terminal.currentDirectory + "/"
+    return directory.hasPrefix(prefix) ? String(directory.dropFirst(prefix.count)) + "/" : directory + "/"
+  }
+}
+
+/// `generate --json`: the stories (without their lines) and the infeasible pairs of each flow.
+struct GenerateJSON: Encodable {
+  struct FlowEntry: Encodable {
+    var file: String
+    var flow: String
+    var today: String
+    var seed: UInt64
+    var directory: String?
+    var pairs: Int
+    var stories: [StoryEntry]
+    var infeasible: [InfeasibleEntry]
+    var untoured: [String]
+    var unwritten: [String]
+    var check: CheckEntry?
+    var seconds: Double
+  }
+
+  struct StoryEntry: Encodable {
+    var name: String
+    var file: String
+    var kind: String
+    var summary: String
+    var pair: PairEntry?
+    var lines: Int
+  }
+
+  struct PairEntry: Encodable {
+    var origin: String
+    var operation: String
+    var matcher: Int
+    var matcherText: String
+    var resolution: String
+  }
+
+  struct InfeasibleEntry: Encodable {
+    var pair: PairEntry
+    var reason: String
+  }
+
+  struct CheckEntry: Encodable {
+    var passed: Int
+    var failed: Int
+    var failures: [FailureEntry]
+  }
+
+  struct FailureEntry: Encodable {
+    var file: String
+    var line: Int
+    var text: String
+    var message: String
+  }
+
+  var flows: [FlowEntry]
+
+  init(_ reports: [GenerateCommand.FlowReport], check: Bool, terminal: Terminal) {
+    flows = reports.map { report in
+      let suite = report.suite
+      return FlowEntry(
+        file: report.path, flow: suite.flow.rawValue, today: suite.today.description, seed: suite.seed,
+        directory: report.directory.map { GenerateCommand.display($0, terminal) }, pairs: suite.pairs.count,
+        stories: suite.stories.map { story in
+          StoryEntry(
+            name: story.name, file: story.fileName, kind: story.kind.rawValue, summary: story.summary,
+            pair: story.pair.map(Self.pair), lines: story.lines.count)
+        },
+        infeasible: suite.infeasible.map { InfeasibleEntry(pair: Self.pair($0.pair), reason: $0.reason) },
+        untoured: suite.untoured, unwritten: suite.unwritten,
+        check: check
+          ? CheckEntry(
+            passed: suite.stories.count - report.failures.count, failed: report.failures.count,
+            failures: report.failures.map { FailureEntry(file: $0.file, line: $0.failure.line, text: $0.failure.text, message: $0.failure.message) })
+          : nil,
+        seconds: (report.seconds * 1000).rounded() / 1000)
+    }
+  }
+
+  static func pair(_ pair: StoryPair) -> PairEntry {
+    PairEntry(
+      origin: pair.origin.rawValue, operation: pair.operation.rawValue, matcher: pair.matcher + 1,
+      matcherText: pair.matcherText, resolution: pair.resolution)
+  }
+}

@@ -1,0 +1,156 @@
+import CheckoutCLI
+import CheckoutEngine
+import Foundation
+import Testing
+
+/// `checkout generate`: files written and replayable, byte-identical reruns,
+/// `--check`, `--json`, infeasible pairs as findings, and bad arguments.
+@Suite struct GenerateCommandTests {
+  static let plndr = ReplayAndReplTests.flowsDirectory + "/plndr.json"
+
+  static let mini = """
+    {
+      "format": 1, "id": "mini", "title": "Mini", "start": "cart",
+      "steps": [
+        { "id": "cart", "title": "Cart", "rows": [
+          { "id": "card", "cell": "disclosure", "title": "Card", "opens": "creditCard" },
+          { "id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "thanks",
+            "validates": ["cart", "creditCard"] } ] },
+        { "id": "creditCard", "title": "Credit card", "presentation": "modal", "rows": [
+          { "id": "number", "cell": "text", "title": "Number", "bind": "payment.card.number", "sensitive": true, "rules": ["required", "luhn"] },
+          { "id": "cvv", "cell": "secure", "title": "CVV", "bind": "payment.card.cvv", "secret": true,
+            "rules": ["required", { "pattern": "^[0-9]{3}$" }] },
+          { "id": "done", "cell": "button", "title": "Done", "action": "close" } ] },
+        { "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }
+      ],
+      "errors": [
+        { "code": "cvv_invalid", "step": "creditCard", "row": "cvv" },
+        { "code": "card_*", "step": "creditCard", "row": "number" },
+        { "code": "*", "step": "cart" }
+      ]
+    }
+    """
+
+  /// The mini flow with a step no row opens (a lint error) and a guard no value meets.
+  static var broken: String {
+    mini.replacingOccurrences(of: #""id": "mini""#, with: #""id": "broken""#)
+      .replacingOccurrences(of: #""rules": ["required", "luhn"]"#, with: #""rules": ["required", "luhn", { "pattern": "^[a-z]+$" }]"#)
+      .replacingOccurrences(of: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }"#,
+        with: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }, { "id": "lost", "title": "Lost", "rows": [] }"#)
+  }
+
+  @Test func writesOneReplayableFilePerStory() throws {
+    try withFlowDirectory(["mini.json": Self.mini]) { directory in
+      let result = runCheckout(["generate", "mini.json", "--today", "2026-11-21"], in: directory)
+      #expect(result.status == 0, "\(result.error)")
+      let out = directory + "/generated/mini"
+      let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+      #expect(files.contains("cart--cvv_invalid.scenario"))
+      #expect(files.contains("cart--card_declined.scenario"))
+      #expect(files.contains("local--creditCard.number--luhn.scenario"))
+      #expect(files.contains("tour-1.scenario"))
+      let story = try String(contentsOfFile: out + "/cart--cvv_invalid.scenario", encoding: .utf8)
+      #expect(story.hasPrefix("# placeOrder on cart fails with cvv_invalid"))
+      #expect(story.contains("\nflow ../../mini.json\ntoday 2026-11-21\n"))
+      #expect(result.output.hasPrefix("mini.json: 3 pairs (1 failing step x 3 error matchers): 3 with a story, 0 infeasible\n"))
+      #expect(result.output.contains("  wrote \(files.count) stories to generated/mini/: 3 API error, 1 several errors, 4 local validation, 1 edge tour"))
+      // The files replay with the ordinary replayer too.
+      let replay = runCheckout(["replay"] + files.map { "generated/mini/" + $0 }, in: directory)
+      #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+      #expect(replay.output.hasSuffix(" 0 failed\n"))
+    }
+  }
+
+  @Test func rerunsAreByteIdenticalAndStaleFilesGo() throws {
+    try withFlowDirectory(["mini.json": Self.mini]) { directory in
+      let out = directory + "/stories"
+      #expect(runCheckout(["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory).status == 0)
+      let first = try Self.contents(of: out)
+      try "stale".write(toFile: out + "/old.scenario", atomically: true, encoding: .utf8)
+      #expect(runCheckout(["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory).status == 0)
+      #expect(try Self.contents(of: out) == first)
+    }
+  }
+
+  @Test func checkReplaysInMemoryAndCounts() throws {
+    let result = runCheckout(["generate", Self.plndr, "--check", "--today", "2026-11-21"])
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    let suite = StoryGenerator(flow: CompiledFlow(try FlowLoader().load(contentsOf: Self.plndr)), today: CalendarDate(year: 2026, month: 11, day: 21)!).generate()
+    #expect(result.output.hasSuffix("\(suite.stories.count) passed, 0 failed\n"))
+    #expect(result.output.contains("40 pairs (2 failing steps x 20 error matchers): 40 with a story, 0 infeasible"))
+  }
+
+  @Test func checkOfSeveralFlowsSkipsTheSchema() throws {
+    try withFlowDirectory(["mini.json": Self.mini, "other.json": Self.mini.replacingOccurrences(of: #""id": "mini""#, with: #""id": "other""#),
+      "flow.schema.json": #"{ "$schema": "https://json-schema.org/draft/2020-12/schema" }"#]) { directory in
+      let result = runCheckout(["generate", "mini.json", "other.json", "flow.schema.json", "--check"], in: directory)
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output.contains("flow.schema.json: skipped (a JSON Schema, not a flow)"))
+      #expect(result.output.contains("mini.json: 3 pairs") && result.output.contains("other.json: 3 pairs"))
+    }
+  }
+
+  @Test func infeasiblePairsAreFindingsNotFailures() throws {
+    try withFlowDirectory(["broken.json": Self.broken]) { directory in
+      #expect(runCheckout(["lint", "broken.json"], in: directory).status == 1, "the flow has lint errors")
+      let result = runCheckout(["generate", "broken.json", "--check"], in: directory)
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output.contains("3 pairs (1 failing step x 3 error matchers): 0 with a story, 3 infeasible"))
+      #expect(result.output.contains("infeasible: cart × cvv_invalid -> creditCard.cvv: no value satisfies the rules of creditCard.number"))
+      #expect(result.output.hasSuffix(" passed, 0 failed\n"))
+    }
+  }
+
+  @Test func jsonHasTheStoriesAndInfeasiblePairsButNoValues() throws {
+    try withFlowDirectory(["mini.json": Self.mini, "broken.json": Self.broken]) { directory in
+      let result = runCheckout(["generate", "mini.json", "broken.json", "--json", "--out", "out", "--today", "2026-11-21"], in: directory)
+      #expect(result.status == 0, "\(result.error)")
+      let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+      let flows = try #require(root["flows"] as? [[String: Any]])
+      #expect(flows.map { $0["flow"] as? String } == ["mini", "broken"])
+      for flow in flows {
+        let stories = try #require(flow["stories"] as? [[String: Any]])
+        let infeasible = try #require(flow["infeasible"] as? [[String: Any]])
+        #expect(stories.filter { $0["pair"] != nil }.count + infeasible.count == flow["pairs"] as? Int)
+      }
+      #expect(flows[1]["directory"] as? String == "out/broken/")
+      // The values the stories typed (a CVV among them) are in the files only.
+      let cvvs = try FileManager.default.contentsOfDirectory(atPath: directory + "/out/mini").flatMap { file in
+        try String(contentsOfFile: directory + "/out/mini/" + file, encoding: .utf8).split(separator: "\n")
+          .filter { $0.hasPrefix("set cvv ") }.map { String($0.split(separator: " ")[2]) }
+      }
+      #expect(!cvvs.isEmpty)
+      for cvv in Set(cvvs) { #expect(!result.output.contains(cvv), "\(cvv)") }
+    }
+  }
+
+  @Test func badArgumentsExitTwoWithAMessage() throws {
+    try withFlowDirectory(["mini.json": Self.mini]) { directory in
+      let date = runCheckout(["generate", "mini.json", "--today", "21/11/2026"], in: directory)
+      #expect(date.status == 2 && date.error.contains("--today: \"21/11/2026\" is not a date; write YYYY-MM-DD"))
+      let seed = runCheckout(["generate", "mini.json", "--seed", "-1"], in: directory)
+      #expect(seed.status == 2 && seed.error.contains("--seed: \"-1\" is not a whole number"))
+      let both = runCheckout(["generate", "mini.json", "--check", "--out", "x"], in: directory)
+      #expect(both.status == 2 && both.error.contains("--check writes nothing, so it takes no --out"))
+      let missing = runCheckout(["generate", "nowhere.json"], in: directory)
+      #expect(missing.status == 2 && missing.error.contains("nowhere.json"))
+      let none = runCheckout(["generate"], in: directory)
+      #expect(none.status == 2)
+    }
+  }
+
+  @Test func helpDescribesTheCommand() {
+    let result = runCheckout(["generate", "--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]"))
+    #expect(runCheckout(["--help"]).output.contains("generate"))
+  }
+
+  static func contents(of directory: String) throws -> [String: String] {
+    var contents: [String: String] = [:]
+    for file in try FileManager.default.contentsOfDirectory(atPath: directory) {
+      contents[file] = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+    }
+    return contents
+  }
+}
