@@ -37,4 +37,32 @@ import Testing
     #expect(byKey == byRow)
     #expect(byKey.first?.argument.hasPrefix("Shipping method has no option \"teleport\"") == true)
   }
+
+  /// A step showing the key on an info row, and the picker that sets it on the next step.
+  static let shownAndPicked = """
+    { "format": 1, "id": "shop", "title": "Shop", "start": "review",
+      "data": { "ship.method": "standard" },
+      "steps": [
+        { "id": "review", "title": "Review", "rows": [
+          { "id": "method", "cell": "info", "title": "Shipping", "bind": "ship.method" },
+          { "id": "change", "cell": "disclosure", "title": "Change", "opens": "pick" } ] },
+        { "id": "pick", "title": "Pick", "rows": [
+          { "id": "method", "cell": "picker", "title": "Shipping method", "bind": "ship.method", "rules": ["required"],
+            "options": [{ "value": "standard", "label": "Standard" }, { "value": "express", "label": "Express" }] } ] } ],
+      "errors": [{ "code": "*", "step": "review" }] }
+    """
+
+  @Test func aKeyShownByAnInfoRowOnScreenIsSetThroughTheRowThatTakesIt() throws {
+    let flow = try FlowLoader().load(json: Self.shownAndPicked)
+    var session = CheckoutSession(flow: CompiledFlow(flow))
+    #expect(session.send(.set("ship.method", .string("Express"))) == [])
+    #expect(session.value(for: "ship.method") == .string("express"))
+  }
+
+  @Test func aPickerCanBeClearedAndThenShowsItsRequiredMessage() throws {
+    let flow = try FlowLoader().load(json: Self.shownAndPicked)
+    var session = CheckoutSession(flow: CompiledFlow(flow))
+    #expect(session.send(.set("ship.method", .string(""))) == [])
+    #expect(session.rowErrors[CheckoutSession.RowRef(step: "pick", row: "method")] == "Shipping method is required")
+  }
 }
