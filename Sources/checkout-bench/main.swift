@@ -106,11 +106,13 @@ if arguments.contains("--json") {
   print(String(decoding: data, as: UTF8.self))
 } else {
   func figure(_ value: Double) -> String { value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value) }
-  print("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median".padding(toLength: 16, withPad: " ", startingAt: 0)
+  // The name column fits the longest metric name, with two spaces after it.
+  let nameWidth = max(28, (metrics.map(\.name.count).max() ?? 0) + 2)
+  print("metric".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "median".padding(toLength: 16, withPad: " ", startingAt: 0)
     + "min..max".padding(toLength: 24, withPad: " ", startingAt: 0) + "target".padding(toLength: 14, withPad: " ", startingAt: 0) + "baseline")
   for metric in metrics {
     let baseline = metric.baseline.map { "\(figure($0)) \(metric.unit) (\(metric.baselineName ?? ""))" } ?? "-"
-    print(metric.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+    print(metric.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
       + "\(figure(metric.median)) \(metric.unit)".padding(toLength: 16, withPad: " ", startingAt: 0)
       + "\(figure(metric.min))..\(figure(metric.max))".padding(toLength: 24, withPad: " ", startingAt: 0)
       + metric.target.padding(toLength: 14, withPad: " ", startingAt: 0) + baseline)
