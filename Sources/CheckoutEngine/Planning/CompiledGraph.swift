@@ -56,9 +56,12 @@ final class CompiledGraph: Sendable {
   }
 
   /// The index of a step in the flow (the first, if ids repeat), or nil when it is
-  /// not a step of it.
+  /// not a step of it. Small flows compare ids in order (comparing short strings
+  /// costs less than hashing one); larger ones look the id up in `index`.
   @inline(__always)
-  func stepIndex(of step: StepID) -> Int? { index[step] }
+  func stepIndex(of step: StepID) -> Int? {
+    steps.count <= 16 ? steps.firstIndex(of: step) : index[step]
+  }
 
   func edges(from step: Int) -> [Edge] { outgoing[step] }
 
