@@ -7,58 +7,26 @@
 /// flow.step(flow.start)?.title  // "My Cart"
 /// ```
 public struct Flow: Hashable, Sendable {
-  /// The fields, in one copy-on-write box (see ``CopyOnWrite``).
-  struct Fields: Hashable, Sendable {
-    var id: FlowID
-    var title: String
-    var start: StepID
-    var data: [DataKey: Value]
-    var rules: [String: Rule]
-    var steps: [Step]
-    var errors: [ErrorMatcher]
-  }
-
-  /// The fields' storage: copying a flow shares it.
-  var storage: CopyOnWrite<Fields>
-
   /// The flow file format this model corresponds to.
   public static let currentFormat = 1
 
   /// The flow's id, e.g. `plndr`.
-  public var id: FlowID {
-    get { storage.value.id }
-    _modify { yield &storage.value.id }
-  }
+  public var id: FlowID
   /// A human title.
-  public var title: String {
-    get { storage.value.title }
-    _modify { yield &storage.value.title }
-  }
+  public var title: String
   /// The step a session starts on.
-  public var start: StepID {
-    get { storage.value.start }
-    _modify { yield &storage.value.start }
-  }
+  public var start: StepID
   /// The initial session data.
-  public var data: [DataKey: Value] {
-    get { storage.value.data }
-    _modify { yield &storage.value.data }
-  }
+  public var data: [DataKey: Value]
   /// The rules the flow names itself, built from the built-in ones
   /// (`postalCode` -> `{ "pattern": "^[0-9]{5}$", "message": "5 digits" }`). Rows
   /// use them by name; a row's rule naming one is resolved to it (kind and message,
   /// with ``Rule/name`` remembering the name) when the flow is created.
-  public var rules: [String: Rule] { storage.value.rules }
+  public private(set) var rules: [String: Rule]
   /// The steps, in file order.
-  public var steps: [Step] {
-    get { storage.value.steps }
-    _modify { yield &storage.value.steps }
-  }
+  public var steps: [Step]
   /// The error matchers, in file order (first match wins).
-  public var errors: [ErrorMatcher] {
-    get { storage.value.errors }
-    _modify { yield &storage.value.errors }
-  }
+  public var errors: [ErrorMatcher]
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
   ///
@@ -68,9 +36,13 @@ public struct Flow: Hashable, Sendable {
     id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
     steps: [Step], errors: [ErrorMatcher] = []
   ) {
-    storage = CopyOnWrite(Fields(
-      id: id, title: title, start: start, data: data, rules: rules,
-      steps: rules.isEmpty ? steps : Flow.resolving(rules, in: steps), errors: errors))
+    self.id = id
+    self.title = title
+    self.start = start
+    self.data = data
+    self.rules = rules
+    self.steps = rules.isEmpty ? steps : Flow.resolving(rules, in: steps)
+    self.errors = errors
   }
 
   /// The steps with every row rule that names one of `rules` resolved to it.
@@ -97,50 +69,27 @@ public struct Flow: Hashable, Sendable {
 
 /// One screen of a flow.
 public struct Step: Hashable, Sendable {
-  /// The fields, in one copy-on-write box (see ``CopyOnWrite``).
-  struct Fields: Hashable, Sendable {
-    var id: StepID
-    var title: String
-    var presentation: Presentation
-    var rows: [Row]
-    var complete: [CompletionCheck]
-  }
-
-  /// The fields' storage: copying a step shares it.
-  var storage: CopyOnWrite<Fields>
-
   /// The step's id, unique in the flow.
-  public var id: StepID {
-    get { storage.value.id }
-    _modify { yield &storage.value.id }
-  }
+  public var id: StepID
   /// The screen title.
-  public var title: String {
-    get { storage.value.title }
-    _modify { yield &storage.value.title }
-  }
+  public var title: String
   /// How the step is opened.
-  public var presentation: Presentation {
-    get { storage.value.presentation }
-    _modify { yield &storage.value.presentation }
-  }
+  public var presentation: Presentation
   /// The form rows, in order.
-  public var rows: [Row] {
-    get { storage.value.rows }
-    _modify { yield &storage.value.rows }
-  }
+  public var rows: [Row]
   /// What must hold, beyond valid required rows, for the step to be complete.
-  public var complete: [CompletionCheck] {
-    get { storage.value.complete }
-    _modify { yield &storage.value.complete }
-  }
+  public var complete: [CompletionCheck]
 
   /// Creates a step.
   public init(
     id: StepID, title: String, presentation: Presentation = .push, rows: [Row] = [],
     complete: [CompletionCheck] = []
   ) {
-    storage = CopyOnWrite(Fields(id: id, title: title, presentation: presentation, rows: rows, complete: complete))
+    self.id = id
+    self.title = title
+    self.presentation = presentation
+    self.rows = rows
+    self.complete = complete
   }
 
   /// The row with this id, if the step has one.
@@ -170,19 +119,5 @@ public struct CompletionCheck: Hashable, Sendable {
   public init(when: Condition, message: String) {
     self.when = when
     self.message = message
-  }
-}
-
-extension Flow: CustomReflectable {
-  /// What `dump` and debuggers show: the fields, as for a plain struct.
-  public var customMirror: Mirror {
-    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
-  }
-}
-
-extension Step: CustomReflectable {
-  /// What `dump` and debuggers show: the fields, as for a plain struct.
-  public var customMirror: Mirror {
-    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
   }
 }

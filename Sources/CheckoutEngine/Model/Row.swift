@@ -3,103 +3,36 @@
 /// Everything a host needs to lay out and drive the row lives here, so no host
 /// writes a `cellForRow` switch over screens.
 public struct Row: Hashable, Sendable {
-  /// The fields, in one copy-on-write box (see ``CopyOnWrite``).
-  struct Fields: Hashable, Sendable {
-    var id: RowID
-    var cell: CellKind
-    var title: String
-    var bind: DataKey?
-    var placeholder: String?
-    var keyboard: Keyboard?
-    var options: PickerOptions?
-    var rules: [Rule]
-    var visibleWhen: Condition?
-    var enabledWhen: Condition?
-    var sensitive: Bool
-    var secret: Bool
-    var detail: String?
-    var action: RowAction?
-    var requires: [StepID]
-  }
-
-  /// The fields' storage: copying a row shares it.
-  var storage: CopyOnWrite<Fields>
-
   /// The row's id, unique within its step.
-  public var id: RowID {
-    get { storage.value.id }
-    _modify { yield &storage.value.id }
-  }
+  public var id: RowID
   /// The kind of cell.
-  public var cell: CellKind {
-    get { storage.value.cell }
-    _modify { yield &storage.value.cell }
-  }
+  public var cell: CellKind
   /// The row's label.
-  public var title: String {
-    get { storage.value.title }
-    _modify { yield &storage.value.title }
-  }
+  public var title: String
   /// The session data key the row reads and writes.
-  public var bind: DataKey? {
-    get { storage.value.bind }
-    _modify { yield &storage.value.bind }
-  }
+  public var bind: DataKey?
   /// A hint shown while the row is empty.
-  public var placeholder: String? {
-    get { storage.value.placeholder }
-    _modify { yield &storage.value.placeholder }
-  }
+  public var placeholder: String?
   /// The keyboard a host should show.
-  public var keyboard: Keyboard? {
-    get { storage.value.keyboard }
-    _modify { yield &storage.value.keyboard }
-  }
+  public var keyboard: Keyboard?
   /// A picker's choices.
-  public var options: PickerOptions? {
-    get { storage.value.options }
-    _modify { yield &storage.value.options }
-  }
+  public var options: PickerOptions?
   /// Validation rules, checked in order; the first failing one is shown.
-  public var rules: [Rule] {
-    get { storage.value.rules }
-    _modify { yield &storage.value.rules }
-  }
+  public var rules: [Rule]
   /// The row is shown only while this holds.
-  public var visibleWhen: Condition? {
-    get { storage.value.visibleWhen }
-    _modify { yield &storage.value.visibleWhen }
-  }
+  public var visibleWhen: Condition?
   /// The row can be used only while this holds.
-  public var enabledWhen: Condition? {
-    get { storage.value.enabledWhen }
-    _modify { yield &storage.value.enabledWhen }
-  }
+  public var enabledWhen: Condition?
   /// Shown masked (`•••• 4242`) wherever printed or logged.
-  public var sensitive: Bool {
-    get { storage.value.sensitive }
-    _modify { yield &storage.value.sensitive }
-  }
+  public var sensitive: Bool
   /// Never printed, logged or persisted.
-  public var secret: Bool {
-    get { storage.value.secret }
-    _modify { yield &storage.value.secret }
-  }
+  public var secret: Bool
   /// A template shown on disclosure and info rows; `{key}` is replaced by its value.
-  public var detail: String? {
-    get { storage.value.detail }
-    _modify { yield &storage.value.detail }
-  }
+  public var detail: String?
   /// What tapping the row does.
-  public var action: RowAction? {
-    get { storage.value.action }
-    _modify { yield &storage.value.action }
-  }
+  public var action: RowAction?
   /// Steps that must be complete before the row is enabled.
-  public var requires: [StepID] {
-    get { storage.value.requires }
-    _modify { yield &storage.value.requires }
-  }
+  public var requires: [StepID]
 
   /// Creates a row; unset attributes take their defaults.
   public init(
@@ -109,7 +42,21 @@ public struct Row: Hashable, Sendable {
     sensitive: Bool = false, secret: Bool = false, detail: String? = nil,
     action: RowAction? = nil, requires: [StepID] = []
   ) {
-    storage = CopyOnWrite(Fields(id: id, cell: cell, title: title, bind: bind, placeholder: placeholder, keyboard: keyboard, options: options, rules: rules, visibleWhen: visibleWhen, enabledWhen: enabledWhen, sensitive: sensitive, secret: secret, detail: detail, action: action, requires: requires))
+    self.id = id
+    self.cell = cell
+    self.title = title
+    self.bind = bind
+    self.placeholder = placeholder
+    self.keyboard = keyboard
+    self.options = options
+    self.rules = rules
+    self.visibleWhen = visibleWhen
+    self.enabledWhen = enabledWhen
+    self.sensitive = sensitive
+    self.secret = secret
+    self.detail = detail
+    self.action = action
+    self.requires = requires
   }
 
   /// The step this row opens when tapped, if it opens one.
@@ -191,12 +138,5 @@ public struct Submit: Hashable, Sendable {
     self.then = then
     self.validates = validates
     self.provides = provides
-  }
-}
-
-extension Row: CustomReflectable {
-  /// What `dump` and debuggers show: the fields, as for a plain struct.
-  public var customMirror: Mirror {
-    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
   }
 }

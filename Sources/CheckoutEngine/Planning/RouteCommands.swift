@@ -68,7 +68,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   init(table: DistanceTable, dismisses: Int, pops: Int, start: Int) {
     storage = .compiled(CompiledPath(
       table: table, dismisses: Int32(dismisses), pops: Int32(pops), start: Int32(start),
-      forward: table.view.distance(from: start)))
+      forward: Int32(table.distance(from: start))))
   }
 
   /// The commands after the first, held the same way (no copy); empty stays empty.
@@ -85,7 +85,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
       } else if path.pops > 0 {
         path.pops -= 1
       } else if path.forward > 0 {
-        path.start = path.table.graph.edgeTarget[path.table.view.nextEdge(from: Int(path.start))]
+        path.start = Int32(path.table.graph.edgeTarget[path.table.nextEdge(from: Int(path.start))])
         path.forward -= 1
       }
       return RouteCommands(.compiled(path))
@@ -118,8 +118,8 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
         return Index(offset: index.offset + 1, step: index.step)
       }
       let graph = path.table.graph
-      let edge = path.table.view.nextEdge(from: Int(index.step))
-      return Index(offset: index.offset + 1, step: edge < 0 ? -1 : graph.edgeTarget[edge])
+      let edge = path.table.nextEdge(from: Int(index.step))
+      return Index(offset: index.offset + 1, step: edge < 0 ? -1 : Int32(graph.edgeTarget[edge]))
     }
   }
 
@@ -130,7 +130,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
       precondition(position.offset >= 0 && position.offset < path.count, "RouteCommands index out of range")
       if position.offset < Int(path.dismisses) { return .dismiss }
       if position.offset < Int(path.dismisses) + Int(path.pops) { return .pop }
-      return path.table.graph.edgeCommand[path.table.view.nextEdge(from: Int(position.step))]
+      return path.table.graph.edgeCommand[path.table.nextEdge(from: Int(position.step))]
     }
   }
 

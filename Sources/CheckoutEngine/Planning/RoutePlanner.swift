@@ -22,12 +22,6 @@ public struct RoutePlanner: Sendable {
   let graph: CompiledGraph
   /// Distance tables by target step index, compiled for resolution targets and the start.
   private let distanceTables: [DistanceTable?]
-  /// The same tables, read by the hot path without retaining them (the array
-  /// above owns them); a route that reads a table's edges retains it then.
-  private let unownedTables: [Unmanaged<DistanceTable>?]
-  /// The graph's buffers, read by the hot path without reference counting; valid
-  /// while `graph` holds their owner.
-  private let graphView: CompiledGraph.View
 
   /// Compiles the flow: step indices, edges, and forward distances to every step an
   /// error resolves to, and to the start.
@@ -41,8 +35,6 @@ public struct RoutePlanner: Sendable {
       tables[target] = DistanceTable(graph: graph, target: target)
     }
     self.distanceTables = tables
-    self.unownedTables = tables.map { $0.map(Unmanaged.passUnretained) }
-    self.graphView = graph.view
   }
 
   /// The shortest route from `state` to a state whose top step is `target`.
@@ -54,14 +46,11 @@ public struct RoutePlanner: Sendable {
   ) -> Result<Route, NoRoute> {
     // The common case first: a compiled table, every step known, and a shortest
     // path that passes no guard (or no guards asked about): read off the tables.
-    if let targetIndex = stepIndex(of: target), let table = unownedTables[targetIndex] {
-      let route: Route? = table._withUnsafeGuaranteedRef { table in
-        guard case .found(let best) = bestPosition(state, table.view),
-          isComplete == nil || table.view.pathIsUnguarded(from: best.stepIndex)
-        else { return nil }
-        return tableRoute(state, from: best, targetIndex, table)
-      }
-      if let route { return .success(route) }
+    if let targetIndex = stepIndex(of: target), let table = distanceTables[targetIndex],
+      case .found(let best) = bestPosition(state, table),
+      isComplete == nil || table.pathIsUnguarded(from: best.stepIndex)
+    {
+      return .success(tableRoute(state, from: best, targetIndex, table))
     }
     return planInFull(from: state, to: target, isComplete: isComplete)
   }
@@ -80,17 +69,16 @@ public struct RoutePlanner: Sendable {
     return plan(from: state, to: targetIndex, table, isComplete)
   }
 
-  /// The index of a step of the flow (the first, if ids repeat): compares ids on
-  /// small flows and hashes them with FNV-1a on large ones, never with `Hasher`.
+  /// The index of a step of the flow (the first, if ids repeat).
   @inline(__always)
-  func stepIndex(of step: StepID) -> Int? { graphView.stepIndex(of: step) }
+  func stepIndex(of step: StepID) -> Int? { graph.stepIndex(of: step) }
 
   private func plan(
     from state: NavigationState, to targetIndex: Int, _ table: DistanceTable, _ isComplete: ((StepID) -> Bool)?
   ) -> Result<Route, NoRoute> {
-    let target = graphView.steps[targetIndex]
+    let target = graph.steps[targetIndex]
     let best: StackPosition?
-    switch bestPosition(state, table.view) {
+    switch bestPosition(state, table) {
     case .found(let position): best = position
     case .unreachable: best = nil
     case .unknownStep(let step):
@@ -124,7 +112,7 @@ public struct RoutePlanner: Sendable {
 
   /// The stack position with the fewest commands to the target (back, then
   /// forward by the table), then the fewest backward commands. Allocates nothing.
-  private func bestPosition(_ state: NavigationState, _ table: DistanceTable.View) -> BestPosition {
+  private func bestPosition(_ state: NavigationState, _ table: DistanceTable) -> BestPosition {
     let steps = state.steps
     let layers = state.layerCount
     var best: StackPosition?
@@ -142,7 +130,7 @@ public struct RoutePlanner: Sendable {
       let distance = table.distance(from: stepIndex)
       guard distance != DistanceTable.unreachable else { continue }
       let back = (layers - 1 - layer) + (layerEnd - 1 - index)
-      let total = back + Int(distance)
+      let total = back + distance
       if total < bestTotal || (total == bestTotal && back < best?.backwardCommands ?? .max) {
         bestTotal = total
         best = StackPosition(stepIndex: stepIndex, position: index - layerStart, layer: layer, backwardCommands: back)
@@ -158,12 +146,12 @@ public struct RoutePlanner: Sendable {
     _ isComplete: ((StepID) -> Bool)?
   ) -> Route? {
     let start = position.stepIndex
-    let table = compiled.view
+    let table = compiled
     if isComplete == nil || table.pathIsUnguarded(from: start) {
       return tableRoute(state, from: position, target, compiled)
     }
     var commands: [NavigationCommand] = []
-    commands.reserveCapacity(position.backwardCommands + Int(table.distance(from: start)))
+    commands.reserveCapacity(position.backwardCommands + table.distance(from: start))
     position.appendBackwardCommands(in: state, to: &commands)
     var current = start
     while current != target {
@@ -184,7 +172,7 @@ public struct RoutePlanner: Sendable {
     let dismisses = state.layerCount - 1 - position.layer
     let commands = RouteCommands(
       table: table, dismisses: dismisses, pops: position.backwardCommands - dismisses, start: position.stepIndex)
-    return Route(from: state, target: graphView.steps[target], commands: commands)
+    return Route(from: state, target: graph.steps[target], commands: commands)
   }
 
   /// Exact search with guards: breadth-first from each stack position.

@@ -84,7 +84,7 @@ public struct ErrorResolver: Sendable {
   /// The step with this id: what `flow.step(_:)` returns.
   private func step(_ id: StepID) -> Step? {
     guard let graph else { return flow.step(id) }
-    return graph.view.stepIndex(of: id).map { flow.steps[$0] }
+    return graph.stepIndex(of: id).map { flow.steps[$0] }
   }
 
   /// The matcher that applies to an error, if any.

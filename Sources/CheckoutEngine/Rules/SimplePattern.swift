@@ -37,8 +37,8 @@ struct SimplePattern: Sendable {
 
   /// Whether the whole text matches.
   func wholeMatch(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in SimplePattern.match(items[...], bytes, 0) { $0 == bytes.count } }
+    let bytes = Array(text.utf8)
+    return SimplePattern.match(items[...], bytes, 0) { $0 == bytes.count }
   }
 
   // MARK: Matching
@@ -46,7 +46,7 @@ struct SimplePattern: Sendable {
   /// Whether `items` match from `position` in some way after which `rest` accepts
   /// the end position; greedy counts first, then fewer (backtracking).
   private static func match(
-    _ items: ArraySlice<Item>, _ text: UnsafeBufferPointer<UInt8>, _ position: Int, _ rest: (Int) -> Bool
+    _ items: ArraySlice<Item>, _ text: [UInt8], _ position: Int, _ rest: (Int) -> Bool
   ) -> Bool {
     guard let first = items.first else { return rest(position) }
     let remaining = items.dropFirst()
