@@ -16,10 +16,7 @@ extension SessionSnapshot {
   /// ```
   public func jsonData() -> Data {
     var finite = self
-    finite.data = data.filter { key, value in
-      if case .number(let number) = value { return number.isFinite }
-      return true
-    }
+    if data.values.contains(where: \.isNonFiniteNumber) { finite.data = data.filter { !$0.value.isNonFiniteNumber } }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
@@ -126,6 +123,14 @@ extension SessionSnapshot {
     var rest = text[start.upperBound...]
     if rest.hasSuffix(" instead.") { rest = rest.dropLast(" instead.".count) }
     return String(rest)
+  }
+}
+
+extension Value {
+  /// A number JSON cannot hold: NaN or an infinity.
+  fileprivate var isNonFiniteNumber: Bool {
+    if case .number(let number) = self { return !number.isFinite }
+    return false
   }
 }
 
