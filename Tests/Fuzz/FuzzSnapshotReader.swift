@@ -1,6 +1,7 @@
 import Foundation
 
-// libFuzzer target: the snapshot reader must never crash or hang on any bytes, and
+// libFuzzer target: reading snapshot JSON (JSONDecoder through the snapshot's
+// Codable conformance) and restoring it must never crash or hang on any bytes, and
 // a snapshot that restores must be a session that works: it writes back to a
 // snapshot that reads as the same, and takes events without trapping.
 

@@ -12,8 +12,8 @@ import Foundation
 /// let restored = try CheckoutSession(restoringJSON: json, flow: compiled)
 /// ```
 ///
-/// Its `Codable` conformance writes and reads the same JSON (``jsonData()`` and
-/// ``init(json:)`` are the fast way, and say where a document is wrong).
+/// Its `Codable` conformance is the one definition of the JSON; ``jsonData()`` and
+/// ``init(json:)`` use it, and say where a document is wrong.
 public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes and reads.
   public static let currentFormat = 1
@@ -91,12 +91,6 @@ extension CheckoutSession {
 
   /// Restores a snapshot against a compiled flow.
   public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
-    try self.init(restoring: snapshot, keyedData: nil, flow: compiled)
-  }
-
-  /// Restores a snapshot; `keyedData`, when given, is its data already keyed
-  /// (snapshot JSON is read so) and stands for `snapshot.data`.
-  init(restoring snapshot: SessionSnapshot, keyedData: [DataKey: Value]?, flow compiled: CompiledFlow) throws(SnapshotError) {
     guard snapshot.format == SessionSnapshot.currentFormat else {
       throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
     }
@@ -158,13 +152,8 @@ extension CheckoutSession {
     self.init(flow: compiled, today: snapshot.today)
     navigation = snapshot.navigation
     // The snapshot's values, and the flow's initial data for keys it does not hold.
-    var merged: [DataKey: Value]
-    if let keyedData {
-      merged = keyedData
-    } else {
-      merged = Dictionary(minimumCapacity: snapshot.data.count + compiled.flow.data.count)
-      for (key, value) in snapshot.data { merged[DataKey(key)] = value }
-    }
+    var merged = [DataKey: Value](minimumCapacity: snapshot.data.count + compiled.flow.data.count)
+    for (key, value) in snapshot.data { merged[DataKey(key)] = value }
     for (key, value) in compiled.flow.data where merged.index(forKey: key) == nil { merged[key] = value }
     data = merged
     rowErrors = errors
@@ -204,21 +193,19 @@ extension Masking {
   /// character), as every snapshot masks its sensitive values; any other text goes
   /// through ``masked(_:)`` itself.
   static func maskedQuickly(_ text: String) -> String {
-    var contiguous = text
-    return contiguous.withUTF8 { utf8 -> String in
-      // The last four bytes kept (spaces and dashes dropped), and how many are kept.
-      var last: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-      var kept = 0
-      for byte in utf8 {
-        guard byte >= 0x20 && byte < 0x7F else { return masked(text) }
-        guard byte != UInt8(ascii: " ") && byte != UInt8(ascii: "-") else { continue }
-        last = (last.1, last.2, last.3, byte)
-        kept += 1
-      }
-      guard kept > 0 else { return "" }
-      guard kept > 4 else { return "••••" }
-      return withUnsafeBytes(of: last) { "•••• " + String(decoding: $0, as: UTF8.self) }
+    // The last four bytes kept (spaces and dashes dropped), and how many are kept.
+    var last: [UInt8] = []
+    var kept = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20 && byte < 0x7F else { return masked(text) }
+      guard byte != UInt8(ascii: " ") && byte != UInt8(ascii: "-") else { continue }
+      if last.count == 4 { last.removeFirst() }
+      last.append(byte)
+      kept += 1
     }
+    guard kept > 0 else { return "" }
+    guard kept > 4 else { return "••••" }
+    return "•••• " + String(decoding: last, as: UTF8.self)
   }
 }
 

@@ -113,8 +113,8 @@ struct PostgresSessionStore: SessionStore {
     throw SessionStoreError(.conflict(current: current), id: id)
   }
 
-  /// The snapshot as JSON text for the `jsonb` column (the library's own codec:
-  /// the same format JSONEncoder writes, and it cannot fail).
+  /// The snapshot as JSON text for the `jsonb` column (`jsonData()`: JSONEncoder
+  /// with sorted keys; it cannot fail).
   private func encode(_ snapshot: SessionSnapshot) -> String {
     String(decoding: snapshot.jsonData(), as: UTF8.self)
   }
