@@ -56,12 +56,13 @@ public enum Value: Hashable, Sendable, Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let flag = try? container.decode(Bool.self) {
+    // Strings first: most values are strings, and each failed attempt throws.
+    if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let flag = try? container.decode(Bool.self) {
       self = .bool(flag)
     } else if let number = try? container.decode(Double.self) {
       self = .number(number)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
     } else {
       self = .options(try container.decode([PickerOption].self))
     }
