@@ -68,9 +68,11 @@ public struct PatternCache: Sendable {
 /// A bounded, thread-safe memory of pattern answers, shared by every session of a
 /// flow. It holds values that rules checked (never a secret row's: callers pass
 /// `remember: false` for those), lives in memory only, and is never printed.
+///
+/// `@unchecked Sendable` because its one mutable stored property, `answers`, is
+/// guarded by its one lock, an NSLock (a pthread mutex): the thread sanitizer
+/// understands it, where it does not see through Synchronization.Mutex's futex on Linux.
 private final class MatchMemo: @unchecked Sendable {
-  // An NSLock (a pthread mutex) guards `answers`; the thread sanitizer understands
-  // it, where it does not see through Synchronization.Mutex's futex on Linux.
   private static let capacity = 4_096
   private let lock = NSLock()
   private var answers: [Key: Bool] = [:]
