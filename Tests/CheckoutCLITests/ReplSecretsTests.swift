@@ -96,7 +96,8 @@ import Testing
       "set cvv 555", "set 4 556", "set payment.card.cvv 557", "set cvv", "558", "tap done", "quit",
     ], record: path)
     #expect(result.status == 0)
-    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    // The header names the file, whose random name may hold any digits: leave it out.
+    let recorded = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: path, with: "PATH")
     for typed in ["555", "556", "557", "558"] { #expect(!recorded.contains(typed), "\(typed) is in the recording") }
     #expect(recorded.components(separatedBy: "# secret: a stand-in, not the value typed").count == 5)
     let replay = runCheckout(["replay", path])

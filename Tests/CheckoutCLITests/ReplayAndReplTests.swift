@@ -112,7 +112,8 @@ import Testing
       "set name Ada", "tap done", "quit",
     ], record: path)
     #expect(result.status == 0)
-    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    // The header names the file, whose random name may hold any digits: leave it out.
+    let recorded = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: path, with: "PATH")
     #expect(!recorded.contains("9876"))
     #expect(recorded.contains("flow builtin:plndr"))
     #expect(recorded.contains("expect stack cart>stepOne|creditCard"))
