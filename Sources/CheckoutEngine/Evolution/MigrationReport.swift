@@ -95,8 +95,8 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
     self.changes = changes
   }
 
-  /// `v2`, or the fingerprint when the flow declares no version.
-  static func name(version: Int?, fingerprint: String) -> String {
+  /// `v2`, or `fingerprint 1a2b…` when the flow declares no version.
+  public static func name(version: Int?, fingerprint: String) -> String {
     version.map { "v\($0)" } ?? "fingerprint \(fingerprint)"
   }
 

@@ -89,7 +89,7 @@ public enum FlowWriter {
 
   /// A rule as a row writes it; a rule taken from the flow's named rules is
   /// written by its name (with its own message when it overrides the definition's).
-  private static func rule(_ rule: Rule, named: [String: Rule]) -> String {
+  static func rule(_ rule: Rule, named: [String: Rule]) -> String {
     if let name = rule.name, let definition = named[name] {
       guard let message = rule.message, message != definition.message else { return quote(name) }
       return "{ \"custom\": \(quote(name)), \"message\": \(quote(message)) }"
@@ -111,7 +111,7 @@ public enum FlowWriter {
     return "{ " + body + (rule.message.map { ", \"message\": \(quote($0))" } ?? "") + " }"
   }
 
-  private static func condition(_ condition: Condition) -> String {
+  static func condition(_ condition: Condition) -> String {
     switch condition {
     case .equals(let key, let expected): return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected)) }"
     case .present(let key, let present): return "{ \"key\": \(quote(key.rawValue)), \"present\": \(present) }"
