@@ -114,7 +114,9 @@ extension SessionSnapshot {
     case "Array<Any>": return "an array"
     default:
       var name = String(reflecting: type)
-      for module in ["CheckoutEngine.", "Swift."] where name.hasPrefix(module) { name.removeFirst(module.count) }
+      // The engine's own layers and the standard library go without a module name.
+      let modules = ["CheckoutModel.", "CheckoutPlanning.", "CheckoutRows.", "CheckoutSessions.", "Swift."]
+      for module in modules where name.hasPrefix(module) { name.removeFirst(module.count) }
       return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
     }
   }

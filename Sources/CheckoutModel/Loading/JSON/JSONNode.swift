@@ -1,8 +1,8 @@
 /// A parsed JSON value that remembers where it was written, so that problems with
 /// its meaning can be reported at a line and column.
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
   /// A JSON value; object members keep their order and their own positions.
-  enum Kind: Sendable {
+  package enum Kind: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,18 +12,18 @@ struct JSONNode: Sendable {
   }
 
   /// One member of an object.
-  struct Member: Sendable {
-    var key: String
-    var keyOffset: Int
-    var value: JSONNode
+  package struct Member: Sendable {
+    package var key: String
+    package var keyOffset: Int
+    package var value: JSONNode
   }
 
-  var kind: Kind
+  package var kind: Kind
   /// The UTF-8 offset of the value's first byte.
-  var offset: Int
+  package var offset: Int
 
   /// A short description of the value's type for messages: `a string`, `an object`.
-  var typeDescription: String {
+  package var typeDescription: String {
     switch kind {
     case .null: return "null"
     case .bool: return "a boolean"

@@ -3,11 +3,11 @@
 /// Foundation's parser reports neither where a value was nor where a key was
 /// repeated; this one does both, and stops at the first syntax error with a
 /// line, a column and what was expected there.
-struct JSONParser {
+package struct JSONParser {
   /// A syntax error at a UTF-8 offset.
-  struct SyntaxError: Error {
-    var offset: Int
-    var message: String
+  package struct SyntaxError: Error {
+    package var offset: Int
+    package var message: String
   }
 
   /// How deep arrays and objects may nest before the parser refuses (no stack overflow).
@@ -17,12 +17,12 @@ struct JSONParser {
   private var position = 0
   private var depth = 0
 
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
   /// Parses one JSON document; anything but white space after it is an error.
-  mutating func parseDocument() throws(SyntaxError) -> JSONNode {
+  package mutating func parseDocument() throws(SyntaxError) -> JSONNode {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     skipWhitespace()
     guard position < bytes.count else { throw error("the file is empty; expected a JSON object") }
