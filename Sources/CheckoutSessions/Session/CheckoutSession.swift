@@ -13,7 +13,7 @@ import CheckoutRows
 /// session.navigation.description        // "cart>stepOne"
 /// ```
 public struct CheckoutSession: Sendable {
-  /// A row of a step: where an error is shown (``CheckoutModel/RowRef``, named here too).
+  /// A row of a step: where an error is shown (the top-level ``RowRef``, named here too).
   public typealias RowRef = CheckoutModel.RowRef
 
   /// A navigation command sent to the host, waiting for its step to appear.
