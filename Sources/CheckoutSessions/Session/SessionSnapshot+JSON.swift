@@ -115,7 +115,7 @@ extension SessionSnapshot {
     default:
       var name = String(reflecting: type)
       // The engine's own layers and the standard library go without a module name.
-      let modules = ["CheckoutModel.", "CheckoutPlanning.", "CheckoutRows.", "CheckoutSessions.", "Swift."]
+      let modules = ["CheckoutEngine.", "CheckoutModel.", "CheckoutPlanning.", "CheckoutRows.", "CheckoutSessions.", "Swift."]
       for module in modules where name.hasPrefix(module) { name.removeFirst(module.count) }
       return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
     }
