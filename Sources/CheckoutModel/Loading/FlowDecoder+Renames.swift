@@ -12,8 +12,8 @@ extension FlowDecoder {
     for (old, new) in pairs(renamed, "steps", what: "step id", check: IdentifierSyntax.isIdentifier) {
       renames.steps[StepID(old)] = StepID(new)
     }
-    for (old, new) in pairs(renamed, "rows", what: "row, written step.row", check: { CheckoutSession.RowRef(parsing: $0) != nil }) {
-      if let old = CheckoutSession.RowRef(parsing: old), let new = CheckoutSession.RowRef(parsing: new) {
+    for (old, new) in pairs(renamed, "rows", what: "row, written step.row", check: { RowRef(parsing: $0) != nil }) {
+      if let old = RowRef(parsing: old), let new = RowRef(parsing: new) {
         renames.rows[old] = new
       }
     }

@@ -18,12 +18,12 @@ public struct FlowRenames: Hashable, Sendable {
   /// Old step id -> new step id.
   public var steps: [StepID: StepID]
   /// Old `step.row` -> new `step.row`.
-  public var rows: [CheckoutSession.RowRef: CheckoutSession.RowRef]
+  public var rows: [RowRef: RowRef]
   /// Old data key -> new data key.
   public var keys: [DataKey: DataKey]
 
   /// Creates a set of renames (empty by default).
-  public init(steps: [StepID: StepID] = [:], rows: [CheckoutSession.RowRef: CheckoutSession.RowRef] = [:], keys: [DataKey: DataKey] = [:]) {
+  public init(steps: [StepID: StepID] = [:], rows: [RowRef: RowRef] = [:], keys: [DataKey: DataKey] = [:]) {
     self.steps = steps
     self.rows = rows
     self.keys = keys
@@ -36,15 +36,15 @@ public struct FlowRenames: Hashable, Sendable {
   public func step(_ old: StepID) -> StepID { steps[old] ?? old }
 
   /// The new place of an old row: its own rename, else its step's.
-  public func row(_ old: CheckoutSession.RowRef) -> CheckoutSession.RowRef {
-    rows[old] ?? CheckoutSession.RowRef(step: step(old.step), row: old.row)
+  public func row(_ old: RowRef) -> RowRef {
+    rows[old] ?? RowRef(step: step(old.step), row: old.row)
   }
 
   /// The new name of an old key (itself when it was not renamed).
   public func key(_ old: DataKey) -> DataKey { keys[old] ?? old }
 }
 
-extension CheckoutSession.RowRef: Comparable {
+extension RowRef: Comparable {
   /// Reads `step.row`; nil unless the text is two non-empty parts around one dot.
   public init?(parsing text: String) {
     guard let dot = text.firstIndex(of: ".") else { return nil }

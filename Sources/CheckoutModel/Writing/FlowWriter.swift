@@ -89,7 +89,7 @@ public enum FlowWriter {
 
   /// A rule as a row writes it; a rule taken from the flow's named rules is
   /// written by its name (with its own message when it overrides the definition's).
-  static func rule(_ rule: Rule, named: [String: Rule]) -> String {
+  package static func rule(_ rule: Rule, named: [String: Rule]) -> String {
     if let name = rule.name, let definition = named[name] {
       guard let message = rule.message, message != definition.message else { return quote(name) }
       return "{ \"custom\": \(quote(name)), \"message\": \(quote(message)) }"

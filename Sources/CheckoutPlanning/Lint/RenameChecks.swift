@@ -1,3 +1,5 @@
+import CheckoutModel
+
 /// `renamed` must lead somewhere: every new step, row and key a rename names must
 /// exist in this version of the flow, or sessions carried across would land on
 /// nothing. Each problem is reported at the rename's JSON path

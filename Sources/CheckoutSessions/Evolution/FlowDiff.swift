@@ -1,3 +1,7 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
 /// Every difference between two versions of a flow that matters to a live session,
 /// each `safe` or `breaking`, and for a breaking one what happens to a session on it.
 ///

@@ -1,3 +1,7 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
 /// One snapshot being carried to the target flow: ``SnapshotMigrator`` makes one per
 /// snapshot, runs it, and reads `result` and `changes`.
 struct Migration {

@@ -1,3 +1,7 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
 /// What carrying a session to another version of its flow changed, and why: as data
 /// (each ``Change`` a kind, a subject and the reason) and as text.
 ///

@@ -1,3 +1,7 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
 /// Carries snapshots made on another version of a flow to this one, keeping all
 /// that still makes sense and reporting the rest.
 ///
