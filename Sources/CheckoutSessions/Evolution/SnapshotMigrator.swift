@@ -52,7 +52,7 @@ public struct SnapshotMigrator: Sendable {
 
   /// Whether a snapshot was made on exactly the target flow (same version and fingerprint).
   public func isCurrent(_ snapshot: SessionSnapshot) -> Bool {
-    snapshot.fingerprint == target.fingerprint && snapshot.flowVersion == target.flow.version
+    target.isFlow(of: snapshot)
   }
 
   /// The snapshot carried to the target flow, with what changed (nil when the
@@ -113,10 +113,18 @@ extension CheckoutSession {
   /// version of the flow is migrated (``SnapshotMigrator``; use it directly for the
   /// report); only a snapshot of another flow or format is refused.
   public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
-    if snapshot.fingerprint == compiled.fingerprint && snapshot.flowVersion == compiled.flow.version {
+    if compiled.isFlow(of: snapshot) {
       try self.init(restoringExactly: snapshot, flow: compiled)
     } else {
       self = try SnapshotMigrator(to: compiled).restore(snapshot).session
     }
+  }
+}
+
+extension CompiledFlow {
+  /// Whether a snapshot was made on exactly this flow: the same `version` and
+  /// fingerprint (what a server serving several versions pins a session by).
+  public func isFlow(of snapshot: SessionSnapshot) -> Bool {
+    snapshot.fingerprint == fingerprint && snapshot.flowVersion == flow.version
   }
 }

@@ -27,6 +27,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "The log level (default: info).")
   var logLevel: Logger.Level?
 
+  @Option(help: "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, with the report in the response). Default: pin.")
+  var onFlowChange: String?
+
   func run() async throws {
     let app: any ApplicationProtocol
     do {

@@ -16,6 +16,8 @@ protocol AppArguments {
   var today: String? { get }
   /// The log level (default info).
   var logLevel: Logger.Level? { get }
+  /// `pin` or `migrate`: what happens to a live session when its flow has a newer version (default pin).
+  var onFlowChange: String? { get }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -73,8 +75,18 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "memory"
   }
 
+  let policy: FlowChangePolicy
+  if let text = arguments.onFlowChange {
+    guard let chosen = FlowChangePolicy(rawValue: text) else {
+      throw UsageError(description: "--on-flow-change must be pin or migrate, not \"\(text)\"")
+    }
+    policy = chosen
+  } else {
+    policy = .pin
+  }
   let service = SessionService(
-    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: dependencies.api, today: today)
+    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: dependencies.api, today: today,
+    onFlowChange: policy)
   let router = buildRouter(service: service, catalog: catalog)
   var app = Application(
     router: router,
