@@ -16,6 +16,7 @@ struct TestArguments: AppArguments {
   var flows: String?
   var today: String? = "2026-11-21"
   var logLevel: Logger.Level? = .trace
+  var idleTimeout = 1800
 }
 
 /// A response read as JSON (or text).
@@ -29,10 +30,48 @@ struct Reply: Sendable {
     status = response.status
     headers = response.headers
     text = String(buffer: response.body)
-    json = try? RequestJSONReader.read(Array(text.utf8))
+    json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
   }
 
   subscript(_ key: String) -> JSONValue? { json?[key] }
+}
+
+/// A JSON value of a reply, read by `JSONDecoder` (member order is not kept).
+enum JSONValue: Decodable, Sendable {
+  case object([(key: String, value: JSONValue)])
+  case array([JSONValue])
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+  case null
+
+  init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: AnyKey.self) {
+      self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
+    } else if var array = try? decoder.unkeyedContainer() {
+      var items: [JSONValue] = []
+      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+      self = .array(items)
+    } else {
+      let single = try decoder.singleValueContainer()
+      if single.decodeNil() {
+        self = .null
+      } else if let flag = try? single.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let number = try? single.decode(Double.self) {
+        self = .number(number)
+      } else {
+        self = .string(try single.decode(String.self))
+      }
+    }
+  }
+
+  struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
 }
 
 extension JSONValue {
@@ -52,7 +91,7 @@ extension JSONValue {
   }
 
   var int: Int? {
-    if case .number(let number, _) = self { return Int(exactly: number) }
+    if case .number(let number) = self { return Int(exactly: number) }
     return nil
   }
 
