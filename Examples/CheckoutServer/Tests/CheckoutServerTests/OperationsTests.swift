@@ -103,10 +103,8 @@ struct BrokenStore: SessionStore {
       (try await client.createSession(), try await client.createSession())
     }
     #expect(await store.count == 2)
-    let vault = SecretVault()
-    await vault.keep(SecretValues.none, for: SessionID(id))
     let sweeper = SessionSweeper(
-      store: store, vault: vault, idleTimeout: .seconds(600), interval: .seconds(60), metrics: metrics, logger: Self.quiet)
+      store: store, vault: SecretVault(), idleTimeout: .seconds(600), interval: .seconds(60), metrics: metrics, logger: Self.quiet)
     // Ten minutes have not passed: nothing goes.
     #expect(await sweeper.sweep() == 0)
     // Eleven minutes later both are idle past the timeout.

@@ -24,7 +24,10 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
     self.version = version
   }
 
-  var description: String { "\(status.code) \(error) at \(at ?? "-"): \(detail)" }
+  /// `400 unknown_field at row`: the code and the place, masked (``LogText``), never
+  /// the detail, which may quote what the client sent. Hummingbird logs a decoding
+  /// error's description at debug level.
+  var description: String { "\(status.code) \(error) at \(at.map(LogText.safe) ?? "-")" }
 
   struct Body: Encodable {
     var error: String

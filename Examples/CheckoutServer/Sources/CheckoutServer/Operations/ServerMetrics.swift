@@ -1,6 +1,5 @@
 import CoreMetrics
 import Foundation
-import Metrics
 import Prometheus
 
 /// The server's metrics, recorded through swift-metrics on one factory and, in the
@@ -37,34 +36,34 @@ struct ServerMetrics: Sendable {
       .seconds(1), .milliseconds(2500),
     ]
     self.factory = factory
-    storeConflicts = Counter(label: "checkout_store_conflicts_total", factory: factory)
-    storeRetriesExhausted = Counter(label: "checkout_store_retries_exhausted_total", factory: factory)
-    storeTimeouts = Counter(label: "checkout_store_timeouts_total", factory: factory)
-    sessionsCreated = Counter(label: "checkout_sessions_created_total", factory: factory)
-    sessionsFinished = Counter(label: "checkout_sessions_finished_total", factory: factory)
-    sessionsSwept = Counter(label: "checkout_sessions_swept_total", factory: factory)
-    callsRecovered = Counter(label: "checkout_api_calls_recovered_total", factory: factory)
+    storeConflicts = CoreMetrics.Counter(label: "checkout_store_conflicts_total", factory: factory)
+    storeRetriesExhausted = CoreMetrics.Counter(label: "checkout_store_retries_exhausted_total", factory: factory)
+    storeTimeouts = CoreMetrics.Counter(label: "checkout_store_timeouts_total", factory: factory)
+    sessionsCreated = CoreMetrics.Counter(label: "checkout_sessions_created_total", factory: factory)
+    sessionsFinished = CoreMetrics.Counter(label: "checkout_sessions_finished_total", factory: factory)
+    sessionsSwept = CoreMetrics.Counter(label: "checkout_sessions_swept_total", factory: factory)
+    callsRecovered = CoreMetrics.Counter(label: "checkout_api_calls_recovered_total", factory: factory)
   }
 
   /// Saves that lost a race.
-  let storeConflicts: Counter
+  let storeConflicts: CoreMetrics.Counter
   /// Events refused 409 `busy`: every attempt lost a race.
-  let storeRetriesExhausted: Counter
+  let storeRetriesExhausted: CoreMetrics.Counter
   /// Store operations cut off by the store timeout.
-  let storeTimeouts: Counter
+  let storeTimeouts: CoreMetrics.Counter
   /// Sessions created.
-  let sessionsCreated: Counter
+  let sessionsCreated: CoreMetrics.Counter
   /// Sessions that placed their order (reached a `reset` step after an API success).
-  let sessionsFinished: Counter
+  let sessionsFinished: CoreMetrics.Counter
   /// Sessions deleted by the sweeper.
-  let sessionsSwept: Counter
+  let sessionsSwept: CoreMetrics.Counter
   /// Calls left waiting by a crash and finished later; incremented by whoever
   /// finishes them (`SessionService`).
-  let callsRecovered: Counter
+  let callsRecovered: CoreMetrics.Counter
 
   /// Counts one answered request.
   func recordRequest(route: String, method: String, status: Int) {
-    Counter(
+    CoreMetrics.Counter(
       label: "checkout_http_requests_total", dimensions: [("route", route), ("method", method), ("status", "\(status)")],
       factory: factory
     ).increment()
@@ -78,7 +77,7 @@ struct ServerMetrics: Sendable {
 
   /// Counts one checkout API call by its outcome.
   func recordAPICall(operation: String, outcome: String) {
-    Counter(label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)], factory: factory)
+    CoreMetrics.Counter(label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)], factory: factory)
       .increment()
   }
 

@@ -58,12 +58,12 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   /// Decodes a body; every problem is a 400 naming the field (``BodyFields``).
   init(from decoder: any Decoder) throws {
     let names = ClientEvent.kinds.map(\.name)
-    let any = try BodyFields(decoder, context: "an event")
-    guard any.contains("event") else {
+    let envelope = try BodyFields(decoder, context: "an event")
+    guard envelope.contains("event") else {
       throw ServerError.badField(
         "missing_field", "an event needs \"event\": one of \(Suggestions.list(names))", at: "event")
     }
-    let name = try any.decode(String.self, "event", expected: "a string (one of \(Suggestions.list(names)))")
+    let name = try envelope.decode(String.self, "event", expected: "a string (one of \(Suggestions.list(names)))")
     guard let kind = ClientEvent.kinds.first(where: { $0.name == name }) else {
       let hint = Suggestions.didYouMean(name, in: names).map { " \($0)" } ?? ""
       throw ServerError.badField(
