@@ -110,14 +110,14 @@ import Testing
     try await Task.sleep(for: .milliseconds(5))
     try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "new")
     // Nothing was saved before the first insert.
-    #expect(try await store.deleteSessions(savedBefore: between.addingTimeInterval(-60)) == [])
-    #expect(try await store.deleteSessions(savedBefore: between) == ["old"])
-    #expect(try await store.load("old") == nil)
-    #expect(try await store.load("new")?.version == 1)
+    #expect(await store.deleteSessions(savedBefore: between.addingTimeInterval(-60)) == [])
+    #expect(await store.deleteSessions(savedBefore: between) == ["old"])
+    #expect(await store.load("old") == nil)
+    #expect(await store.load("new")?.version == 1)
     // A save renews a session.
     _ = try await store.update("new", flow: Self.compiled) { $0.send(.tap("checkout")) }
-    #expect(try await store.deleteSessions(savedBefore: between) == [])
-    #expect(try await store.deleteSessions(savedBefore: Date().addingTimeInterval(1)) == ["new"])
+    #expect(await store.deleteSessions(savedBefore: between) == [])
+    #expect(await store.deleteSessions(savedBefore: Date().addingTimeInterval(1)) == ["new"])
     #expect(await store.count == 0)
   }
 

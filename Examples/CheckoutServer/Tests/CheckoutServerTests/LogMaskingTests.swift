@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
@@ -41,7 +42,9 @@ import Testing
     let handler = InMemoryLogHandler()
     let logger = Logger(label: "checkout-server-test") { _ in handler }
     let card = "4000000000000127"
-    let requestIDs = try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) { client in
+    let (requestLineRange, requestIDs) = try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) {
+      client in
+      let startLines = handler.entries.count
       let id = try await client.createSession()
       var ids: [String?] = []
       for reply in [
@@ -57,7 +60,7 @@ import Testing
         #expect(reply.status.code >= 400, "\(reply.text)")
         ids.append(HTTPField.Name.requestID.flatMap { reply.headers[$0] })
       }
-      return ids
+      return (startLines..<handler.entries.count, ids)
     }
     let lines = LogTests.lines(handler)
     #expect(!lines.isEmpty)
@@ -65,8 +68,9 @@ import Testing
       #expect(!line.contains(card), "\(line)")
       #expect(!line.contains("0127"), "\(line)")
     }
-    // Every line logged while answering a request names the request.
-    let requestLines = handler.entries.filter { $0.message.description != "checkout server" }
+    // Every line logged while answering the requests (not at start-up or shutdown) names its request.
+    let requestLines = handler.entries[requestLineRange]
+    #expect(requestLines.count >= 9)
     for entry in requestLines {
       #expect(entry.metadata["hb.request.id"] != nil, "\(entry.message)")
     }

@@ -78,7 +78,7 @@ struct BrokenStore: SessionStore {
       #expect(reply.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
       let text = reply.text
       #expect(text.contains(#"checkout_http_requests_total{route="/sessions",method="POST",status="201"} 1"#), "\(text)")
-      #expect(text.contains(#"checkout_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+      #expect(text.contains(#"checkout_http_requests_total{route="NotFound",method="GET",status="404"} 1"#))
       #expect(text.contains("checkout_sessions_created_total 1"))
       #expect(text.contains("checkout_sessions_finished_total 1"))
       #expect(text.contains(#"checkout_api_calls_total{operation="placeOrder",outcome="succeeded"} 1"#))
@@ -109,8 +109,8 @@ struct BrokenStore: SessionStore {
     #expect(await sweeper.sweep() == 0)
     // Eleven minutes later both are idle past the timeout.
     #expect(await sweeper.sweep(now: Date().addingTimeInterval(660)) == 2)
-    #expect(try await store.load(SessionID(id)) == nil)
-    #expect(try await store.load(SessionID(kept)) == nil)
+    #expect(await store.load(SessionID(id)) == nil)
+    #expect(await store.load(SessionID(kept)) == nil)
     #expect(String(decoding: metrics.exposition(), as: UTF8.self).contains("checkout_sessions_swept_total 2"))
   }
 

@@ -16,11 +16,11 @@ struct SlowStore: SessionStore {
     try await Task.sleep(for: delay)
     try await base.insert(snapshot, id: id)
   }
-  func load(_ id: SessionID) async throws -> StoredSession? { try await base.load(id) }
+  func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
   }
-  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] { try await base.deleteSessions(savedBefore: cutoff) }
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] { await base.deleteSessions(savedBefore: cutoff) }
 }
 
 /// SIGTERM (a graceful shutdown of the service group) lets in-flight requests finish.

@@ -37,7 +37,7 @@ struct Reply: Sendable {
 }
 
 /// A JSON value of a reply, read by `JSONDecoder` (member order is not kept).
-enum JSONValue: Decodable, Sendable {
+enum JSONValue: Decodable, Sendable, Equatable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
   case string(String)
@@ -63,6 +63,21 @@ enum JSONValue: Decodable, Sendable {
       } else {
         self = .string(try single.decode(String.self))
       }
+    }
+  }
+
+  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.object(let a), .object(let b)):
+      let sortedA = a.sorted { $0.key < $1.key }
+      let sortedB = b.sorted { $0.key < $1.key }
+      return sortedA.count == sortedB.count && zip(sortedA, sortedB).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.array(let a), .array(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.null, .null): return true
+    default: return false
     }
   }
 

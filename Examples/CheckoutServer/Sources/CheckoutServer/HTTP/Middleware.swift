@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -47,7 +48,10 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       response = try serverError.response(from: request, context: context)
       if serverError.error == "busy" { metrics.storeRetriesExhausted.increment() }
     }
-    if let name = HTTPField.Name.requestID { response.headers[name] = context.id }
+    // Not `context.id`: it traps when the log handler keeps no metadata (a no-op logger).
+    if let name = HTTPField.Name.requestID, let id = context.logger[metadataKey: "hb.request.id"] {
+      response.headers[name] = "\(id)"
+    }
     let elapsed = ContinuousClock.now - start
     let route = context.endpointPath ?? "unmatched"
     metrics.recordRequest(route: route, method: request.method.rawValue, status: Int(response.status.code))

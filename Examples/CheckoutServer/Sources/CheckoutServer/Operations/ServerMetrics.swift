@@ -11,7 +11,7 @@ import Prometheus
 ///
 /// | metric | labels | what |
 /// |---|---|---|
-/// | `checkout_http_requests_total` | `route`, `method`, `status` | requests answered (`route` is the matched pattern, `unmatched` for a 404) |
+/// | `checkout_http_requests_total` | `route`, `method`, `status` | requests answered (`route` is the matched pattern, `NotFound` when no route matched) |
 /// | `checkout_event_duration_seconds` | `event` | histogram of `POST /sessions/{id}/events` latency, by event kind |
 /// | `checkout_api_calls_total` | `operation`, `outcome` | checkout API calls: `succeeded`, `failed` (an error answer), `unavailable` (it threw) |
 /// | `checkout_store_conflicts_total` | | saves that lost a race (each is retried from a fresh load while attempts remain) |
