@@ -2,7 +2,7 @@
 """Sends oversized and malformed HTTP requests to a running checkout server and
 prints its resident memory and open descriptors before and after.
 
-    http_abuse.py --port 8080 --pid PID [--requests 10000] [--workers 16]
+    http_abuse.py --port 8080 --pid PID [--requests 10000] [--workers 16] [--warmup 2000]
 
 Each request is one of these kinds, in turn, on a new connection:
 
@@ -133,32 +133,41 @@ def main():
     parser.add_argument("--pid", type=int, required=True)
     parser.add_argument("--requests", type=int, default=10000)
     parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument("--warmup", type=int, default=2000)
     parser.add_argument("--timeout", type=float, default=5.0)
     parser.add_argument("--max-rss-growth-mb", type=float, default=20)
     parser.add_argument("--max-fd-growth", type=int, default=8)
     arguments = parser.parse_args()
 
-    # Warm up: one round of every kind, so that first-use allocations are counted before.
-    for kind in KINDS:
-        one(kind, arguments.port, arguments.timeout)
-    time.sleep(2.5)
-    rss_before, fds_before = rss_kib(arguments.pid), open_fds(arguments.pid)
-    print(f"before: RSS {rss_before / 1024:.1f} MiB, open descriptors {fds_before}")
-
+    # Warm up with the same mix and concurrency, so that the allocator's and the
+    # event loops' working set is reached before "before" is read.
     counts = collections.Counter()
     failures = collections.Counter()
+
+    def run(total, record):
+        with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.workers) as pool:
+            jobs = [pool.submit(one, KINDS[i % len(KINDS)], arguments.port, arguments.timeout) for i in range(total)]
+            for job in concurrent.futures.as_completed(jobs):
+                try:
+                    kind, status, closed, passed = job.result()
+                except OSError as error:
+                    kind, status, closed, passed = "connect", type(error).__name__, False, False
+                if record:
+                    counts[(kind, status, "closed" if closed else "open")] += 1
+                    if not passed:
+                        failures[kind] += 1
+
+    run(arguments.warmup, record=False)
+    time.sleep(2.5)
+    rss_before, fds_before = rss_kib(arguments.pid), open_fds(arguments.pid)
+    print(f"before (after {arguments.warmup} warm-up requests): RSS {rss_before / 1024:.1f} MiB, open descriptors {fds_before}")
+
     started = time.monotonic()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.workers) as pool:
-        jobs = [pool.submit(one, KINDS[i % len(KINDS)], arguments.port, arguments.timeout)
-                for i in range(arguments.requests)]
-        for job in concurrent.futures.as_completed(jobs):
-            try:
-                kind, status, closed, passed = job.result()
-            except OSError as error:
-                kind, status, closed, passed = "connect", type(error).__name__, False, False
-            counts[(kind, status, "closed" if closed else "open")] += 1
-            if not passed:
-                failures[kind] += 1
+    rounds = 5
+    for round_index in range(rounds):
+        run(arguments.requests // rounds, record=True)
+        print(f"  after {(round_index + 1) * (arguments.requests // rounds)}: RSS {rss_kib(arguments.pid) / 1024:.1f} MiB, "
+              f"open descriptors {open_fds(arguments.pid)}")
     elapsed = time.monotonic() - started
     time.sleep(2.5)  # lingering closes end within 2 s
     rss_after, fds_after = rss_kib(arguments.pid), open_fds(arguments.pid)
