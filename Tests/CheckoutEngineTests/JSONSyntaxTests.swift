@@ -34,7 +34,7 @@ import Testing
     ("{\"a\":\"\\x\"}", 1, 8),
     ("{\"a\":1e999}", 1, 6),
     ("", 1, 1),
-    ("{\"a\":1,\"b\":2,\"a\":3}", 1, 15),
+    ("{\"a\":1,\"b\":2,\"a\":3}", 1, 14),
     ("{\"x\":{\"k\":1,\"k\":2}}", 1, 13),
   ])
   func refusesWhatIsNotStrictJSONAndSaysWhere(text: String, line: Int, column: Int) throws {
