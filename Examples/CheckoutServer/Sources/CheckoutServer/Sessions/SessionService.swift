@@ -2,14 +2,6 @@ import CheckoutEngine
 import Foundation
 import Logging
 
-/// What a server does with a live session when its flow has a newer version.
-enum FlowChangePolicy: String, Sendable, CaseIterable {
-  /// Keep it on the version it started on while that version is served.
-  case pin
-  /// Carry it to the newest version at its next request, with the report in the response.
-  case migrate
-}
-
 /// Sessions over HTTP: creates them, shows them, and applies events, storing each
 /// through the library's ``SessionStore`` with optimistic concurrency.
 ///
@@ -29,20 +21,20 @@ struct SessionService: Sendable {
   let today: CalendarDate?
   /// How many times an update is retried when another writer saved first.
   let attempts: Int
-  /// What happens to a live session when its flow has a newer version.
-  let onFlowChange: FlowChangePolicy
+  /// The server's metrics (`callsRecovered` is counted here).
+  let metrics: ServerMetrics
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32, onFlowChange: FlowChangePolicy = .pin
+    today: CalendarDate? = nil, attempts: Int = 32, metrics: ServerMetrics = ServerMetrics()
   ) {
-    self.onFlowChange = onFlowChange
     self.store = store
     self.catalog = catalog
     self.api = api
     self.vault = vault
     self.today = today
     self.attempts = attempts
+    self.metrics = metrics
   }
 
   /// `POST /sessions`.
@@ -64,12 +56,11 @@ struct SessionService: Sendable {
   /// `GET /sessions/{id}`.
   func show(_ id: SessionID) async throws -> SessionView {
     let stored = try await load(id)
-    let (compiled, migration) = try flow(of: stored)
-    var session = try restore(stored, on: compiled)
+    var session = try restore(stored)
     session.restoreSecrets(await vault.secrets(for: id))
     return SessionView(
       id: id.rawValue, version: stored.version, state: session.navigation.description, screen: session.screen,
-      offer: session.offer.map(OfferView.init), route: RouteView(session), migration: migration)
+      offer: session.offer.map(OfferView.init), route: RouteView(session))
   }
 
   /// What one `update` produced.
@@ -81,7 +72,7 @@ struct SessionService: Sendable {
 
   /// `POST /sessions/{id}/events`.
   func send(_ event: ClientEvent, to id: SessionID, logger: Logger) async throws -> EventResultView {
-    let (compiled, migration) = try flow(of: try await load(id))
+    let compiled = try flow(of: try await load(id))
     let first: (result: Step, version: Int)
     do {
       first = try await store.update(
@@ -123,8 +114,7 @@ struct SessionService: Sendable {
       }
       views += last.result.effects.map(EffectView.init)
     }
-    return EventResultView(
-      version: last.version, state: last.result.state, screen: last.result.screen, effects: views, migration: migration)
+    return EventResultView(version: last.version, state: last.result.state, screen: last.result.screen, effects: views)
   }
 
   /// Calls the checkout API; a thrown error becomes an `api_unavailable` failure,
@@ -161,26 +151,16 @@ struct SessionService: Sendable {
     return stored
   }
 
-  /// The flow a stored session runs on, and the report when it is carried to a
-  /// newer version: pinned to the version it was made on while that version is
-  /// served (`--on-flow-change pin`), else migrated to the newest (the store's
-  /// restore migrates it, and the next save keeps it migrated).
-  private func flow(of stored: StoredSession) throws(ServerError) -> (CompiledFlow, MigrationReport?) {
-    guard let newest = catalog[stored.snapshot.flow] else {
+  private func flow(of stored: StoredSession) throws(ServerError) -> CompiledFlow {
+    guard let compiled = catalog[stored.snapshot.flow] else {
       throw ServerError(
         .gone, "flow_gone", "the session's flow \"\(stored.snapshot.flow)\" is no longer served", at: "/sessions/\(stored.id)")
     }
-    if newest.isFlow(of: stored.snapshot) { return (newest, nil) }
-    if onFlowChange == .pin, let pinned = catalog.version(of: stored.snapshot) { return (pinned, nil) }
-    do {
-      let migrator = SnapshotMigrator(to: newest, history: catalog.olderVersions(of: newest.flow.id))
-      return (newest, try migrator.migrate(stored.snapshot).report)
-    } catch {
-      throw ServerError(.gone, "flow_changed", error.description, at: "/sessions/\(stored.id)")
-    }
+    return compiled
   }
 
-  private func restore(_ stored: StoredSession, on compiled: CompiledFlow) throws(ServerError) -> CheckoutSession {
+  private func restore(_ stored: StoredSession) throws(ServerError) -> CheckoutSession {
+    let compiled = try flow(of: stored)
     do {
       return try CheckoutSession(restoring: stored.snapshot, flow: compiled)
     } catch {
