@@ -27,6 +27,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "The log level (default: info).")
   var logLevel: Logger.Level?
 
+  @Option(help: "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10).")
+  var callTimeout: Double?
+
   func run() async throws {
     let app: any ApplicationProtocol
     do {

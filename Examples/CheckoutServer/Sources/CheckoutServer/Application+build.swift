@@ -16,21 +16,28 @@ protocol AppArguments {
   var today: String? { get }
   /// The log level (default info).
   var logLevel: Logger.Level? { get }
+  /// Seconds an API call may take before the next request finishes it (default 10).
+  var callTimeout: Double? { get }
+}
+
+extension AppArguments {
+  /// The default: 10 s.
+  var callTimeout: Double? { nil }
 }
 
 /// What a test (or an embedding program) may replace.
 struct AppDependencies: Sendable {
   /// The logger (tests capture it in memory).
   var logger: Logger?
-  /// The checkout API (default: the demo).
-  var api: any CheckoutAPI = DemoCheckoutAPI()
+  /// The checkout API; nil for the demo, its ledger in the store's database.
+  var api: (any CheckoutAPI)?
   /// The session store; nil to choose by the environment: PostgreSQL when
   /// `DATABASE_URL` is set, memory otherwise.
   var store: (any SessionStore)?
   /// The environment (`DATABASE_URL`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
 
-  init(logger: Logger? = nil, api: any CheckoutAPI = DemoCheckoutAPI(), store: (any SessionStore)? = nil,
+  init(logger: Logger? = nil, api: (any CheckoutAPI)? = nil, store: (any SessionStore)? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment)
   {
     self.logger = logger
@@ -73,8 +80,15 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "memory"
   }
 
+  let callTimeout = arguments.callTimeout ?? 10
+  guard callTimeout >= 0, callTimeout.isFinite else {
+    throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
+  }
+  let ledger: any CallLedger = postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) } ?? InMemoryCallLedger()
+  let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
   let service = SessionService(
-    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: dependencies.api, today: today)
+    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: api, today: today,
+    callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger)
   let router = buildRouter(service: service, catalog: catalog)
   var app = Application(
     router: router,

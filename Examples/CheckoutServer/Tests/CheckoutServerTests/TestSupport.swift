@@ -16,6 +16,7 @@ struct TestArguments: AppArguments {
   var flows: String?
   var today: String? = "2026-11-21"
   var logLevel: Logger.Level? = .trace
+  var callTimeout: Double?
 }
 
 /// A response read as JSON (or text).
