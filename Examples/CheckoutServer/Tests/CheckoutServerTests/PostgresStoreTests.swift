@@ -58,7 +58,8 @@ struct PostgresStoreTests {
 
   @Test func theLedgerKeepsTheFirstAnswerOfAKeyAcrossClients() async throws {
     let session = SessionID("ledger-\(UUID().uuidString.lowercased())")
-    let compiled = try #require(try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))["plndr"])
+    let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
+    let compiled = try #require(catalog["plndr"])
     let request = CheckoutAPIRequest(
       session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: [:], masking: compiled.masking),
       key: "placeOrder-1")
@@ -71,8 +72,9 @@ struct PostgresStoreTests {
       #expect(try await ledger.record(second, for: request) == first, "a repeated key keeps its first answer")
       #expect(try await ledger.answer(for: request.idempotencyKey) == first)
       // Concurrent first calls with one key: one answer stands for all.
-      var other = request
-      other.key = "placeOrder-2"
+      let other = CheckoutAPIRequest(
+        session: request.session, flow: request.flow, operation: request.operation, payload: request.payload,
+        key: "placeOrder-2")
       let outcomes = try await withThrowingTaskGroup(of: CheckoutAPIOutcome.self) { group in
         for n in 0..<8 {
           group.addTask { try await ledger.record(n == 0 ? first : second, for: other) }
@@ -84,7 +86,8 @@ struct PostgresStoreTests {
     // Another client (another instance) reads the same answer.
     try await withStore { store in
       let ledger = PostgresCallLedger(client: store.client, logger: Logger(label: "postgres-test"))
-      #expect(try await ledger.answer(for: request.idempotencyKey) == first)
+      let again = try await ledger.answer(for: request.idempotencyKey)
+      #expect(again == first)
     }
   }
 
