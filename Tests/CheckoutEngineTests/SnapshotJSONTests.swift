@@ -3,6 +3,9 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutModel
+@testable import CheckoutRows
+@testable import CheckoutSessions
 
 /// Snapshot JSON through its one definition (`Codable`): `jsonData()` is what
 /// JSONEncoder writes and `init(json:)` reads what any JSONEncoder writes, for every
@@ -142,6 +145,23 @@ import Testing
       #expect(try SessionSnapshot(json: seed) == session.snapshot(), "\(file.lastPathComponent) is stale")
       #expect(try CheckoutSession(restoringJSON: seed, flow: Self.compiled).snapshot() == session.snapshot())
     }
+  }
+
+  /// Values still equal to the flow's initial data are derived, not written; a
+  /// changed one is written; restoring gives the session's data back either way.
+  @Test func valuesEqualToTheFlowsInitialDataAreLeftOutAndRestored() throws {
+    var session = CheckoutSession(flow: Self.compiled, today: Self.today)
+    let fresh = try SessionSnapshot(json: session.snapshotJSON())
+    #expect(fresh.data.isEmpty, "a fresh session holds only the flow's initial data: \(fresh.data)")
+    session.send(.set("shipping.method", .string("express")))
+    session.send(.set("shipping.city", .string("Portland")))
+    let changed = try SessionSnapshot(json: session.snapshotJSON())
+    #expect(changed.data == ["shipping.method": .string("express"), "shipping.city": .string("Portland")])
+    #expect(changed.data["cart.count"] == nil && changed.data["shipping.methods"] == nil)
+    let restored = try CheckoutSession(restoringJSON: session.snapshotJSON(), flow: Self.compiled)
+    #expect(restored.data == session.data)
+    #expect(restored.data["cart.count"] == .number(3))
+    #expect(restored.data["shipping.method"] == .string("express"))
   }
 
   @Test func theWriterWritesTheDocumentedShapes() throws {
