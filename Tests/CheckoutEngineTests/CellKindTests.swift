@@ -77,7 +77,7 @@ import Testing
     #expect(session.send(.tap("close")) == [.navigate(.dismiss)])
     session.send(.appeared("form"))
     #expect(session.navigation.description == "form")
-    guard case .callAPI(let operation, _)? = session.send(.tap("submit")).first else {
+    guard case .callAPI(let operation, _, _)? = session.send(.tap("submit")).first else {
       Issue.record("the submit button called nothing")
       return
     }

@@ -196,7 +196,7 @@ import Testing
     /// Sends an event and does what the session asks, as a host does: performs each
     /// navigation command and reports the step that appeared, answers API calls,
     /// accepts offers to fix an error. `callAPI` stands for your checkout API.
-    func run(_ event: SessionEvent, callAPI: (OperationName, Payload) -> SessionEvent) {
+    func run(_ event: SessionEvent, callAPI: (OperationName, Payload, IdempotencyKey) -> SessionEvent) {
       var events = [event]
       while !events.isEmpty {
         for effect in session.send(events.removeFirst()) {
@@ -204,8 +204,8 @@ import Testing
           case .navigate(let command):
             // Push, present, pop, dismiss or reset on screen; then report what appeared.
             if let step = session.navigation.top(after: command) { events.append(.appeared(step)) }
-          case .callAPI(let operation, let payload):
-            events.append(callAPI(operation, payload))
+          case .callAPI(let operation, let payload, let key):
+            events.append(callAPI(operation, payload, key))
           case .offer(let offer):
             print("offer \(offer)")  // the error, with a "Fix it" button
             events.append(.accept)
@@ -226,7 +226,7 @@ import Testing
     let address: [(String, String)] = [
       ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
     ]
-    let decline: (OperationName, Payload) -> SessionEvent = { operation, _ in
+    let decline: (OperationName, Payload, IdempotencyKey) -> SessionEvent = { operation, _, _ in
       .apiFailed(operation, [APIError(code: "cvv_invalid", message: "Your card's security code is incorrect.")])
     }
     run(.tap("checkout"), callAPI: decline)

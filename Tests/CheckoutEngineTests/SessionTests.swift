@@ -118,7 +118,7 @@ import Testing
     driven.fillAddressAndCard(cvv: "987")
     driven.send(.tap("continue"))
     let effects = driven.send(.tap("placeOrder"))
-    guard case .callAPI(let operation, let payload)? = effects.first else {
+    guard case .callAPI(let operation, let payload, _)? = effects.first else {
       Issue.record("expected callAPI, got \(effects)")
       return
     }

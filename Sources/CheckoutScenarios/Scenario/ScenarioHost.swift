@@ -201,7 +201,7 @@ public struct ScenarioHost: Sendable {
         switch effect {
         case .navigate(let command) where mode == .auto:
           if let top = try? session.navigation.applying(command).top { queue.append(.appeared(top)) }
-        case .callAPI(let operation, _):
+        case .callAPI(let operation, _, _):
           if let answer = api.answer(operation) {
             queue.append(DevelopmentAPI.event(answer, for: operation, in: session.flow))
           } else {

@@ -28,12 +28,11 @@ extension CheckoutSession {
       return [.offer(offer)]
     }
     queued = []
-    calls[submit.operation] = .some(submit.then)
-    return [.callAPI(submit.operation, Payload(values: data, masking: compiled.masking))]
+    return [startCall(submit.operation, then: submit.then)]
   }
 
   mutating func apiSucceeded(_ operation: OperationName, _ values: [DataKey: Value]) -> [Effect] {
-    guard let then = calls.removeValue(forKey: operation) else {
+    guard let call = calls.removeValue(forKey: operation) else {
       return [.refused("no call to \(operation) is waiting for an answer")]
     }
     for (key, value) in values {
@@ -42,7 +41,7 @@ extension CheckoutSession {
       for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
     }
     queued = []
-    guard let then, let presentation = compiled.step(then)?.presentation else { return [] }
+    guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
     return send(.opening(then, as: presentation))
   }
 
@@ -50,6 +49,12 @@ extension CheckoutSession {
     guard calls.removeValue(forKey: operation) != nil else {
       return [.refused("no call to \(operation) is waiting for an answer")]
     }
+    return offerErrors(errors)
+  }
+
+  /// Offers the first of an answer's errors that the flow resolves and queues the
+  /// rest; errors nothing resolves are reported as `unresolved`.
+  mutating func offerErrors(_ errors: [APIError]) -> [Effect] {
     let ordered = compiled.resolver.ordered(errors)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution)

@@ -62,8 +62,14 @@ public struct CheckoutSession: Sendable {
   public internal(set) var driver = RouteDriver()
   /// A command sent for a tap or a successful submit, waiting for its step.
   public internal(set) var pending: PendingNavigation?
-  /// API calls waiting for an answer, each with the step to open on success.
-  public internal(set) var calls: [OperationName: StepID?] = [:]
+  /// API calls waiting for an answer, each with its idempotency key and the step
+  /// to open on success.
+  public internal(set) var calls: [OperationName: APICall] = [:]
+  /// Calls given up without an answer (``SessionEvent/apiExpired(_:)``): the API
+  /// may have acted on them, so the next call to the operation reuses the key.
+  public internal(set) var unanswered: [OperationName: APICall] = [:]
+  /// How many idempotency keys the session has made (the last key's number).
+  public internal(set) var callsMade = 0
   /// The row an error route arrived at.
   public internal(set) var focus: RowRef?
   /// The shopper changed the focused row's value: the next queued error may be offered.
@@ -121,6 +127,8 @@ public struct CheckoutSession: Sendable {
     case .appeared(let step): return appeared(step)
     case .apiSucceeded(let operation, let values): return apiSucceeded(operation, values)
     case .apiFailed(let operation, let errors): return apiFailed(operation, errors)
+    case .callAgain(let operation): return callAgain(operation)
+    case .apiExpired(let operation): return apiExpired(operation)
     case .accept: return accept()
     case .decline: return decline()
     }

@@ -6,8 +6,9 @@ import CheckoutRows
 public enum Effect: Hashable, Sendable, CustomStringConvertible {
   /// Perform a navigation command, then report the step that appears.
   case navigate(NavigationCommand)
-  /// Call the checkout API; answer with `apiSucceeded` or `apiFailed`.
-  case callAPI(OperationName, Payload)
+  /// Call the checkout API with this idempotency key (recorded in the session
+  /// before the call); answer with `apiSucceeded` or `apiFailed`.
+  case callAPI(OperationName, Payload, key: IdempotencyKey)
   /// Show the shopper an error and a "fix it" choice; answer with `accept` or `decline`.
   case offer(Offer)
   /// Focus a row and show the message on it.
@@ -41,7 +42,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
   public var argument: String {
     switch self {
     case .navigate(let command): return command.description
-    case .callAPI(let operation, _): return operation.rawValue
+    case .callAPI(let operation, _, _): return operation.rawValue
     case .offer(let offer): return offer.resolution.target
     case .focus(let step, let row, _): return row.map { "\(step).\($0)" } ?? step.rawValue
     case .refused(let reason), .routeCancelled(let reason), .notice(let reason): return reason
@@ -53,7 +54,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .focus(_, _, let message): return "focus \(argument) \"\(message)\""
     case .offer(let offer): return "offer \(offer)"
-    case .callAPI(_, let payload): return "callAPI \(argument) \(payload)"
+    case .callAPI(_, let payload, let key): return "callAPI \(argument) \(payload) key \(key)"
     default: return "\(kind) \(argument)"
     }
   }

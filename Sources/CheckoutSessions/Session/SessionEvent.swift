@@ -21,6 +21,14 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   case apiSucceeded(OperationName, [DataKey: Value])
   /// The checkout API failed an operation with these errors.
   case apiFailed(OperationName, [APIError])
+  /// The host lost the answer to a waiting call (it crashed, or could not save
+  /// it) and makes the call again: answered with the same `callAPI` effect, the
+  /// same idempotency key, so the API acts once.
+  case callAgain(OperationName)
+  /// The host gives up waiting for a call's answer: the call's outcome is
+  /// unknown. The shopper is offered ``CheckoutSession/unansweredCallError``;
+  /// the next call to the operation reuses the key, so it is never acted on twice.
+  case apiExpired(OperationName)
   /// The shopper accepted the offer to fix an error.
   case accept
   /// The shopper declined the offer.
@@ -36,6 +44,8 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
     case .apiSucceeded(let operation, _): return "api \(operation) ok"
     case .apiFailed(let operation, let errors):
       return "api \(operation) fail " + errors.map(\.code).joined(separator: " ; ")
+    case .callAgain(let operation): return "api \(operation) again"
+    case .apiExpired(let operation): return "api \(operation) expired"
     case .accept: return "accept"
     case .decline: return "decline"
     }

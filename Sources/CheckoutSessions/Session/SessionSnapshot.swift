@@ -21,13 +21,8 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes and reads.
   public static let currentFormat = 1
 
-  /// An API call waiting for an answer.
-  public struct Call: Hashable, Sendable, Codable {
-    /// The operation.
-    public var operation: OperationName
-    /// The step opened when it succeeds.
-    public var then: StepID?
-  }
+  /// An API call waiting for an answer, or given up unanswered.
+  public typealias Call = APICall
 
   /// The snapshot format.
   public var format: Int
@@ -51,8 +46,12 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var driver: RouteDriver
   /// A navigation command waiting for its step.
   public var pending: CheckoutSession.PendingNavigation?
-  /// API calls waiting for answers.
+  /// API calls waiting for answers, each with its idempotency key.
   public var calls: [Call]
+  /// Calls given up unanswered, whose keys the next calls reuse (absent when none).
+  public var unanswered: [Call]?
+  /// How many idempotency keys the session has made (absent before the first).
+  public var callsMade: Int?
   /// The focused row.
   public var focus: CheckoutSession.RowRef?
 }
@@ -73,7 +72,9 @@ extension CheckoutSession {
       format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
       navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       offer: offer, queued: queued, driver: driver, pending: pending,
-      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map { SessionSnapshot.Call(operation: $0.key, then: $0.value) },
+      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
+      unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
+      callsMade: callsMade == 0 ? nil : callsMade,
       focus: focus)
   }
 
@@ -128,7 +129,7 @@ extension CheckoutSession {
     snapshot.queued.forEach { need($0.step, $0.row) }
     if let focus = snapshot.focus { need(focus.step, focus.row) }
     if let resolution = snapshot.driver.resolution { need(resolution.step, resolution.row) }
-    snapshot.calls.compactMap(\.then).forEach { need($0) }
+    (snapshot.calls + (snapshot.unanswered ?? [])).compactMap(\.then).forEach { need($0) }
     // The route in progress and the commands waiting for their step.
     switch snapshot.driver.state {
     case .awaiting(let expected, let pending, let remaining):
@@ -152,10 +153,11 @@ extension CheckoutSession {
         message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
     }
     try Self.checkWaitingCommands(of: snapshot)
-    // Hand-written JSON can list an operation twice; that is an error, not a trap.
-    var restoredCalls: [OperationName: StepID?] = [:]
-    for call in snapshot.calls where restoredCalls.updateValue(call.then, forKey: call.operation) != nil {
-      throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice")
+    let restoredCalls = try Self.callsByOperation(snapshot.calls, "calls")
+    let restoredUnanswered = try Self.callsByOperation(snapshot.unanswered ?? [], "unanswered")
+    let callsMade = snapshot.callsMade ?? 0
+    guard callsMade >= 0 else {
+      throw SnapshotError(message: "the snapshot's callsMade is \(callsMade); it counts keys made, 0 or more")
     }
     self.init(flow: compiled, today: snapshot.today)
     navigation = snapshot.navigation
@@ -170,11 +172,23 @@ extension CheckoutSession {
     driver = snapshot.driver
     pending = snapshot.pending
     calls = restoredCalls
+    unanswered = restoredUnanswered
+    self.callsMade = callsMade
     focus = snapshot.focus
   }
 }
 
 extension CheckoutSession {
+  /// A snapshot's calls by operation. Hand-written JSON can list an operation
+  /// twice; that is an error, not a trap.
+  private static func callsByOperation(_ calls: [APICall], _ member: String) throws(SnapshotError) -> [OperationName: APICall] {
+    var byOperation: [OperationName: APICall] = [:]
+    for call in calls where byOperation.updateValue(call, forKey: call.operation) != nil {
+      throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice in \(member)")
+    }
+    return byOperation
+  }
+
   /// A command waiting for its step must lead to that step from the snapshot's
   /// navigation state, or the session would wait for a step that cannot appear.
   private static func checkWaitingCommands(of snapshot: SessionSnapshot) throws(SnapshotError) {

@@ -21,18 +21,23 @@ protocol AppArguments {
   /// Seconds a session may go unchanged before the sweeper deletes it (finished or
   /// abandoned); default 1800.
   var idleTimeout: Int { get }
+  /// Seconds an API call may take before the next request finishes it (default 10).
+  var callTimeout: Double? { get }
 }
 
 extension AppArguments {
+  /// The default: 1800 s.
   var idleTimeout: Int { 1800 }
+  /// The default: 10 s.
+  var callTimeout: Double? { nil }
 }
 
 /// What a test (or an embedding program) may replace.
 struct AppDependencies: Sendable {
   /// The logger (tests capture it in memory).
   var logger: Logger?
-  /// The checkout API (default: the demo).
-  var api: any CheckoutAPI = DemoCheckoutAPI()
+  /// The checkout API; nil for the demo, its ledger in the store's database.
+  var api: (any CheckoutAPI)?
   /// The session store; nil to choose by the environment: PostgreSQL when
   /// `DATABASE_URL` is set, memory otherwise.
   var store: (any SessionStore)?
@@ -46,7 +51,7 @@ struct AppDependencies: Sendable {
   var metrics = ServerMetrics()
 
   init(
-    logger: Logger? = nil, api: any CheckoutAPI = DemoCheckoutAPI(), store: (any SessionStore)? = nil,
+    logger: Logger? = nil, api: (any CheckoutAPI)? = nil, store: (any SessionStore)? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, storeTimeout: Duration = .milliseconds(1500),
     sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
   ) {
@@ -81,6 +86,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   }
 
   var services: [any Service] = []
+  var postgresStore: PostgresSessionStore?
   var prelude: (@Sendable () async throws -> Void)?
   let base: any SessionStore
   let storeName: String
@@ -90,6 +96,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   } else if let url = dependencies.environment["DATABASE_URL"], !url.isEmpty {
     let postgres = try PostgresSessionStore(url: url, logger: logger)
     services.append(postgres.client)
+    postgresStore = postgres
     prelude = { try await postgres.createSchema() }
     base = postgres
     storeName = "postgres"
@@ -98,13 +105,21 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "memory"
   }
 
+  let callTimeout = arguments.callTimeout ?? 10
+  guard callTimeout >= 0, callTimeout.isFinite else {
+    throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
+  }
+  let ledger: any CallLedger =
+    postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) } ?? InMemoryCallLedger()
+  let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
   let metrics = dependencies.metrics
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: base, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
   let vault = SecretVault()
   let service = SessionService(
-    store: store, catalog: catalog, api: dependencies.api, vault: vault, today: today, metrics: metrics)
+    store: store, catalog: catalog, api: api, vault: vault, today: today, callTimeout: callTimeout,
+    faults: try FaultInjection(environment: dependencies.environment), logger: logger, metrics: metrics)
   let idleTimeout = Duration.seconds(arguments.idleTimeout)
   services.append(
     SessionSweeper(

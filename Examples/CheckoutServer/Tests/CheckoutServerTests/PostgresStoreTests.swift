@@ -75,6 +75,41 @@ struct PostgresStoreTests {
     }
   }
 
+  @Test func theLedgerKeepsTheFirstAnswerOfAKeyAcrossClients() async throws {
+    let session = SessionID("ledger-\(UUID().uuidString.lowercased())")
+    let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
+    let compiled = try #require(catalog["plndr"])
+    let request = CheckoutAPIRequest(
+      session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: [:], masking: compiled.masking),
+      key: "placeOrder-1")
+    let first = CheckoutAPIOutcome.succeeded(["order.number": .string("PL-00000001")])
+    let second = CheckoutAPIOutcome.failed([APIError(code: "card_declined", message: "Declined.")])
+    try await withStore { store in
+      let ledger = PostgresCallLedger(client: store.client, logger: Logger(label: "postgres-test"))
+      #expect(try await ledger.answer(for: request.idempotencyKey) == nil)
+      #expect(try await ledger.record(first, for: request) == first)
+      #expect(try await ledger.record(second, for: request) == first, "a repeated key keeps its first answer")
+      #expect(try await ledger.answer(for: request.idempotencyKey) == first)
+      // Concurrent first calls with one key: one answer stands for all.
+      let other = CheckoutAPIRequest(
+        session: request.session, flow: request.flow, operation: request.operation, payload: request.payload,
+        key: "placeOrder-2")
+      let outcomes = try await withThrowingTaskGroup(of: CheckoutAPIOutcome.self) { group in
+        for n in 0..<8 {
+          group.addTask { try await ledger.record(n == 0 ? first : second, for: other) }
+        }
+        return try await group.reduce(into: [CheckoutAPIOutcome]()) { $0.append($1) }
+      }
+      #expect(Set(outcomes).count == 1)
+    }
+    // Another client (another instance) reads the same answer.
+    try await withStore { store in
+      let ledger = PostgresCallLedger(client: store.client, logger: Logger(label: "postgres-test"))
+      let again = try await ledger.answer(for: request.idempotencyKey)
+      #expect(again == first)
+    }
+  }
+
   @Test func concurrentUpdatesAreAllApplied() async throws {
     let snapshot = try Self.snapshot()
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))

@@ -17,6 +17,7 @@ struct TestArguments: AppArguments {
   var today: String? = "2026-11-21"
   var logLevel: Logger.Level? = .trace
   var idleTimeout = 1800
+  var callTimeout: Double?
 }
 
 /// A response read as JSON (or text).

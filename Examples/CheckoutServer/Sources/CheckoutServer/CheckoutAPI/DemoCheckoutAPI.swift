@@ -94,7 +94,9 @@ enum ErrorDialect: Sendable, Hashable {
 /// per session and card, only a keyed digest of the value it declined
 /// (``DeclinedValues``), never the value.
 ///
-/// An order number is derived from the session id, so replays agree.
+/// An order number is derived from the session id, so replays agree. Like a
+/// payment API, it answers a repeated idempotency key with its first answer and
+/// charges once: its ``CallLedger`` keeps every answer by key.
 struct DemoCheckoutAPI: CheckoutAPI {
   /// The dialect of each flow; others get ``defaultDialect``.
   var dialects: [FlowID: ErrorDialect] = ["plndr": .plndr, "express": .stripe]
@@ -111,9 +113,14 @@ struct DemoCheckoutAPI: CheckoutAPI {
   var discountCodeKey: DataKey = "discount.code"
   /// The digests of the values declined so far (shared by copies of this API).
   let declined = DeclinedValues()
+  /// The calls answered, by idempotency key: a repeated key gets the first answer
+  /// and charges once. In the session store's database when there is one.
+  var ledger: any CallLedger = InMemoryCallLedger()
 
+  /// The first answer to the request's idempotency key, or a new one, recorded.
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
-    answer(request)
+    if let first = try await ledger.answer(for: request.idempotencyKey) { return first }
+    return try await ledger.record(answer(request), for: request)
   }
 
   /// The answer, synchronously (the demo does no I/O).

@@ -26,7 +26,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     case .appeared: return "appeared"
     case .accept: return "accept"
     case .decline: return "decline"
-    case .apiSucceeded, .apiFailed: return "api"
+    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired: return "api"
     }
   }
 

@@ -18,7 +18,7 @@ enum EffectView: Encodable, Sendable, Equatable {
   init(_ effect: Effect) {
     switch effect {
     case .navigate(let command): self = .navigate(command: command.description)
-    case .callAPI(let operation, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
+    case .callAPI(let operation, _, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
     case .offer(let offer): self = .offer(OfferView(offer))
     case .focus(let step, let row, let message): self = .focus(step: step.rawValue, row: row?.rawValue, message: message)
     case .refused(let reason): self = .refused(reason: reason)
@@ -75,10 +75,14 @@ enum EffectView: Encodable, Sendable, Equatable {
   }
 }
 
-/// What the checkout API answered a call: `{"status": "succeeded", "data": {…}}` or
-/// `{"status": "failed", "errors": [{"code", "field", "message"}]}`.
+/// What the checkout API answered a call: `{"status": "succeeded", "data": {…}}`,
+/// `{"status": "failed", "errors": [{"code", "field", "message"}]}`, or
+/// `{"status": "unanswered"}` (it did not answer; the retry reuses the key).
 enum OutcomeView: Encodable, Sendable, Equatable {
   case pending
+  /// The API did not answer: the outcome is unknown, the shopper is offered a
+  /// retry, and the retry reuses the call's idempotency key.
+  case unanswered
   case succeeded([String: String])
   case failed([ErrorView])
 
@@ -98,6 +102,8 @@ enum OutcomeView: Encodable, Sendable, Equatable {
     switch self {
     case .pending:
       try container.encode("pending", forKey: .status)
+    case .unanswered:
+      try container.encode("unanswered", forKey: .status)
     case .succeeded(let data):
       try container.encode("succeeded", forKey: .status)
       try container.encode(data, forKey: .data)
@@ -162,7 +168,9 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
   var effects: [EffectView]
 }
 
-/// `GET /sessions/{id}`: `{"id", "version", "state", "screen", "offer"?, "route"?}`.
+/// `GET /sessions/{id}`: `{"id", "version", "state", "screen", "offer"?, "route"?,
+/// "waiting"?}`; `waiting` names the API calls still waiting for an answer (one
+/// in flight, or one younger than the call timeout whose answer was lost).
 struct SessionView: ResponseEncodable, Sendable {
   var id: String
   var version: Int
@@ -170,6 +178,7 @@ struct SessionView: ResponseEncodable, Sendable {
   var screen: Screen
   var offer: OfferView?
   var route: RouteView?
+  var waiting: [String]?
 }
 
 /// `POST /sessions/{id}/events`: `{"version", "state", "screen", "effects"}`.
