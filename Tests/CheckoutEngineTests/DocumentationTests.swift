@@ -183,7 +183,7 @@ import Testing
     #expect(session.navigation.description == "cart>stepOne")
     #expect(session.screen.rows.map(\.title) == ["Shipping address", "Credit card", "Shipping method", "Continue"])
     let refused = session.send(.tap("continue"))
-    #expect(refused.count == 1 && refused[0].kind == "refused")
+    #expect(refused.count == 1 && refused[0].kind == .refused)
     #expect(refused[0].description.hasPrefix("refused Continue: needs \"Shipping Address\" complete: "))
   }
 
@@ -211,7 +211,9 @@ import Testing
             events.append(.accept)
           case .focus(let step, let row, let message):
             print("focus \(step).\(row?.rawValue ?? "") \(message)")
-          case .refused(let reason), .routeCancelled(let reason), .notice(let reason):
+          case .refused(let refusal):
+            print(refusal.message)  // refusal.code and refusal.subject say what and where, as data
+          case .routeCancelled(let reason), .notice(let reason):
             print(reason)
           case .unresolved(let error):
             print("unresolved \(error)")

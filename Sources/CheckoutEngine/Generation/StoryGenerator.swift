@@ -155,7 +155,7 @@ public struct StoryGenerator: Sendable {
       if let route = driver.session.route {
         try driver.recorder.run("expect route \(route.commands.isEmpty ? "none" : route.description)")
       }
-      guard effects.contains(where: { $0.kind == "focus" }) else {
+      guard effects.contains(where: { $0.kind == .focus }) else {
         let reason = effects.compactMap { effect -> String? in
           if case .routeCancelled(let reason) = effect { return reason }
           return nil

@@ -13,10 +13,11 @@ struct ExpectationChecker {
       let actual = session.route.map { $0.commands.isEmpty ? "none" : $0.description } ?? "no route planned"
       return compare("route \(commands.isEmpty ? "none" : commands.map(\.description).joined(separator: ", "))", "route \(actual)")
     case .offer(let target):
-      let actual = session.offer?.resolution.target ?? "none"
-      let matches = target == nil ? session.offer == nil
-        : actual == target || (target.map { !$0.contains(".") && session.offer?.resolution.step.rawValue == $0 } ?? false)
-      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target ?? "none")", actual: "offer \(actual)")
+      let offered = session.offer?.resolution
+      let actual = offered?.target ?? "none"
+      // `expect offer STEP` holds for an offer of any row of the step.
+      let matches = target.map { $0.step == offered?.step && ($0.row == nil || $0.row == offered?.row) } ?? (offered == nil)
+      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target?.description ?? "none")", actual: "offer \(actual)")
     case .focus(let row):
       let actual = session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
       return compare("focus \(row)", "focus \(actual)")
