@@ -154,6 +154,7 @@ import Testing
 
   @Test(arguments: [
     ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("HostingTheEngine", "restore"),
+    ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
   ])
@@ -166,6 +167,33 @@ import Testing
   }
 
   // The snippets: compiled and run here, shown verbatim in the articles.
+
+  @Test func theRefusalSnippetMarksTheRowAtFault() throws {
+    let compiled = CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    session.send(.tap("checkout"))
+    session.send(.appeared("stepOne"))
+    var shaken: [RowID] = []
+    func shake(_ row: RowID) { shaken.append(row) }
+    let effects = session.send(.tap("continue"))
+    // snippet: a refusal
+    if let refusal = effects.lazy.compactMap(\.refusal).first,
+      case .row(let step, let row)? = refusal.subject, step == session.navigation.top {
+      shake(row)  // and show refusal.message
+    }
+    // end snippet
+    #expect(shaken == ["continue"])
+  }
+
+  @Test func theHostingArticleListsEveryRefusalCodeInOrder() throws {
+    let article = try Self.catalogArticle("HostingTheEngine")
+    let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("refused because") == false }
+    let codes = rows.compactMap { row -> String? in
+      let cell = row.dropFirst(3).prefix { $0 != "`" }
+      return Refusal.Code(rawValue: String(cell)).map(\.rawValue)
+    }
+    #expect(codes == Refusal.Code.allCases.map(\.rawValue))
+  }
 
   @Test func theGettingStartedSessionRuns() throws {
     let flowPath = PackagePaths.flows.appendingPathComponent("plndr.json").path

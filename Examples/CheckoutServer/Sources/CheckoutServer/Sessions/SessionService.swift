@@ -77,13 +77,14 @@ struct SessionService: Sendable {
         expectedVersion: event.expectedVersion
       ) { session throws(ServerError) -> Step in
         if case .tap(let row) = event.event, let waiting = SessionService.callInFlight(for: row, in: session) {
-          throw ServerError.refused(
-            "a call to \(waiting) is already waiting for its answer; send the event again once it is answered",
-            at: event.refusalField)
+          let refusal = Refusal(
+            .callInFlight, event: .tap, subject: .row(step: session.navigation.top, row: row),
+            message: "a call to \(waiting) is already waiting for its answer; send the event again once it is answered")
+          throw ServerError.refused(refusal, at: event.refusalField)
         }
         let effects = session.send(event.event)
-        if let reason = effects.lazy.compactMap(SessionService.refusal).first {
-          throw ServerError.refused(reason, at: event.refusalField)
+        if let refusal = effects.lazy.compactMap(\.refusal).first {
+          throw ServerError.refused(refusal, at: event.refusalField)
         }
         return Step(effects: effects, state: session.navigation.description, screen: session.screen)
       }
@@ -178,12 +179,6 @@ struct SessionService: Sendable {
     case .unavailable:
       return ServerError.storeUnavailable()
     }
-  }
-
-  /// The reason of a `refused` effect.
-  private static func refusal(_ effect: Effect) -> String? {
-    if case .refused(let reason) = effect { return reason }
-    return nil
   }
 
   /// The operation a tap would submit while an earlier call to it is unanswered.
