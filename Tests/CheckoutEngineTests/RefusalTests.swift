@@ -8,7 +8,7 @@ import Testing
   typealias Driven = SessionTests.Driven
 
   /// The one refusal among the effects (a test fails when there is not exactly one).
-  static func refusal(_ effects: [Effect], sourceLocation: SourceLocation = #_sourceLocation) -> Refusal? {
+  static func refusal(_ effects: [Effect], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Refusal? {
     let refusals = effects.compactMap(\.refusal)
     #expect(refusals.count == 1 && effects.count == 1, "\(effects)", sourceLocation: sourceLocation)
     return refusals.first

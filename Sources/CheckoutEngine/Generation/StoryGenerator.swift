@@ -55,7 +55,7 @@ public struct StoryGenerator: Sendable {
       for (index, matcher) in flow.flow.errors.enumerated() {
         let pair = StoryPair(
           origin: origin.step, operation: origin.submit.operation, matcher: index,
-          matcherText: ErrorCodeChooser.text(of: matcher), resolution: matcher.row.map { "\(matcher.step).\($0)" } ?? matcher.step.rawValue)
+          matcherText: ErrorCodeChooser.text(of: matcher), resolution: RowReference(step: matcher.step, row: matcher.row).description)
         pairs.append(pair)
         switch apiStory(origin, pair: pair, names: &names) {
         case .success(let (story, error)):

@@ -103,7 +103,7 @@ extension CheckoutSession {
         missing.append("step \"\(step)\"")
         return
       }
-      if let row, found.row(row) == nil { missing.append("row \"\(step).\(row)\"") }
+      if let row, found.row(row) == nil { missing.append("row \"\(RowReference(step: step, row: row))\"") }
     }
     snapshot.navigation.steps.forEach { need($0) }
     var errors: [RowRef: String] = [:]
