@@ -88,6 +88,17 @@ import Testing
     #expect(SessionEvent.set("cvv", .string("1")).kind == .set)
   }
 
+  @Test func expectEffectRefusedMatchesTheCodeOrTheWords() {
+    var driven = Driven()
+    driven.send(.tap("checkout"))
+    let effects = driven.send(.tap("continue"))
+    let checker = ExpectationChecker(session: driven.session, lastEffects: effects)
+    #expect(checker.check(.effect(kind: .refused, argument: "disabledRow")) == nil)
+    #expect(checker.check(.effect(kind: .refused, argument: "needs \"Shipping Address\"")) == nil)
+    #expect(checker.check(.effect(kind: .refused, argument: "hiddenRow")) != nil)
+    #expect(checker.check(.effect(kind: .navigate, argument: "disabledRow")) != nil)
+  }
+
   @Test func expectEffectTakesOnlyAKindAndSaysWhichAreValid() throws {
     #expect(try ScenarioParser.parse("expect effect notice replanned") == .expect(.effect(kind: .notice, argument: "replanned")))
     do {

@@ -47,7 +47,9 @@ struct ExpectationChecker {
       return checkValidity(row, expectValid: expectation == .valid(row))
     case .effect(let kind, let argument):
       let matches = lastEffects.contains { effect in
-        effect.kind == kind && (argument.map { effect.argument == $0 || effect.argument.contains($0) } ?? true)
+        // A refusal is also matched by its code: `expect effect refused disabledRow`.
+        effect.kind == kind
+          && (argument.map { effect.argument == $0 || effect.argument.contains($0) || effect.refusal?.code.rawValue == $0 } ?? true)
       }
       let actual = lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
       return matches ? nil : ScenarioHost.Failure(expected: "effect \(kind)\(argument.map { " \($0)" } ?? "")", actual: actual)
