@@ -34,8 +34,7 @@ import Testing
   @Test func eachEffectViewIsOfItsEffectsKind() {
     let refusal = Refusal(.hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"), message: "hidden")
     let effects: [Effect] = [
-      .navigate(.pop), .offer(Offer(resolution: Resolution(step: "a", row: nil, message: "m"), from: "b")),
-      .focus("a", "b", "m"), .refused(refusal), .unresolved(APIError(code: "x")), .routeCancelled("r"), .notice("n"),
+      .navigate(.pop), .focus("a", "b", "m"), .refused(refusal), .unresolved(APIError(code: "x")), .routeCancelled("r"), .notice("n"),
     ]
     for effect in effects { #expect(EffectView(effect).kind == effect.kind) }
   }
