@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutScenarios
 
 /// A refusal says as data what was refused and what is at fault; its message is
 /// the sentence hosts show, and it never holds a value the shopper typed.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutScenarios
 
 /// `STEP` and `STEP.ROW` are read by one parser, which says where bad text goes
 /// wrong and what would be valid.
