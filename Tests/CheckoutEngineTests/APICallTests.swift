@@ -2,6 +2,8 @@ import CheckoutEngine
 import Foundation
 import Testing
 
+@testable import CheckoutSessions
+
 /// The API-call lifecycle: each call carries an idempotency key recorded in the
 /// session before the call; a host that lost the answer calls again with the same
 /// key; a call given up is offered and its key reused, so the API acts once.
@@ -63,7 +65,7 @@ import Testing
     #expect(restored.waitingCall("placeOrder")?.key == key)
     _ = restored.send(.apiSucceeded("placeOrder", ["order.number": .string("PL-1")]))
     #expect(restored.waitingCall("placeOrder") == nil)
-    #expect(restored.send(.callAgain("placeOrder")) == [.refused("no call to placeOrder is waiting for an answer")])
+    #expect(restored.send(.callAgain("placeOrder")) == [.refused(.noCallWaiting("placeOrder", event: .callAgain))])
   }
 
   @Test func anExpiredCallIsOfferedAndItsKeyReusedOnce() throws {
@@ -96,8 +98,11 @@ import Testing
 
   @Test func expiringOrCallingAgainWithNothingWaitingIsRefused() {
     var session = CheckoutSession(flow: SessionTests.compiled, today: SessionTests.today)
-    #expect(session.send(.apiExpired("placeOrder")) == [.refused("no call to placeOrder is waiting for an answer")])
-    #expect(session.send(.callAgain("placeOrder")) == [.refused("no call to placeOrder is waiting for an answer")])
+    let expired = session.send(.apiExpired("placeOrder"))
+    #expect(expired == [.refused(.noCallWaiting("placeOrder", event: .apiExpired))])
+    #expect(expired.first?.refusal?.message == "no call to placeOrder is waiting for an answer")
+    #expect(expired.first?.refusal?.subject == .operation("placeOrder"))
+    #expect(session.send(.callAgain("placeOrder")) == [.refused(.noCallWaiting("placeOrder", event: .callAgain))])
     #expect(SessionEvent.callAgain("placeOrder").description == "api placeOrder again")
     #expect(SessionEvent.apiExpired("placeOrder").description == "api placeOrder expired")
   }

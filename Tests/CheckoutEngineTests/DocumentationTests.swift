@@ -154,6 +154,7 @@ import Testing
 
   @Test(arguments: [
     ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("HostingTheEngine", "restore"),
+    ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
   ])
@@ -166,6 +167,33 @@ import Testing
   }
 
   // The snippets: compiled and run here, shown verbatim in the articles.
+
+  @Test func theRefusalSnippetMarksTheRowAtFault() throws {
+    let compiled = CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    session.send(.tap("checkout"))
+    session.send(.appeared("stepOne"))
+    var shaken: [RowID] = []
+    func shake(_ row: RowID) { shaken.append(row) }
+    let effects = session.send(.tap("continue"))
+    // snippet: a refusal
+    if let refusal = effects.lazy.compactMap(\.refusal).first,
+      case .row(let step, let row)? = refusal.subject, step == session.navigation.top {
+      shake(row)  // and show refusal.message
+    }
+    // end snippet
+    #expect(shaken == ["continue"])
+  }
+
+  @Test func theHostingArticleListsEveryRefusalCodeInOrder() throws {
+    let article = try Self.catalogArticle("HostingTheEngine")
+    let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("refused because") == false }
+    let codes = rows.compactMap { row -> String? in
+      let cell = row.dropFirst(3).prefix { $0 != "`" }
+      return Refusal.Code(rawValue: String(cell)).map(\.rawValue)
+    }
+    #expect(codes == Refusal.Code.allCases.map(\.rawValue))
+  }
 
   @Test func theGettingStartedSessionRuns() throws {
     let flowPath = PackagePaths.flows.appendingPathComponent("plndr.json").path
@@ -183,7 +211,7 @@ import Testing
     #expect(session.navigation.description == "cart>stepOne")
     #expect(session.screen.rows.map(\.title) == ["Shipping address", "Credit card", "Shipping method", "Continue"])
     let refused = session.send(.tap("continue"))
-    #expect(refused.count == 1 && refused[0].kind == "refused")
+    #expect(refused.count == 1 && refused[0].kind == .refused)
     #expect(refused[0].description.hasPrefix("refused Continue: needs \"Shipping Address\" complete: "))
   }
 
@@ -211,7 +239,9 @@ import Testing
             events.append(.accept)
           case .focus(let step, let row, let message):
             print("focus \(step).\(row?.rawValue ?? "") \(message)")
-          case .refused(let reason), .routeCancelled(let reason), .notice(let reason):
+          case .refused(let refusal):
+            print(refusal.message)  // refusal.code and refusal.subject say what and where, as data
+          case .routeCancelled(let reason), .notice(let reason):
             print(reason)
           case .unresolved(let error):
             print("unresolved \(error)")

@@ -43,7 +43,7 @@ import Testing
     var session = CheckoutSession(flow: Self.compiled, today: Self.today)
     #expect(session.send(.tap("checkout")) == [.navigate(.push("stepOne"))])
     #expect(session.navigation.description == "cart")
-    #expect(session.send(.tap("discount")) == [.refused("waiting for stepOne to appear after push stepOne")])
+    #expect(session.send(.tap("discount")) == [.refused(Refusal(.awaitingStep, event: .tap, message: "waiting for stepOne to appear after push stepOne"))])
     #expect(session.send(.appeared("stepOne")) == [])
     #expect(session.navigation.description == "cart>stepOne")
   }
@@ -52,10 +52,13 @@ import Testing
     var driven = Driven()
     driven.send(.tap("checkout"))
     let effects = driven.send(.tap("continue"))
-    guard case .refused(let reason)? = effects.first else {
+    guard case .refused(let refusal)? = effects.first else {
       Issue.record("expected a refusal, got \(effects)")
       return
     }
+    #expect(refusal.code == .disabledRow && refusal.event == .tap)
+    #expect(refusal.subject == .row(step: "stepOne", row: "continue"), "the row at fault, as data")
+    let reason = refusal.message
     #expect(reason.hasPrefix("Continue: needs \"Shipping Address\" complete: "))
     #expect(reason.contains("Street address is required"))
     #expect(driven.session.navigation.description == "cart>stepOne")
@@ -68,15 +71,23 @@ import Testing
     var driven = Driven()
     driven.send(.tap("checkout"))
     let before = driven.session.value(for: "shipping.method")
-    #expect(driven.send(.set("shippingMethod", .string("teleport"))).first?.kind == "refused")
+    #expect(
+      driven.send(.set("shippingMethod", .string("teleport"))).map(\.refusal?.subject)
+        == [.row(step: "stepOne", row: "shippingMethod")])
     #expect(driven.session.value(for: "shipping.method") == before)
     #expect(driven.send(.set("shippingMethod", .string("Overnight"))) == [])
     #expect(driven.session.value(for: "shipping.method") == .string("overnight"), "a label picks its option")
-    #expect(driven.send(.set("continue", .string("x"))) == [.refused("Continue is a button row: it takes no value; tap it instead")])
-    #expect(driven.send(.tap("shippingMethod")).first?.kind == "refused")
+    #expect(driven.send(.set("continue", .string("x"))) == [.refused(Refusal(
+      .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
+      message: "Continue is a button row: it takes no value; tap it instead"))])
+    #expect(driven.send(.tap("shippingMethod")).map(\.refusal?.code) == [.notTappable])
     driven.send(.tap("shippingAddress"))
-    #expect(driven.send(.set("billingStreet", .string("2 Side St"))) == [.refused("Billing street address is hidden on Shipping Address")])
-    #expect(driven.send(.set("billingSame", .string("maybe"))) == [.refused("Billing address same as shipping is a toggle: set it to on or off")])
+    #expect(driven.send(.set("billingStreet", .string("2 Side St"))) == [.refused(Refusal(
+      .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"),
+      message: "Billing street address is hidden on Shipping Address"))])
+    #expect(driven.send(.set("billingSame", .string("maybe"))) == [.refused(Refusal(
+      .invalidValue, event: .set, subject: .row(step: "address", row: "billingSame"),
+      message: "Billing address same as shipping is a toggle: set it to on or off"))])
     #expect(driven.session.value(for: "billing.sameAsShipping") == .bool(true), "a refused value changes nothing")
     #expect(driven.send(.set("billingSame", .string("off"))) == [])
     #expect(driven.session.screen.row("billingStreet") != nil, "billing rows appear when the toggle is off")
@@ -95,7 +106,7 @@ import Testing
   @Test func localValidationOffersTheFirstInvalidRowAndCallsNothing() {
     var driven = Driven()
     driven.fillAddressAndCard(cvv: "12")
-    #expect(driven.send(.tap("continue")).first?.kind == "refused", "an invalid CVV leaves Credit Card incomplete")
+    #expect(driven.send(.tap("continue")).first?.kind == .refused, "an invalid CVV leaves Credit Card incomplete")
     driven.send(.tap("creditCard"))
     driven.send(.set("cvv", .string("123")))
     driven.send(.tap("done"))
@@ -104,7 +115,7 @@ import Testing
     // The host changes a key behind the rows' back: the submit's own validation catches it.
     driven.send(.set("payment.card.cvv", .string("12")))
     let effects = driven.send(.tap("placeOrder"))
-    #expect(effects.map(\.kind) == ["offer"], "no callAPI: \(effects)")
+    #expect(effects.map(\.kind) == [.offer], "no callAPI: \(effects)")
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
     #expect(driven.session.offer?.resolution.message == "Enter the 3 or 4 digit code printed on your card.")
     #expect(driven.send(.accept).map(\.description) == [
@@ -138,7 +149,7 @@ import Testing
     driven.send(.tap("continue"))
     driven.send(.tap("placeOrder"))
     let effects = driven.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid", message: "Bad CVV."), APIError(code: "address_zip_invalid")]))
-    #expect(effects.map(\.kind) == ["offer"])
+    #expect(effects.map(\.kind) == [.offer])
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
     #expect(driven.session.queued.map(\.target) == ["address.zip"])
     let arrival = driven.send(.accept)
@@ -146,7 +157,7 @@ import Testing
     #expect(driven.session.screen.row("cvv")?.error == "Bad CVV.")
     #expect(driven.session.screen.row("cvv")?.isFocused == true)
     let fixed = driven.send(.set("cvv", .string("321")))
-    #expect(fixed.map(\.kind) == ["offer"])
+    #expect(fixed.map(\.kind) == [.offer])
     #expect(driven.session.offer?.resolution.target == "address.zip")
     #expect(driven.session.screen.row("cvv")?.error == nil, "the error clears when the value changes")
   }
@@ -155,12 +166,13 @@ import Testing
     var flow = RouteDriverTests.plndr
     flow.errors.removeAll { $0.code == .any }
     var session = CheckoutSession(flow: CompiledFlow(flow), today: Self.today)
-    #expect(session.send(.apiFailed("placeOrder", [])) == [.refused("no call to placeOrder is waiting for an answer")])
+    #expect(session.send(.apiFailed("placeOrder", [])) == [.refused(Refusal(
+      .noCallWaiting, event: .apiFailed, subject: .operation("placeOrder"), message: "no call to placeOrder is waiting for an answer"))])
     var driven = Driven()
     driven.session = session
     driven.fillAddressAndCard()
     driven.send(.tap("continue"))
-    #expect(driven.send(.tap("placeOrder")).first?.kind == "callAPI")
+    #expect(driven.send(.tap("placeOrder")).first?.kind == .callAPI)
     let effects = driven.send(.apiFailed("placeOrder", [APIError(code: "mystery")]))
     #expect(effects == [.unresolved(APIError(code: "mystery"))])
     #expect(driven.session.offer == nil)

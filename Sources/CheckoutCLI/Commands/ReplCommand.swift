@@ -142,8 +142,8 @@ package enum ReplCommand {
   private static func report(_ outcome: ScenarioHost.Outcome, _ terminal: Terminal) {
     for effect in outcome.effects {
       switch effect {
-      case .refused(let reason):
-        for line in Terminal.wrap("✗ \(reason)", width: terminal.width, indent: "  ") { terminal.line(terminal.styled(line, .red)) }
+      case .refused(let refusal):
+        for line in Terminal.wrap("✗ \(refusal.message)", width: terminal.width, indent: "  ") { terminal.line(terminal.styled(line, .red)) }
       case .offer(let offer): terminal.line(terminal.styled("! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
       case .unresolved(let error): terminal.line(terminal.styled("! unresolved API error \(error)", .red))
       case .routeCancelled(let reason): terminal.line(terminal.styled("✗ route cancelled: \(reason)", .red))

@@ -64,7 +64,7 @@ public enum Expectation: Hashable, Sendable {
   /// `expect route CMD, CMD`: the route most recently planned (`none` for an empty one).
   case route([NavigationCommand])
   /// `expect offer STEP[.ROW]` (or `none`): the offer waiting.
-  case offer(String?)
+  case offer(RowReference?)
   /// `expect focus ROW`: the focused row of the current step.
   case focus(RowID)
   /// `expect error ROW "text"`: the row's error contains the text.
@@ -76,5 +76,5 @@ public enum Expectation: Hashable, Sendable {
   /// `expect invalid ROW`: the row fails a rule.
   case invalid(RowID)
   /// `expect effect KIND [ARG]`: the last command's effects include it.
-  case effect(kind: String, argument: String?)
+  case effect(kind: Effect.Kind, argument: String?)
 }

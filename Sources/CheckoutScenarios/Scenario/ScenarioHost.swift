@@ -150,7 +150,7 @@ public struct ScenarioHost: Sendable {
     case .plan(let step, let row):
       switch session.compiled.planner.plan(from: session.navigation, to: step, isComplete: session.completeness.isComplete) {
       case .success(let route):
-        let target = row.map { "\(step).\($0)" } ?? step.rawValue
+        let target = RowReference(step: step, row: row).description
         outcome.notes.append("route to \(target): \(route)")
       case .failure(let noRoute):
         outcome.notes.append("no route: \(noRoute)")

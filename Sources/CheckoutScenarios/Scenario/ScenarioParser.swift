@@ -38,12 +38,8 @@ public enum ScenarioParser {
     case "show": command = .show
     case "stack": command = .stack
     case "plan":
-      let target = try cursor.token("a step, or step.row, like creditCard.cvv")
-      let parts = target.text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-      guard parts.allSatisfy(IdentifierSyntax.isIdentifier) else {
-        throw cursor.error(at: target, "\(Quoting.quoted(target.text)) is not a step or step.row")
-      }
-      command = .plan(StepID(parts[0]), parts.count > 1 ? RowID(parts[1]) : nil)
+      let target = try cursor.reference("a step, or step.row, like creditCard.cvv")
+      command = .plan(target.step, target.row)
     case "help": command = .help(cursor.optionalWord())
     case "quit", "exit": command = .quit
     case "expect": command = .expect(try ExpectationParser.parse(&cursor))
@@ -175,5 +171,16 @@ struct TokenCursor {
 
   func error(at token: ScenarioLexer.Token, _ message: String) -> ScenarioSyntaxError {
     ScenarioSyntaxError(line: line, column: token.column, message: message)
+  }
+
+  /// A `STEP` or `STEP.ROW` reference; an error points at the column where the
+  /// token stops being one.
+  mutating func reference(_ expected: String) throws(ScenarioSyntaxError) -> RowReference {
+    let token = try token(expected)
+    do {
+      return try RowReference(parsing: token.text)
+    } catch {
+      throw ScenarioSyntaxError(line: line, column: token.column + error.column - 1, message: error.description)
+    }
   }
 }

@@ -37,7 +37,7 @@ extension CheckoutSession {
   /// ``SessionEvent/callAgain(_:)``: the same call, same key, with the data as it is now.
   mutating func callAgain(_ operation: OperationName) -> [Effect] {
     guard let call = calls[operation] else {
-      return [.refused("no call to \(operation) is waiting for an answer")]
+      return [.refused(.noCallWaiting(operation, event: .callAgain))]
     }
     return [callEffect(operation, key: call.key)]
   }
@@ -46,7 +46,7 @@ extension CheckoutSession {
   /// next call to the operation, and ``unansweredCallError`` is offered.
   mutating func apiExpired(_ operation: OperationName) -> [Effect] {
     guard let call = calls.removeValue(forKey: operation) else {
-      return [.refused("no call to \(operation) is waiting for an answer")]
+      return [.refused(.noCallWaiting(operation, event: .apiExpired))]
     }
     unanswered[operation] = call
     return offerErrors([CheckoutSession.unansweredCallError])

@@ -7,9 +7,9 @@ extension CheckoutSession {
   /// is offered like an API error. Otherwise calls the API with the bound data.
   ///
   /// Each validated step's check is kept (the first invalid step ends the loop).
-  mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
+  mutating func submit(_ submit: Submit, from row: Row, on step: StepID) -> [Effect] {
     if calls[submit.operation] != nil {
-      return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
+      return [.refused(.callInFlight(submit.operation, row: row, on: step))]
     }
     // The validated steps in flow order, each once (steps not in the flow have nothing to check).
     let validated = submit.validates ?? navigation.steps
@@ -33,7 +33,7 @@ extension CheckoutSession {
 
   mutating func apiSucceeded(_ operation: OperationName, _ values: [DataKey: Value]) -> [Effect] {
     guard let call = calls.removeValue(forKey: operation) else {
-      return [.refused("no call to \(operation) is waiting for an answer")]
+      return [.refused(.noCallWaiting(operation, event: .apiSucceeded))]
     }
     for (key, value) in values {
       // Only the checks of the steps that read a changed key can change.
@@ -42,12 +42,12 @@ extension CheckoutSession {
     }
     queued = []
     guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
-    return send(.opening(then, as: presentation))
+    return send(.opening(then, as: presentation), for: .apiSucceeded)
   }
 
   mutating func apiFailed(_ operation: OperationName, _ errors: [APIError]) -> [Effect] {
     guard calls.removeValue(forKey: operation) != nil else {
-      return [.refused("no call to \(operation) is waiting for an answer")]
+      return [.refused(.noCallWaiting(operation, event: .apiFailed))]
     }
     return offerErrors(errors)
   }
@@ -68,7 +68,7 @@ extension CheckoutSession {
   }
 
   mutating func accept() -> [Effect] {
-    guard let offer else { return [.refused("there is no offer to accept")] }
+    guard let offer else { return [.refused(.noOffer(.accept))] }
     self.offer = nil
     pending = nil
     // Only the guards planning asks about are checked (and kept).
@@ -79,7 +79,7 @@ extension CheckoutSession {
   }
 
   mutating func decline() -> [Effect] {
-    guard offer != nil else { return [.refused("there is no offer to decline")] }
+    guard offer != nil else { return [.refused(.noOffer(.decline))] }
     offer = nil
     return []
   }

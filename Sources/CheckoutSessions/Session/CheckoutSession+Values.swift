@@ -14,8 +14,8 @@ extension CheckoutSession {
       return set(row, on: step, value)
     }
     guard IdentifierSyntax.isKey(name), name.contains(".") || flow.data[DataKey(name)] != nil else {
-      guard let step = currentStep else { return [.refused("no row or key \(Quoting.quoted(name))")] }
-      return [.refused(unknownRow(RowID(name), on: step) + "; or name a data key like shipping.zip")]
+      guard let step = currentStep else { return [.refused(.noRowOrKey(name))] }
+      return [.refused(.unknownRow(RowID(name), on: step, event: .set, orKey: true))]
     }
     let key = DataKey(name)
     // Rows that take a value: an info or disclosure row may show the key too.
@@ -32,7 +32,7 @@ extension CheckoutSession {
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted
-    case .failure(let problem): return [.refused(problem.message)]
+    case .failure(let problem): return [.refused(.invalidValue(.key(key), problem: problem.message))]
     }
     store(accepted, at: key)
     validate(row, at: binder, accepted)
@@ -41,14 +41,14 @@ extension CheckoutSession {
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
     guard row.cell.takesValue, let key = row.bind else {
-      return [.refused("\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
+      return [.refused(.takesNoValue(row, on: step))]
     }
-    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    guard StepCompleteness.isEnabled(row, values) else { return [.refused("\(row.title) cannot be changed now")] }
+    guard StepCompleteness.isVisible(row, values) else { return [.refused(.hidden(row, on: step, event: .set))] }
+    guard StepCompleteness.isEnabled(row, values) else { return [.refused(.cannotChange(row, on: step))] }
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted
-    case .failure(let problem): return [.refused(problem.message)]
+    case .failure(let problem): return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]
     }
     store(accepted, at: key)
     validate(row, at: RowRef(step: step.id, row: row.id), accepted)

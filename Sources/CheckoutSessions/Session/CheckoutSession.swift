@@ -135,12 +135,12 @@ public struct CheckoutSession: Sendable {
   }
 
   /// Why the shopper cannot act now, if something is waiting.
-  func busyReason() -> String? {
-    if let offer { return "answer the offer first (accept or decline): \(offer.resolution.message)" }
+  func busyRefusal(_ event: SessionEvent.Kind) -> Refusal? {
+    if let offer { return .offerWaiting(offer, event: event) }
     if driver.isDriving, case .awaiting(let expected, _, _) = driver.state {
-      return "a route is in progress: waiting for \(expected) to appear"
+      return .routeInProgress(waitingFor: expected, event: event)
     }
-    if let pending { return "waiting for \(pending.expected) to appear after \(pending.command)" }
+    if let pending { return .awaiting(pending, event: event) }
     return nil
   }
 }

@@ -112,18 +112,23 @@ extension CheckoutSession {
         missing.append("step \"\(step)\"")
         return
       }
-      if let row, found.row(row) == nil { missing.append("row \"\(step).\(row)\"") }
+      if let row, found.row(row) == nil { missing.append("row \"\(RowReference(step: step, row: row))\"") }
     }
     snapshot.navigation.steps.forEach { need($0) }
     var errors: [RowRef: String] = [:]
     for (name, message) in snapshot.rowErrors {
-      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else {
-        missing.append("row \"\(name)\"")
-        continue
+      let reference: RowReference
+      do {
+        reference = try RowReference(parsing: name)
+      } catch {
+        throw SnapshotError(message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW: \(error)")
       }
-      need(StepID(parts[0]), RowID(parts[1]))
-      errors[RowRef(step: StepID(parts[0]), row: RowID(parts[1]))] = message
+      guard let row = reference.row else {
+        throw SnapshotError(
+          message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW, and \(Quoting.quoted(name)) names no row; write it like creditCard.cvv")
+      }
+      need(reference.step, row)
+      errors[RowRef(step: reference.step, row: row)] = message
     }
     if let offer = snapshot.offer { need(offer.resolution.step, offer.resolution.row) }
     snapshot.queued.forEach { need($0.step, $0.row) }

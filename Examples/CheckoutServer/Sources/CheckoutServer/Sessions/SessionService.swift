@@ -116,16 +116,17 @@ struct SessionService: Sendable {
         expectedVersion: event.expectedVersion.map { _ in stored.version }, loaded: stored
       ) { session throws(ServerError) -> Step in
         if case .tap(let row) = event.event, let waiting = SessionService.callInFlight(for: row, in: session) {
-          throw ServerError.refused(
-            "a call to \(waiting) is already waiting for its answer; send the event again once it is answered "
-              + "(a call unanswered after \(Int(callTimeout)) s is finished by the next request)",
-            at: event.refusalField)
+          let refusal = Refusal(
+            .callInFlight, event: .tap, subject: .row(step: session.navigation.top, row: row),
+            message: "a call to \(waiting) is already waiting for its answer; send the event again once it is answered "
+              + "(a call unanswered after \(Int(callTimeout)) s is finished by the next request)")
+          throw ServerError.refused(refusal, at: event.refusalField)
         }
         let effects = session.send(event.event)
-        if let reason = effects.lazy.compactMap(SessionService.refusal).first {
-          throw ServerError.refused(reason, at: event.refusalField)
+        if let refusal = effects.lazy.compactMap(\.refusal).first {
+          throw ServerError.refused(refusal, at: event.refusalField)
         }
-        if effects.contains(where: { $0.kind == "callAPI" }) { faults.reach(.beforeIntentSave) }
+        if effects.contains(where: { $0.kind == .callAPI }) { faults.reach(.beforeIntentSave) }
         return Step(session, effects: effects)
       }
     } catch let error as SessionStoreError {
@@ -274,12 +275,6 @@ struct SessionService: Sendable {
     case .unavailable:
       return ServerError.storeUnavailable()
     }
-  }
-
-  /// The reason of a `refused` effect.
-  private static func refusal(_ effect: Effect) -> String? {
-    if case .refused(let reason) = effect { return reason }
-    return nil
   }
 
   /// The operation a tap would submit while an earlier call to it is unanswered.

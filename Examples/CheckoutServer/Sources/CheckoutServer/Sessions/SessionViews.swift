@@ -9,7 +9,7 @@ enum EffectView: Encodable, Sendable, Equatable {
   case callAPI(operation: String, outcome: OutcomeView)
   case offer(OfferView)
   case focus(step: String, row: String?, message: String)
-  case refused(reason: String)
+  case refused(RefusalView, reason: String)
   case unresolved(ErrorView)
   case routeCancelled(reason: String)
   case notice(message: String)
@@ -21,33 +21,34 @@ enum EffectView: Encodable, Sendable, Equatable {
     case .callAPI(let operation, _, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
     case .offer(let offer): self = .offer(OfferView(offer))
     case .focus(let step, let row, let message): self = .focus(step: step.rawValue, row: row?.rawValue, message: message)
-    case .refused(let reason): self = .refused(reason: reason)
+    case .refused(let refusal): self = .refused(RefusalView(refusal), reason: refusal.message)
     case .unresolved(let error): self = .unresolved(ErrorView(error))
     case .routeCancelled(let reason): self = .routeCancelled(reason: reason)
     case .notice(let message): self = .notice(message: message)
     }
   }
 
-  var kind: String {
+  /// The library's kind, whose name is the `kind` field.
+  var kind: Effect.Kind {
     switch self {
-    case .navigate: return "navigate"
-    case .callAPI: return "callAPI"
-    case .offer: return "offer"
-    case .focus: return "focus"
-    case .refused: return "refused"
-    case .unresolved: return "unresolved"
-    case .routeCancelled: return "routeCancelled"
-    case .notice: return "notice"
+    case .navigate: return .navigate
+    case .callAPI: return .callAPI
+    case .offer: return .offer
+    case .focus: return .focus
+    case .refused: return .refused
+    case .unresolved: return .unresolved
+    case .routeCancelled: return .routeCancelled
+    case .notice: return .notice
     }
   }
 
   private enum Keys: String, CodingKey {
-    case kind, command, operation, outcome, step, row, message, code, field, reason
+    case kind, command, operation, outcome, step, row, message, code, field, reason, refusal
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(kind, forKey: .kind)
+    try container.encode(kind.rawValue, forKey: .kind)
     switch self {
     case .navigate(let command):
       try container.encode(command, forKey: .command)
@@ -63,7 +64,10 @@ enum EffectView: Encodable, Sendable, Equatable {
       try container.encode(step, forKey: .step)
       try container.encodeIfPresent(row, forKey: .row)
       try container.encode(message, forKey: .message)
-    case .refused(let reason), .routeCancelled(let reason):
+    case .refused(let refusal, let reason):
+      try container.encode(reason, forKey: .reason)
+      try container.encode(refusal, forKey: .refusal)
+    case .routeCancelled(let reason):
       try container.encode(reason, forKey: .reason)
     case .notice(let message):
       try container.encode(message, forKey: .message)
@@ -71,6 +75,32 @@ enum EffectView: Encodable, Sendable, Equatable {
       try container.encode(error.code, forKey: .code)
       try container.encodeIfPresent(error.field, forKey: .field)
       try container.encodeIfPresent(error.message, forKey: .message)
+    }
+  }
+}
+
+/// A refusal as data: `{"code": "disabledRow", "event": "tap", "step": "stepOne",
+/// "row": "continue"}`. What is at fault, when something is: `step` and `row`, a
+/// `key`, a `step`, or an `operation`. The message is beside it (`detail`, `reason`).
+struct RefusalView: Encodable, Sendable, Equatable {
+  var code: String
+  var event: String
+  var step: String?
+  var row: String?
+  var key: String?
+  var operation: String?
+
+  init(_ refusal: Refusal) {
+    code = refusal.code.rawValue
+    event = refusal.event.rawValue
+    switch refusal.subject {
+    case .row(let step, let row)?:
+      self.step = step.rawValue
+      self.row = row.rawValue
+    case .key(let key)?: self.key = key.rawValue
+    case .step(let step)?: self.step = step.rawValue
+    case .operation(let operation)?: self.operation = operation.rawValue
+    case nil: break
     }
   }
 }
