@@ -242,7 +242,9 @@ import Testing
       for bytes in [session.snapshotJSON(revealSensitive: reveal), session.snapshot(revealSensitive: reveal).jsonData()] {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("9731"))
-        #expect(!text.contains("payment.card.cvv"))
+        // The key is named only by its generation (how often it changed), never with a value.
+        #expect(try SessionSnapshot(json: bytes).data["payment.card.cvv"] == nil)
+        #expect(try SessionSnapshot(json: bytes).secretGenerations == ["payment.card.cvv": 1])
         #expect(text.contains("4242 4242 4242 4242") == reveal, "the card number is masked unless revealed")
         #expect(text.contains("•••• 4242") != reveal)
       }
