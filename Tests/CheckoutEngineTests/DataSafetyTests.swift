@@ -100,7 +100,11 @@ import Testing
           == "Enter the CVV again: it was changed in another window.")
       let effects = again.send(.tap("placeOrder"))
       #expect(!effects.contains { if case .callAPI = $0 { true } else { false } }, "no call with a stale CVV: \(effects)")
-      #expect(effects.contains { if case .offer(let offer) = $0 { offer.resolution.target == "creditCard.cvv" } else { false } })
+      #expect(effects.contains {
+        if case .offer(let offer) = $0 {
+          offer.resolution.target == "creditCard.cvv" && offer.resolution.message == "Enter the CVV again: it was changed in another window."
+        } else { false }
+      }, "\(effects)")
     }
   }
 

@@ -39,7 +39,8 @@ extension CheckoutSession {
     }
   }
 
-  /// Shows on every value row bound to a secret key that it must be entered again.
+  /// Shows on every value row bound to a secret key that it must be entered again
+  /// (and a submit that finds it missing offers it with the same message).
   private mutating func askAgain(for key: DataKey) {
     for ref in compiled.dependencies.rows(binding: key) {
       guard let row = compiled.step(ref.step)?.row(ref.row), row.cell.takesValue else { continue }

@@ -27,16 +27,19 @@ struct AppDependencies: Sendable {
   /// The session store; nil to choose by the environment: PostgreSQL when
   /// `DATABASE_URL` is set, memory otherwise.
   var store: (any SessionStore)?
-  /// The environment (`DATABASE_URL`).
+  /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
+  /// What a `set` may write.
+  var limits = DataLimits()
 
   init(logger: Logger? = nil, api: any CheckoutAPI = DemoCheckoutAPI(), store: (any SessionStore)? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment)
+    environment: [String: String] = ProcessInfo.processInfo.environment, limits: DataLimits = DataLimits())
   {
     self.logger = logger
     self.api = api
     self.store = store
     self.environment = environment
+    self.limits = limits
   }
 }
 
@@ -73,8 +76,11 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "memory"
   }
 
+  let dataKey = try dataKey(in: dependencies.environment, persistent: postgresStore != nil)
+  let sealed = SealingSessionStore(base: store, catalog: catalog, key: dataKey, logger: logger)
   let service = SessionService(
-    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: dependencies.api, today: today)
+    store: ConflictLoggingStore(base: sealed, logger: logger), catalog: catalog, api: dependencies.api, today: today,
+    limits: dependencies.limits)
   let router = buildRouter(service: service, catalog: catalog)
   var app = Application(
     router: router,
@@ -89,6 +95,21 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       "store": "\(storeName)", "address": "\(arguments.hostname):\(arguments.port)",
     ])
   return app
+}
+
+/// The key card numbers are sealed with: `CHECKOUT_DATA_KEY` when given. Without
+/// one, a store that outlives the process (PostgreSQL) is refused: its instances
+/// must share a key the operator keeps; the memory store, whose sessions end with
+/// the process, uses a random key of its own.
+func dataKey(in environment: [String: String], persistent: Bool) throws(UsageError) -> DataKeyMaterial {
+  if let text = environment[DataKeyMaterial.variable], !text.isEmpty { return try DataKeyMaterial(base64: text) }
+  guard !persistent else {
+    throw UsageError(
+      description:
+        "DATABASE_URL is set but \(DataKeyMaterial.variable) is not: card numbers are stored sealed with that key, never in plain text; give every instance the same key, e.g. \(DataKeyMaterial.variable)=$(openssl rand -base64 32)"
+    )
+  }
+  return DataKeyMaterial.ephemeral()
 }
 
 /// A bad command-line value.

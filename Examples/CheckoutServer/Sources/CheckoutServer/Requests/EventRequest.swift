@@ -59,7 +59,7 @@ struct ClientEvent: Sendable, Equatable {
   /// The event kinds a client may send, with the fields each takes.
   static let kinds: [(name: String, fields: [String])] = [
     ("tap", ["row"]),
-    ("set", ["row", "value"]),
+    ("set", ["row", "key", "value"]),
     ("back", []),
     ("appeared", ["step"]),
     ("accept", []),
@@ -83,7 +83,8 @@ struct ClientEvent: Sendable, Equatable {
   var target: String? {
     switch event {
     case .tap(let row): return row.rawValue
-    case .set(let name, _): return name
+    case .set(.row(let row, _), _): return row.rawValue
+    case .set(.key(let key), _): return key.rawValue
     case .appeared(let step): return step.rawValue
     default: return nil
     }
@@ -92,8 +93,8 @@ struct ClientEvent: Sendable, Equatable {
   /// The body field a refusal of this event points at.
   var refusalField: String {
     switch event {
-    case .tap: return "row"
-    case .set: return "row"
+    case .tap, .set(.row, _): return "row"
+    case .set(.key, _): return "key"
     case .appeared: return "step"
     default: return "event"
     }
@@ -129,11 +130,26 @@ struct ClientEvent: Sendable, Equatable {
     case "tap":
       event = .tap(RowID(try object.string("row", for: context)))
     case "set":
-      let row = try object.string("row", for: context)
+      // A set names a row ("row") or a data key ("key"), never both: the field says which.
+      let target: SetTarget
+      switch (object["row"], object["key"]) {
+      case (_?, _?):
+        throw ServerError.badField(
+          "invalid_field", "\(context) names a row or a data key, not both: drop \"row\" or \"key\"", at: "key")
+      case (nil, _?):
+        let key = try object.string("key", for: context)
+        guard IdentifierSyntax.isKey(key) else {
+          throw ServerError.badField(
+            "invalid_field", "\"key\" must be a data key: names joined by dots, like shipping.zip", at: "key")
+        }
+        target = .key(DataKey(key))
+      default:
+        target = .row(RowID(try object.string("row", for: context)))
+      }
       guard let raw = object["value"] else {
         throw ServerError.badField("missing_field", "\(context) needs \"value\"", at: "value")
       }
-      event = .set(row, try ClientEvent.value(raw))
+      event = .set(target, try ClientEvent.value(raw))
     case "appeared":
       event = .appeared(StepID(try object.string("step", for: context)))
     case "back": event = .back

@@ -21,10 +21,12 @@ struct SessionService: Sendable {
   let today: CalendarDate?
   /// How many times an update is retried when another writer saved first.
   let attempts: Int
+  /// What a `set` may write (keys, value and session sizes).
+  let limits: DataLimits
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32
+    today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits()
   ) {
     self.store = store
     self.catalog = catalog
@@ -32,6 +34,7 @@ struct SessionService: Sendable {
     self.vault = vault
     self.today = today
     self.attempts = attempts
+    self.limits = limits
   }
 
   /// `POST /sessions`.
@@ -70,6 +73,7 @@ struct SessionService: Sendable {
   /// `POST /sessions/{id}/events`.
   func send(_ event: ClientEvent, to id: SessionID, logger: Logger) async throws -> EventResultView {
     let compiled = try flow(of: try await load(id))
+    try limits.check(event.event, on: compiled)
     let first: (result: Step, version: Int)
     do {
       first = try await store.update(
@@ -85,6 +89,7 @@ struct SessionService: Sendable {
         if let reason = effects.lazy.compactMap(SessionService.refusal).first {
           throw ServerError.refused(reason, at: event.refusalField)
         }
+        try limits.checkSize(of: session, after: event.event)
         return Step(effects: effects, state: session.navigation.description, screen: session.screen)
       }
     } catch let error as SessionStoreError {
