@@ -18,7 +18,7 @@ actor RecordingStore: SessionStore {
     try await base.insert(snapshot, id: id)
   }
 
-  func load(_ id: SessionID) async throws -> StoredSession? { try await base.load(id) }
+  func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
 
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     written.append(String(decoding: snapshot.jsonData(), as: UTF8.self))
@@ -125,7 +125,7 @@ actor RecordingStore: SessionStore {
       #expect(over["error"]?.string == "session_too_large")
       #expect(over["detail"]?.string?.hasSuffix("a session may hold at most 2048 bytes (UTF-8, keys and values)") == true)
       let shown = try await client.send(.get, "/sessions/\(id)")
-      #expect(shown["screen"]?.row("name")?["value"]?.string ?? "" == "", "the refused value was not stored")
+      #expect((shown["screen"]?.row("name")?["value"]?.string ?? "").isEmpty, "the refused value was not stored")
       #expect(shown["screen"]?.row("city")?["value"]?.string == String(repeating: "b", count: 900), "earlier values kept")
     }
   }
@@ -180,7 +180,7 @@ actor RecordingStore: SessionStore {
         #expect(try await b.set(id, "cvv", "12").status == .ok)
         let shown = try await a.send(.get, "/sessions/\(id)")
         #expect(shown["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
-        #expect(shown["screen"]?.row("cvv")?["value"]?.string ?? "" == "", "737 is not shown as held")
+        #expect((shown["screen"]?.row("cvv")?["value"]?.string ?? "").isEmpty, "737 is not shown as held")
       }
     }
   }
@@ -208,7 +208,7 @@ actor RecordingStore: SessionStore {
     #expect(found.isEmpty, "card numbers at rest: \(Set(found).sorted())")
     #expect(written.contains { $0.contains(SealingSessionStore.prefix) }, "live sessions keep the number sealed")
     for id in placedIDs {
-      let stored = try #require(try await store.base.load(SessionID(id)))
+      let stored = try #require(await store.base.load(SessionID(id)))
       let number = stored.snapshot.data.first { $0.key.hasSuffix("number") && $0.key.contains("card") }?.value
       #expect(number == .string("•••• 4242"), "dropped once the order is placed: \(String(describing: number))")
     }
