@@ -1,0 +1,121 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+extension CheckoutSession {
+  /// A `set` event: through the row named (of the step on screen, or of the step
+  /// given), or through the value row that binds the key (the one on screen when
+  /// there is one, else the first in flow order). Either way the value is set as
+  /// that row sets it: converted (a toggle's `on`, a picker's label), validated,
+  /// and an invalid value shown as the row's error; hidden and disabled rows refuse.
+  /// A key no value row binds is read-only to events and refused, naming it and why.
+  mutating func set(_ target: SetTarget, _ value: Value) -> [Effect] {
+    switch target {
+    case .row(let rowID, let stepID):
+      guard let step = stepID.map({ compiled.step($0) }) ?? currentStep else {
+        let ids = flow.steps.map(\.id.rawValue)
+        let name = stepID?.rawValue ?? navigation.top.rawValue
+        let hint = Suggestions.didYouMean(name, in: ids).map { " (\($0))" } ?? ""
+        return [.refused("the flow has no step \(Quoting.quoted(name))\(hint); its steps are \(ids.joined(separator: ", "))")]
+      }
+      guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
+      return set(row, on: step, value)
+    case .key(let key):
+      if let refusal = compiled.setRefusal(for: key) { return [.refused(refusal.message)] }
+      let binders = compiled.dependencies.rows(binding: key)
+      let onScreen = currentStep.flatMap { step in
+        binders.first { $0.step == step.id && step.row($0.row)?.cell.takesValue == true }
+      }
+      guard let ref = onScreen ?? compiled.writingRow(for: key), let step = compiled.step(ref.step),
+        let row = step.row(ref.row)
+      else { return [.refused("no row binds \(Quoting.quoted(key.rawValue))")] }
+      return set(row, on: step, value)
+    }
+  }
+
+  private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
+    guard row.cell.takesValue, let key = row.bind else {
+      return [.refused("\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
+    }
+    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
+    guard StepCompleteness.isEnabled(row, values) else { return [.refused("\(row.title) cannot be changed now")] }
+    let accepted: Value
+    switch RowInput.accept(value, for: row, data: data) {
+    case .success(let converted): accepted = converted
+    case .failure(let problem): return [.refused(problem.message)]
+    }
+    store(accepted, at: key)
+    validate(row, at: RowRef(step: step.id, row: row.id), accepted)
+    return offerNextQueuedIfResolved()
+  }
+
+  /// Shows the row's first failing rule as its error (one definition for sets by
+  /// row and by key).
+  private mutating func validate(_ row: Row, at ref: RowRef, _ value: Value) {
+    if let failure = rules.firstFailure(of: row.rules, value: value, title: row.title, remember: !row.secret) {
+      rowErrors[ref] = failure
+    }
+  }
+
+  /// Stores a value; errors on every row bound to the key are cleared when it changes.
+  private mutating func store(_ value: Value, at key: DataKey) {
+    guard values.updateValue(value, forKey: key) != value else { return }
+    // A secret changed or cleared here: every copy another instance holds is stale.
+    if compiled.masking.isSecret(key) { secretGenerations[key, default: 0] += 1 }
+    for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
+    for ref in compiled.dependencies.rows(binding: key) {
+      rowErrors[ref] = nil
+      if focus == ref { focus = nil; resolvedFocus = true }
+    }
+  }
+
+  /// After the shopper fixed the focused error, the next queued error is offered.
+  private mutating func offerNextQueuedIfResolved() -> [Effect] {
+    guard resolvedFocus else { return [] }
+    resolvedFocus = false
+    guard offer == nil, !queued.isEmpty else { return [] }
+    let next = queued.removeFirst()
+    let offer = Offer(resolution: next, from: navigation.top)
+    self.offer = offer
+    return [.offer(offer)]
+  }
+}
+
+/// Converts what the shopper typed into the value a row holds, or says why not.
+package enum RowInput {
+  package struct Problem: Error {
+    package var message: String
+  }
+
+  package static func accept(_ value: Value, for row: Row, data: [DataKey: Value]) -> Result<Value, Problem> {
+    switch row.cell {
+    case .toggle:
+      if case .bool = value { return .success(value) }
+      switch value.displayText.lowercased() {
+      case "on", "true", "yes", "1": return .success(.bool(true))
+      case "off", "false", "no", "0": return .success(.bool(false))
+      default: return .failure(Problem(message: "\(row.title) is a toggle: set it to on or off"))
+      }
+    case .picker:
+      let options: [PickerOption]
+      switch row.options {
+      case .list(let list)?: options = list
+      case .from(let key)?:
+        if case .options(let list)? = data[key] { options = list } else { options = [] }
+      case nil: options = []
+      }
+      let text = value.displayText
+      // An empty value clears the choice; a required picker then shows its message.
+      if text.trimmingCharacters(in: .whitespaces).isEmpty { return .success(.string("")) }
+      if let option = options.first(where: { $0.value == text }) ?? options.first(where: { $0.label.lowercased() == text.lowercased() }) {
+        return .success(.string(option.value))
+      }
+      let choices = options.map { "\($0.value) (\($0.label))" }.joined(separator: ", ")
+      return .failure(Problem(message: "\(row.title) has no option \(Quoting.quoted(row.secret ? Masking.secretPlaceholder : text)); choose one of \(choices)"))
+    default:
+      if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
+      return .success(.string(value.displayText))
+    }
+  }
+}
