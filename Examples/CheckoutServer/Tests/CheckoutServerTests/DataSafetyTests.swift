@@ -20,6 +20,10 @@ actor RecordingStore: SessionStore {
 
   func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
 
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    await base.deleteSessions(savedBefore: cutoff)
+  }
+
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     written.append(String(decoding: snapshot.jsonData(), as: UTF8.self))
     return try await base.save(snapshot, id: id, expectedVersion: expectedVersion)

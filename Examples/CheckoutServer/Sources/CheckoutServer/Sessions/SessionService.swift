@@ -23,10 +23,13 @@ struct SessionService: Sendable {
   let attempts: Int
   /// What a `set` may write (keys, value and session sizes).
   let limits: DataLimits
+  /// The server's metrics (`callsRecovered` is counted here).
+  let metrics: ServerMetrics
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits()
+    today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(),
+    metrics: ServerMetrics = ServerMetrics()
   ) {
     self.store = store
     self.catalog = catalog
@@ -35,6 +38,7 @@ struct SessionService: Sendable {
     self.today = today
     self.attempts = attempts
     self.limits = limits
+    self.metrics = metrics
   }
 
   /// `POST /sessions`.

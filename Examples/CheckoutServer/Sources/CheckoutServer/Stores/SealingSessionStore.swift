@@ -33,6 +33,10 @@ struct SealingSessionStore: SessionStore {
     try await base.save(seal(snapshot, id: id), id: id, expectedVersion: expectedVersion)
   }
 
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    try await base.deleteSessions(savedBefore: cutoff)
+  }
+
   /// The snapshot with its sensitive values sealed, or masked once the order is placed.
   func seal(_ snapshot: SessionSnapshot, id: SessionID) -> SessionSnapshot {
     guard let compiled = catalog[snapshot.flow] else { return snapshot }
