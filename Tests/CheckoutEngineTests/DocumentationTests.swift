@@ -261,10 +261,10 @@ import Testing
     }
     run(.tap("checkout"), callAPI: decline)
     run(.tap("creditCard"), callAPI: decline)
-    for (row, value) in values { run(.set(row, .string(value)), callAPI: decline) }
+    for (row, value) in values { run(.set(.row(RowID(row)), .string(value)), callAPI: decline) }
     run(.tap("done"), callAPI: decline)
     run(.tap("shippingAddress"), callAPI: decline)
-    for (row, value) in address { run(.set(row, .string(value)), callAPI: decline) }
+    for (row, value) in address { run(.set(.row(RowID(row)), .string(value)), callAPI: decline) }
     run(.tap("done"), callAPI: decline)
     run(.tap("continue"), callAPI: decline)
     #expect(session.navigation.description == "cart>stepOne>stepTwo")
@@ -283,8 +283,8 @@ import Testing
     session.send(.appeared("stepOne"))
     session.send(.tap("creditCard"))
     session.send(.appeared("creditCard"))
-    session.send(.set("number", .string("4242 4242 4242 4242")))
-    session.send(.set("cvv", .string("123")))
+    session.send(.set(.row("number"), .string("4242 4242 4242 4242")))
+    session.send(.set(.row("cvv"), .string("123")))
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("DocumentationTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -379,7 +379,7 @@ import Testing
     }
     let problems = flow.validate(customRules: registry.names)  // [] (unregistered: "unknown rule")
     var session = CheckoutSession(flow: CompiledFlow(flow, registry: registry))
-    session.send(.set("zip", .string("9720")))
+    session.send(.set(.row("zip"), .string("9720")))
     print(session.screen.rows[0].error ?? "")  // Enter a valid postal code
     // end snippet
     #expect(problems.isEmpty)

@@ -31,9 +31,15 @@ import Testing
     let noOffer = Self.refusal(driven.send(.decline))
     #expect(noOffer == Refusal(.noOffer, event: .decline, message: "there is no offer to decline"))
 
-    // A key set from a step without its row: the key is at fault.
-    let byKey = Self.refusal(driven.send(.set("shipping.method", .string("teleport"))))
-    #expect(byKey?.code == .invalidValue && byKey?.event == .set && byKey?.subject == .key("shipping.method"))
+    // A key set from a step without its row goes through the row that binds it: that row is at fault.
+    let byKey = Self.refusal(driven.send(.set(.key("shipping.method"), .string("teleport"))))
+    #expect(byKey?.code == .invalidValue && byKey?.event == .set)
+    #expect(byKey?.subject == .row(step: "stepOne", row: "shippingMethod"))
+    // A key no row binds is read-only, or unknown: the key is at fault.
+    let readOnly = Self.refusal(driven.send(.set(.key("cart.subtotal"), .string("$0.00"))))
+    #expect(readOnly?.code == .readOnlyKey && readOnly?.subject == .key("cart.subtotal"))
+    let unknownKey = Self.refusal(driven.send(.set(.key("shiping.zip"), .string("97201"))))
+    #expect(unknownKey?.code == .unknownKey && unknownKey?.subject == .key("shiping.zip"))
 
     driven.send(.tap("checkout"))
     let disabled = Self.refusal(driven.send(.tap("continue")))
@@ -41,7 +47,7 @@ import Testing
     #expect(disabled?.message == driven.session.screen.row("continue")?.disabledReason, "the screen and the refusal agree")
     let notTappable = Self.refusal(driven.send(.tap("shippingMethod")))
     #expect(notTappable?.code == .notTappable && notTappable?.subject == .row(step: "stepOne", row: "shippingMethod"))
-    let picker = Self.refusal(driven.send(.set("shippingMethod", .string("teleport"))))
+    let picker = Self.refusal(driven.send(.set(.row("shippingMethod"), .string("teleport"))))
     #expect(picker?.code == .invalidValue && picker?.subject == .row(step: "stepOne", row: "shippingMethod"))
   }
 
@@ -70,7 +76,7 @@ import Testing
   @Test func aRefusedSetNeverHoldsTheValue() {
     var driven = Driven()
     // cvv is no row of the cart and no data key: refused, naming the row, never the value.
-    let effects = driven.send(.set("cvv", .string("9876")))
+    let effects = driven.send(.set(.row("cvv"), .string("9876")))
     let refusal = Self.refusal(effects)
     #expect(refusal?.code == .unknownRow && refusal?.subject == .row(step: "cart", row: "cvv"))
     var dumped = ""
@@ -89,7 +95,7 @@ import Testing
       SessionEvent.Kind.allCases.map(\.rawValue) == [
         "tap", "set", "back", "appeared", "apiSucceeded", "apiFailed", "callAgain", "apiExpired", "accept", "decline",
       ])
-    #expect(SessionEvent.set("cvv", .string("1")).kind == .set)
+    #expect(SessionEvent.set(.row("cvv"), .string("1")).kind == .set)
   }
 
   @Test func expectEffectRefusedMatchesTheCodeOrTheWords() {

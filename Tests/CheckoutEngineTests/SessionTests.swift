@@ -28,12 +28,12 @@ import Testing
       send(.tap("checkout"))
       send(.tap("shippingAddress"))
       for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
-        send(.set(row, .string(value)))
+        send(.set(.row(RowID(row)), .string(value)))
       }
       send(.tap("done"))
       send(.tap("creditCard"))
       for (row, value) in [("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", cvv)] {
-        send(.set(row, .string(value)))
+        send(.set(.row(RowID(row)), .string(value)))
       }
       send(.tap("done"))
     }
@@ -72,24 +72,24 @@ import Testing
     driven.send(.tap("checkout"))
     let before = driven.session.value(for: "shipping.method")
     #expect(
-      driven.send(.set("shippingMethod", .string("teleport"))).map(\.refusal?.subject)
+      driven.send(.set(.row("shippingMethod"), .string("teleport"))).map(\.refusal?.subject)
         == [.row(step: "stepOne", row: "shippingMethod")])
     #expect(driven.session.value(for: "shipping.method") == before)
-    #expect(driven.send(.set("shippingMethod", .string("Overnight"))) == [])
+    #expect(driven.send(.set(.row("shippingMethod"), .string("Overnight"))) == [])
     #expect(driven.session.value(for: "shipping.method") == .string("overnight"), "a label picks its option")
-    #expect(driven.send(.set("continue", .string("x"))) == [.refused(Refusal(
+    #expect(driven.send(.set(.row("continue"), .string("x"))) == [.refused(Refusal(
       .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
       message: "Continue is a button row: it takes no value; tap it instead"))])
     #expect(driven.send(.tap("shippingMethod")).map(\.refusal?.code) == [.notTappable])
     driven.send(.tap("shippingAddress"))
-    #expect(driven.send(.set("billingStreet", .string("2 Side St"))) == [.refused(Refusal(
+    #expect(driven.send(.set(.row("billingStreet"), .string("2 Side St"))) == [.refused(Refusal(
       .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"),
       message: "Billing street address is hidden on Shipping Address"))])
-    #expect(driven.send(.set("billingSame", .string("maybe"))) == [.refused(Refusal(
+    #expect(driven.send(.set(.row("billingSame"), .string("maybe"))) == [.refused(Refusal(
       .invalidValue, event: .set, subject: .row(step: "address", row: "billingSame"),
       message: "Billing address same as shipping is a toggle: set it to on or off"))])
     #expect(driven.session.value(for: "billing.sameAsShipping") == .bool(true), "a refused value changes nothing")
-    #expect(driven.send(.set("billingSame", .string("off"))) == [])
+    #expect(driven.send(.set(.row("billingSame"), .string("off"))) == [])
     #expect(driven.session.screen.row("billingStreet") != nil, "billing rows appear when the toggle is off")
   }
 
@@ -97,7 +97,7 @@ import Testing
     var driven = Driven()
     driven.send(.tap("checkout"))
     driven.send(.tap("creditCard"))
-    driven.send(.set("number", .string("4242 4242 4242 4241")))
+    driven.send(.set(.row("number"), .string("4242 4242 4242 4241")))
     let row = driven.session.screen.row("number")
     #expect(row?.value == "•••• 4241")
     #expect(row?.error == "Card number is not a valid card number")
@@ -108,12 +108,12 @@ import Testing
     driven.fillAddressAndCard(cvv: "12")
     #expect(driven.send(.tap("continue")).first?.kind == .refused, "an invalid CVV leaves Credit Card incomplete")
     driven.send(.tap("creditCard"))
-    driven.send(.set("cvv", .string("123")))
+    driven.send(.set(.row("cvv"), .string("123")))
     driven.send(.tap("done"))
     driven.send(.tap("continue"))
     #expect(driven.session.navigation.description == "cart>stepOne>stepTwo")
     // The host changes a key behind the rows' back: the submit's own validation catches it.
-    driven.send(.set("payment.card.cvv", .string("12")))
+    driven.send(.set(.key("payment.card.cvv"), .string("12")))
     let effects = driven.send(.tap("placeOrder"))
     #expect(effects.map(\.kind) == [.offer], "no callAPI: \(effects)")
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
@@ -156,7 +156,7 @@ import Testing
     #expect(arrival.map(\.description) == ["navigate pop", "navigate present creditCard", "focus creditCard.cvv \"Bad CVV.\""])
     #expect(driven.session.screen.row("cvv")?.error == "Bad CVV.")
     #expect(driven.session.screen.row("cvv")?.isFocused == true)
-    let fixed = driven.send(.set("cvv", .string("321")))
+    let fixed = driven.send(.set(.row("cvv"), .string("321")))
     #expect(fixed.map(\.kind) == [.offer])
     #expect(driven.session.offer?.resolution.target == "address.zip")
     #expect(driven.session.screen.row("cvv")?.error == nil, "the error clears when the value changes")

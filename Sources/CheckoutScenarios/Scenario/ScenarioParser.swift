@@ -25,7 +25,12 @@ public enum ScenarioParser {
         throw cursor.error(at: token, error.description)
       }
     case "set":
-      let name = try cursor.word("a row id, a row number or a data key")
+      let token = try cursor.token("a row id, a row number or a data key")
+      guard token.text != ";" || token.quoted, let name = ScenarioCommand.SetName(parsing: token.text) else {
+        throw cursor.error(
+          at: token,
+          "\(Quoting.quoted(token.text)) is not a row or a data key; name a row (zip, or its number 4) or a dotted data key (shipping.zip)")
+      }
       command = .set(name, try cursor.word("a value (one word, or a \"quoted string\")", allowQuoted: true))
     case "tap": command = .tap(try cursor.word("a row id or number"))
     case "back": command = .back

@@ -21,7 +21,8 @@ extension CheckoutSession {
     order.sort()
     for index in order {
       guard let failure = keptCheck(ofStepAt: index).rowFailures.first else { continue }
-      let resolution = Resolution(step: compiled.flow.steps[index].id, row: failure.row, message: failure.message)
+      let step = compiled.flow.steps[index]
+      let resolution = Resolution(step: step.id, row: failure.row, message: askAgainReason(step, failure.row) ?? failure.message)
       queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
       self.offer = offer
@@ -82,5 +83,15 @@ extension CheckoutSession {
     guard offer != nil else { return [.refused(.noOffer(.decline))] }
     offer = nil
     return []
+  }
+}
+
+extension CheckoutSession {
+  /// The row's "enter it again" message when it shows one: a secret another
+  /// instance changed is asked for again saying why, not only that it is required.
+  func askAgainReason(_ step: Step, _ row: RowID?) -> String? {
+    guard let row, let found = step.row(row), found.secret else { return nil }
+    let message = CheckoutSession.enterAgainMessage(found.title)
+    return rowErrors[RowRef(step: step.id, row: row)] == message ? message : nil
   }
 }

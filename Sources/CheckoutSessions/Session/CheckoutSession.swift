@@ -72,6 +72,10 @@ public struct CheckoutSession: Sendable {
   public internal(set) var callsMade = 0
   /// The row an error route arrived at.
   public internal(set) var focus: RowRef?
+  /// For each secret key, how many times its value changed or was cleared in this
+  /// session (never the value): a copy of a secret kept since an earlier event is
+  /// used only while its generation is still this one (see ``restoreSecrets(_:)``).
+  public internal(set) var secretGenerations: [DataKey: Int] = [:]
   /// The shopper changed the focused row's value: the next queued error may be offered.
   var resolvedFocus = false
 
@@ -122,7 +126,7 @@ public struct CheckoutSession: Sendable {
   public mutating func send(_ event: SessionEvent) -> [Effect] {
     switch event {
     case .tap(let row): return tap(row)
-    case .set(let name, let value): return set(name, value)
+    case .set(let target, let value): return set(target, value)
     case .back: return back()
     case .appeared(let step): return appeared(step)
     case .apiSucceeded(let operation, let values): return apiSucceeded(operation, values)

@@ -5,13 +5,32 @@ import CheckoutPlanning
 /// message is written.
 extension Refusal {
   /// The step on screen has no row by that name.
-  static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal {
+  package static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal {
     let ids = step.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
     let keys = orKey ? "; or name a data key like shipping.zip" : ""
     return Refusal(
       .unknownRow, event: event, subject: .row(step: step.id, row: row),
       message: "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)")
+  }
+
+  /// A `set` through a row of a step the flow does not have.
+  static func noStepForSet(_ name: String, in flow: Flow) -> Refusal {
+    let ids = flow.steps.map(\.id.rawValue)
+    let hint = Suggestions.didYouMean(name, in: ids).map { " (\($0))" } ?? ""
+    return Refusal(
+      .unknownStep, event: .set, subject: .step(StepID(name)),
+      message: "the flow has no step \(Quoting.quoted(name))\(hint); its steps are \(ids.joined(separator: ", "))")
+  }
+
+  /// A `set` of a key events may not write (``CompiledFlow/setRefusal(for:)`` says why).
+  static func readOnly(_ refusal: SetRefusal) -> Refusal {
+    Refusal(refusal.kind == .readOnly ? .readOnlyKey : .unknownKey, event: .set, subject: .key(refusal.key), message: refusal.message)
+  }
+
+  /// A `set` of a key that no row binds (found no writing row).
+  static func noRowBinds(_ key: DataKey) -> Refusal {
+    Refusal(.unknownKey, event: .set, subject: .key(key), message: "no row binds \(Quoting.quoted(key.rawValue))")
   }
 
   /// A `set` with no step on screen that names no data key either.

@@ -54,6 +54,11 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     case noCallWaiting
     /// `accept` or `decline` with no offer waiting.
     case noOffer
+    /// A `set` names a key events may not write: the flow's data, a key an API
+    /// provides, or a key only an info row shows.
+    case readOnlyKey
+    /// A `set` names a key no row binds and the flow does not know.
+    case unknownKey
 
     /// The name: `disabledRow`, ….
     public var description: String { rawValue }

@@ -11,8 +11,9 @@ import CheckoutRows
 public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The shopper tapped a row of the step on screen.
   case tap(RowID)
-  /// The shopper entered a value in a row of the step on screen, or the host set a data key.
-  case set(String, Value)
+  /// The shopper entered a value in a row, named by the row or by the key it binds
+  /// (only keys a value row binds may be set; see ``SetTarget``).
+  case set(SetTarget, Value)
   /// The shopper pressed back.
   case back
   /// The host reports that a step appeared on screen.
@@ -38,7 +39,8 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tap(let row): return "tap \(row)"
-    case .set(let name, _): return "set \(name)"
+    case .set(.row(let row, let step), _): return "set \(step.map { "\($0)." } ?? "")\(row)"
+    case .set(.key(let key), _): return "set \(key)"
     case .back: return "back"
     case .appeared(let step): return "appear \(step)"
     case .apiSucceeded(let operation, _): return "api \(operation) ok"

@@ -54,6 +54,9 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var callsMade: Int?
   /// The focused row.
   public var focus: CheckoutSession.RowRef?
+  /// For each secret key, its generation: how many times the value changed or was
+  /// cleared (never the value itself); absent when no secret was ever set.
+  public var secretGenerations: [String: Int]?
 }
 
 /// Why a snapshot cannot be restored.
@@ -75,7 +78,9 @@ extension CheckoutSession {
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
       callsMade: callsMade == 0 ? nil : callsMade,
-      focus: focus)
+      focus: focus,
+      secretGenerations: secretGenerations.isEmpty
+        ? nil : Dictionary(uniqueKeysWithValues: secretGenerations.map { ($0.key.rawValue, $0.value) }))
   }
 
   /// ``redactedData(revealSensitive:)`` keyed by text, built in one pass: every
@@ -164,7 +169,17 @@ extension CheckoutSession {
     guard callsMade >= 0 else {
       throw SnapshotError(message: "the snapshot's callsMade is \(callsMade); it counts keys made, 0 or more")
     }
+    var generations: [DataKey: Int] = [:]
+    for (key, generation) in snapshot.secretGenerations ?? [:] {
+      guard generation >= 1 else {
+        throw SnapshotError(
+          message: "the snapshot's secretGenerations[\"\(key)\"] is \(generation); a generation counts a secret's changes from 1")
+      }
+      // A key the flow no longer keeps secret needs no generation.
+      if compiled.masking.isSecret(DataKey(key)) { generations[DataKey(key)] = generation }
+    }
     self.init(flow: compiled, today: snapshot.today)
+    secretGenerations = generations
     navigation = snapshot.navigation
     // The snapshot's values, and the flow's initial data for keys it does not hold.
     var merged = [DataKey: Value](minimumCapacity: snapshot.data.count + compiled.flow.data.count)

@@ -41,8 +41,10 @@ struct AppDependencies: Sendable {
   /// The session store; nil to choose by the environment: PostgreSQL when
   /// `DATABASE_URL` is set, memory otherwise.
   var store: (any SessionStore)?
-  /// The environment (`DATABASE_URL`).
+  /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
+  /// What a `set` may write.
+  var limits = DataLimits()
   /// How long a store operation may take before the request is answered 503.
   var storeTimeout: Duration = .milliseconds(1500)
   /// How often the sweeper runs; nil for a quarter of the idle timeout, at most a minute.
@@ -52,13 +54,14 @@ struct AppDependencies: Sendable {
 
   init(
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, store: (any SessionStore)? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment, storeTimeout: Duration = .milliseconds(1500),
-    sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
+    environment: [String: String] = ProcessInfo.processInfo.environment, limits: DataLimits = DataLimits(),
+    storeTimeout: Duration = .milliseconds(1500), sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
   ) {
     self.logger = logger
     self.api = api
     self.store = store
     self.environment = environment
+    self.limits = limits
     self.storeTimeout = storeTimeout
     self.sweepInterval = sweepInterval
     self.metrics = metrics
@@ -113,13 +116,16 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) } ?? InMemoryCallLedger()
   let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
   let metrics = dependencies.metrics
+  let dataKey = try dataKey(in: dependencies.environment, persistent: base is PostgresSessionStore)
+  let sealed = SealingSessionStore(base: base, catalog: catalog, key: dataKey, logger: logger)
   let store = TimeLimitedStore(
-    base: ConflictLoggingStore(base: base, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
+    base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
   let vault = SecretVault()
   let service = SessionService(
-    store: store, catalog: catalog, api: api, vault: vault, today: today, callTimeout: callTimeout,
-    faults: try FaultInjection(environment: dependencies.environment), logger: logger, metrics: metrics)
+    store: store, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
+    callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
+    metrics: metrics)
   let idleTimeout = Duration.seconds(arguments.idleTimeout)
   services.append(
     SessionSweeper(
@@ -142,6 +148,21 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       "idleTimeout": "\(arguments.idleTimeout)s",
     ])
   return app
+}
+
+/// The key card numbers are sealed with: `CHECKOUT_DATA_KEY` when given. Without
+/// one, a store that outlives the process (PostgreSQL) is refused: its instances
+/// must share a key the operator keeps; the memory store, whose sessions end with
+/// the process, uses a random key of its own.
+func dataKey(in environment: [String: String], persistent: Bool) throws(UsageError) -> DataKeyMaterial {
+  if let text = environment[DataKeyMaterial.variable], !text.isEmpty { return try DataKeyMaterial(base64: text) }
+  guard !persistent else {
+    throw UsageError(
+      description:
+        "DATABASE_URL is set but \(DataKeyMaterial.variable) is not: card numbers are stored sealed with that key, never in plain text; give every instance the same key, e.g. \(DataKeyMaterial.variable)=$(openssl rand -base64 32)"
+    )
+  }
+  return DataKeyMaterial.ephemeral()
 }
 
 /// HTTP/1 with the limits that make abuse cheap: bodies over 64 KiB refused before

@@ -20,6 +20,10 @@ struct TestArguments: AppArguments {
   var callTimeout: Double?
 }
 
+/// A fixed data key (32 bytes, base64) for tests that share a store between
+/// instances or use PostgreSQL: every instance must seal with the same key.
+let testDataKey = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
+
 /// A response read as JSON (or text).
 struct Reply: Sendable {
   var status: HTTPResponse.Status
@@ -177,6 +181,11 @@ extension TestClientProtocol {
 
   func set(_ id: String, _ row: String, _ value: String) async throws -> Reply {
     try await event(id, #""event":"set","row":"\#(row)","value":"\#(value)""#)
+  }
+
+  /// A `set` naming a data key (`"key"`) instead of a row.
+  func set(_ id: String, key: String, _ value: String) async throws -> Reply {
+    try await event(id, #""event":"set","key":"\#(key)","value":"\#(value)""#)
   }
 
   func appeared(_ id: String, _ step: String) async throws -> Reply {

@@ -10,7 +10,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   /// The event kinds a client may send, with the fields each takes.
   static let kinds: [(name: String, fields: [String])] = [
     ("tap", ["row"]),
-    ("set", ["row", "value"]),
+    ("set", ["row", "key", "value"]),
     ("back", []),
     ("appeared", ["step"]),
     ("accept", []),
@@ -34,7 +34,8 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   var target: String? {
     switch event {
     case .tap(let row): return row.rawValue
-    case .set(let name, _): return name
+    case .set(.row(let row, _), _): return row.rawValue
+    case .set(.key(let key), _): return key.rawValue
     case .appeared(let step): return step.rawValue
     default: return nil
     }
@@ -43,8 +44,8 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   /// The body field a refusal of this event points at.
   var refusalField: String {
     switch event {
-    case .tap: return "row"
-    case .set: return "row"
+    case .tap, .set(.row, _): return "row"
+    case .set(.key, _): return "key"
     case .appeared: return "step"
     default: return "event"
     }
@@ -76,11 +77,26 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     case "tap":
       event = .tap(RowID(try fields.string("row")))
     case "set":
-      let row = try fields.string("row")
+      // A set names a row ("row") or a data key ("key"), never both: the field says which.
+      let target: SetTarget
+      switch (fields.contains("row"), fields.contains("key")) {
+      case (true, true):
+        throw ServerError.badField(
+          "invalid_field", "\(fields.context) names a row or a data key, not both: drop \"row\" or \"key\"", at: "key")
+      case (false, true):
+        let key = try fields.string("key")
+        guard IdentifierSyntax.isKey(key) else {
+          throw ServerError.badField(
+            "invalid_field", "\"key\" must be a data key: names joined by dots, like shipping.zip", at: "key")
+        }
+        target = .key(DataKey(key))
+      default:
+        target = .row(RowID(try fields.string("row")))
+      }
       guard fields.contains("value") else {
         throw ServerError.badField("missing_field", "\(fields.context) needs \"value\"", at: "value")
       }
-      event = .set(row, try fields.decode(ClientValue.self, "value", expected: ClientValue.expected).value)
+      event = .set(target, try fields.decode(ClientValue.self, "value", expected: ClientValue.expected).value)
     case "appeared":
       event = .appeared(StepID(try fields.string("step")))
     case "back": event = .back

@@ -28,6 +28,8 @@ struct SessionService: Sendable {
   let today: CalendarDate?
   /// How many times an update is retried when another writer saved first.
   let attempts: Int
+  /// What a `set` may write (keys, value and session sizes).
+  let limits: DataLimits
   /// The server's metrics (`callsRecovered` is counted here).
   let metrics: ServerMetrics
   /// How long an API call may take: a call still waiting after this long (since
@@ -40,8 +42,9 @@ struct SessionService: Sendable {
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32, callTimeout: TimeInterval = 10, faults: FaultInjection = .none,
-    logger: Logger = Logger(label: "checkout-server"), metrics: ServerMetrics = ServerMetrics()
+    today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(), callTimeout: TimeInterval = 10,
+    faults: FaultInjection = .none, logger: Logger = Logger(label: "checkout-server"),
+    metrics: ServerMetrics = ServerMetrics()
   ) {
     self.store = store
     self.catalog = catalog
@@ -49,6 +52,7 @@ struct SessionService: Sendable {
     self.vault = vault
     self.today = today
     self.attempts = attempts
+    self.limits = limits
     self.metrics = metrics
     self.callTimeout = callTimeout
     self.faults = faults
@@ -109,6 +113,7 @@ struct SessionService: Sendable {
     let recovered = try await finishLostCalls(loaded, flow: compiled, logger: logger)
     let stored = recovered.stored
     var views = recovered.views
+    try limits.check(event.event, on: compiled)
     let first: (result: Step, version: Int)
     do {
       first = try await store.update(
@@ -126,6 +131,7 @@ struct SessionService: Sendable {
         if let refusal = effects.lazy.compactMap(\.refusal).first {
           throw ServerError.refused(refusal, at: event.refusalField)
         }
+        try limits.checkSize(of: session, after: event.event)
         if effects.contains(where: { $0.kind == .callAPI }) { faults.reach(.beforeIntentSave) }
         return Step(session, effects: effects)
       }
