@@ -159,5 +159,6 @@ func buildRouter(service: SessionService, catalog: FlowCatalog) -> Router<Checko
     return try await service.send(event, to: id, logger: context.logger)
   }
 
+  BrowserHost.add(to: router, service: service, catalog: catalog)
   return router
 }
