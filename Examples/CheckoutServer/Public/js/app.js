@@ -14,7 +14,10 @@ import { renderScreen } from './screen.js';
 const $ = (selector) => document.querySelector(selector);
 
 /** What tests and curious people can read: transitions, events sent (never values), whether the host is idle. */
-const host = (window.checkoutHost = { transitions: [], events: [], busy: 0, get idle() { return this.busy === 0; } });
+const host = (window.checkoutHost = {
+  transitions: [], events: [], banners: [], busy: 0,
+  get idle() { return this.busy === 0; },
+});
 
 let session = null;  // {id, flow, version}
 let titles = new Map();  // step id -> title
@@ -82,7 +85,7 @@ function describe(effect) {
 // ---- sending events ----
 
 async function send(event) {
-  host.events.push({ event: event.event, row: event.row, step: event.step });
+  host.events.push({ event: event.event, row: event.row, step: event.step, at: performance.now() });
   const answer = await api.sendEvent(session.id, event, session.version);
   session.version = answer.version;
   return answer;
@@ -158,6 +161,7 @@ async function showProgress() {
   if (route) {
     banner.hidden = false;
     banner.textContent = `taking you to ${route.title}: ${route.current} of ${route.commands.length}`;
+    host.banners.push(banner.textContent);
     banner.dataset.to = route.to;
     graph.showRoute(route.steps, route.current);
   } else {
@@ -241,7 +245,8 @@ async function reload() {
 
 function rememberInURL() {
   const url = new URL(location.href);
-  url.search = `?flow=${encodeURIComponent(session.flow)}&session=${encodeURIComponent(session.id)}`;
+  url.searchParams.set('flow', session.flow);
+  url.searchParams.set('session', session.id);
   history.replaceState(history.state, '', url);
   $('#session-id').textContent = `session ${session.id}`;
 }

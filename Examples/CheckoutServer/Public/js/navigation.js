@@ -9,7 +9,9 @@
 
 import { newScreenElement } from './screen.js';
 
-const duration = matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 320;
+// `?pace=MS` slows every transition down, to watch a route (or to screenshot one).
+const pace = Number(new URLSearchParams(location.search).get('pace'));
+const duration = pace > 0 ? pace : matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 320;
 const easing = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
 
 /** Parses `cart>stepOne|creditCard` into layers of step ids: [["cart", "stepOne"], ["creditCard"]]. */
