@@ -131,7 +131,7 @@ class Shopper:
         if field.tag_name == "select":
             field.find_element(By.CSS_SELECTOR, f"option[value='{value}']").click()
         else:
-            field.send_keys(value, Keys.TAB)
+            field.send_keys(Keys.CONTROL + "a", value, Keys.TAB)  # typed over what the field shows
         self.settle(f"the answer to setting {row_id}")
 
     def expect_screen(self, step, crumb):
@@ -148,9 +148,11 @@ class Shopper:
         check([t["kind"] for t in done] == kinds, f"transitions {kinds} (got {[t['command'] for t in done]})")
         events = self.js("return window.checkoutHost.events")
         for transition in done:
-            reported = [e for e in events if e["event"] == "appeared" and e["at"] >= transition["ended"] - 0.5]
-            check(reported, f"`{transition['command']}` ran {transition['ended'] - transition['started']:.0f} ms "
-                            f"and its step was reported after it ended")
+            # The first `appeared` sent after the transition began came after it ended.
+            after = [e for e in events if e["event"] == "appeared" and e["at"] >= transition["started"]]
+            check(after and after[0]["at"] >= transition["ended"],
+                  f"`{transition['command']}` ran {transition['ended'] - transition['started']:.0f} ms, "
+                  f"and `appeared {after[0]['step'] if after else '?'}` was sent only when it had ended")
 
     def fill_address(self):
         self.tap("shippingAddress")

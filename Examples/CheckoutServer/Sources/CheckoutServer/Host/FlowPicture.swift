@@ -53,7 +53,7 @@ actor FlowPictures {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try Data(text.utf8).write(to: input)
-      FileManager.default.createFile(atPath: errors.path, contents: nil)
+      try Data().write(to: errors)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: dot)
       process.arguments = ["-Tsvg", "-o", output.path, input.path]
