@@ -88,7 +88,7 @@ class Shopper:
         return self.js("return document.activeElement?.closest('[data-row]')?.dataset.row ?? null")
 
     def row(self, row_id):
-        return self.driver.find_element(By.CSS_SELECTOR, f"#stage .screen.top [data-row='{row_id}']")
+        return self.driver.find_element(By.CSS_SELECTOR, f"#stage .screen.on-top [data-row='{row_id}']")
 
     def row_error(self, row_id):
         found = self.row(row_id).find_elements(By.CSS_SELECTOR, ".error")
@@ -131,8 +131,11 @@ class Shopper:
         if field.tag_name == "select":
             field.find_element(By.CSS_SELECTOR, f"option[value='{value}']").click()
         else:
-            field.send_keys(Keys.CONTROL + "a", value, Keys.TAB)  # typed over what the field shows
+            # Typed over what the field shows (Keys.NULL lets go of Control).
+            field.send_keys(Keys.CONTROL, "a", Keys.NULL, value, Keys.TAB)
         self.settle(f"the answer to setting {row_id}")
+        last = self.js("return window.checkoutHost.events.at(-1)")
+        check(last["event"] == "set" and last["row"] == row_id, f"{row_id} was sent to the server")
 
     def expect_screen(self, step, crumb):
         self.settle(f"{step} on top")

@@ -200,6 +200,8 @@ function armBackButton() {
 }
 
 window.addEventListener('popstate', () => {
+  // The entry popped to may be older than this session: the address names this one.
+  if (session) rememberInURL();
   if (!guardArmed) return;
   guardArmed = false;
   if (host.busy > 0) backWanted = true;  // done when the transition under way ends

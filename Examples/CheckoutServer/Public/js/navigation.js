@@ -174,7 +174,7 @@ export class NavigationView {
       layer.screens.forEach((screen, index) => {
         const isTop = screen.element === top;
         screen.element.inert = !isTop;
-        screen.element.classList.toggle('top', isTop);
+        screen.element.classList.toggle('on-top', isTop);
         // Covered screens of the top layer are hidden; lower layers stay visible under the sheet.
         screen.element.hidden = index < layer.screens.length - 1;
         if (layerIndex < this.layers.length - 1 && index === layer.screens.length - 1) screen.element.hidden = false;
