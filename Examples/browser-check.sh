@@ -34,6 +34,8 @@ apt_install() { # package...
 }
 command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || apt_install chromium chromium-driver
 command -v dot >/dev/null 2>&1 || apt_install graphviz
+# The flow's picture marks guarded edges with a lock (🔒): a font that has it.
+[ -n "$(fc-list 2>/dev/null | grep -i 'color emoji')" ] || apt_install fonts-noto-color-emoji
 python3 -c 'import selenium' 2>/dev/null || { echo "== pip install selenium"; python3 -m pip install -q selenium; }
 
 # shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
