@@ -84,9 +84,7 @@ enum SessionBenchmarks {
       baseline: navigation, baselineEvents: 1, baselineName: "one tap/appeared/back round"))
 
     // Snapshots of a session mid-checkout (an offer waiting, errors queued).
-    var middle = ready
-    middle.send(.tap("placeOrder"))
-    middle.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid"), APIError(code: "address_zip_invalid")]))
+    let middle = midCheckout(ready)
     // Snapshot JSON (the snapshot's Codable through JSONEncoder and JSONDecoder),
     // beside CheckoutSession's own Codable conformance on the same session.
     let encoder = JSONEncoder()
@@ -121,6 +119,14 @@ enum SessionBenchmarks {
     metrics.append(Metric(name: "session.memory", unit: "bytes", median: perSession, min: perSession, max: perSession,
       target: "<= 4096", baseline: Double(MemoryLayout<CheckoutSession>.size), baselineName: "the struct's inline size"))
     return metrics
+  }
+
+  /// A session mid-checkout: placeOrder failed, an offer waiting, an error queued.
+  static func midCheckout(_ ready: CheckoutSession) -> CheckoutSession {
+    var middle = ready
+    middle.send(.tap("placeOrder"))
+    middle.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid"), APIError(code: "address_zip_invalid")]))
+    return middle
   }
 
   /// Submit, fail, offer, accept, route, arrive, fix, resubmit, succeed.

@@ -21,7 +21,7 @@ if arguments.first == "--help" || arguments.first == "-h" {
   print("""
     usage: checkout-bench [--json] [--only GROUP]
            checkout-bench generate --steps N --seed S [--matchers N] [--out FILE]
-           checkout-bench profile-plan|profile-story [LOOPS]
+           checkout-bench profile-plan|profile-story|profile-snapshot [LOOPS]
 
     Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
     target and a baseline measured in the same run), or writes a generated flow.
@@ -29,7 +29,8 @@ if arguments.first == "--help" || arguments.first == "-h" {
     memory), process or generate (generated error stories: make and replay).
     generate --matchers N gives the flow N error matchers and a submit row on
     every tenth step.
-    profile-plan and profile-story only loop (PLNDR plans, whole error stories),
+    profile-plan, profile-story and profile-snapshot only loop (PLNDR plans, whole
+    error stories, snapshot JSON round trips),
     to run under a profiler: perf record, or valgrind --tool=callgrind.
     """)
   exit(0)
@@ -62,7 +63,7 @@ if arguments.contains("--only"), only.map(groups.contains) != true {
   fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
 }
 if let unknown = arguments.enumerated().first(where: { index, word in
-  !["--json", "--only", "profile-plan", "profile-story"].contains(word) && !(index > 0 && arguments[index - 1] == "--only")
+  !["--json", "--only", "profile-plan", "profile-story", "profile-snapshot"].contains(word) && !(index > 0 && arguments[index - 1] == "--only")
 })?.element, profileLoops == nil {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
 }
@@ -89,6 +90,17 @@ if arguments.first == "profile-story" {
   // Whole error stories only, to run under a profiler.
   let ready = SessionBenchmarks.readyToOrder(CompiledFlow(plndr))
   for _ in 0..<(profileLoops ?? 200_000) { blackHole(SessionBenchmarks.story(from: ready)) }
+  exit(0)
+}
+
+if arguments.first == "profile-snapshot" {
+  // Snapshot JSON round trips of a session mid-checkout only, to run under a profiler.
+  let compiled = CompiledFlow(plndr)
+  let middle = SessionBenchmarks.midCheckout(SessionBenchmarks.readyToOrder(compiled))
+  if profileLoops == 1 { print(String(decoding: middle.snapshotJSON(), as: UTF8.self)) }
+  for _ in 0..<(profileLoops ?? 20_000) {
+    blackHole(try? CheckoutSession(restoringJSON: middle.snapshotJSON(), flow: compiled))
+  }
   exit(0)
 }
 

@@ -144,6 +144,23 @@ import Testing
     }
   }
 
+  /// Values still equal to the flow's initial data are derived, not written; a
+  /// changed one is written; restoring gives the session's data back either way.
+  @Test func valuesEqualToTheFlowsInitialDataAreLeftOutAndRestored() throws {
+    var session = CheckoutSession(flow: Self.compiled, today: Self.today)
+    let fresh = try SessionSnapshot(json: session.snapshotJSON())
+    #expect(fresh.data.isEmpty, "a fresh session holds only the flow's initial data: \(fresh.data)")
+    session.send(.set("shipping.method", .string("express")))
+    session.send(.set("shipping.city", .string("Portland")))
+    let changed = try SessionSnapshot(json: session.snapshotJSON())
+    #expect(changed.data == ["shipping.method": .string("express"), "shipping.city": .string("Portland")])
+    #expect(changed.data["cart.count"] == nil && changed.data["shipping.methods"] == nil)
+    let restored = try CheckoutSession(restoringJSON: session.snapshotJSON(), flow: Self.compiled)
+    #expect(restored.data == session.data)
+    #expect(restored.data["cart.count"] == .number(3))
+    #expect(restored.data["shipping.method"] == .string("express"))
+  }
+
   @Test func theWriterWritesTheDocumentedShapes() throws {
     let routing = Self.sessions().first { $0.name == "a route in progress" }!.session
     let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)

@@ -141,7 +141,12 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
 
   /// Parses the notation; every step must be an identifier.
   public init(parsing text: String) throws(NavigationStateSyntaxError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    // Foundation's trimming is slow; the form `description` writes has no blanks to trim.
+    let mayHaveBlanks = text.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
+    func trimming(_ part: some StringProtocol) -> String {
+      mayHaveBlanks ? part.trimmingCharacters(in: .whitespaces) : String(part)
+    }
+    let trimmed = trimming(text)
     guard !trimmed.isEmpty else {
       throw NavigationStateSyntaxError(text: text, message: "a navigation state needs at least one step")
     }
@@ -149,7 +154,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
     for layerText in trimmed.split(separator: "|", omittingEmptySubsequences: false) {
       var layer: [StepID] = []
       for stepText in layerText.split(separator: ">", omittingEmptySubsequences: false) {
-        let name = stepText.trimmingCharacters(in: .whitespaces)
+        let name = trimming(stepText)
         guard IdentifierSyntax.isIdentifier(name) else {
           throw NavigationStateSyntaxError(
             text: text,

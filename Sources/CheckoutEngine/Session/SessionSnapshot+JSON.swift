@@ -17,10 +17,8 @@ extension SessionSnapshot {
   public func jsonData() -> Data {
     var finite = self
     if data.values.contains(where: \.isNonFiniteNumber) { finite.data = data.filter { !$0.value.isNonFiniteNumber } }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(finite)
+      return try Self.encoder.encode(finite)
     } catch {
       // Every member is a string, a finite number, a boolean, or built of them.
       preconditionFailure("a snapshot with only finite numbers always encodes: \(error)")
@@ -43,7 +41,7 @@ extension SessionSnapshot {
   /// is restored (``CheckoutSession/init(restoring:flow:)``).
   public init(json: Data) throws(SnapshotError) {
     do {
-      self = try JSONDecoder().decode(SessionSnapshot.self, from: json)
+      self = try Self.decoder.decode(SessionSnapshot.self, from: json)
     } catch let error as DecodingError {
       if let declared = try? JSONDecoder().decode(DeclaredFormat.self, from: json), declared.format != Self.currentFormat {
         throw SnapshotError(message: "unsupported snapshot format \(declared.format); this version reads format \(Self.currentFormat)")
@@ -53,6 +51,17 @@ extension SessionSnapshot {
       throw SnapshotError(message: "snapshot JSON: \(error)")
     }
   }
+
+  /// The one encoder snapshots are written with: compact, sorted keys. Configured
+  /// once and never changed, so it is shared (Foundation's coders are `Sendable`).
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// The one decoder snapshots are read with, shared like ``encoder``.
+  private static let decoder = JSONDecoder()
 
   /// Only the `format` member, to tell another format from a broken document.
   private struct DeclaredFormat: Decodable {

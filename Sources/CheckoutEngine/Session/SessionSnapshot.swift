@@ -76,10 +76,15 @@ extension CheckoutSession {
 
   /// ``redactedData(revealSensitive:)`` keyed by text, built in one pass: every
   /// value copied, then the few secret keys removed and the few sensitive ones masked.
+  ///
+  /// A value still equal to the flow's initial `data` for its key is left out: it
+  /// can be derived, and restoring fills it in from the flow. (A session never
+  /// removes a key, so a key left out always means "as the flow starts".)
   private func snapshotData(revealSensitive: Bool) -> [String: Value] {
     let masking = compiled.masking
+    let initial = compiled.flow.data
     var copy = [String: Value](minimumCapacity: data.count)
-    for (key, value) in data { copy[key.rawValue] = value }
+    for (key, value) in data where initial[key] != value { copy[key.rawValue] = value }
     for key in masking.secretKeys { copy.removeValue(forKey: key.rawValue) }
     guard !revealSensitive else { return copy }
     for key in masking.sensitiveKeys {
