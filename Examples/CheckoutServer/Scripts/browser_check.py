@@ -328,6 +328,16 @@ def story_reload(s, restart):
     check(s.row("shippingAddress").text.find("1 Main St") >= 0, "the address entered before is still there")
 
 
+def console_check_catches_errors(s):
+    print("and the console check itself: a failed request and a thrown error are caught")
+    s.console_clean()
+    s.js("fetch('/no-such-file.js'); setTimeout(() => { throw new Error('deliberate error for the console check'); });")
+    time.sleep(0.5)
+    entries = [e for e in s.driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(any("404" in e["message"] for e in entries), "a failed request shows in the console as an error")
+    check(any("deliberate error" in e["message"] for e in entries), "a JavaScript error shows in the console as an error")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
@@ -352,6 +362,7 @@ def main():
         story_back_mid_route(shopper)
         story_reload(shopper, args.restart_command)
         shopper.console_clean()
+        console_check_catches_errors(shopper)
     except CheckFailed as failure:
         driver.save_screenshot(f"{args.screenshots}/browser-failure.png")
         print(f"FAILED: {failure}", file=sys.stderr)

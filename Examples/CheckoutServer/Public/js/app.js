@@ -238,7 +238,7 @@ async function reload() {
   $('#flow-picker').value = session.flow;
   await graph.load(session.flow);
   nav.show(shown.state);
-  draw(shown);
+  draw(shown, shown.screen.rows.find((row) => row.isFocused)?.id);  // the row a route reached keeps the focus
   const progress = await showProgress();
   log(`session ${shown.id} reloaded at version ${shown.version}`, 'host');
   if (shown.offer) return answerOffer(shown.offer);
