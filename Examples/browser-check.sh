@@ -64,7 +64,8 @@ cleanup() {
     done
     echo "screenshots (a failure's included): $SHOTS"
   fi
-  [ "$SHOTS" = "$WORK/screenshots" ] && [ $status -eq 0 ] && rm -rf "$WORK" || true
+  # Kept after a failure (its screenshots, logs and database), removed otherwise.
+  [ $status -eq 0 ] && rm -rf "$WORK"
   exit $status
 }
 trap cleanup EXIT INT TERM
@@ -124,4 +125,8 @@ RESTART
   stop_server
   no_cvv_in_log postgres
 fi
-echo "== ok: screenshots in $SHOTS"
+if [ "$SHOTS" = "$WORK/screenshots" ]; then
+  echo "== ok (keep the screenshots with --screenshots DIR)"
+else
+  echo "== ok: screenshots in $SHOTS"
+fi
