@@ -15,7 +15,18 @@ let package = Package(
     .executable(name: "checkout", targets: ["checkout"]),
   ],
   targets: [
-    .target(name: "CheckoutEngine"),
+    // The layers, each target depending only on those below it, so a backward
+    // import does not compile: model and flow format → graph and planning → rows
+    // and resolution → sessions and snapshots → scenarios → the umbrella and the
+    // hosts (CLI, server). README.md's Layout section says which holds what.
+    .target(name: "CheckoutModel"),
+    .target(name: "CheckoutPlanning", dependencies: ["CheckoutModel"]),
+    .target(name: "CheckoutRows", dependencies: ["CheckoutPlanning"]),
+    .target(name: "CheckoutSessions", dependencies: ["CheckoutRows"]),
+    .target(name: "CheckoutScenarios", dependencies: ["CheckoutSessions"]),
+    // The product's one module: re-exports every layer, so `import CheckoutEngine`
+    // is all a host writes. It holds the documentation catalog.
+    .target(name: "CheckoutEngine", dependencies: ["CheckoutScenarios"]),
     .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),

@@ -19,16 +19,24 @@ mkdir -p "$(dirname "$output")"
 mkdir -p "$graphs"
 
 echo "symbol graph (swift build --target CheckoutEngine -Xswiftc -emit-symbol-graph)"
+# The umbrella's graph holds the doc comments of every layer it re-exports, but is
+# written only when the umbrella itself compiles: drop its build so it always does.
+rm -f .build-docc/debug/CheckoutEngine.build/*.o .build-docc/debug/Modules/CheckoutEngine.swiftmodule
 swift build --target CheckoutEngine --scratch-path .build-docc \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
 test -f "$graphs/CheckoutEngine.symbols.json" || { echo "error: no symbol graph in $graphs" >&2; exit 1; }
-ls "$graphs"
+# The build writes a graph per layer target too; the umbrella's graph already holds
+# every symbol it re-exports, so docc gets that one module alone.
+umbrella=".build-docc/umbrella-graphs"
+rm -rf "$umbrella" && mkdir -p "$umbrella"
+cp "$graphs"/CheckoutEngine.symbols.json "$graphs"/CheckoutEngine@*.symbols.json "$umbrella"/
+ls "$umbrella"
 
 echo "docc convert"
 status=0
 docc convert Sources/CheckoutEngine/CheckoutEngine.docc \
-  --additional-symbol-graph-dir "$graphs" \
+  --additional-symbol-graph-dir "$umbrella" \
   --fallback-display-name CheckoutEngine \
   --fallback-bundle-identifier org.checkoutengine.CheckoutEngine \
   --warnings-as-errors \

@@ -1,4 +1,5 @@
 @testable import CheckoutEngine
+@testable import CheckoutPlanning
 import CheckoutTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutModel
 
 /// The positioned JSON parser: the values it reads, and where it says they are.
 @Suite struct JSONParserTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutModel
 
 /// The fast matcher for simple patterns answers exactly as NSRegularExpression
 /// does, and refuses every pattern outside its subset.

@@ -3,6 +3,9 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutModel
+@testable import CheckoutRows
+@testable import CheckoutSessions
 
 /// Snapshot JSON through its one definition (`Codable`): `jsonData()` is what
 /// JSONEncoder writes and `init(json:)` reads what any JSONEncoder writes, for every

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutRows
+@testable import CheckoutSessions
 
 /// A session keeps step checks between events and drops those a change can
 /// affect: whatever it keeps must equal checking again from scratch.

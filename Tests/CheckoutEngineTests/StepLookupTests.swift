@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
+@testable import CheckoutRows
+@testable import CheckoutSessions
 
 /// Event paths find steps through the compiled flow's index (O(1)) instead of
 /// `Flow.step(_:)` (a search); they must find exactly what `Flow.step(_:)` finds.

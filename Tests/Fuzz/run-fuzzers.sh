@@ -11,8 +11,20 @@ seconds="${1:-60}"
 build=.build-fuzz
 mkdir -p "$build" Tests/Fuzz/findings
 # Build from a copy, so that editing the sources meanwhile cannot break the build.
-rm -rf "$build/src" && mkdir -p "$build/src" && cp -R Sources/CheckoutEngine "$build/src/"
-engine=$(find "$build/src/CheckoutEngine" -name '*.swift')
+# The engine's layer targets (CheckoutModel … CheckoutScenarios) are compiled as one
+# module named CheckoutEngine: their imports of each other go, and a name qualified
+# by a layer's module is qualified by CheckoutEngine instead.
+layers="CheckoutModel CheckoutPlanning CheckoutRows CheckoutSessions CheckoutScenarios"
+rm -rf "$build/src" && mkdir -p "$build/src"
+for layer in $layers; do
+  (cd Sources && find "$layer" -name '*.swift') | while read -r file; do
+    mkdir -p "$build/src/$(dirname "$file")"
+    sed -E '/^import (CheckoutModel|CheckoutPlanning|CheckoutRows|CheckoutSessions|CheckoutScenarios)$/d;
+      s/\b(CheckoutModel|CheckoutPlanning|CheckoutRows|CheckoutSessions|CheckoutScenarios)\./CheckoutEngine./g' \
+      "Sources/$file" > "$build/src/$file"
+  done
+done
+engine=$(find "$build/src" -name '*.swift')
 support=$(find Sources/CheckoutTestSupport -name '*.swift' ! -name '*.swift.orig')
 
 compile() { # name, extra sources...

@@ -60,9 +60,10 @@ enum LintCommand {
   /// Whether a file is a JSON Schema document (its `$schema` names a json-schema.org draft).
   static func isJSONSchema(_ bytes: [UInt8]) -> Bool {
     // Only a file that names json-schema.org near its start is parsed a second time.
+    var parser = JSONParser(bytes: bytes)
     guard String(decoding: bytes.prefix(4096), as: UTF8.self).contains("json-schema.org"),
-      let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-      let schema = object["$schema"] as? String
+      case .object(let members)? = try? parser.parseDocument().kind,
+      case .string(let schema)? = members.first(where: { $0.key == "$schema" })?.value.kind
     else { return false }
     return schema.hasPrefix("https://json-schema.org/") || schema.hasPrefix("http://json-schema.org/")
   }

@@ -1,0 +1,47 @@
+/// Where the parts of a decoded flow stood in its JSON document.
+///
+/// The decoder skips an element it cannot read at all (say, a row that is a
+/// number), so the model's indices and the document's can differ; this map keeps
+/// the validator's JSON paths pointing at the right element.
+package struct ModelPositions: Sendable {
+  var stepIndices: [Int] = []
+  var rowIndices: [[Int]] = []
+  var errorIndices: [Int] = []
+  /// Rows whose `cell` could not be read: checks that depend on the kind are skipped.
+  var unreadableRows: Set<JSONPath> = []
+  /// Lists of a row (`rules`, `options`, `requires`, `validates`) some of whose
+  /// elements could not be read: the document index of each element the model kept.
+  var elementIndices: [JSONPath: [Int]] = [:]
+
+  /// Positions for a flow built in code: every index is its own.
+  package static func identity(for flow: Flow) -> ModelPositions {
+    ModelPositions(
+      stepIndices: Array(flow.steps.indices),
+      rowIndices: flow.steps.map { Array($0.rows.indices) },
+      errorIndices: Array(flow.errors.indices))
+  }
+
+  package func stepPath(_ step: Int) -> JSONPath {
+    JSONPath.root.appending("steps").appending(stepIndices[step])
+  }
+
+  package func rowPath(_ step: Int, _ row: Int) -> JSONPath {
+    stepPath(step).appending("rows").appending(rowIndices[step][row])
+  }
+
+  /// The path of the model's element `index` of the list at `list`.
+  package func elementPath(_ list: JSONPath, _ index: Int) -> JSONPath {
+    list.appending(elementIndices[list]?[index] ?? index)
+  }
+
+  /// The elements that could be read; remembers where they stood when some could not.
+  mutating func keep<Element>(_ decoded: [Element?], at list: JSONPath) -> [Element] {
+    let indices = decoded.indices.filter { decoded[$0] != nil }
+    if indices.count != decoded.count { elementIndices[list] = indices }
+    return decoded.compactMap { $0 }
+  }
+
+  package func errorPath(_ error: Int) -> JSONPath {
+    JSONPath.root.appending("errors").appending(errorIndices[error])
+  }
+}

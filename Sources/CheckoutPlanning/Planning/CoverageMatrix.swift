@@ -1,0 +1,113 @@
+import CheckoutModel
+
+/// Proof that every error can be fixed from every step where it can happen: for
+/// each step with a submit row (where the API can fail) and each resolution in
+/// the flow, the route from the state the shortest forward path from the start
+/// reaches that step with.
+///
+/// ```swift
+/// let matrix = CoverageMatrix(flow)
+/// matrix.gaps.isEmpty  // true: full coverage
+/// ```
+public struct CoverageMatrix: Sendable {
+  /// A step where a submit can fail, and the state it is reached with.
+  public struct Origin: Hashable, Sendable {
+    /// The step with the submit row.
+    public var step: StepID
+    /// The operations submitted there.
+    public var operations: [OperationName]
+    /// The state the shortest forward path from the start reaches it with; nil if it cannot be reached.
+    public var state: NavigationState?
+  }
+
+  /// A place an error is fixed, and the matchers that send errors there.
+  public struct Target: Hashable, Sendable {
+    /// The resolution's step.
+    public var step: StepID
+    /// The resolution's row, if any.
+    public var row: RowID?
+    /// The indices in `flow.errors` of the matchers resolving here.
+    public var matchers: [Int]
+
+    /// `creditCard.cvv`.
+    public var name: String { row.map { "\(step).\($0)" } ?? step.rawValue }
+  }
+
+  /// One cell: the route from an origin to a target, or why there is none.
+  public struct Cell: Sendable {
+    /// The origin (row of the matrix).
+    public var origin: Origin
+    /// The target (column of the matrix).
+    public var target: Target
+    /// The route, or why none exists.
+    public var route: Result<Route, NoRoute>
+  }
+
+  /// The steps where a submit can fail, in flow order.
+  public let origins: [Origin]
+  /// The resolutions, in the order their first matcher appears.
+  public let targets: [Target]
+  /// Every origin × target, origin-major.
+  public let cells: [Cell]
+
+  /// Computes the matrix; guards count as met (a guard is a state of the data, not of the graph).
+  public init(_ flow: Flow, planner: RoutePlanner? = nil) {
+    let planner = planner ?? RoutePlanner(flow)
+    let start = NavigationState(root: flow.start)
+    origins = flow.steps.compactMap { step in
+      let operations = step.rows.compactMap { row -> OperationName? in
+        if case .submit(let submit) = row.action { return submit.operation }
+        return nil
+      }
+      guard !operations.isEmpty else { return nil }
+      let state = (try? planner.plan(from: start, to: step.id).get())?.destination
+      return Origin(step: step.id, operations: operations, state: state)
+    }
+    var targets: [Target] = []
+    for (index, matcher) in flow.errors.enumerated() {
+      if let existing = targets.firstIndex(where: { $0.step == matcher.step && $0.row == matcher.row }) {
+        targets[existing].matchers.append(index)
+      } else {
+        targets.append(Target(step: matcher.step, row: matcher.row, matchers: [index]))
+      }
+    }
+    self.targets = targets
+    cells = origins.flatMap { origin in
+      targets.map { target in
+        guard let state = origin.state else {
+          return Cell(origin: origin, target: target, route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
+        }
+        return Cell(origin: origin, target: target, route: planner.plan(from: state, to: target.step))
+      }
+    }
+  }
+
+  /// The cells without a route.
+  public var gaps: [Cell] {
+    cells.filter { if case .failure = $0.route { true } else { false } }
+  }
+
+  /// The matrix as a text table: a row per resolution, a column per failing step,
+  /// each cell the route's length (`-` already there, `✗` no route).
+  public func table() -> String {
+    let header = ["resolution"] + origins.map { "\($0.step) (\($0.state?.description ?? "unreachable"))" }
+    var rows = [header]
+    for target in targets {
+      var line = [target.name]
+      for origin in origins {
+        let cell = cells.first { $0.origin.step == origin.step && $0.target == target }
+        switch cell?.route {
+        case .success(let route)?: line.append(route.length == 0 ? "-" : "\(route.length): \(route)")
+        case .failure?, nil: line.append("✗ no route")
+        }
+      }
+      rows.append(line)
+    }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, text in
+        column == row.count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count)
+      }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+  }
+}

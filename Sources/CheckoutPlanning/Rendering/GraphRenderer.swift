@@ -1,0 +1,101 @@
+import Foundation
+import CheckoutModel
+
+/// Draws a flow's graph as text that diagram tools render.
+///
+/// Steps are nodes labelled with their titles (modal steps drawn as rounded
+/// boxes, reset steps doubled), row edges are labelled with the row title,
+/// guarded edges carry a lock and the steps they require, and submit edges are
+/// dashed with the operation they call.
+///
+/// ```swift
+/// print(GraphRenderer.render(flow, as: .mermaid))
+/// ```
+public enum GraphRenderer {
+  /// The text formats a flow can be drawn in.
+  public enum Format: String, CaseIterable, Sendable {
+    /// Graphviz `dot`.
+    case dot
+    /// Mermaid `flowchart`, which code hosts render in Markdown.
+    case mermaid
+  }
+
+  /// The flow's graph in the given format.
+  public static func render(_ flow: Flow, as format: Format) -> String {
+    let graph = FlowGraph(flow)
+    switch format {
+    case .dot: return dot(flow, graph)
+    case .mermaid: return mermaid(flow, graph)
+    }
+  }
+
+  static func edgeLabel(_ edge: FlowGraph.Edge) -> String {
+    var label = edge.title
+    if case .submitSucceeded(let operation) = edge.kind { label = "\(edge.title): \(operation) ok" }
+    if !edge.requires.isEmpty {
+      label += " 🔒 requires " + edge.requires.map(\.rawValue).joined(separator: ", ")
+    }
+    return label
+  }
+
+  private static func dot(_ flow: Flow, _ graph: FlowGraph) -> String {
+    var lines = [
+      "digraph \(dotQuoted(flow.id.rawValue)) {",
+      "  label=\(dotQuoted(flow.title));",
+      "  labelloc=t;",
+      "  rankdir=LR;",
+      "  node [shape=box, fontname=\"Helvetica\"];",
+      "  edge [fontname=\"Helvetica\", fontsize=10];",
+    ]
+    for step in flow.steps {
+      var attributes = ["label=\(dotQuoted(step.title))"]
+      switch step.presentation {
+      case .push: break
+      case .modal: attributes.append("style=\"rounded,dashed\"")
+      case .reset: attributes.append("peripheries=2")
+      }
+      if step.id == flow.start { attributes.append("penwidth=2") }
+      lines.append("  \(dotQuoted(step.id.rawValue)) [\(attributes.joined(separator: ", "))];")
+    }
+    for edge in graph.edges {
+      var attributes = ["label=\(dotQuoted(edgeLabel(edge)))"]
+      if case .submitSucceeded = edge.kind { attributes.append("style=dashed") }
+      if !edge.requires.isEmpty { attributes.append("color=darkorange") }
+      lines.append(
+        "  \(dotQuoted(edge.from.rawValue)) -> \(dotQuoted(edge.to.rawValue)) [\(attributes.joined(separator: ", "))];")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func mermaid(_ flow: Flow, _ graph: FlowGraph) -> String {
+    var lines = ["flowchart LR"]
+    for step in flow.steps {
+      let title = mermaidQuoted(step.title)
+      switch step.presentation {
+      case .push: lines.append("  \(step.id)[\(title)]")
+      case .modal: lines.append("  \(step.id)([\(title)])")
+      case .reset: lines.append("  \(step.id)[[\(title)]]")
+      }
+    }
+    for edge in graph.edges {
+      let arrow: String
+      if case .submitSucceeded = edge.kind { arrow = "-.->" } else { arrow = "-->" }
+      lines.append("  \(edge.from) \(arrow)|\(mermaidQuoted(edgeLabel(edge)))| \(edge.to)")
+    }
+    let modal = flow.steps.filter { $0.presentation == .modal }.map(\.id.rawValue)
+    if !modal.isEmpty {
+      lines.append("  classDef modal stroke-dasharray: 5 5")
+      lines.append("  class \(modal.joined(separator: ",")) modal")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func dotQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  private static func mermaidQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\""
+  }
+}

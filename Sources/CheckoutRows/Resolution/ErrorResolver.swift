@@ -1,0 +1,97 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+
+/// Where an error is fixed: a step, optionally a row, and the message to show there.
+public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The step that fixes the error.
+  public var step: StepID
+  /// The row of that step, if one fixes it.
+  public var row: RowID?
+  /// What the shopper reads on that row (or step).
+  public var message: String
+  /// The API error resolved, or nil for a local validation error.
+  public var error: APIError?
+
+  /// Creates a resolution.
+  public init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
+    self.step = step
+    self.row = row
+    self.message = message
+    self.error = error
+  }
+
+  /// `creditCard.cvv`, or `stepTwo` when no row is named.
+  public var target: String {
+    row.map { "\(step).\($0)" } ?? step.rawValue
+  }
+
+  public var description: String { "\(target): \(message)" }
+}
+
+/// Matches API errors to resolutions with the flow's matchers: first match wins.
+///
+/// ```swift
+/// let resolver = ErrorResolver(flow)
+/// resolver.resolve(APIError(code: "cvv_invalid"))?.target  // "creditCard.cvv"
+/// ```
+public struct ErrorResolver: Sendable {
+  /// The flow whose matchers are used.
+  public let flow: Flow
+  /// The flow's compiled graph, when the resolver is compiled with a planner: its
+  /// index finds a matcher's step in constant time for the default message.
+  private let graph: CompiledGraph?
+
+  /// Creates a resolver.
+  public init(_ flow: Flow) {
+    self.flow = flow
+    self.graph = nil
+  }
+
+  /// A resolver that finds steps by the planner's index (`planner` plans `flow`).
+  init(_ flow: Flow, planner: RoutePlanner) {
+    self.flow = flow
+    self.graph = planner.graph
+  }
+
+  /// The step with this id: what `flow.step(_:)` returns.
+  private func step(_ id: StepID) -> Step? {
+    guard let graph else { return flow.step(id) }
+    return graph.stepIndex(of: id).map { flow.steps[$0] }
+  }
+
+  /// The matcher that applies to an error, if any.
+  public func matcher(for error: APIError) -> ErrorMatcher? {
+    flow.errors.first { $0.matches(code: error.code, field: error.field) }
+  }
+
+  /// Where the error is fixed; nil when no matcher applies and the flow has no fallback.
+  public func resolve(_ error: APIError) -> Resolution? {
+    matcher(for: error).map { resolution(of: error, by: $0) }
+  }
+
+  /// The resolution of an error by the matcher that applies to it.
+  private func resolution(of error: APIError, by matcher: ErrorMatcher) -> Resolution {
+    let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
+    return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
+  }
+
+  /// The errors of one response in the order they are offered: highest matcher
+  /// priority first, the API's order among equals. Unmatched errors come last.
+  public func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
+    // Each error's matcher is found once; one error needs no sorting.
+    let resolved = errors.enumerated().map { (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element)) }
+    let sorted = resolved.count < 2 ? resolved : resolved.sorted { lhs, rhs in
+      let left = lhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
+      let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
+      return left != right ? left > right : lhs.index < rhs.index
+    }
+    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0) }) }
+  }
+
+  private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {
+    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title }
+    let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
+    return title.map { "\($0): please check this (\(readable))" } ?? "Please check this step (\(readable))"
+  }
+}

@@ -1,0 +1,283 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// Turns a flow into an executable test suite of every error story: for every step
+/// where a submit can fail × every error matcher, a scenario that walks there with
+/// every guard met, fails the call, follows the engine to the fix, enters a new
+/// valid value and resubmits; a local-validation story per validated row × rule;
+/// edge tours; and, for every pair that gets no story, the reason.
+///
+/// Each story is lived on a real session while it is written, so its expectations
+/// are what the engine did, and replaying it (``StoryReplayer``) proves the text.
+///
+/// ```swift
+/// let suite = StoryGenerator(flow: CompiledFlow(flow), today: today, seed: 1).generate()
+/// suite.stories.count + suite.infeasible.count == suite.pairs.count + /* local, queued, tours */ …
+/// ```
+public struct StoryGenerator: Sendable {
+  /// The flow.
+  public let flow: CompiledFlow
+  /// The session date (expiry values are relative to it).
+  public let today: CalendarDate
+  /// The seed for synthesised values.
+  public let seed: UInt64
+  /// How many moves one tour takes at most before a new one starts.
+  public var movesPerTour = 40
+
+  let walker: WalkPlanner
+  let values: ValueSynthesizer
+
+  /// Creates a generator.
+  public init(flow: CompiledFlow, today: CalendarDate, seed: UInt64 = 1) {
+    self.flow = flow
+    self.today = today
+    self.seed = seed
+    walker = WalkPlanner(flow)
+    values = ValueSynthesizer(flow: flow.flow, today: today, seed: seed, registry: flow.registry)
+  }
+
+  /// A failing step of the coverage matrix, with its submit row and the walk there.
+  struct Origin {
+    var step: StepID
+    var row: RowID
+    var submit: Submit
+    /// The driver standing on the step with the submit ready, or why it cannot.
+    var base: Result<StoryDriver, StoryBlock>
+  }
+
+  /// Every story and every infeasible pair.
+  public func generate() -> StorySuite {
+    let matrix = CoverageMatrix(flow.flow, planner: flow.planner)
+    var names = StoryNames()
+    var stories: [Story] = []
+    var infeasible: [InfeasiblePair] = []
+    var pairs: [StoryPair] = []
+    let origins = matrix.origins.compactMap(origin)
+    var apiStories: [(origin: Int, matcher: Int, error: APIError)] = []
+    for (originIndex, origin) in origins.enumerated() {
+      for (index, matcher) in flow.flow.errors.enumerated() {
+        let pair = StoryPair(
+          origin: origin.step, operation: origin.submit.operation, matcher: index,
+          matcherText: ErrorCodeChooser.text(of: matcher), resolution: matcher.row.map { "\(matcher.step).\($0)" } ?? matcher.step.rawValue)
+        pairs.append(pair)
+        switch apiStory(origin, pair: pair, names: &names) {
+        case .success(let (story, error)):
+          stories.append(story)
+          apiStories.append((originIndex, index, error))
+        case .failure(let block):
+          infeasible.append(InfeasiblePair(pair: pair, reason: block.reason))
+        }
+      }
+    }
+    if let story = queuedStory(origins, apiStories, names: &names) { stories.append(story) }
+    let local = localStories(origins, names: &names)
+    stories += local.stories
+    let tours = tourStories()
+    stories += tours.stories
+    return StorySuite(
+      flow: flow.flow.id, today: today, seed: seed, stories: stories, infeasible: infeasible, pairs: pairs,
+      untoured: tours.untoured, unwritten: local.unwritten)
+  }
+
+  // MARK: Origins
+
+  private func newDriver() -> StoryDriver {
+    StoryDriver(recorder: StoryRecorder(flow: flow, today: today), walker: walker, values: values)
+  }
+
+  /// The origin's first submit row, and the walk from the start to it with the submit ready.
+  private func origin(_ origin: CoverageMatrix.Origin) -> Origin? {
+    guard let step = flow.step(origin.step) else { return nil }
+    for row in step.rows {
+      guard case .submit(let submit)? = row.action else { continue }
+      let base = Result { () throws(StoryBlock) -> StoryDriver in
+        var driver = newDriver()
+        guard let state = origin.state else {
+          throw StoryBlock(reason: "\(origin.step) cannot be reached from the start (\(flow.flow.start))")
+        }
+        driver.recorder.comment("Walk to \(step.title) (\(step.id)), entering what its guards and \(submit.operation) need.")
+        try driver.go(toState: state)
+        try driver.prepareSubmit(row.id)
+        try driver.recorder.expectStack()
+        driver.recorder.blank()
+        return driver
+      }
+      return Origin(step: step.id, row: row.id, submit: submit, base: base)
+    }
+    return nil
+  }
+
+  // MARK: API error stories
+
+  private func apiStory(_ origin: Origin, pair: StoryPair, names: inout StoryNames) -> Result<(Story, APIError), StoryBlock> {
+    Result { () throws(StoryBlock) -> (Story, APIError) in
+      var driver = try origin.base.get()
+      var error = try ErrorCodeChooser(flow.flow).error(forMatcherAt: pair.matcher).get()
+      error.message = Self.apiMessage(error.code)
+      try meetRouteGuards(to: flow.flow.errors[pair.matcher].step, &driver)
+      driver.recorder.comment("The API fails \(origin.submit.operation) with \(error.code).")
+      try driver.recorder.run("api \(origin.submit.operation) fail \(ErrorCodeChooser.scripted(error))")
+      try driver.recorder.run("tap \(origin.row)")
+      try resolveOffers(&driver)
+      try finish(&driver, origin)
+      let matcher = flow.flow.errors[pair.matcher]
+      let name = names.unique("\(origin.step)--\(Self.codeName(error, matcher))")
+      let summary = "\(origin.submit.operation) on \(origin.step) fails with \(error.code)"
+        + (error.field.map { " (field \($0))" } ?? "")
+        + ": matcher \(pair.matcher + 1) (\(pair.matcherText)) sends it to \(pair.resolution); the shopper accepts the offer,"
+        + " the engine routes there, the shopper enters a new value, and \(origin.submit.operation) goes through."
+      return (Story(name: name, kind: .apiError, summary: summary, pair: pair, lines: driver.recorder.lines), error)
+    }
+  }
+
+  /// Completes the steps that guard every route from here to `target`, so the
+  /// engine can route there when the error comes (a shopper who filled them earlier).
+  func meetRouteGuards(to target: StepID, _ driver: inout StoryDriver) throws(StoryBlock) {
+    let session = driver.session
+    guard case .failure(let noRoute) = flow.planner.plan(from: session.navigation, to: target, isComplete: session.completeness.isComplete),
+      case .guarded(let blocked) = noRoute.reason
+    else { return }
+    var missing: [StepID] = []
+    for row in blocked { for step in row.missing where !missing.contains(step) { missing.append(step) } }
+    driver.recorder.comment(
+      "Every route to \(target) passes a guard: \(noRoute.description.replacingOccurrences(of: "no route to \(target): ", with: "")). Complete \(missing.map(\.rawValue).joined(separator: ", ")) first.")
+    try driver.complete(missing, because: "the route to \(target) needs")
+    try driver.recorder.expectStack()
+  }
+
+  /// Answers every offer: accept, the route, the arrival, the focus and the error,
+  /// then a new valid value on the focused row (which offers the next queued error).
+  func resolveOffers(_ driver: inout StoryDriver) throws(StoryBlock) {
+    var answered = 0
+    while let offer = driver.session.offer, answered < 10 {
+      answered += 1
+      let target = offer.resolution.target
+      try driver.recorder.run("expect offer \(target)")
+      try driver.recorder.run("accept")
+      let effects = driver.recorder.lastEffects
+      if let route = driver.session.route {
+        try driver.recorder.run("expect route \(route.commands.isEmpty ? "none" : route.description)")
+      }
+      guard effects.contains(where: { $0.kind == "focus" }) else {
+        let reason = effects.compactMap { effect -> String? in
+          if case .routeCancelled(let reason) = effect { return reason }
+          return nil
+        }.first ?? "the engine did not arrive"
+        throw StoryBlock(reason: "no route from \(offer.from) to \(target): \(reason)")
+      }
+      try driver.recorder.expectStack()
+      guard let rowID = offer.resolution.row else {
+        try driver.recorder.run("expect effect focus \(offer.resolution.step)")
+        continue
+      }
+      try driver.recorder.run("expect focus \(rowID)")
+      let top = driver.session.navigation.top
+      if let message = driver.session.rowErrors[CheckoutSession.RowRef(step: top, row: rowID)] {
+        try driver.recorder.run("expect error \(rowID) \(ScenarioText.quoted(message))")
+      }
+      guard let step = driver.session.currentStep, let row = step.row(rowID), row.cell.takesValue, let key = row.bind else {
+        driver.recorder.comment("\(rowID) takes no value: nothing to change before sending again.")
+        continue
+      }
+      try driver.prepareRow(row, on: step)
+      let failing = driver.data[key].map { [$0] } ?? []
+      switch values.validValue(for: row, data: driver.data, avoiding: failing) {
+      case .success(let value) where !failing.contains(where: { $0.displayText == value.displayText }):
+        try driver.set(row, to: value, on: step, note: "a new valid value")
+      case .success, .failure:
+        driver.recorder.comment("\(rowID) has no other valid value: it is sent again as it is.")
+      }
+    }
+  }
+
+  /// `api OP ok`, the walk back to the submit, the submit again, and where it opens.
+  func finish(_ driver: inout StoryDriver, _ origin: Origin, queueSuccess: Bool = true) throws(StoryBlock) {
+    driver.recorder.blank()
+    if queueSuccess { try driver.recorder.run("api \(origin.submit.operation) ok") }
+    try driver.go(to: origin.step)
+    try driver.prepareSubmit(origin.row)
+    try driver.recorder.run("tap \(origin.row)")
+    if let offer = driver.session.offer {
+      throw StoryBlock(reason: "sending \(origin.submit.operation) again is stopped: \(offer.resolution)")
+    }
+    if let then = origin.submit.then {
+      try driver.recorder.run("expect at \(then)")
+    } else {
+      try driver.recorder.expectStack()
+    }
+  }
+
+  // MARK: Several errors in one response
+
+  /// One story: two errors with different resolutions in one response; the second
+  /// waits in the queue until the first is fixed.
+  private func queuedStory(
+    _ origins: [Origin], _ apiStories: [(origin: Int, matcher: Int, error: APIError)], names: inout StoryNames
+  ) -> Story? {
+    let valueRows = apiStories.filter { entry in
+      let matcher = flow.flow.errors[entry.matcher]
+      guard let row = matcher.row, let found = flow.step(matcher.step)?.row(row) else { return false }
+      return found.cell.takesValue
+    }
+    // Two resolutions on different steps read best (the second route starts where
+    // the first ended); two rows of one step do when the flow has no such pair.
+    let candidates = valueRows.flatMap { first in
+      valueRows.filter { $0.origin == first.origin && $0.matcher > first.matcher }.map { (first: first, second: $0) }
+    }.filter { flow.flow.errors[$0.first.matcher].row != flow.flow.errors[$0.second.matcher].row
+      || flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
+    let ordered = candidates.filter { flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
+      + candidates.filter { flow.flow.errors[$0.first.matcher].step == flow.flow.errors[$0.second.matcher].step }
+    for (first, second) in ordered.prefix(20) {
+      let origin = origins[first.origin]
+      let story = Result { () throws(StoryBlock) -> Story in
+        var driver = try origin.base.get()
+        var errors = [first.error, second.error]
+        for index in errors.indices { errors[index].message = Self.apiMessage(errors[index].code) }
+        for entry in [first, second] { try meetRouteGuards(to: flow.flow.errors[entry.matcher].step, &driver) }
+        driver.recorder.comment("One response with two errors: the first is offered, the second waits until the first is fixed.")
+        try driver.recorder.run("api \(origin.submit.operation) fail " + errors.map(ErrorCodeChooser.scripted).joined(separator: " ; "))
+        try driver.recorder.run("tap \(origin.row)")
+        try resolveOffers(&driver)
+        try finish(&driver, origin)
+        let name = names.unique("queued--\(origin.step)--\(errors[0].code)--\(errors[1].code)")
+        let summary = "\(origin.submit.operation) on \(origin.step) fails with \(errors[0].code) and \(errors[1].code) in one response:"
+          + " the engine offers the first, queues the second, offers it once the first is fixed, and the order goes through."
+        return Story(name: name, kind: .queuedErrors, summary: summary, lines: driver.recorder.lines)
+      }
+      if case .success(let story) = story { return story }
+    }
+    return nil
+  }
+
+  // MARK: Helpers
+
+  /// The message the scripted API gives (a matcher's own message replaces it).
+  static func apiMessage(_ code: String) -> String {
+    "The checkout API says: " + code.replacingOccurrences(of: "_", with: " ") + "."
+  }
+
+  /// The part of a file name that names the error: the code, and the field if any.
+  static func codeName(_ error: APIError, _ matcher: ErrorMatcher) -> String {
+    guard let field = error.field else { return error.code }
+    return matcher.code == nil ? "field-\(field)" : "\(error.code)--field-\(field)"
+  }
+}
+
+/// File names, made safe and unique (`-2`, `-3` on a repeat).
+struct StoryNames {
+  private var used: Set<String> = []
+
+  mutating func unique(_ name: String) -> String {
+    let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+    var candidate = safe
+    var number = 2
+    while used.contains(candidate.lowercased()) {
+      candidate = "\(safe)-\(number)"
+      number += 1
+    }
+    used.insert(candidate.lowercased())
+    return candidate
+  }
+}

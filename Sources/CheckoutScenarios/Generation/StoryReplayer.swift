@@ -1,0 +1,75 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// Replays a story's text on a flow, strictly: the first line that cannot be
+/// parsed, is refused, cancels a route, leaves an error unresolved, or expects
+/// what did not happen, fails the story there. (`checkout replay` lets a refused
+/// event pass and counts expectations; a generated story expects every event to
+/// be taken.)
+///
+/// ```swift
+/// let failure = StoryReplayer(flow: compiled).replay(story.text(flowPath: "plndr.json", today: today))
+/// failure == nil  // the story still holds
+/// ```
+public struct StoryReplayer: Sendable {
+  /// Where and why a story failed.
+  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The line's text, trimmed (a `set` line without its value).
+    public var text: String
+    /// What went wrong.
+    public var message: String
+
+    /// `12: expect route pop, present creditCard: expected …`.
+    public var description: String { "\(line): \(text): \(message)" }
+  }
+
+  /// The flow the story runs on (its `flow` line is not read).
+  public let flow: CompiledFlow
+
+  /// A replayer for a flow.
+  public init(flow: CompiledFlow) {
+    self.flow = flow
+  }
+
+  /// Replays the text; nil when every line held.
+  public func replay(_ text: String) -> Failure? {
+    var host = ScenarioHost(flow: flow)
+    for (index, source) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = index + 1
+      let command: ScenarioCommand?
+      do {
+        command = try ScenarioParser.parse(String(source), line: number)
+      } catch {
+        return Failure(line: number, text: "(line \(number))", message: error.message)
+      }
+      guard let command else { continue }
+      if case .flow = command { continue }
+      let shown = Self.shown(command, source: String(source))
+      let outcome = host.run(command)
+      if let problem = outcome.problem { return Failure(line: number, text: shown, message: problem) }
+      if let failure = outcome.failure {
+        return Failure(line: number, text: shown, message: "expected \(failure.expected), actual \(failure.actual)")
+      }
+      for effect in outcome.effects {
+        switch effect {
+        case .refused(let reason): return Failure(line: number, text: shown, message: "refused: \(reason)")
+        case .routeCancelled(let reason): return Failure(line: number, text: shown, message: "route cancelled: \(reason)")
+        case .unresolved(let error): return Failure(line: number, text: shown, message: "no matcher resolves \(error.code)")
+        default: continue
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The line as a failure shows it: a `set` without its value (it may be a secret).
+  static func shown(_ command: ScenarioCommand, source: String) -> String {
+    if case .set(let name, _) = command { return "set \(name) …" }
+    let trimmed = source.trimmingCharacters(in: .whitespaces)
+    return trimmed.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? trimmed
+  }
+}

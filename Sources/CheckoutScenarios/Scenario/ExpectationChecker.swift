@@ -1,0 +1,75 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// Checks one `expect` line against a session.
+struct ExpectationChecker {
+  let session: CheckoutSession
+  let lastEffects: [Effect]
+
+  func check(_ expectation: Expectation) -> ScenarioHost.Failure? {
+    switch expectation {
+    case .at(let step):
+      return compare("at \(step)", "at \(session.navigation.top)")
+    case .stack(let state):
+      return compare("stack \(state)", "stack \(session.navigation)")
+    case .route(let commands):
+      let actual = session.route.map { $0.commands.isEmpty ? "none" : $0.description } ?? "no route planned"
+      return compare("route \(commands.isEmpty ? "none" : commands.map(\.description).joined(separator: ", "))", "route \(actual)")
+    case .offer(let target):
+      let actual = session.offer?.resolution.target ?? "none"
+      let matches = target == nil ? session.offer == nil
+        : actual == target || (target.map { !$0.contains(".") && session.offer?.resolution.step.rawValue == $0 } ?? false)
+      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target ?? "none")", actual: "offer \(actual)")
+    case .focus(let row):
+      let actual = session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
+      return compare("focus \(row)", "focus \(actual)")
+    case .error(let row, let text):
+      let actual = session.rowErrors[CheckoutSession.RowRef(step: session.navigation.top, row: row)]
+      guard let actual, actual.contains(text) else {
+        return ScenarioHost.Failure(expected: "error on \(row) containing \"\(text)\"", actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)")
+      }
+      return nil
+    case .value(let key, let expected):
+      let masking = session.compiled.masking
+      guard !masking.isSecret(key) else {
+        return ScenarioHost.Failure(
+          expected: "value \(key) \(Masking.secretPlaceholder)",
+          actual: "\(key) is secret: its value is never shown, so no scenario can expect it")
+      }
+      let value = session.data[key]
+      let shown = masking.display(value, of: key, in: session.data)
+      // A picker's value may be expected as stored (`standard`) or as shown (its label).
+      let isPicker = masking.pickerOptions[key] != nil && !masking.sensitiveKeys.contains(key)
+      let stored = isPicker ? value?.displayText ?? "" : shown
+      if value != nil && (shown == expected || stored == expected) { return nil }
+      return ScenarioHost.Failure(
+        expected: "value \(key) \(expected)",
+        actual: value == nil ? "value \(key) not set" : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))
+    case .valid(let row), .invalid(let row):
+      return checkValidity(row, expectValid: expectation == .valid(row))
+    case .effect(let kind, let argument):
+      let matches = lastEffects.contains { effect in
+        effect.kind == kind && (argument.map { effect.argument == $0 || effect.argument.contains($0) } ?? true)
+      }
+      let actual = lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
+      return matches ? nil : ScenarioHost.Failure(expected: "effect \(kind)\(argument.map { " \($0)" } ?? "")", actual: actual)
+    }
+  }
+
+  private func checkValidity(_ rowID: RowID, expectValid: Bool) -> ScenarioHost.Failure? {
+    guard let step = session.currentStep, let row = step.row(rowID) else {
+      return ScenarioHost.Failure(expected: "\(expectValid ? "valid" : "invalid") \(rowID)", actual: "no row \(rowID) on \(session.navigation.top)")
+    }
+    let failure = session.rules.firstFailure(of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title, remember: !row.secret)
+    if (failure == nil) == expectValid { return nil }
+    return ScenarioHost.Failure(
+      expected: "\(expectValid ? "valid" : "invalid") \(rowID)",
+      actual: failure.map { "invalid \(rowID): \($0)" } ?? "valid \(rowID)")
+  }
+
+  private func compare(_ expected: String, _ actual: String) -> ScenarioHost.Failure? {
+    expected == actual ? nil : ScenarioHost.Failure(expected: expected, actual: actual)
+  }
+}

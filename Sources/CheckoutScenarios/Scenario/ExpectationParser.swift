@@ -1,0 +1,61 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// Parses the words after `expect`.
+enum ExpectationParser {
+  static func parse(_ cursor: inout TokenCursor) throws(ScenarioSyntaxError) -> Expectation {
+    let kind = try cursor.token("what to expect: \(ScenarioLanguage.expectations.map(\.name).joined(separator: ", "))")
+    switch kind.text {
+    case "at": return .at(StepID(try cursor.identifier("a step id")))
+    case "stack":
+      let token = try cursor.token("a navigation state, like cart>stepOne|creditCard")
+      do {
+        return .stack(try NavigationState(parsing: token.text))
+      } catch {
+        throw cursor.error(at: token, error.description)
+      }
+    case "route":
+      let start = cursor.peek()
+      let text = cursor.rest()
+      if text == "none" { return .route([]) }
+      var commands: [NavigationCommand] = []
+      for part in text.split(separator: ",") {
+        let trimmed = part.trimmingCharacters(in: .whitespaces)
+        guard let command = NavigationCommand(parsing: trimmed) else {
+          throw ScenarioSyntaxError(
+            line: cursor.line, column: start?.column ?? cursor.endColumn,
+            message: "\(Quoting.quoted(trimmed)) is not a navigation command; expected push X, present X, pop, dismiss or reset X, separated by commas")
+        }
+        commands.append(command)
+      }
+      guard !commands.isEmpty else {
+        throw ScenarioSyntaxError(line: cursor.line, column: cursor.endColumn, message: "'expect route' needs commands, like: pop, present creditCard (or none)")
+      }
+      return .route(commands)
+    case "offer":
+      let target = try cursor.token("a step, step.row, or none")
+      return .offer(target.text == "none" ? nil : target.text)
+    case "focus": return .focus(RowID(try cursor.identifier("a row id")))
+    case "error":
+      let row = RowID(try cursor.identifier("a row id"))
+      return .error(row, try cursor.word("the \"text\" the error contains", allowQuoted: true))
+    case "value":
+      let key = try cursor.token("a data key")
+      guard IdentifierSyntax.isKey(key.text) else { throw cursor.error(at: key, "\(Quoting.quoted(key.text)) is not a data key") }
+      return .value(DataKey(key.text), try cursor.word("the expected value", allowQuoted: true))
+    case "valid": return .valid(RowID(try cursor.identifier("a row id")))
+    case "invalid": return .invalid(RowID(try cursor.identifier("a row id")))
+    case "effect":
+      let effect = try cursor.identifier("an effect kind: navigate, callAPI, offer, focus, refused, unresolved, routeCancelled, notice")
+      let argument = cursor.rest()
+      return .effect(kind: effect, argument: argument.isEmpty ? nil : argument)
+    default:
+      let names = ScenarioLanguage.expectations.map(\.name)
+      let hint = Suggestions.didYouMean(kind.text, in: names) ?? "expected one of \(names.joined(separator: ", "))"
+      throw cursor.error(at: kind, "unknown expectation \(Quoting.quoted(kind.text)); \(hint)")
+    }
+  }
+}

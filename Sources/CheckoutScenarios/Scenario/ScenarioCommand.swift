@@ -1,0 +1,80 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// One line of the scenario (and REPL) language, parsed.
+public enum ScenarioCommand: Hashable, Sendable {
+  /// `flow PATH`: the flow a scenario runs on (relative to the scenario file).
+  case flow(String)
+  /// `today YYYY-MM-DD`: the session's date.
+  case today(CalendarDate)
+  /// `set NAME VALUE`: a row of the current step, or a data key.
+  case set(String, String)
+  /// `tap ROW`: activate a disclosure or button row (by id, or by number in the REPL).
+  case tap(String)
+  /// `back`: the shopper's back button.
+  case back
+  /// `api OP ok|fail …`: queue the development API's next answer to an operation.
+  case api(OperationName, ScriptedResponse)
+  /// `accept`: answer the offer with yes.
+  case accept
+  /// `decline`: answer the offer with no.
+  case decline
+  /// `manual` or `auto`: who confirms appearances.
+  case mode(HostMode)
+  /// `appear STEP`: the host reports a step appeared (manual mode).
+  case appear(StepID)
+  /// `show`: print the screen.
+  case show
+  /// `stack`: print the navigation state.
+  case stack
+  /// `plan STEP[.ROW]`: print the route from here, without driving it.
+  case plan(StepID, RowID?)
+  /// `help [COMMAND]`.
+  case help(String?)
+  /// `quit`.
+  case quit
+  /// `expect …`: an assertion.
+  case expect(Expectation)
+}
+
+/// Who confirms that steps appeared.
+public enum HostMode: String, Hashable, Sendable, Codable {
+  /// The runner confirms every navigation command at once.
+  case auto
+  /// A person plays the host and types `appear STEP`.
+  case manual
+}
+
+/// A scripted answer of the development API.
+public enum ScriptedResponse: Hashable, Sendable {
+  /// Success, with data to merge into the session.
+  case ok([DataKey: Value])
+  /// Failure with these errors, in the API's order.
+  case fail([APIError])
+}
+
+/// What an `expect` line asserts.
+public enum Expectation: Hashable, Sendable {
+  /// `expect at STEP`: the step on screen.
+  case at(StepID)
+  /// `expect stack STATE`: the whole navigation state.
+  case stack(NavigationState)
+  /// `expect route CMD, CMD`: the route most recently planned (`none` for an empty one).
+  case route([NavigationCommand])
+  /// `expect offer STEP[.ROW]` (or `none`): the offer waiting.
+  case offer(String?)
+  /// `expect focus ROW`: the focused row of the current step.
+  case focus(RowID)
+  /// `expect error ROW "text"`: the row's error contains the text.
+  case error(RowID, String)
+  /// `expect value KEY VALUE`: a data value (as shown, secrets never).
+  case value(DataKey, String)
+  /// `expect valid ROW`: the row passes its rules.
+  case valid(RowID)
+  /// `expect invalid ROW`: the row fails a rule.
+  case invalid(RowID)
+  /// `expect effect KIND [ARG]`: the last command's effects include it.
+  case effect(kind: String, argument: String?)
+}

@@ -1,0 +1,248 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// Plays the host for a session, as the REPL and the replayer do: performs every
+/// navigation command (confirming appearances itself in `auto` mode), answers API
+/// calls from the development API, and checks expectations.
+public struct ScenarioHost: Sendable {
+  /// A failed expectation: what was expected and what was found.
+  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+    /// What the line expected.
+    public var expected: String
+    /// What the session had.
+    public var actual: String
+    /// `expected X, got Y`.
+    public var description: String { "expected \(expected)\n  actual   \(actual)" }
+  }
+
+  /// What one command did.
+  public struct Outcome: Sendable {
+    /// Every effect the session returned, in order (including those of automatic appearances).
+    public var effects: [Effect] = []
+    /// Text for the person (help, plans, stack, notes), one line each.
+    public var notes: [String] = []
+    /// The failed expectation, for `expect` lines.
+    public var failure: Failure?
+    /// Whether the command was an expectation that held.
+    public var passed = false
+    /// A problem with the command itself (unknown row, no flow).
+    public var problem: String?
+    /// `quit` was typed.
+    public var quit = false
+  }
+
+  /// The session; nil until a flow is given.
+  public private(set) var session: CheckoutSession?
+  /// Who confirms appearances.
+  public private(set) var mode: HostMode = .auto
+  /// The scripted API.
+  public private(set) var api = DevelopmentAPI()
+  /// The effects of the last command, for `expect effect`.
+  public private(set) var lastEffects: [Effect] = []
+  /// The session's date, applied when a flow is loaded later.
+  public private(set) var today: CalendarDate?
+  /// Where relative `flow` paths start.
+  public var baseDirectory: String
+  /// The custom rules flows may use.
+  public var registry: RuleRegistry
+  /// Flows a `flow` line may name instead of a path (`builtin:plndr` → its JSON).
+  public var builtInFlows: [String: String] = [:]
+  /// Reads the file a `flow` line names; its error's description says why it
+  /// cannot. By default the engine's reader (regular files up to 64 MiB); the
+  /// command line gives its own, so that every command reads files one way.
+  public var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
+
+  private static func readWithFlowLoader(_ path: String) throws(Unreadable) -> [UInt8] {
+    do {
+      return try FlowLoader.read(path)
+    } catch {
+      throw Unreadable(description: error.message)
+    }
+  }
+
+  /// A file the host cannot read, and why.
+  public struct Unreadable: Error, CustomStringConvertible {
+    /// `cannot read the file: REASON`.
+    public var description: String
+    /// Creates the error.
+    public init(description: String) { self.description = description }
+  }
+
+  /// A host with a flow already, or none (a scenario's `flow` line gives it).
+  public init(flow: CompiledFlow? = nil, today: CalendarDate? = nil, baseDirectory: String = ".", registry: RuleRegistry = RuleRegistry()) {
+    self.today = today
+    self.baseDirectory = baseDirectory
+    self.registry = registry
+    if let flow { session = CheckoutSession(flow: flow, today: today) }
+  }
+
+  /// Runs one command.
+  public mutating func run(_ command: ScenarioCommand) -> Outcome {
+    var outcome = Outcome()
+    switch command {
+    case .flow(let path): loadFlow(path, &outcome)
+    case .today(let date):
+      today = date
+      session?.today = date
+    case .mode(let mode):
+      self.mode = mode
+      outcome.notes.append(mode == .manual
+        ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
+    case .api(let operation, let response):
+      api.enqueue(response, for: operation)
+      if let session, session.calls[operation] != nil, let answer = api.answer(operation) {
+        perform(DevelopmentAPI.event(answer, for: operation, in: session.flow), &outcome)
+      }
+    case .help(let name): outcome.notes += helpText(name)
+    case .quit: outcome.quit = true
+    case .expect(let expectation):
+      guard let session else {
+        outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
+        return outcome
+      }
+      outcome.failure = ExpectationChecker(session: session, lastEffects: lastEffects).check(expectation)
+      outcome.passed = outcome.failure == nil
+      return outcome
+    default:
+      guard session != nil else {
+        outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
+        return outcome
+      }
+      runSessionCommand(command, &outcome)
+    }
+    if !outcome.effects.isEmpty || isEventCommand(command) { lastEffects = outcome.effects }
+    return outcome
+  }
+
+  private func isEventCommand(_ command: ScenarioCommand) -> Bool {
+    switch command {
+    case .set, .tap, .back, .accept, .decline, .appear, .api: return true
+    default: return false
+    }
+  }
+
+  private mutating func runSessionCommand(_ command: ScenarioCommand, _ outcome: inout Outcome) {
+    guard let session else { return }
+    switch command {
+    case .set(let name, let value):
+      guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
+      if let problem = unknownName(row, allowKeys: true, in: session) {
+        outcome.problem = problem
+        return
+      }
+      perform(.set(row, .string(value)), &outcome)
+    case .tap(let name):
+      guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
+      if let problem = unknownName(row, allowKeys: false, in: session) {
+        outcome.problem = problem
+        return
+      }
+      perform(.tap(RowID(row)), &outcome)
+    case .back: perform(.back, &outcome)
+    case .accept: perform(.accept, &outcome)
+    case .decline: perform(.decline, &outcome)
+    case .appear(let step): perform(.appeared(step), &outcome)
+    case .stack: outcome.notes.append(session.navigation.description)
+    case .show: break
+    case .plan(let step, let row):
+      switch session.compiled.planner.plan(from: session.navigation, to: step, isComplete: session.completeness.isComplete) {
+      case .success(let route):
+        let target = row.map { "\(step).\($0)" } ?? step.rawValue
+        outcome.notes.append("route to \(target): \(route)")
+      case .failure(let noRoute):
+        outcome.notes.append("no route: \(noRoute)")
+      }
+    default: break
+    }
+  }
+
+  /// A name that is no row of the step on screen (nor, for `set`, a key the flow
+  /// knows): a typo in a scenario fails it instead of passing as a refusal.
+  private func unknownName(_ name: String, allowKeys: Bool, in session: CheckoutSession) -> String? {
+    guard let step = session.currentStep, step.row(RowID(name)) == nil else { return nil }
+    let rows = step.rows.map(\.id.rawValue)
+    var known = rows
+    if allowKeys {
+      let keys = Set(session.flow.data.keys.map(\.rawValue) + session.flow.steps.flatMap(\.rows).compactMap { $0.bind?.rawValue })
+      if keys.contains(name) { return nil }
+      known += keys.sorted()
+    }
+    let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
+    return "\(step.title) has no row \(Quoting.quoted(name))\(hint); its rows are \(rows.joined(separator: ", "))"
+      + (allowKeys ? "; or set a data key the flow knows, like \(session.flow.steps.flatMap(\.rows).compactMap(\.bind).first?.rawValue ?? "shipping.zip")" : "")
+  }
+
+  /// A row named by its number on screen (1-based, visible rows) becomes its id.
+  private func resolveRowName(_ name: String, in session: CheckoutSession) -> String? {
+    guard let number = Int(name) else { return name }
+    let rows = session.screen.rows
+    guard number >= 1, number <= rows.count else { return nil }
+    return rows[number - 1].id.rawValue
+  }
+
+  private func outcomeUnknownNumber(_ name: String, _ outcome: inout Outcome) {
+    let count = session?.screen.rows.count ?? 0
+    outcome.problem = "there is no row \(name) on this screen; rows are numbered 1 to \(count)"
+  }
+
+  /// Sends an event and plays the host for what it returns.
+  private mutating func perform(_ event: SessionEvent, _ outcome: inout Outcome) {
+    guard var session else { return }
+    var queue: [SessionEvent] = [event]
+    var steps = 0
+    while !queue.isEmpty, steps < 1_000 {
+      steps += 1
+      let effects = session.send(queue.removeFirst())
+      outcome.effects += effects
+      for effect in effects {
+        switch effect {
+        case .navigate(let command) where mode == .auto:
+          if let top = try? session.navigation.applying(command).top { queue.append(.appeared(top)) }
+        case .callAPI(let operation, _):
+          if let answer = api.answer(operation) {
+            queue.append(DevelopmentAPI.event(answer, for: operation, in: session.flow))
+          } else {
+            outcome.notes.append("\(operation) is waiting for an answer: type 'api \(operation) ok' or 'api \(operation) fail CODE'")
+          }
+        default:
+          break
+        }
+      }
+    }
+    self.session = session
+  }
+
+  private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
+    let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+    let loader = FlowLoader(customRules: registry.names)
+    let bytes: [UInt8]
+    if let json = builtInFlows[path] {
+      bytes = Array(json.utf8)
+    } else {
+      do {
+        bytes = try readFile(full)
+      } catch {
+        outcome.problem = "cannot load the flow \(path): \(error)"
+        return
+      }
+    }
+    do {
+      let flow = try loader.load(bytes: bytes, file: builtInFlows[path] == nil ? full : path)
+      session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today)
+    } catch {
+      outcome.problem = "cannot load the flow \(path):\n\(error)"
+    }
+  }
+
+  private func helpText(_ name: String?) -> [String] {
+    guard let name else { return ["commands:", ScenarioLanguage.overview, "type 'help COMMAND' for one command"] }
+    guard let text = ScenarioLanguage.help(name) else {
+      let hint = Suggestions.didYouMean(name, in: ScenarioLanguage.commands.map(\.name)) ?? "type 'help' for the list"
+      return ["no command \(Quoting.quoted(name)); \(hint)"]
+    }
+    return [text]
+  }
+}

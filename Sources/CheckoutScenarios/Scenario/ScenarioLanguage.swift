@@ -1,0 +1,184 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// The commands of the scenario and REPL language: one table that help, tab
+/// completion and "did you mean" all read.
+public enum ScenarioLanguage {
+  /// One command of the language.
+  public struct CommandInfo: Sendable {
+    /// The first word.
+    public var name: String
+    /// Its arguments, as help shows them.
+    public var synopsis: String
+    /// What it does.
+    public var summary: String
+    /// Whether it makes sense only in a scenario file (`flow`) or only at the prompt.
+    public var scenarioOnly = false
+    /// Every form it takes, each with an example: what `help NAME` lists.
+    public var forms: [Form] = []
+  }
+
+  /// One form of a command: its syntax, what it means and an example line.
+  public struct Form: Sendable {
+    /// The syntax, e.g. `api OP ok KEY=VALUE …`.
+    public var syntax: String
+    /// What this form does.
+    public var meaning: String
+    /// A line that uses it, e.g. `api placeOrder ok order.number=PL-1`.
+    public var example: String
+
+    /// Creates a form.
+    public init(_ syntax: String, _ meaning: String, example: String) {
+      self.syntax = syntax
+      self.meaning = meaning
+      self.example = example
+    }
+  }
+
+  /// Every command, in the order help lists them.
+  public static let commands: [CommandInfo] = [
+    CommandInfo(
+      name: "flow", synopsis: "flow PATH", summary: "the flow to run, relative to the scenario file (scenarios only)", scenarioOnly: true,
+      forms: [Form("flow PATH", "load the flow file; the first line of a scenario", example: "flow ../../Flows/plndr.json")]),
+    CommandInfo(
+      name: "today", synopsis: "today YYYY-MM-DD", summary: "the session's date, for expiry rules",
+      forms: [Form("today YYYY-MM-DD", "set the session's date", example: "today 2026-11-21")]),
+    CommandInfo(
+      name: "set", synopsis: "set ROW|KEY VALUE", summary: "enter a value in a row of this step (by id or number), or set a data key",
+      forms: [
+        Form("set ROW VALUE", "enter a value in a row of this step, named by id", example: "set zip 97201"),
+        Form("set NUMBER VALUE", "the same, the row named by its number on screen", example: "set 5 97201"),
+        Form("set ROW \"VALUE WITH SPACES\"", "a value with spaces, in double quotes (\\\" inside)", example: "set street \"1 Main St\""),
+        Form("set KEY VALUE", "a data key a row of the flow binds", example: "set shipping.zip 97201"),
+        Form("set ROW", "REPL only: ask for the value; a secret row's (CVV) is read without echo", example: "set cvv"),
+      ]),
+    CommandInfo(
+      name: "tap", synopsis: "tap ROW", summary: "activate a disclosure or button row (by id or number)",
+      forms: [
+        Form("tap ROW", "activate a disclosure or button row, named by id", example: "tap checkout"),
+        Form("tap NUMBER", "the same, the row named by its number on screen", example: "tap 5"),
+      ]),
+    CommandInfo(
+      name: "back", synopsis: "back", summary: "the shopper's back button",
+      forms: [Form("back", "pop the top step, or dismiss the top modal", example: "back")]),
+    CommandInfo(
+      name: "api", synopsis: "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]",
+      summary: "queue the development API's next answer to an operation (answers are used in order)",
+      forms: [
+        Form("api OP ok", "the next call succeeds", example: "api placeOrder ok"),
+        Form("api OP ok KEY=VALUE …", "it succeeds with this data (values as in set)", example: "api placeOrder ok order.number=PL-1"),
+        Form("api OP fail CODE", "it fails with this error code", example: "api placeOrder fail item_sold_out"),
+        Form("api OP fail CODE \"message\"", "with the API's message", example: "api placeOrder fail cvv_invalid \"Your card's security code is incorrect.\""),
+        Form("api OP fail CODE field=KEY", "naming the field at fault", example: "api placeOrder fail card_declined field=payment.card.number"),
+        Form("api OP fail CODE ; CODE …", "one answer with several errors", example: "api placeOrder fail cvv_invalid ; item_sold_out"),
+      ]),
+    CommandInfo(
+      name: "accept", synopsis: "accept", summary: "go and fix the error offered",
+      forms: [Form("accept", "follow the route to the row that fixes the offered error", example: "accept")]),
+    CommandInfo(
+      name: "decline", synopsis: "decline", summary: "dismiss the error offered",
+      forms: [Form("decline", "stay here; the error waits for the next submit", example: "decline")]),
+    CommandInfo(
+      name: "manual", synopsis: "manual", summary: "play the host: confirm each screen with 'appear STEP'",
+      forms: [Form("manual", "navigation waits for 'appear STEP' after each command", example: "manual")]),
+    CommandInfo(
+      name: "auto", synopsis: "auto", summary: "screens appear by themselves (the default)",
+      forms: [Form("auto", "every navigation command is confirmed at once", example: "auto")]),
+    CommandInfo(
+      name: "appear", synopsis: "appear STEP", summary: "report that a step appeared (manual mode; a wrong step replans)",
+      forms: [Form("appear STEP", "the host shows this step", example: "appear stepOne")]),
+    CommandInfo(
+      name: "show", synopsis: "show", summary: "print the screen",
+      forms: [Form("show", "print the step on screen with its rows", example: "show")]),
+    CommandInfo(
+      name: "stack", synopsis: "stack", summary: "print the navigation state",
+      forms: [Form("stack", "print the layers and steps, e.g. cart>stepOne|creditCard", example: "stack")]),
+    CommandInfo(
+      name: "plan", synopsis: "plan STEP[.ROW]", summary: "print the route from here to a step, without going",
+      forms: [
+        Form("plan STEP", "the route to a step", example: "plan creditCard"),
+        Form("plan STEP.ROW", "the route to a row of a step", example: "plan creditCard.cvv"),
+      ]),
+    CommandInfo(
+      name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
+      forms: [
+        Form("help", "list the commands", example: "help"),
+        Form("help COMMAND", "every form of one command, with examples", example: "help api"),
+      ]),
+    CommandInfo(
+      name: "quit", synopsis: "quit", summary: "leave the REPL",
+      forms: [Form("quit", "leave the REPL (also: exit, or Ctrl-D)", example: "quit")]),
+    CommandInfo(
+      name: "expect", synopsis: "expect WHAT …", summary: "assert: at, stack, route, offer, focus, error, value, valid, invalid, effect"),
+  ]
+
+  /// The forms of `expect`.
+  public static let expectations: [CommandInfo] = [
+    CommandInfo(
+      name: "at", synopsis: "expect at STEP", summary: "the step on screen",
+      forms: [Form("expect at STEP", "the step on screen", example: "expect at creditCard")]),
+    CommandInfo(
+      name: "stack", synopsis: "expect stack STATE", summary: "the whole navigation state, e.g. cart>stepOne|creditCard",
+      forms: [Form("expect stack STATE", "the whole navigation state", example: "expect stack cart>stepOne|creditCard")]),
+    CommandInfo(
+      name: "route", synopsis: "expect route CMD, CMD … | none", summary: "the route most recently planned",
+      forms: [
+        Form("expect route CMD, CMD …", "the route most recently planned", example: "expect route pop, present creditCard"),
+        Form("expect route none", "an empty route", example: "expect route none"),
+      ]),
+    CommandInfo(
+      name: "offer", synopsis: "expect offer STEP[.ROW] | none", summary: "the offer waiting for an answer",
+      forms: [
+        Form("expect offer STEP[.ROW]", "the offer waiting for an answer", example: "expect offer creditCard.cvv"),
+        Form("expect offer none", "no offer is waiting", example: "expect offer none"),
+      ]),
+    CommandInfo(
+      name: "focus", synopsis: "expect focus ROW", summary: "the focused row of the current step",
+      forms: [Form("expect focus ROW", "the focused row of the current step", example: "expect focus cvv")]),
+    CommandInfo(
+      name: "error", synopsis: "expect error ROW \"text\"", summary: "the row's error message contains the text",
+      forms: [Form("expect error ROW \"text\"", "the row's error message contains the text", example: "expect error cvv \"security code\"")]),
+    CommandInfo(
+      name: "value", synopsis: "expect value KEY VALUE", summary: "a data value, as stored or as shown (masked; a picker's label)",
+      forms: [Form("expect value KEY VALUE", "a data value, as stored or as shown", example: "expect value shipping.zip 97201")]),
+    CommandInfo(
+      name: "valid", synopsis: "expect valid ROW", summary: "the row passes its rules",
+      forms: [Form("expect valid ROW", "the row passes its rules", example: "expect valid number")]),
+    CommandInfo(
+      name: "invalid", synopsis: "expect invalid ROW", summary: "the row fails one of its rules",
+      forms: [Form("expect invalid ROW", "the row fails one of its rules", example: "expect invalid cvv")]),
+    CommandInfo(
+      name: "effect", synopsis: "expect effect KIND [ARG]", summary: "the last command's effects include it (navigate, callAPI, offer, focus, refused, unresolved, routeCancelled)",
+      forms: [
+        Form("expect effect KIND", "the last command's effects include one of this kind", example: "expect effect refused"),
+        Form("expect effect KIND ARG", "one whose text contains ARG", example: "expect effect callAPI placeOrder"),
+      ]),
+  ]
+
+  /// Every form of a command (for `expect`, the forms of every expectation).
+  public static func forms(of name: String) -> [Form] {
+    if name == "expect" { return expectations.flatMap(\.forms) }
+    return commands.first { $0.name == name }?.forms ?? []
+  }
+
+  /// The help text of one command, or nil if there is none by that name: its
+  /// synopsis, what it does, then every form with what it means and an example.
+  public static func help(_ name: String) -> String? {
+    guard let command = commands.first(where: { $0.name == name }) else { return nil }
+    var lines = ["\(command.synopsis)", "  \(command.summary)"]
+    for form in forms(of: name) {
+      lines.append("  \(form.syntax.padding(toLength: 34, withPad: " ", startingAt: 0)) \(form.meaning)")
+      lines.append("      e.g. \(form.example)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The help listing of every command.
+  public static var overview: String {
+    commands.map { "  \($0.synopsis.count > 30 ? $0.name + " …" : $0.synopsis)".padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary }
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,179 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import CheckoutSessions
+
+/// Parses lines of the scenario and REPL language.
+///
+/// ```swift
+/// let command = try ScenarioParser.parse("expect route pop, present creditCard", line: 4)
+/// ```
+public enum ScenarioParser {
+  /// Parses one line; nil for a blank or comment line.
+  public static func parse(_ line: String, line number: Int = 1) throws(ScenarioSyntaxError) -> ScenarioCommand? {
+    let tokens = try ScenarioLexer.tokens(line, lineNumber: number)
+    guard let first = tokens.first else { return nil }
+    var cursor = TokenCursor(tokens: Array(tokens.dropFirst()), line: number, endColumn: line.count + 1, command: first.text)
+    let command: ScenarioCommand
+    switch first.text {
+    case "flow": command = .flow(try cursor.word("a flow file path"))
+    case "today":
+      let token = try cursor.token("a date like 2026-11-21")
+      do {
+        command = .today(try CalendarDate.parse(token.text))
+      } catch {
+        throw cursor.error(at: token, error.description)
+      }
+    case "set":
+      let name = try cursor.word("a row id, a row number or a data key")
+      command = .set(name, try cursor.word("a value (one word, or a \"quoted string\")", allowQuoted: true))
+    case "tap": command = .tap(try cursor.word("a row id or number"))
+    case "back": command = .back
+    case "api": command = try parseAPI(&cursor)
+    case "accept": command = .accept
+    case "decline": command = .decline
+    case "manual": command = .mode(.manual)
+    case "auto": command = .mode(.auto)
+    case "appear": command = .appear(StepID(try cursor.identifier("a step id")))
+    case "show": command = .show
+    case "stack": command = .stack
+    case "plan":
+      let target = try cursor.token("a step, or step.row, like creditCard.cvv")
+      let parts = target.text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      guard parts.allSatisfy(IdentifierSyntax.isIdentifier) else {
+        throw cursor.error(at: target, "\(Quoting.quoted(target.text)) is not a step or step.row")
+      }
+      command = .plan(StepID(parts[0]), parts.count > 1 ? RowID(parts[1]) : nil)
+    case "help": command = .help(cursor.optionalWord())
+    case "quit", "exit": command = .quit
+    case "expect": command = .expect(try ExpectationParser.parse(&cursor))
+    default:
+      let names = ScenarioLanguage.commands.map(\.name)
+      let hint = Suggestions.didYouMean(first.text, in: names) ?? "type 'help' for the commands"
+      throw ScenarioSyntaxError(line: number, column: first.column, message: "unknown command \(Quoting.quoted(first.text)); \(hint)")
+    }
+    try cursor.finish()
+    return command
+  }
+
+  /// Parses a whole scenario; every line, or the first syntax error.
+  public static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)] {
+    var commands: [(Int, ScenarioCommand)] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if let command = try parse(String(line), line: index + 1) { commands.append((index + 1, command)) }
+    }
+    return commands
+  }
+
+  private static func parseAPI(_ cursor: inout TokenCursor) throws(ScenarioSyntaxError) -> ScenarioCommand {
+    let operation = OperationName(try cursor.identifier("an operation name, like placeOrder"))
+    let outcome = try cursor.token("ok or fail")
+    switch outcome.text {
+    case "ok":
+      var values: [DataKey: Value] = [:]
+      while let token = cursor.next() {
+        let parts = token.text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, IdentifierSyntax.isKey(parts[0]) else {
+          throw cursor.error(at: token, "expected key=value data after 'ok', like order.number=1042")
+        }
+        values[DataKey(parts[0])] = .string(parts[1])
+      }
+      return .api(operation, .ok(values))
+    case "fail":
+      var errors: [APIError] = []
+      repeat {
+        let code = try cursor.word("an error code, like cvv_invalid")
+        var error = APIError(code: code)
+        while let token = cursor.peek(), token.text != ";" || token.quoted {
+          _ = cursor.next()
+          if token.quoted {
+            error.message = token.text
+          } else if token.text.hasPrefix("field=") {
+            error.field = String(token.text.dropFirst("field=".count))
+          } else {
+            throw cursor.error(at: token, "unexpected \(Quoting.quoted(token.text)); after an error code write field=PATH, a \"message\", or ';' and another code")
+          }
+        }
+        errors.append(error)
+      } while cursor.skip(";")
+      return .api(operation, .fail(errors))
+    default:
+      throw cursor.error(at: outcome, "expected ok or fail, found \(Quoting.quoted(outcome.text))")
+    }
+  }
+}
+
+/// Reads the tokens after a command word, with errors that point at the column.
+struct TokenCursor {
+  private let tokens: [ScenarioLexer.Token]
+  private var index = 0
+  let line: Int
+  let endColumn: Int
+  let command: String
+
+  init(tokens: [ScenarioLexer.Token], line: Int, endColumn: Int, command: String) {
+    self.tokens = tokens
+    self.line = line
+    self.endColumn = endColumn
+    self.command = command
+  }
+
+  mutating func next() -> ScenarioLexer.Token? {
+    guard index < tokens.count else { return nil }
+    defer { index += 1 }
+    return tokens[index]
+  }
+
+  func peek() -> ScenarioLexer.Token? { index < tokens.count ? tokens[index] : nil }
+
+  mutating func skip(_ text: String) -> Bool {
+    guard let token = peek(), token.text == text, !token.quoted else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func token(_ expected: String) throws(ScenarioSyntaxError) -> ScenarioLexer.Token {
+    guard let token = next() else {
+      throw ScenarioSyntaxError(line: line, column: endColumn, message: "'\(command)' needs \(expected)")
+    }
+    return token
+  }
+
+  mutating func word(_ expected: String, allowQuoted: Bool = false) throws(ScenarioSyntaxError) -> String {
+    let token = try token(expected)
+    if token.text == ";" && !token.quoted { throw error(at: token, "expected \(expected), found ';'") }
+    if token.quoted && !allowQuoted { return token.text }
+    return token.text
+  }
+
+  mutating func identifier(_ expected: String) throws(ScenarioSyntaxError) -> String {
+    let token = try token(expected)
+    guard IdentifierSyntax.isIdentifier(token.text) else {
+      throw error(at: token, "\(Quoting.quoted(token.text)) is not \(expected)")
+    }
+    return token.text
+  }
+
+  mutating func optionalWord() -> String? { next()?.text }
+
+  /// The remaining tokens as one text (`pop, present creditCard`).
+  mutating func rest() -> String {
+    var words: [String] = []
+    while let token = next() { words.append(token.text) }
+    return words.joined(separator: " ")
+  }
+
+  func finish() throws(ScenarioSyntaxError) {
+    if let extra = peek(), command == "set" {
+      // The words may be a secret typed without quotes: never echo them.
+      throw error(at: extra, "unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes")
+    }
+    if let extra = peek() {
+      throw error(at: extra, "unexpected \(Quoting.quoted(extra.text)) after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")")
+    }
+  }
+
+  func error(at token: ScenarioLexer.Token, _ message: String) -> ScenarioSyntaxError {
+    ScenarioSyntaxError(line: line, column: token.column, message: message)
+  }
+}

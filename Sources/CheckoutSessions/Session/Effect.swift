@@ -1,0 +1,113 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+/// What the host must do after an event. The engine never does I/O itself.
+public enum Effect: Hashable, Sendable, CustomStringConvertible {
+  /// Perform a navigation command, then report the step that appears.
+  case navigate(NavigationCommand)
+  /// Call the checkout API; answer with `apiSucceeded` or `apiFailed`.
+  case callAPI(OperationName, Payload)
+  /// Show the shopper an error and a "fix it" choice; answer with `accept` or `decline`.
+  case offer(Offer)
+  /// Focus a row and show the message on it.
+  case focus(StepID, RowID?, String)
+  /// The event changed nothing, and why.
+  case refused(String)
+  /// An API error that no matcher resolves (and the flow has no fallback).
+  case unresolved(APIError)
+  /// A route in progress was given up, and why.
+  case routeCancelled(String)
+  /// What the session did about an event it did not expect, and what it expects
+  /// now, for the host to show: `appeared stepTwo while waiting for creditCard
+  /// after present creditCard: replanned from cart>stepOne>stepTwo: next pop`.
+  case notice(String)
+
+  /// The effect's kind as scenarios name it: `navigate`, `callAPI`, `offer`, `focus`, …
+  public var kind: String {
+    switch self {
+    case .navigate: return "navigate"
+    case .callAPI: return "callAPI"
+    case .offer: return "offer"
+    case .focus: return "focus"
+    case .refused: return "refused"
+    case .unresolved: return "unresolved"
+    case .routeCancelled: return "routeCancelled"
+    case .notice: return "notice"
+    }
+  }
+
+  /// The effect's main argument as scenarios name it: the command, operation, target or code.
+  public var argument: String {
+    switch self {
+    case .navigate(let command): return command.description
+    case .callAPI(let operation, _): return operation.rawValue
+    case .offer(let offer): return offer.resolution.target
+    case .focus(let step, let row, _): return row.map { "\(step).\($0)" } ?? step.rawValue
+    case .refused(let reason), .routeCancelled(let reason), .notice(let reason): return reason
+    case .unresolved(let error): return error.code
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .focus(_, _, let message): return "focus \(argument) \"\(message)\""
+    case .offer(let offer): return "offer \(offer)"
+    case .callAPI(_, let payload): return "callAPI \(argument) \(payload)"
+    default: return "\(kind) \(argument)"
+    }
+  }
+}
+
+/// An error shown to the shopper with a choice to go and fix it.
+public struct Offer: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// Where it is fixed, and the message.
+  public var resolution: Resolution
+  /// The step the shopper was on when it was offered.
+  public var from: StepID
+
+  /// `creditCard.cvv: message`.
+  public var description: String { resolution.description }
+}
+
+/// The data sent with an API call: every bound value, secrets included, because
+/// the API needs them. It never prints, dumps or encodes a secret value.
+public struct Payload: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+  /// The values, secrets included: read them only to send them to the API.
+  public let values: [DataKey: Value]
+  /// Keys whose values are never shown.
+  public let secretKeys: Set<DataKey>
+  /// Keys whose values are shown masked.
+  public let sensitiveKeys: Set<DataKey>
+
+  /// Creates a payload.
+  public init(values: [DataKey: Value], masking: Masking) {
+    self.values = values
+    self.secretKeys = masking.secretKeys
+    self.sensitiveKeys = masking.sensitiveKeys
+  }
+
+  /// The payload as it may be shown: secrets hidden, sensitive values masked.
+  public var redacted: [DataKey: String] {
+    var shown: [DataKey: String] = [:]
+    for (key, value) in values {
+      if secretKeys.contains(key) {
+        shown[key] = Masking.secretPlaceholder
+      } else if sensitiveKeys.contains(key) {
+        shown[key] = Masking.masked(value.displayText)
+      } else {
+        shown[key] = value.displayText
+      }
+    }
+    return shown
+  }
+
+  /// `{key: value, …}` sorted by key, redacted.
+  public var description: String {
+    "{" + redacted.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+  }
+
+  public var customMirror: Mirror {
+    Mirror(self, children: redacted.sorted { $0.key < $1.key }.map { (label: $0.key.rawValue, value: $0.value as Any) })
+  }
+}

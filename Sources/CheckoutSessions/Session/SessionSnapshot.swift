@@ -1,0 +1,243 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+/// A session as versioned JSON: what a store keeps and a server restores.
+///
+/// `secret` values are never in a snapshot; `sensitive` values are masked unless
+/// the host opts in. It names the flow and a fingerprint of the flow's shape, so
+/// restoring against a changed flow is detected: steps or rows that no longer
+/// exist fail with an error naming them, anything else restores.
+///
+/// ```swift
+/// let json = session.snapshotJSON()              // or session.snapshot().jsonData()
+/// let restored = try CheckoutSession(restoringJSON: json, flow: compiled)
+/// ```
+///
+/// Its `Codable` conformance is the one definition of the JSON; ``jsonData()`` and
+/// ``init(json:)`` use it, and say where a document is wrong.
+public struct SessionSnapshot: Hashable, Sendable, Codable {
+  /// The snapshot format this version writes and reads.
+  public static let currentFormat = 1
+
+  /// An API call waiting for an answer.
+  public struct Call: Hashable, Sendable, Codable {
+    /// The operation.
+    public var operation: OperationName
+    /// The step opened when it succeeds.
+    public var then: StepID?
+  }
+
+  /// The snapshot format.
+  public var format: Int
+  /// The flow's id.
+  public var flow: FlowID
+  /// A fingerprint of the flow's steps, rows and keys when the snapshot was made.
+  public var fingerprint: String
+  /// Where the shopper is.
+  public var navigation: NavigationState
+  /// The session's date.
+  public var today: CalendarDate?
+  /// The data: no secrets; sensitive values masked unless revealed.
+  public var data: [String: Value]
+  /// The errors shown, by `step.row`.
+  public var rowErrors: [String: String]
+  /// The offer waiting.
+  public var offer: Offer?
+  /// Errors still to be offered.
+  public var queued: [Resolution]
+  /// The route driver (the route in progress).
+  public var driver: RouteDriver
+  /// A navigation command waiting for its step.
+  public var pending: CheckoutSession.PendingNavigation?
+  /// API calls waiting for answers.
+  public var calls: [Call]
+  /// The focused row.
+  public var focus: CheckoutSession.RowRef?
+}
+
+/// Why a snapshot cannot be restored.
+public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, naming the flow, steps or rows concerned.
+  public var message: String
+  public var description: String { message }
+}
+
+extension CheckoutSession {
+  /// The session as a snapshot; sensitive values are masked unless `revealSensitive`.
+  public func snapshot(revealSensitive: Bool = false) -> SessionSnapshot {
+    var errors = [String: String](minimumCapacity: rowErrors.count)
+    for (ref, message) in rowErrors { errors[ref.description] = message }
+    return SessionSnapshot(
+      format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
+      navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
+      offer: offer, queued: queued, driver: driver, pending: pending,
+      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map { SessionSnapshot.Call(operation: $0.key, then: $0.value) },
+      focus: focus)
+  }
+
+  /// ``redactedData(revealSensitive:)`` keyed by text, built in one pass: every
+  /// value copied, then the few secret keys removed and the few sensitive ones masked.
+  ///
+  /// A value still equal to the flow's initial `data` for its key is left out: it
+  /// can be derived, and restoring fills it in from the flow. (A session never
+  /// removes a key, so a key left out always means "as the flow starts".)
+  private func snapshotData(revealSensitive: Bool) -> [String: Value] {
+    let masking = compiled.masking
+    let initial = compiled.flow.data
+    var copy = [String: Value](minimumCapacity: data.count)
+    for (key, value) in data where initial[key] != value { copy[key.rawValue] = value }
+    for key in masking.secretKeys { copy.removeValue(forKey: key.rawValue) }
+    guard !revealSensitive else { return copy }
+    for key in masking.sensitiveKeys {
+      guard let value = copy[key.rawValue] else { continue }
+      copy[key.rawValue] = .string(Masking.maskedQuickly(value.displayText))
+    }
+    return copy
+  }
+
+  /// Restores a snapshot against a compiled flow.
+  public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
+    guard snapshot.format == SessionSnapshot.currentFormat else {
+      throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
+    }
+    guard snapshot.flow == compiled.flow.id else {
+      throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(compiled.flow.id)\"")
+    }
+    var missing: [String] = []
+    func need(_ step: StepID, _ row: RowID? = nil) {
+      guard let found = compiled.step(step) else {
+        missing.append("step \"\(step)\"")
+        return
+      }
+      if let row, found.row(row) == nil { missing.append("row \"\(step).\(row)\"") }
+    }
+    snapshot.navigation.steps.forEach { need($0) }
+    var errors: [RowRef: String] = [:]
+    for (name, message) in snapshot.rowErrors {
+      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        missing.append("row \"\(name)\"")
+        continue
+      }
+      need(StepID(parts[0]), RowID(parts[1]))
+      errors[RowRef(step: StepID(parts[0]), row: RowID(parts[1]))] = message
+    }
+    if let offer = snapshot.offer { need(offer.resolution.step, offer.resolution.row) }
+    snapshot.queued.forEach { need($0.step, $0.row) }
+    if let focus = snapshot.focus { need(focus.step, focus.row) }
+    if let resolution = snapshot.driver.resolution { need(resolution.step, resolution.row) }
+    snapshot.calls.compactMap(\.then).forEach { need($0) }
+    // The route in progress and the commands waiting for their step.
+    switch snapshot.driver.state {
+    case .awaiting(let expected, let pending, let remaining):
+      need(expected)
+      ([pending] + remaining).compactMap(\.opened).forEach { need($0) }
+    case .arrived(let step): need(step)
+    case .idle, .cancelled: break
+    }
+    if let route = snapshot.driver.route {
+      route.from.steps.forEach { need($0) }
+      need(route.target)
+      route.commands.compactMap(\.opened).forEach { need($0) }
+    }
+    if let pending = snapshot.pending {
+      need(pending.expected)
+      pending.command.opened.map { need($0) }
+    }
+    guard missing.isEmpty else {
+      let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      throw SnapshotError(
+        message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
+    }
+    try Self.checkWaitingCommands(of: snapshot)
+    // Hand-written JSON can list an operation twice; that is an error, not a trap.
+    var restoredCalls: [OperationName: StepID?] = [:]
+    for call in snapshot.calls where restoredCalls.updateValue(call.then, forKey: call.operation) != nil {
+      throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice")
+    }
+    self.init(flow: compiled, today: snapshot.today)
+    navigation = snapshot.navigation
+    // The snapshot's values, and the flow's initial data for keys it does not hold.
+    var merged = [DataKey: Value](minimumCapacity: snapshot.data.count + compiled.flow.data.count)
+    for (key, value) in snapshot.data { merged[DataKey(key)] = value }
+    for (key, value) in compiled.flow.data where merged.index(forKey: key) == nil { merged[key] = value }
+    data = merged
+    rowErrors = errors
+    offer = snapshot.offer
+    queued = snapshot.queued
+    driver = snapshot.driver
+    pending = snapshot.pending
+    calls = restoredCalls
+    focus = snapshot.focus
+  }
+}
+
+extension CheckoutSession {
+  /// A command waiting for its step must lead to that step from the snapshot's
+  /// navigation state, or the session would wait for a step that cannot appear.
+  private static func checkWaitingCommands(of snapshot: SessionSnapshot) throws(SnapshotError) {
+    func check(_ command: NavigationCommand, expected: StepID, _ what: String) throws(SnapshotError) {
+      guard let top = snapshot.navigation.top(after: command) else {
+        throw SnapshotError(message: "the snapshot's \(what) \"\(command)\" cannot be applied on \(snapshot.navigation)")
+      }
+      guard top == expected else {
+        throw SnapshotError(
+          message: "the snapshot's \(what) \"\(command)\" on \(snapshot.navigation) shows \(top), not the expected \(expected)")
+      }
+    }
+    if case .awaiting(let expected, let pending, _) = snapshot.driver.state {
+      try check(pending, expected: expected, "route command")
+    }
+    if let pending = snapshot.pending {
+      try check(pending.command, expected: pending.expected, "pending command")
+    }
+  }
+}
+
+extension Masking {
+  /// ``masked(_:)``, fast for printable ASCII text (where one byte is one
+  /// character), as every snapshot masks its sensitive values; any other text goes
+  /// through ``masked(_:)`` itself.
+  static func maskedQuickly(_ text: String) -> String {
+    // The last four bytes kept (spaces and dashes dropped), and how many are kept.
+    var last: [UInt8] = []
+    var kept = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20 && byte < 0x7F else { return masked(text) }
+      guard byte != UInt8(ascii: " ") && byte != UInt8(ascii: "-") else { continue }
+      if last.count == 4 { last.removeFirst() }
+      last.append(byte)
+      kept += 1
+    }
+    guard kept > 0 else { return "" }
+    guard kept > 4 else { return "••••" }
+    return "•••• " + String(decoding: last, as: UTF8.self)
+  }
+}
+
+extension CodingUserInfoKey {
+  /// The ``CompiledFlow`` a ``CheckoutSession`` decodes against.
+  public static let checkoutFlow = CodingUserInfoKey(rawValue: "CheckoutEngine.flow")!
+  /// Set to `true` to encode sensitive values unmasked (secrets are never encoded).
+  public static let revealSensitive = CodingUserInfoKey(rawValue: "CheckoutEngine.revealSensitive")!
+}
+
+extension CheckoutSession: Codable {
+  /// Encodes the session's snapshot (no secrets; sensitive values masked unless the
+  /// encoder's `userInfo[.revealSensitive]` is `true`).
+  public func encode(to encoder: any Encoder) throws {
+    try snapshot(revealSensitive: encoder.userInfo[.revealSensitive] as? Bool ?? false).encode(to: encoder)
+  }
+
+  /// Decodes a snapshot; the decoder's `userInfo[.checkoutFlow]` must hold the ``CompiledFlow``.
+  public init(from decoder: any Decoder) throws {
+    guard let compiled = decoder.userInfo[.checkoutFlow] as? CompiledFlow else {
+      throw DecodingError.dataCorrupted(.init(
+        codingPath: decoder.codingPath,
+        debugDescription: "set decoder.userInfo[.checkoutFlow] to the CompiledFlow the session runs on"))
+    }
+    try self.init(restoring: SessionSnapshot(from: decoder), flow: compiled)
+  }
+}
