@@ -1,3 +1,4 @@
+import Foundation
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
@@ -100,6 +101,24 @@ import Testing
     await #expect(throws: SessionStoreError(.duplicate, id: "a")) {
       try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "a")
     }
+  }
+
+  @Test func sessionsNotSavedSinceACutoffAreDeletedAndNamed() async throws {
+    let store = InMemorySessionStore()
+    try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "old")
+    let between = Date()
+    try await Task.sleep(for: .milliseconds(5))
+    try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "new")
+    // Nothing was saved before the first insert.
+    #expect(await store.deleteSessions(savedBefore: between.addingTimeInterval(-60)) == [])
+    #expect(await store.deleteSessions(savedBefore: between) == ["old"])
+    #expect(await store.load("old") == nil)
+    #expect(await store.load("new")?.version == 1)
+    // A save renews a session.
+    _ = try await store.update("new", flow: Self.compiled) { $0.send(.tap("checkout")) }
+    #expect(await store.deleteSessions(savedBefore: between) == [])
+    #expect(await store.deleteSessions(savedBefore: Date().addingTimeInterval(1)) == ["new"])
+    #expect(await store.count == 0)
   }
 
   @Test func secretsStayInTheVaultNeverInTheStore() async throws {

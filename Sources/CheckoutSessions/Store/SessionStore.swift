@@ -1,6 +1,7 @@
 import CheckoutModel
 import CheckoutPlanning
 import CheckoutRows
+import Foundation
 
 /// The id a host gives a stored session (a UUID string in the example server).
 public struct SessionID: StringIdentifier {
@@ -76,6 +77,10 @@ public protocol SessionStore: Sendable {
   func load(_ id: SessionID) async throws -> StoredSession?
   /// Replaces the session if it is still at `expectedVersion`; returns the new version.
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int
+  /// Deletes every session last inserted or saved before `cutoff` (finished or
+  /// abandoned: nothing has changed it since); returns their ids, so that a host can
+  /// forget what it keeps beside them (secrets).
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID]
 }
 
 extension SessionStore {
@@ -119,6 +124,8 @@ extension SessionStore {
 /// The embedded default store: sessions in memory, guarded by an actor.
 public actor InMemorySessionStore: SessionStore {
   private var sessions: [SessionID: StoredSession] = [:]
+  /// When each session was last inserted or saved.
+  private var savedAt: [SessionID: Date] = [:]
 
   /// An empty store.
   public init() {}
@@ -126,6 +133,7 @@ public actor InMemorySessionStore: SessionStore {
   public func insert(_ snapshot: SessionSnapshot, id: SessionID) throws {
     guard sessions[id] == nil else { throw SessionStoreError(.duplicate, id: id) }
     sessions[id] = StoredSession(id: id, version: 1, snapshot: snapshot)
+    savedAt[id] = Date()
   }
 
   public func load(_ id: SessionID) -> StoredSession? {
@@ -139,7 +147,17 @@ public actor InMemorySessionStore: SessionStore {
     }
     let version = current.version + 1
     sessions[id] = StoredSession(id: id, version: version, snapshot: snapshot)
+    savedAt[id] = Date()
     return version
+  }
+
+  public func deleteSessions(savedBefore cutoff: Date) -> [SessionID] {
+    let expired = savedAt.filter { $0.value < cutoff }.map(\.key).sorted { $0.rawValue < $1.rawValue }
+    for id in expired {
+      sessions[id] = nil
+      savedAt[id] = nil
+    }
+    return expired
   }
 
   /// How many sessions are stored.

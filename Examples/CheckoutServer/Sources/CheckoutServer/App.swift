@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR]`;
-/// `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]`;
+/// `DATABASE_URL=postgres://…` selects the PostgreSQL store. SIGTERM or SIGINT
+/// shuts down gracefully: no new connections, in-flight requests answered.
 @main
 struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   static let configuration = CommandConfiguration(
@@ -26,6 +27,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
 
   @Option(help: "The log level (default: info).")
   var logLevel: Logger.Level?
+
+  @Option(help: "Seconds a session may go unchanged (finished or abandoned) before it is deleted.")
+  var idleTimeout = 1800
 
   func run() async throws {
     let app: any ApplicationProtocol

@@ -1,8 +1,10 @@
 import CheckoutEngine
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// What the server is started with (the command line, or a test).
 protocol AppArguments {
@@ -16,6 +18,13 @@ protocol AppArguments {
   var today: String? { get }
   /// The log level (default info).
   var logLevel: Logger.Level? { get }
+  /// Seconds a session may go unchanged before the sweeper deletes it (finished or
+  /// abandoned); default 1800.
+  var idleTimeout: Int { get }
+}
+
+extension AppArguments {
+  var idleTimeout: Int { 1800 }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -29,20 +38,33 @@ struct AppDependencies: Sendable {
   var store: (any SessionStore)?
   /// The environment (`DATABASE_URL`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
+  /// How long a store operation may take before the request is answered 503.
+  var storeTimeout: Duration = .milliseconds(1500)
+  /// How often the sweeper runs; nil for a quarter of the idle timeout, at most a minute.
+  var sweepInterval: Duration?
+  /// The metrics (a test reads them).
+  var metrics = ServerMetrics()
 
-  init(logger: Logger? = nil, api: any CheckoutAPI = DemoCheckoutAPI(), store: (any SessionStore)? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment)
-  {
+  init(
+    logger: Logger? = nil, api: any CheckoutAPI = DemoCheckoutAPI(), store: (any SessionStore)? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, storeTimeout: Duration = .milliseconds(1500),
+    sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
+  ) {
     self.logger = logger
     self.api = api
     self.store = store
     self.environment = environment
+    self.storeTimeout = storeTimeout
+    self.sweepInterval = sweepInterval
+    self.metrics = metrics
   }
 }
 
 /// Builds the application the command line runs and the tests drive: flows
 /// loaded and linted (a lint error throws ``FlowCatalogError`` with the lint
-/// output), the store chosen, the routes of ``buildRouter(service:catalog:)``.
+/// output), the store chosen and bounded in time, the routes of
+/// ``buildRouter(service:catalog:store:metrics:)``, the HTTP limits of
+/// ``RequestLimitsHandler`` and the session sweeper.
 func buildApplication(_ arguments: some AppArguments, dependencies: AppDependencies = AppDependencies()) async throws
   -> some ApplicationProtocol
 {
@@ -54,41 +76,69 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     guard let date = CalendarDate(parsing: text) else { throw UsageError(description: "--today must be YYYY-MM-DD, not \"\(text)\"") }
     today = date
   }
+  guard arguments.idleTimeout >= 1 else {
+    throw UsageError(description: "--idle-timeout must be 1 second or more, not \(arguments.idleTimeout)")
+  }
 
-  var postgresStore: PostgresSessionStore?
+  var services: [any Service] = []
   var prelude: (@Sendable () async throws -> Void)?
-  let store: any SessionStore
+  let base: any SessionStore
   let storeName: String
   if let given = dependencies.store {
-    store = given
+    base = given
     storeName = "\(type(of: given))"
   } else if let url = dependencies.environment["DATABASE_URL"], !url.isEmpty {
     let postgres = try PostgresSessionStore(url: url, logger: logger)
-    postgresStore = postgres
+    services.append(postgres.client)
     prelude = { try await postgres.createSchema() }
-    store = postgres
+    base = postgres
     storeName = "postgres"
   } else {
-    store = InMemorySessionStore()
+    base = InMemorySessionStore()
     storeName = "memory"
   }
 
+  let metrics = dependencies.metrics
+  let store = TimeLimitedStore(
+    base: ConflictLoggingStore(base: base, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
+    metrics: metrics)
+  let vault = SecretVault()
   let service = SessionService(
-    store: ConflictLoggingStore(base: store, logger: logger), catalog: catalog, api: dependencies.api, today: today)
-  let router = buildRouter(service: service, catalog: catalog)
+    store: store, catalog: catalog, api: dependencies.api, vault: vault, today: today, metrics: metrics)
+  let idleTimeout = Duration.seconds(arguments.idleTimeout)
+  services.append(
+    SessionSweeper(
+      store: store, vault: vault, idleTimeout: idleTimeout,
+      interval: dependencies.sweepInterval ?? min(.seconds(60), idleTimeout / 4), metrics: metrics, logger: logger))
+
+  let router = buildRouter(service: service, catalog: catalog, store: store, metrics: metrics)
   var app = Application(
     router: router,
+    server: .http1(configuration: httpConfiguration()),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
+    services: services,
     logger: logger)
-  if let postgresStore { app.addServices(postgresStore.client) }
   if let prelude { app.beforeServerStarts(perform: prelude) }
   logger.info(
     "checkout server",
     metadata: [
       "flows": "\(catalog.entries.map { "\($0.compiled.flow.id) (\($0.file))" }.joined(separator: ", "))",
       "store": "\(storeName)", "address": "\(arguments.hostname):\(arguments.port)",
+      "idleTimeout": "\(arguments.idleTimeout)s",
     ])
   return app
+}
+
+/// HTTP/1 with the limits that make abuse cheap: bodies over 64 KiB refused before
+/// they are read, broken framing a 400, headers over ``HeaderLimits`` a 431, and
+/// connections idle for 30 s closed.
+func httpConfiguration() -> HTTP1Channel.Configuration {
+  HTTP1Channel.Configuration(
+    additionalChannelHandlers: [RequestLimitsHandler(maximumBodySize: CheckoutRequestContext.maximumBodySize)],
+    idleTimeout: .seconds(30),
+    httpDecoderConfiguration: .init(
+      maxHeaderFieldSize: HeaderLimits.fieldSize, maxHeaderListSize: HeaderLimits.totalSize,
+      maxHeaderFieldCount: HeaderLimits.fieldCount))
 }
 
 /// A bad command-line value.
@@ -96,69 +146,17 @@ struct UsageError: Error, CustomStringConvertible {
   var description: String
 }
 
-/// `{"status": "ok"}`.
-struct HealthView: ResponseEncodable {
-  var status: String
-}
-
-/// The routes: `GET /health`, `GET /flows`, `GET /flows/{flow}/graph`,
-/// `POST /sessions`, `GET /sessions/{id}` and `POST /sessions/{id}/events`.
-func buildRouter(service: SessionService, catalog: FlowCatalog) -> Router<CheckoutRequestContext> {
+/// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
+/// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`), behind
+/// ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
+func buildRouter(service: SessionService, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics)
+  -> Router<CheckoutRequestContext>
+{
   let router = Router(context: CheckoutRequestContext.self)
-  router.add(middleware: ErrorAndLogMiddleware())
-
-  router.get("health") { _, _ in HealthView(status: "ok") }
-
-  router.get("flows") { _, _ in
-    catalog.entries.map { entry in
-      FlowSummaryView(
-        id: entry.compiled.flow.id.rawValue, title: entry.compiled.flow.title,
-        steps: entry.compiled.flow.steps.map(\.id.rawValue))
-    }
-  }
-
-  router.get("flows/:flow/graph") { request, context -> Response in
-    let name = try context.parameters.require("flow")
-    guard let compiled = catalog[FlowID(name)] else {
-      throw ServerError.unknownFlow(name, known: catalog.ids, at: request.uri.path)
-    }
-    let formatName = request.uri.queryParameters.get("format") ?? "mermaid"
-    guard let format = GraphRenderer.Format(rawValue: formatName) else {
-      let names = GraphRenderer.Format.allCases.map(\.rawValue)
-      let hint = Suggestions.didYouMean(formatName, in: names).map { "; \($0)" } ?? ""
-      throw ServerError(
-        .badRequest, "invalid_query", "unknown graph format \"\(formatName)\"\(hint); use \(Suggestions.list(names))",
-        at: "format")
-    }
-    let text = GraphRenderer.render(compiled.flow, as: format)
-    let type = format == .dot ? "text/vnd.graphviz; charset=utf-8" : "text/plain; charset=utf-8"
-    return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
-  }
-
-  router.post("sessions") { request, context -> EditedResponse<CreatedSessionView> in
-    let body = try CreateSessionRequest(body: try await request.collectBody(context: context))
-    let created = try await service.create(flow: body.flow)
-    context.logger.info("session created", metadata: ["session": "\(created.id)", "flow": "\(body.flow)"])
-    var headers = HTTPFields()
-    headers[.location] = "/sessions/\(created.id)"
-    return EditedResponse(status: .created, headers: headers, response: created)
-  }
-
-  router.get("sessions/:id") { _, context -> SessionView in
-    try await service.show(SessionID(try context.parameters.require("id")))
-  }
-
-  router.post("sessions/:id/events") { request, context -> EventResultView in
-    let id = SessionID(try context.parameters.require("id"))
-    let event = try ClientEvent(body: try await request.collectBody(context: context))
-    // The kind and the row or step only: a set event's value is never logged.
-    var metadata: Logger.Metadata = ["session": "\(id)", "event": "\(event.kind)"]
-    if let target = event.target { metadata[event.refusalField] = "\(target)" }
-    if let expected = event.expectedVersion { metadata["expectedVersion"] = "\(expected)" }
-    context.logger.info("event", metadata: metadata)
-    return try await service.send(event, to: id, logger: context.logger)
-  }
-
+  router.add(middleware: ErrorAndLogMiddleware(metrics: metrics))
+  OperationsController(store: store, metrics: metrics).addRoutes(to: router)
+  FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
+  SessionsController(service: service, metrics: metrics).addRoutes(to: router.group("sessions"))
   BrowserHost.add(to: router, service: service, catalog: catalog)
   return router
 }

@@ -30,8 +30,9 @@ import Testing
       expectError(bare, .badRequest, "malformed_json", at: "line 1, column 11")
       #expect(bare["detail"]?.string?.contains("expected a value") == true)
 
+      // At the comma to remove.
       let trailing = try await client.send(.post, "/sessions/\(id)/events", body: "{\"event\":\"back\",\n}")
-      expectError(trailing, .badRequest, "malformed_json", at: "line 2, column 1")
+      expectError(trailing, .badRequest, "malformed_json", at: "line 1, column 16")
       #expect(trailing["detail"]?.string?.contains("trailing comma") == true)
 
       let unterminated = try await client.send(.post, "/sessions/\(id)/events", body: #"{"event":"tap","row":"checkout"#)

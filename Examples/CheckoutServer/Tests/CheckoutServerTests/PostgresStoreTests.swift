@@ -15,7 +15,7 @@ private let testDatabaseURL = ProcessInfo.processInfo.environment["CHECKOUT_TEST
   $0.isEmpty ? nil : $0
 }
 
-@Suite(.enabled(if: testDatabaseURL != nil, "set CHECKOUT_TEST_DATABASE_URL to run against PostgreSQL"))
+@Suite(.serialized, .enabled(if: testDatabaseURL != nil, "set CHECKOUT_TEST_DATABASE_URL to run against PostgreSQL"))
 struct PostgresStoreTests {
   static let url = testDatabaseURL
 
@@ -53,6 +53,25 @@ struct PostgresStoreTests {
       await #expect(throws: SessionStoreError(.notFound, id: missing)) {
         try await store.save(snapshot, id: missing, expectedVersion: 1)
       }
+    }
+  }
+
+  @Test func sessionsNotSavedSinceACutoffAreDeleted() async throws {
+    let snapshot = try Self.snapshot()
+    try await withStore { store in
+      let old = SessionID("test-\(UUID().uuidString.lowercased())")
+      let fresh = SessionID("test-\(UUID().uuidString.lowercased())")
+      try await store.insert(snapshot, id: old)
+      try await Task.sleep(for: .milliseconds(50))
+      let between = Date()
+      try await Task.sleep(for: .milliseconds(50))
+      try await store.insert(snapshot, id: fresh)
+      // The suite runs serially: no other test of it has a session to lose.
+      let deleted = try await store.deleteSessions(savedBefore: between)
+      #expect(deleted.contains(old))
+      #expect(!deleted.contains(fresh))
+      #expect(try await store.load(old) == nil)
+      #expect(try await store.load(fresh)?.version == 1)
     }
   }
 

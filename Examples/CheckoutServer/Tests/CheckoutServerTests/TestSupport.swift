@@ -16,6 +16,7 @@ struct TestArguments: AppArguments {
   var flows: String?
   var today: String? = "2026-11-21"
   var logLevel: Logger.Level? = .trace
+  var idleTimeout = 1800
 }
 
 /// A response read as JSON (or text).
@@ -29,10 +30,63 @@ struct Reply: Sendable {
     status = response.status
     headers = response.headers
     text = String(buffer: response.body)
-    json = try? RequestJSONReader.read(Array(text.utf8))
+    json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
   }
 
   subscript(_ key: String) -> JSONValue? { json?[key] }
+}
+
+/// A JSON value of a reply, read by `JSONDecoder` (member order is not kept).
+enum JSONValue: Decodable, Sendable, Equatable {
+  case object([(key: String, value: JSONValue)])
+  case array([JSONValue])
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+  case null
+
+  init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: AnyKey.self) {
+      self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
+    } else if var array = try? decoder.unkeyedContainer() {
+      var items: [JSONValue] = []
+      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+      self = .array(items)
+    } else {
+      let single = try decoder.singleValueContainer()
+      if single.decodeNil() {
+        self = .null
+      } else if let flag = try? single.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let number = try? single.decode(Double.self) {
+        self = .number(number)
+      } else {
+        self = .string(try single.decode(String.self))
+      }
+    }
+  }
+
+  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.object(let a), .object(let b)):
+      let sortedA = a.sorted { $0.key < $1.key }
+      let sortedB = b.sorted { $0.key < $1.key }
+      return sortedA.count == sortedB.count && zip(sortedA, sortedB).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.array(let a), .array(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.null, .null): return true
+    default: return false
+    }
+  }
+
+  struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
 }
 
 extension JSONValue {
@@ -52,7 +106,7 @@ extension JSONValue {
   }
 
   var int: Int? {
-    if case .number(let number, _) = self { return Int(exactly: number) }
+    if case .number(let number) = self { return Int(exactly: number) }
     return nil
   }
 

@@ -11,21 +11,26 @@ package struct JSONParser {
   }
 
   /// How deep arrays and objects may nest before the parser refuses (no stack overflow).
-  static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   private let bytes: [UInt8]
+  private let depthLimit: Int
+  /// What the text is called in messages: `file` (a flow), `body` (a request).
+  private let documentName: String
   private var position = 0
   private var depth = 0
 
-  package init(bytes: [UInt8]) {
+  package init(bytes: [UInt8], maximumDepth: Int = JSONParser.maximumDepth, documentName: String = "file") {
     self.bytes = bytes
+    self.depthLimit = maximumDepth
+    self.documentName = documentName
   }
 
   /// Parses one JSON document; anything but white space after it is an error.
   package mutating func parseDocument() throws(SyntaxError) -> JSONNode {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     skipWhitespace()
-    guard position < bytes.count else { throw error("the file is empty; expected a JSON object") }
+    guard position < bytes.count else { throw error("the \(documentName) is empty; expected a JSON object") }
     let node = try parseValue()
     skipWhitespace()
     if position < bytes.count {
@@ -35,7 +40,7 @@ package struct JSONParser {
   }
 
   private mutating func parseValue() throws(SyntaxError) -> JSONNode {
-    guard position < bytes.count else { throw error("unexpected end of file; expected a value") }
+    guard position < bytes.count else { throw error("unexpected end of \(documentName); expected a value") }
     let start = position
     switch bytes[position] {
     case UInt8(ascii: "{"): return JSONNode(kind: .object(try parseObject()), offset: start)
@@ -137,8 +142,8 @@ package struct JSONParser {
 
   private mutating func enterContainer() throws(SyntaxError) {
     depth += 1
-    if depth > JSONParser.maximumDepth {
-      throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+    if depth > depthLimit {
+      throw error("nesting deeper than \(depthLimit) levels")
     }
   }
 
@@ -330,7 +335,7 @@ package struct JSONParser {
   }
 
   private func describeCurrent() -> String {
-    guard position < bytes.count else { return "end of file" }
+    guard position < bytes.count else { return "end of \(documentName)" }
     let byte = bytes[position]
     if byte == UInt8(ascii: "/"), position + 1 < bytes.count,
       bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*")

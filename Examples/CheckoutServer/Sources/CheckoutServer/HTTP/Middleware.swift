@@ -1,16 +1,21 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
-/// The request context: bodies are limited to 64 KiB; JSON is written with sorted
-/// keys (the same state always reads the same).
+/// The request context: bodies are limited to 64 KiB and read by
+/// ``CheckoutRequestDecoder``; JSON is written with sorted keys (the same state
+/// always reads the same).
 struct CheckoutRequestContext: RequestContext {
   var coreContext: CoreRequestContextStorage
 
   init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
   }
+
+  var requestDecoder: CheckoutRequestDecoder { CheckoutRequestDecoder() }
 
   var responseEncoder: JSONEncoder {
     let encoder = JSONEncoder()
@@ -23,28 +28,17 @@ struct CheckoutRequestContext: RequestContext {
   var maxUploadSize: Int { Self.maximumBodySize }
 }
 
-extension Request {
-  /// The whole body, at most 64 KiB (413 otherwise).
-  func collectBody(context: CheckoutRequestContext) async throws -> [UInt8] {
-    if let length = headers[.contentLength].flatMap(Int.init), length > CheckoutRequestContext.maximumBodySize {
-      throw ServerError.bodyTooLarge(limit: CheckoutRequestContext.maximumBodySize)
-    }
-    do {
-      let buffer = try await body.collect(upTo: context.maxUploadSize)
-      return Array(buffer.readableBytesView)
-    } catch is NIOTooManyBytesError {
-      throw ServerError.bodyTooLarge(limit: CheckoutRequestContext.maximumBodySize)
-    }
-  }
-}
-
-/// Turns every error into the JSON error shape and logs each request once: method,
-/// path, status and duration; for errors, their code and `at` (never a detail or a
-/// body, which may hold what the shopper typed).
+/// Turns every error into the JSON error shape, counts and logs each request once:
+/// method, route, path (digit runs masked, truncated: ``LogText``), status and
+/// duration; for errors their code and `at` (masked too), never a detail or a body,
+/// which may hold what the shopper typed. Every line carries the request id
+/// (`hb.request.id`), which the answer repeats in `X-Request-ID`.
 struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
+  let metrics: ServerMetrics
+
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
     let start = ContinuousClock.now
-    let response: Response
+    var response: Response
     var failure: ServerError?
     do {
       response = try await next(request, context)
@@ -52,17 +46,25 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       let serverError = ErrorAndLogMiddleware.serverError(for: error, request: request, logger: context.logger)
       failure = serverError
       response = try serverError.response(from: request, context: context)
+      if serverError.error == "busy" { metrics.storeRetriesExhausted.increment() }
+    }
+    // Not `context.id`: it traps when the log handler keeps no metadata (a no-op logger).
+    if let name = HTTPField.Name.requestID, let id = context.logger[metadataKey: "hb.request.id"] {
+      response.headers[name] = "\(id)"
     }
     let elapsed = ContinuousClock.now - start
+    let route = context.endpointPath ?? "unmatched"
+    metrics.recordRequest(route: route, method: request.method.rawValue, status: Int(response.status.code))
     var metadata: Logger.Metadata = [
       "method": "\(request.method.rawValue)",
-      "path": "\(request.uri.path)",
+      "route": "\(route)",
+      "path": "\(LogText.safe(request.uri.path))",
       "status": "\(response.status.code)",
-      "ms": "\(((Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15) * 100).rounded() / 100)",
+      "ms": "\((Double(elapsed.nanoseconds) / 10_000).rounded() / 100)",
     ]
     if let failure {
       metadata["error"] = "\(failure.error)"
-      if let at = failure.at { metadata["at"] = "\(at)" }
+      if let at = failure.at { metadata["at"] = "\(LogText.safe(at))" }
     }
     context.logger.log(level: failure.map { $0.status.code >= 500 ? .error : .info } ?? .info, "request", metadata: metadata)
     return response
@@ -74,11 +76,13 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       return error
     case is NIOTooManyBytesError:
       return ServerError.bodyTooLarge(limit: CheckoutRequestContext.maximumBodySize)
+    case let error as HTTPParserError:
+      // The body's framing broke while a route read it (a bad chunk size).
+      return RequestLimitsHandler.answer(for: error)
     case let error as HTTPError where error.status == .notFound:
       return ServerError(
         .notFound, "not_found",
-        "no endpoint \(request.method.rawValue) \(request.uri.path); the endpoints are GET /health, GET /flows, "
-          + "GET /flows/{flow}/graph, POST /sessions, GET /sessions/{id} and POST /sessions/{id}/events",
+        "no endpoint \(request.method.rawValue) \(request.uri.path); the endpoints are \(Endpoints.list)",
         at: request.uri.path)
     case let error as any HTTPResponseError:
       return ServerError(error.status, "http_error", error.status.reasonPhrase, at: request.uri.path)
@@ -87,4 +91,9 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       return ServerError(.internalServerError, "internal", "the server failed to answer this request", at: request.uri.path)
     }
   }
+}
+
+extension HTTPField.Name {
+  /// `X-Request-ID`: the id every log line of the request carries.
+  static let requestID = HTTPField.Name("X-Request-ID")
 }

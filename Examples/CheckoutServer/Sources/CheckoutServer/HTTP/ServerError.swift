@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import Hummingbird
 
 /// An error answered as JSON: `{"error": code, "detail": sentence, "at": where}`,
@@ -23,7 +24,10 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
     self.version = version
   }
 
-  var description: String { "\(status.code) \(error) at \(at ?? "-"): \(detail)" }
+  /// `400 unknown_field at row`: the code and the place, masked (``LogText``), never
+  /// the detail, which may quote what the client sent. Hummingbird logs a decoding
+  /// error's description at debug level.
+  var description: String { "\(status.code) \(error) at \(at.map(LogText.safe) ?? "-")" }
 
   struct Body: Encodable {
     var error: String
@@ -32,18 +36,37 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
     var version: Int?
   }
 
+  /// How long a client should wait before retrying a 503 (`Retry-After`, seconds).
+  static let retryAfterSeconds = 2
+
   func response(from request: Request, context: some RequestContext) throws -> Response {
     var response = try context.responseEncoder.encode(
       Body(error: error, detail: detail, at: at, version: version), from: request, context: context)
     response.status = status
+    if status == .serviceUnavailable { response.headers[.retryAfter] = "\(ServerError.retryAfterSeconds)" }
     return response
+  }
+
+  /// The JSON body (sorted keys), for answers written below the router.
+  func jsonBody() -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return Array((try? encoder.encode(Body(error: error, detail: detail, at: at, version: version))) ?? Data())
   }
 }
 
 extension ServerError {
   /// 400: the body is not JSON.
-  static func malformedJSON(_ syntax: JSONSyntaxError) -> ServerError {
-    ServerError(.badRequest, "malformed_json", "the body is not valid JSON: \(syntax.message)", at: syntax.location)
+  static func malformedJSON(_ syntax: JSONSyntax.Failure) -> ServerError {
+    ServerError(
+      .badRequest, "malformed_json", "the body is not valid JSON: \(syntax.message)",
+      at: "line \(syntax.location.line), column \(syntax.location.column)")
+  }
+
+  /// 400: the HTTP framing itself is broken (a bad chunk size, a bad header line);
+  /// the connection is closed after the answer.
+  static func malformedRequest() -> ServerError {
+    ServerError(.badRequest, "malformed_request", "the request is not valid HTTP/1.1; the connection will be closed")
   }
 
   /// 400: a field is missing, of the wrong type, or unknown.
@@ -82,7 +105,8 @@ extension ServerError {
     ServerError(.unprocessableContent, "refused", reason, at: at)
   }
 
-  /// 503: the session store failed.
+  /// 503: the session store failed or did not answer in time; the answer carries
+  /// `Retry-After`.
   static func storeUnavailable() -> ServerError {
     ServerError(.serviceUnavailable, "store_unavailable", "the session store is unavailable; try again shortly")
   }

@@ -1,56 +1,7 @@
 import CheckoutEngine
 
-/// A request body read as one JSON object, with errors that name the field at fault.
-struct RequestObject {
-  let members: [(key: String, value: JSONValue)]
-
-  /// Reads the body: 400 with the line and column when it is not JSON, or when it
-  /// is JSON but not an object.
-  init(body bytes: [UInt8]) throws(ServerError) {
-    let value: JSONValue
-    do {
-      value = try RequestJSONReader.read(bytes)
-    } catch {
-      throw ServerError.malformedJSON(error)
-    }
-    guard case .object(let members) = value else {
-      throw ServerError.badField("not_an_object", "the body must be a JSON object, not \(value.typeName)", at: "body")
-    }
-    self.members = members
-  }
-
-  subscript(_ key: String) -> JSONValue? {
-    members.first { $0.key == key }?.value
-  }
-
-  /// Rejects members other than `allowed` (a typo must not pass silently).
-  func rejectUnknown(allowed: [String], context: String) throws(ServerError) {
-    for member in members where !allowed.contains(member.key) {
-      let hint = Suggestions.didYouMean(member.key, in: allowed).map { "; \($0)" } ?? ""
-      throw ServerError.badField(
-        "unknown_field",
-        "unknown field \"\(member.key)\" in \(context)\(hint); it takes \(Suggestions.list(allowed, conjunction: "and"))",
-        at: member.key)
-    }
-  }
-
-  /// A required string member.
-  func string(_ key: String, for context: String) throws(ServerError) -> String {
-    guard let value = self[key] else {
-      throw ServerError.badField("missing_field", "\(context) needs \"\(key)\"", at: key)
-    }
-    guard case .string(let text) = value else {
-      throw ServerError.badField("invalid_field", "\"\(key)\" must be a string, not \(value.typeName)", at: key)
-    }
-    guard !text.isEmpty else {
-      throw ServerError.badField("invalid_field", "\"\(key)\" must not be empty", at: key)
-    }
-    return text
-  }
-}
-
 /// An event a client sends: `{"event": "tap", "row": "checkout", "expectedVersion": 3}`.
-struct ClientEvent: Sendable, Equatable {
+struct ClientEvent: Decodable, Sendable, Equatable {
   /// The event for the session.
   var event: SessionEvent
   /// The version the client last saw, if it wants the event applied only on it.
@@ -104,77 +55,82 @@ struct ClientEvent: Sendable, Equatable {
     self.expectedVersion = expectedVersion
   }
 
-  /// Parses a body; every problem is a 400 naming the field.
-  init(body bytes: [UInt8]) throws(ServerError) {
-    let object = try RequestObject(body: bytes)
+  /// Decodes a body; every problem is a 400 naming the field (``BodyFields``).
+  init(from decoder: any Decoder) throws {
     let names = ClientEvent.kinds.map(\.name)
-    guard let eventValue = object["event"] else {
+    let envelope = try BodyFields(decoder, context: "an event")
+    guard envelope.contains("event") else {
       throw ServerError.badField(
         "missing_field", "an event needs \"event\": one of \(Suggestions.list(names))", at: "event")
     }
-    guard case .string(let name) = eventValue else {
-      throw ServerError.badField(
-        "invalid_field", "\"event\" must be a string (one of \(Suggestions.list(names))), not \(eventValue.typeName)",
-        at: "event")
-    }
+    let name = try envelope.decode(String.self, "event", expected: "a string (one of \(Suggestions.list(names)))")
     guard let kind = ClientEvent.kinds.first(where: { $0.name == name }) else {
       let hint = Suggestions.didYouMean(name, in: names).map { " \($0)" } ?? ""
       throw ServerError.badField(
         "unknown_event", "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
         at: "event")
     }
-    try object.rejectUnknown(allowed: ["event"] + kind.fields + ["expectedVersion"], context: "a \(name) event")
-    let context = "a \(name) event"
+    let fields = try BodyFields(decoder, context: "a \(name) event")
+    try fields.rejectUnknown(allowed: ["event"] + kind.fields + ["expectedVersion"])
     switch name {
     case "tap":
-      event = .tap(RowID(try object.string("row", for: context)))
+      event = .tap(RowID(try fields.string("row")))
     case "set":
-      let row = try object.string("row", for: context)
-      guard let raw = object["value"] else {
-        throw ServerError.badField("missing_field", "\(context) needs \"value\"", at: "value")
+      let row = try fields.string("row")
+      guard fields.contains("value") else {
+        throw ServerError.badField("missing_field", "\(fields.context) needs \"value\"", at: "value")
       }
-      event = .set(row, try ClientEvent.value(raw))
+      event = .set(row, try fields.decode(ClientValue.self, "value", expected: ClientValue.expected).value)
     case "appeared":
-      event = .appeared(StepID(try object.string("step", for: context)))
+      event = .appeared(StepID(try fields.string("step")))
     case "back": event = .back
     case "accept": event = .accept
     default: event = .decline
     }
-    expectedVersion = try ClientEvent.version(object["expectedVersion"])
-  }
-
-  /// A value the shopper entered: a string, a number or a boolean (never echoed:
-  /// it may be a secret).
-  private static func value(_ raw: JSONValue) throws(ServerError) -> Value {
-    switch raw {
-    case .string(let text): return .string(text)
-    case .number(let number, _): return .number(number)
-    case .bool(let flag): return .bool(flag)
-    default:
-      throw ServerError.badField(
-        "invalid_field", "\"value\" must be a string, a number or a boolean, not \(raw.typeName)", at: "value")
+    let version = try fields.optional(
+      Double.self, "expectedVersion", expected: ClientEvent.versionExpected)
+    if let version {
+      guard version.rounded() == version, version >= 1, version <= Double(Int32.max) else {
+        throw ServerError.badField("invalid_field", "\"expectedVersion\" must be \(ClientEvent.versionExpected)", at: "expectedVersion")
+      }
+      expectedVersion = Int(version)
     }
   }
 
-  private static func version(_ raw: JSONValue?) throws(ServerError) -> Int? {
-    guard let raw else { return nil }
-    if case .null = raw { return nil }
-    guard case .number(let number, _) = raw, number.rounded() == number, number >= 1, number <= Double(Int32.max) else {
-      throw ServerError.badField(
-        "invalid_field", "\"expectedVersion\" must be a whole number of 1 or more (the version the client last saw)",
-        at: "expectedVersion")
+  private static let versionExpected = "a whole number of 1 or more (the version the client last saw)"
+}
+
+/// A value the shopper entered: a string, a number or a boolean (never echoed: it
+/// may be a secret).
+struct ClientValue: Decodable {
+  static let expected = "a string, a number or a boolean"
+
+  var value: Value
+
+  init(from decoder: any Decoder) throws {
+    let single = try decoder.singleValueContainer()
+    if let text = try? single.decode(String.self) {
+      value = .string(text)
+    } else if let flag = try? single.decode(Bool.self) {
+      value = .bool(flag)
+    } else if let number = try? single.decode(Double.self) {
+      value = .number(number)
+    } else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: decoder.codingPath, debugDescription: "expected \(ClientValue.expected)"))
     }
-    return Int(number)
   }
 }
 
 /// `{"flow": "plndr"}`.
-struct CreateSessionRequest: Sendable, Equatable {
+struct CreateSessionRequest: Decodable, Sendable, Equatable {
   var flow: String
 
-  init(body bytes: [UInt8]) throws(ServerError) {
-    let object = try RequestObject(body: bytes)
-    try object.rejectUnknown(allowed: ["flow"], context: "a new session")
-    flow = try object.string("flow", for: "a new session")
+  init(flow: String) { self.flow = flow }
+
+  init(from decoder: any Decoder) throws {
+    let fields = try BodyFields(decoder, context: "a new session")
+    try fields.rejectUnknown(allowed: ["flow"])
+    flow = try fields.string("flow")
   }
 }

@@ -21,10 +21,12 @@ struct SessionService: Sendable {
   let today: CalendarDate?
   /// How many times an update is retried when another writer saved first.
   let attempts: Int
+  /// The server's metrics (`callsRecovered` is counted here).
+  let metrics: ServerMetrics
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32
+    today: CalendarDate? = nil, attempts: Int = 32, metrics: ServerMetrics = ServerMetrics()
   ) {
     self.store = store
     self.catalog = catalog
@@ -32,6 +34,7 @@ struct SessionService: Sendable {
     self.vault = vault
     self.today = today
     self.attempts = attempts
+    self.metrics = metrics
   }
 
   /// `POST /sessions`.

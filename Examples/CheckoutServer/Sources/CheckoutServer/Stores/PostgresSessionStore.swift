@@ -48,6 +48,9 @@ struct PostgresSessionStore: SessionStore {
             updated_at timestamptz NOT NULL DEFAULT now()
           )
           """, logger: logger)
+        // The sweeper deletes by age.
+        try await connection.query(
+          "CREATE INDEX IF NOT EXISTS sessions_updated_at ON sessions (updated_at)", logger: logger)
       } catch {
         _ = try? await connection.query("SELECT pg_advisory_unlock(4711001)", logger: logger)
         throw error
@@ -111,6 +114,18 @@ struct PostgresSessionStore: SessionStore {
     if let updated { return updated }
     guard let current else { throw SessionStoreError(.notFound, id: id) }
     throw SessionStoreError(.conflict(current: current), id: id)
+  }
+
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    var deleted: [SessionID] = []
+    do {
+      let rows = try await client.query(
+        "DELETE FROM sessions WHERE updated_at < \(cutoff) RETURNING id", logger: logger)
+      for try await id in rows.decode(String.self) { deleted.append(SessionID(id)) }
+    } catch {
+      throw unavailable(error, id: SessionID("(sweep)"))
+    }
+    return deleted.sorted { $0.rawValue < $1.rawValue }
   }
 
   /// The snapshot as JSON text for the `jsonb` column (`jsonData()`: JSONEncoder
@@ -180,6 +195,9 @@ enum DatabaseURL {
         host: host, port: components.port ?? 5432, username: username, password: password, database: database, tls: tls)
     }
     configuration.options.maximumConnections = 16
+    // Fail fast when the database is down: the server answers 503 within about 2 s
+    // (TimeLimitedStore bounds every operation; a connection attempt gives up sooner).
+    configuration.options.connectTimeout = .seconds(1)
     return configuration
   }
 }

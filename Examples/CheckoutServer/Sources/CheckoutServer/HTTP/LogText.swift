@@ -1,0 +1,84 @@
+/// Text a client chose (a path, a row id, a field name) made safe for a log line:
+/// digit runs that could be a card number or a code are masked, the text is
+/// truncated, and control and non-ASCII characters are escaped so that a line
+/// cannot be forged or hidden.
+///
+/// ```swift
+/// LogText.safe("/sessions/4242 4242 4242 4242")   // "/sessions/[16 digits]"
+/// ```
+enum LogText {
+  /// The longest text kept (in characters, before escaping).
+  static let maximumLength = 80
+  /// Runs of this many digits or more are masked (a CVV has 3).
+  static let maskedDigitRun = 3
+
+  /// `text` with digit runs masked, truncated and escaped.
+  static func safe(_ text: String) -> String {
+    var output = ""
+    var kept = 0
+    var characters = Array(text.unicodeScalars)[...]
+    while let scalar = characters.first, kept < maximumLength {
+      if isDigit(scalar) {
+        let run = digitRun(in: characters)
+        if run.digits >= maskedDigitRun {
+          output += "[\(run.digits) digits]"
+        } else {
+          output += String(String.UnicodeScalarView(characters.prefix(run.length)))
+        }
+        kept += run.length
+        characters = characters.dropFirst(run.length)
+        continue
+      }
+      output += escaped(scalar)
+      kept += 1
+      characters = characters.dropFirst()
+    }
+    if !characters.isEmpty { output += "…(\(characters.count) more)" }
+    return output
+  }
+
+  /// A session id as logged: as is when it has the server's UUID form, masked otherwise.
+  static func sessionID(_ id: String) -> String {
+    let isUUID =
+      id.count == 36
+      && id.unicodeScalars.enumerated().allSatisfy { index, scalar in
+        [8, 13, 18, 23].contains(index) ? scalar == "-" : ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar)
+      }
+    return isUUID ? id : safe(id)
+  }
+
+  /// The digits at the start of `scalars`, with single spaces, dashes or dots
+  /// between groups (`4242 4242`, `4242-4242`): how many digits, over how many scalars.
+  private static func digitRun(in scalars: ArraySlice<Unicode.Scalar>) -> (digits: Int, length: Int) {
+    var digits = 0
+    var length = 0
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if isDigit(scalar) {
+        digits += 1
+        length = index - scalars.startIndex + 1
+      } else if scalar == " " || scalar == "-" || scalar == ".",
+        index + 1 < scalars.endIndex, isDigit(scalars[index + 1])
+      {
+        // A separator inside the run; counted only if a digit follows.
+      } else {
+        break
+      }
+      index += 1
+    }
+    return (digits, length)
+  }
+
+  /// A decimal digit of any script (Arabic-Indic digits are a card number too).
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.numericType == .decimal
+  }
+
+  private static func escaped(_ scalar: Unicode.Scalar) -> String {
+    switch scalar.value {
+    case 0x20...0x7E: return String(Character(scalar))
+    default: return "\\u{\(String(scalar.value, radix: 16))}"
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import CoreMetrics
+import Foundation
+import Prometheus
+
+/// The server's metrics, recorded through swift-metrics on one factory and, in the
+/// running server, read as Prometheus text at `GET /metrics`.
+///
+/// Every instance has its own registry (tests run many applications in one
+/// process), so metrics are made here, never through the global `MetricsSystem`.
+/// Names:
+///
+/// | metric | labels | what |
+/// |---|---|---|
+/// | `checkout_http_requests_total` | `route`, `method`, `status` | requests answered (`route` is the matched pattern, `NotFound` when no route matched) |
+/// | `checkout_event_duration_seconds` | `event` | histogram of `POST /sessions/{id}/events` latency, by event kind |
+/// | `checkout_api_calls_total` | `operation`, `outcome` | checkout API calls: `succeeded`, `failed` (an error answer), `unavailable` (it threw) |
+/// | `checkout_store_conflicts_total` | | saves that lost a race (each is retried from a fresh load while attempts remain) |
+/// | `checkout_store_retries_exhausted_total` | | events answered 409 `busy` because every attempt lost |
+/// | `checkout_store_timeouts_total` | | store operations that took longer than the store timeout (503) |
+/// | `checkout_sessions_created_total` | | sessions created |
+/// | `checkout_sessions_finished_total` | | sessions that reached a `reset` step after an API success (an order placed) |
+/// | `checkout_sessions_swept_total` | | sessions the sweeper deleted |
+/// | `checkout_api_calls_recovered_total` | | API calls a session left waiting (an instance died) that were finished later |
+struct ServerMetrics: Sendable {
+  /// Where the metrics are read from (`GET /metrics`).
+  let registry: PrometheusCollectorRegistry
+  private let factory: PrometheusMetricsFactory
+
+  /// Metrics in a new registry of their own.
+  init() {
+    registry = PrometheusCollectorRegistry()
+    var factory = PrometheusMetricsFactory(registry: registry)
+    factory.durationHistogramBuckets["checkout_event_duration_seconds"] = [
+      .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+      .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+      .seconds(1), .milliseconds(2500),
+    ]
+    self.factory = factory
+    storeConflicts = CoreMetrics.Counter(label: "checkout_store_conflicts_total", factory: factory)
+    storeRetriesExhausted = CoreMetrics.Counter(label: "checkout_store_retries_exhausted_total", factory: factory)
+    storeTimeouts = CoreMetrics.Counter(label: "checkout_store_timeouts_total", factory: factory)
+    sessionsCreated = CoreMetrics.Counter(label: "checkout_sessions_created_total", factory: factory)
+    sessionsFinished = CoreMetrics.Counter(label: "checkout_sessions_finished_total", factory: factory)
+    sessionsSwept = CoreMetrics.Counter(label: "checkout_sessions_swept_total", factory: factory)
+    callsRecovered = CoreMetrics.Counter(label: "checkout_api_calls_recovered_total", factory: factory)
+  }
+
+  /// Saves that lost a race.
+  let storeConflicts: CoreMetrics.Counter
+  /// Events refused 409 `busy`: every attempt lost a race.
+  let storeRetriesExhausted: CoreMetrics.Counter
+  /// Store operations cut off by the store timeout.
+  let storeTimeouts: CoreMetrics.Counter
+  /// Sessions created.
+  let sessionsCreated: CoreMetrics.Counter
+  /// Sessions that placed their order (reached a `reset` step after an API success).
+  let sessionsFinished: CoreMetrics.Counter
+  /// Sessions deleted by the sweeper.
+  let sessionsSwept: CoreMetrics.Counter
+  /// Calls left waiting by a crash and finished later; incremented by whoever
+  /// finishes them (`SessionService`).
+  let callsRecovered: CoreMetrics.Counter
+
+  /// Counts one answered request.
+  func recordRequest(route: String, method: String, status: Int) {
+    CoreMetrics.Counter(
+      label: "checkout_http_requests_total", dimensions: [("route", route), ("method", method), ("status", "\(status)")],
+      factory: factory
+    ).increment()
+  }
+
+  /// Records how long one event took.
+  func recordEvent(kind: String, duration: Duration) {
+    CoreMetrics.Timer(label: "checkout_event_duration_seconds", dimensions: [("event", kind)], factory: factory)
+      .recordNanoseconds(duration.nanoseconds)
+  }
+
+  /// Counts one checkout API call by its outcome.
+  func recordAPICall(operation: String, outcome: String) {
+    CoreMetrics.Counter(label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)], factory: factory)
+      .increment()
+  }
+
+  /// The Prometheus text exposition of every metric.
+  func exposition() -> [UInt8] {
+    registry.emitToBuffer()
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds (saturating).
+  var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max : scaled + attoseconds / 1_000_000_000
+  }
+}

@@ -1,0 +1,116 @@
+import CheckoutEngine
+import Foundation
+import Synchronization
+
+/// A store whose every operation answers within `limit`: one that takes longer
+/// (a database that is down, restarting or overloaded) fails with
+/// ``SessionStoreError`` `.unavailable`, which the server answers 503 with
+/// `Retry-After`, instead of holding the request until a connection times out.
+///
+/// The operation is not awaited past the limit: it goes on in the background,
+/// cancelled, and its late answer is dropped (a save that lands late is a version
+/// the next load sees, as if another writer had saved it).
+struct TimeLimitedStore: SessionStore {
+  let base: any SessionStore
+  let limit: Duration
+  let metrics: ServerMetrics
+
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
+    try await withinLimit(id) { try await base.insert(snapshot, id: id) }
+  }
+
+  func load(_ id: SessionID) async throws -> StoredSession? {
+    try await withinLimit(id) { try await base.load(id) }
+  }
+
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    try await withinLimit(id) { try await base.save(snapshot, id: id, expectedVersion: expectedVersion) }
+  }
+
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    try await withinLimit(SessionID("(sweep)")) { try await base.deleteSessions(savedBefore: cutoff) }
+  }
+
+  /// Runs `operation`, or throws `.unavailable` once `limit` has passed.
+  private func withinLimit<T: Sendable>(
+    _ id: SessionID, _ operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    let race = Race<T>()
+    let limit = self.limit
+    let metrics = self.metrics
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        race.start(continuation)
+        let work = Task {
+          do {
+            race.finish(with: .success(try await operation()))
+          } catch {
+            race.finish(with: .failure(error))
+          }
+        }
+        let timer = Task {
+          try await Task.sleep(for: limit)
+          let reason = "the store did not answer within \(limit.nanoseconds / 1_000_000) ms"
+          if race.finish(with: .failure(SessionStoreError(.unavailable(reason), id: id))) {
+            metrics.storeTimeouts.increment()
+            work.cancel()
+          }
+        }
+        race.onFinish { timer.cancel() }
+      }
+    } onCancel: {
+      race.finish(with: .failure(CancellationError()))
+    }
+  }
+}
+
+/// The first of an operation and its deadline to finish resumes the waiting request.
+private final class Race<T: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<T, any Error>?
+    var result: Result<T, any Error>?
+    var cleanup: (@Sendable () -> Void)?
+  }
+
+  private let state = Mutex(State())
+
+  func start(_ continuation: CheckedContinuation<T, any Error>) {
+    let early = state.withLock { state -> Result<T, any Error>? in
+      guard let result = state.result else {
+        state.continuation = continuation
+        return nil
+      }
+      return result
+    }
+    if let early { continuation.resume(with: early) }
+  }
+
+  /// Resumes the request with `result` unless another finished first; returns
+  /// whether this one did.
+  @discardableResult
+  func finish(with result: Result<T, any Error>) -> Bool {
+    let (won, continuation, cleanup) = state.withLock {
+      state -> (Bool, CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
+      guard state.result == nil else { return (false, nil, nil) }
+      state.result = result
+      defer {
+        state.continuation = nil
+        state.cleanup = nil
+      }
+      return (true, state.continuation, state.cleanup)
+    }
+    continuation?.resume(with: result)
+    cleanup?()
+    return won
+  }
+
+  /// Runs `cleanup` when the race is decided (at once if it is).
+  func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+    let decided = state.withLock { state -> Bool in
+      guard state.result == nil else { return true }
+      state.cleanup = cleanup
+      return false
+    }
+    if decided { cleanup() }
+  }
+}

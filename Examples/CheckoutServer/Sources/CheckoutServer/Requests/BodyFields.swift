@@ -1,0 +1,67 @@
+import CheckoutEngine
+
+/// Any member name of a request body.
+struct BodyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// The members of a request body's object, read by name inside a request type's
+/// `init(from:)`, with 400s that name the member and say what would be valid.
+struct BodyFields {
+  private let container: KeyedDecodingContainer<BodyKey>
+  /// What the body is, for messages: `a set event`, `a new session`.
+  let context: String
+
+  init(_ decoder: any Decoder, context: String) throws {
+    container = try decoder.container(keyedBy: BodyKey.self)
+    self.context = context
+  }
+
+  /// Whether the body has the member (null included).
+  func contains(_ name: String) -> Bool { container.contains(BodyKey(name)) }
+
+  /// Rejects members other than `allowed`: a typo must not pass silently.
+  func rejectUnknown(allowed: [String]) throws(ServerError) {
+    for key in container.allKeys where !allowed.contains(key.stringValue) {
+      let name = key.stringValue
+      let hint = Suggestions.didYouMean(name, in: allowed).map { "; \($0)" } ?? ""
+      throw ServerError.badField(
+        "unknown_field",
+        "unknown field \"\(name)\" in \(context)\(hint); it takes \(Suggestions.list(allowed, conjunction: "and"))",
+        at: name)
+    }
+  }
+
+  /// A required, non-empty string member.
+  func string(_ name: String, expected: String = "a string") throws -> String {
+    guard contains(name) else { throw ServerError.badField("missing_field", "\(context) needs \"\(name)\"", at: name) }
+    let text = try decode(String.self, name, expected: expected)
+    guard !text.isEmpty else { throw ServerError.badField("invalid_field", "\"\(name)\" must not be empty", at: name) }
+    return text
+  }
+
+  /// A member of type `T`, or nil when it is absent or null.
+  func optional<T: Decodable>(_ type: T.Type, _ name: String, expected: String) throws -> T? {
+    guard contains(name), try !container.decodeNil(forKey: BodyKey(name)) else { return nil }
+    return try decode(type, name, expected: expected)
+  }
+
+  /// A member of type `T`; a value of another type is a 400 saying what is expected.
+  func decode<T: Decodable>(_ type: T.Type, _ name: String, expected: String) throws -> T {
+    do {
+      return try container.decode(type, forKey: BodyKey(name))
+    } catch let error as DecodingError {
+      switch error {
+      case .keyNotFound: throw ServerError.badField("missing_field", "\(context) needs \"\(name)\"", at: name)
+      case .typeMismatch, .valueNotFound, .dataCorrupted:
+        throw ServerError.badField("invalid_field", "\"\(name)\" must be \(expected)", at: name)
+      @unknown default: throw ServerError(decoding: error)
+      }
+    }
+  }
+}

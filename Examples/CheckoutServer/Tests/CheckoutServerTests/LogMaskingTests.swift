@@ -1,0 +1,83 @@
+import CheckoutEngine
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// What a client chose (paths, row ids, field names) is logged masked, and every
+/// line of a request carries its id.
+@Suite struct LogMaskingTests {
+  @Test(arguments: [
+    ("/sessions/4242424242424242", "/sessions/[16 digits]"),
+    ("4242 4242 4242 4242", "[16 digits]"),
+    ("4242-4242-4242-4242", "[16 digits]"),
+    ("cvv 737", "cvv [3 digits]"),
+    ("line2", "line2"),
+    ("row 12", "row 12"),
+    ("a\nfake log line", "a\\u{a}fake log line"),
+    ("٤٢٤٢٤٢", "[6 digits]"),
+    ("caf\u{e9}", "caf\\u{e9}"),
+  ])
+  func digitRunsAreMaskedAndControlCharactersEscaped(text: String, logged: String) {
+    #expect(LogText.safe(text) == logged)
+  }
+
+  @Test func longTextIsTruncated() {
+    let logged = LogText.safe(String(repeating: "ab", count: 100))
+    #expect(logged.hasPrefix(String(repeating: "ab", count: 40)))
+    #expect(logged.hasSuffix("…(120 more)"))
+  }
+
+  @Test func sessionIDsAreKeptOnlyInTheServersForm() {
+    #expect(LogText.sessionID("bf893760-b89d-426e-90d8-ba2f01c1776a") == "bf893760-b89d-426e-90d8-ba2f01c1776a")
+    #expect(LogText.sessionID("4242424242424242") == "[16 digits]")
+  }
+
+  @Test func aCardNumberInAPathRowOrFieldNameIsNeverLogged() async throws {
+    let handler = InMemoryLogHandler()
+    let logger = Logger(label: "checkout-server-test") { _ in handler }
+    let card = "4000000000000127"
+    let (requestLineRange, requestIDs) = try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) {
+      client in
+      let startLines = handler.entries.count
+      let id = try await client.createSession()
+      var ids: [String?] = []
+      for reply in [
+        try await client.send(.get, "/sessions/\(card)"),
+        try await client.send(.get, "/sessions/4000%200000%200000%200127"),
+        try await client.event(id, #""event":"tap","row":"\#(card)""#),
+        try await client.event(id, #""event":"set","row":"\#(card)","value":"x""#),
+        try await client.event(id, #""event":"appeared","step":"\#(card)""#),
+        try await client.event(id, #""event":"back","\#(card)":1"#),
+        try await client.send(.post, "/sessions", body: #"{"flow":"\#(card)"}"#),
+        try await client.send(.get, "/\(card)"),
+      ] {
+        #expect(reply.status.code >= 400, "\(reply.text)")
+        ids.append(HTTPField.Name.requestID.flatMap { reply.headers[$0] })
+      }
+      return (startLines..<handler.entries.count, ids)
+    }
+    let lines = LogTests.lines(handler)
+    #expect(!lines.isEmpty)
+    for line in lines {
+      #expect(!line.contains(card), "\(line)")
+      #expect(!line.contains("0127"), "\(line)")
+    }
+    // Every line logged while answering the requests (not at start-up or shutdown) names its request.
+    let requestLines = handler.entries[requestLineRange]
+    #expect(requestLines.count >= 9)
+    for entry in requestLines {
+      #expect(entry.metadata["hb.request.id"] != nil, "\(entry.message)")
+    }
+    // The answer repeats the id its log lines carry.
+    for id in requestIDs {
+      let id = try #require(id)
+      #expect(handler.entries.contains { $0.metadata["hb.request.id"]?.description == id })
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Testing
+
+@testable import CheckoutServer
+
+/// A store that takes `delay` to insert (a request that is still in flight).
+struct SlowStore: SessionStore {
+  let base = InMemorySessionStore()
+  let delay: Duration
+
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
+    try await Task.sleep(for: delay)
+    try await base.insert(snapshot, id: id)
+  }
+  func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
+  }
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] { await base.deleteSessions(savedBefore: cutoff) }
+}
+
+/// SIGTERM (a graceful shutdown of the service group) lets in-flight requests finish.
+@Suite struct ShutdownTests {
+  @Test func aGracefulShutdownAnswersTheRequestInFlightThenStops() async throws {
+    let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    var arguments = TestArguments()
+    arguments.port = Int.random(in: 20_000...40_000)
+    let port = arguments.port
+    let app = try await buildApplication(
+      arguments, dependencies: AppDependencies(logger: quiet, store: SlowStore(delay: .milliseconds(600)), environment: [:]))
+    let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      var up = false
+      for _ in 0..<100 where !up {
+        up = (try? await RawHTTP.exchange(port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nConnection: close\r\n\r\n")]))?
+          .status == 200
+        if !up { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      #expect(up)
+      let body = #"{"flow":"plndr"}"#
+      async let inFlight = RawHTTP.exchange(
+        port: port,
+        [RawHTTP.request("POST /sessions HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")])
+      try await Task.sleep(for: .milliseconds(200))
+      await group.triggerGracefulShutdown()
+      let answer = try await inFlight
+      #expect(answer.status == 201, "\(answer.text)")
+      try await tasks.waitForAll()
+      // Stopped: nothing listens any more.
+      await #expect(throws: (any Error).self) {
+        _ = try await RawHTTP.exchange(port: port, [RawHTTP.request("GET /health HTTP/1.1\r\n\r\n")])
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Bad HTTP costs the example server nothing: 10,000 oversized or malformed requests
+# (Examples/CheckoutServer/Scripts/http_abuse.py: bodies declared or sent over
+# 64 KiB, chunked bodies past the limit, broken chunk sizes, broken request lines,
+# 32 KiB headers, bodies that are not JSON) and the server's resident memory and
+# open descriptors before and after.
+#
+#   Examples/server-abuse.sh [--requests 10000] [--workers 16] [--release]
+#
+# Builds the server (debug, or release with --release), starts it on loopback with
+# the memory store, runs the driver, prints its table, and exits non-zero when a
+# request got the wrong answer or was left open, or memory or descriptors grew.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PACKAGE="$ROOT/Examples/CheckoutServer"
+REQUESTS=10000
+WORKERS=16
+CONFIGURATION=debug
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --requests) REQUESTS=$2; shift 2 ;;
+    --workers) WORKERS=$2; shift 2 ;;
+    --release) CONFIGURATION=release; shift ;;
+    *) echo "usage: $0 [--requests 10000] [--workers 16] [--release]" >&2; exit 2 ;;
+  esac
+done
+
+echo "== building the server (swift build -c $CONFIGURATION in Examples/CheckoutServer)"
+(cd "$PACKAGE" && swift build -c "$CONFIGURATION" --product checkout-server >/dev/null)
+BINARY="$PACKAGE/.build/$CONFIGURATION/checkout-server"
+
+PORT=$((20000 + RANDOM % 20000))
+LOG=$(mktemp /tmp/checkout-server-abuse.XXXXXX.log)
+"$BINARY" --port "$PORT" --log-level error >"$LOG" 2>&1 &
+SERVER_PID=$!
+cleanup() {
+  local status=$?
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  rm -f "$LOG"
+  exit $status
+}
+trap cleanup EXIT INT TERM
+
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fs "http://127.0.0.1:$PORT/health" >/dev/null
+
+echo "== $REQUESTS bad requests, $WORKERS at a time, against pid $SERVER_PID on port $PORT"
+status=0
+python3 "$PACKAGE/Scripts/http_abuse.py" --port "$PORT" --pid "$SERVER_PID" --requests "$REQUESTS" --workers "$WORKERS" || status=$?
+if grep -q '"status":"500"\|status=500' "$LOG"; then
+  echo "FAILED: the server logged a 500"
+  status=1
+fi
+exit $status

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The example server tells the truth fast during a database outage: with
+# PostgreSQL stopped, and with it frozen (SIGSTOP: connections open, no answers),
+# requests that need the store get 503 store_unavailable with Retry-After well
+# within 2 s, /health stays 200 and /ready says 503; once the database is back,
+# /ready is 200 and events apply again.
+#
+#   Examples/server-outage.sh
+#
+# Builds the server (debug), starts a private PostgreSQL cluster on 127.0.0.1
+# (installed from Debian's packages if missing) and one instance on it, and prints
+# every answer's status, Retry-After and time. Exits 1 on a slow or wrong answer.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PACKAGE="$ROOT/Examples/CheckoutServer"
+# shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
+. "$PACKAGE/Scripts/postgres-cluster.sh"
+
+WORK=$(mktemp -d /tmp/checkout-server-outage.XXXXXX)
+chmod 755 "$WORK"
+SERVER_PID=""
+FROZEN_PID=""
+PG_PIDS=""
+cleanup() {
+  local status=$?
+  if [ -n "$FROZEN_PID" ]; then for pid in $PG_PIDS; do kill -CONT "$pid" 2>/dev/null || true; done; fi
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  pg_cluster_stop
+  rm -rf "$WORK"
+  exit $status
+}
+trap cleanup EXIT INT TERM
+
+echo "== building the server (swift build in Examples/CheckoutServer)"
+(cd "$PACKAGE" && swift build --product checkout-server >/dev/null)
+pg_cluster_start "$WORK/pg"
+PORT=$(pg_free_port)
+"$PACKAGE/.build/debug/checkout-server" --port "$PORT" --log-level error >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+H="http://127.0.0.1:$PORT"
+for _ in $(seq 1 100); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.1; done
+
+failures=0
+# check LABEL EXPECTED_STATUS MAX_SECONDS curl-args...
+check() {
+  local label=$1 expected=$2 limit=$3
+  shift 3
+  local out status seconds retry
+  out=$(curl -s -o "$WORK/body" -D "$WORK/headers" -w '%{http_code} %{time_total}' "$@") || true
+  status=${out% *}
+  seconds=${out#* }
+  retry=$(grep -i '^retry-after:' "$WORK/headers" | tr -d '\r' | awk '{print $2}' || true)
+  printf '%-44s %s %6.3f s  Retry-After: %-3s %s\n' "$label" "$status" "$seconds" "${retry:--}" "$(head -c 60 "$WORK/body")"
+  if [ "$status" != "$expected" ] || awk -v s="$seconds" -v l="$limit" 'BEGIN { exit !(s > l) }'; then
+    echo "   FAILED: expected $expected within ${limit} s"
+    failures=$((failures + 1))
+  fi
+  if [ "$expected" = 503 ] && [ -z "$retry" ]; then
+    echo "   FAILED: a 503 without Retry-After"
+    failures=$((failures + 1))
+  fi
+}
+
+ID=$(curl -s -X POST "$H/sessions" -d '{"flow":"plndr"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+echo "== database up (session $ID)"
+check "GET /ready" 200 2 "$H/ready"
+check "POST /sessions/{id}/events tap checkout" 200 2 -X POST "$H/sessions/$ID/events" -d '{"event":"tap","row":"checkout"}'
+
+echo "== database stopped (pg_ctl stop -m fast)"
+pg_as_owner "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m fast -w stop >/dev/null
+for attempt in 1 2 3; do
+  check "POST /sessions/{id}/events ($attempt)" 503 2 -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
+done
+check "GET /sessions/{id}" 503 2 "$H/sessions/$ID"
+check "POST /sessions" 503 2 -X POST "$H/sessions" -d '{"flow":"plndr"}'
+check "GET /health" 200 2 "$H/health"
+check "GET /ready" 503 2 "$H/ready"
+
+echo "== database started again"
+pg_as_owner "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w -t 60 \
+  -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
+for _ in $(seq 1 50); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+check "GET /ready" 200 2 "$H/ready"
+check "POST /sessions/{id}/events appeared stepOne" 200 2 -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
+
+echo "== database frozen (SIGSTOP: connections open, nothing answers)"
+FROZEN_PID=$(head -n 1 "$WORK/pg/data/postmaster.pid")
+# The postmaster and its own children (backends, checkpointer…), by process id.
+PG_PIDS="$FROZEN_PID $(pgrep -P "$FROZEN_PID" | tr '\n' ' ')"
+for pid in $PG_PIDS; do kill -STOP "$pid" 2>/dev/null || true; done
+check "POST /sessions/{id}/events" 503 2 -X POST "$H/sessions/$ID/events" -d '{"event":"back"}'
+check "GET /sessions/{id}" 503 2 "$H/sessions/$ID"
+check "GET /health" 200 2 "$H/health"
+check "GET /ready" 503 2 "$H/ready"
+for pid in $PG_PIDS; do kill -CONT "$pid" 2>/dev/null || true; done
+FROZEN_PID=""
+echo "== database thawed"
+for _ in $(seq 1 50); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+check "GET /ready" 200 3 "$H/ready"
+check "GET /sessions/{id}" 200 3 "$H/sessions/$ID"
+
+if [ "$failures" -gt 0 ]; then
+  echo "failed: $failures answers were wrong or slow"
+  exit 1
+fi
+echo "passed: every answer within its limit"
