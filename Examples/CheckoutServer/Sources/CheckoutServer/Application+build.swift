@@ -184,7 +184,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
 /// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`), behind
-/// ``ErrorAndLogMiddleware``.
+/// ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
 func buildRouter(service: SessionService, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics)
   -> Router<CheckoutRequestContext>
 {
@@ -193,5 +193,6 @@ func buildRouter(service: SessionService, catalog: FlowCatalog, store: any Sessi
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
   SessionsController(service: service, metrics: metrics).addRoutes(to: router.group("sessions"))
+  BrowserHost.add(to: router, service: service, catalog: catalog)
   return router
 }

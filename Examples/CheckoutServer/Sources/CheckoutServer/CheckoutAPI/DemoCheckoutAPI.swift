@@ -71,6 +71,15 @@ enum ErrorDialect: Sendable, Hashable {
     }
   }
 
+  /// The API error for a quantity over what is in stock.
+  func notEnoughStock(left: Int) -> APIError {
+    let message = "Only \(left) left in stock. Please lower the quantity."
+    switch self {
+    case .stripe: return APIError(code: "NOT_ENOUGH_IN_STOCK", message: message)
+    case .plndr: return APIError(code: "quantity_unavailable", field: "cart.quantity", message: message)
+    }
+  }
+
   /// The API error for a discount code that has expired.
   var expiredDiscount: APIError {
     switch self {
@@ -85,7 +94,9 @@ enum ErrorDialect: Sendable, Hashable {
 ///   error Stripe would (4000000000000002 declined, …0127 wrong CVC, …0069
 ///   expired, …0119 processing error, …9995 insufficient funds, …), in the
 ///   flow's dialect;
-/// - a discount code starting with `EXPIRED` has expired.
+/// - a discount code starting with `EXPIRED` has expired;
+/// - any call with a quantity (`cart.quantity`) over ``stock`` fails: not enough
+///   in stock (an error fixed on the cart, however deep the shopper is).
 ///
 /// Each error can be fixed by changing the value the flow routes the shopper to.
 /// A declined card number is fixed by another card. A test card whose error is
@@ -111,6 +122,10 @@ struct DemoCheckoutAPI: CheckoutAPI {
   var securityCodeKeys: [DataKey] = ["payment.card.cvv", "payment.card.cvc"]
   /// The key holding a discount code.
   var discountCodeKey: DataKey = "discount.code"
+  /// The key holding the quantity in the bag.
+  var quantityKey: DataKey = "cart.quantity"
+  /// How many items the demo has in stock.
+  var stock = 10
   /// The digests of the values declined so far (shared by copies of this API).
   let declined = DeclinedValues()
   /// The calls answered, by idempotency key: a repeated key gets the first answer
@@ -126,6 +141,9 @@ struct DemoCheckoutAPI: CheckoutAPI {
   /// The answer, synchronously (the demo does no I/O).
   func answer(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
     let dialect = dialects[request.flow] ?? defaultDialect
+    if let quantity = request.payload.values[quantityKey].flatMap({ Double($0.displayText) }), quantity > Double(stock) {
+      return .failed([dialect.notEnoughStock(left: stock)])
+    }
     if request.operation == "applyDiscount" {
       if case .string(let code)? = request.payload.values[discountCodeKey], code.uppercased().hasPrefix("EXPIRED") {
         return .failed([dialect.expiredDiscount])

@@ -240,7 +240,7 @@ struct SessionService: Sendable {
     return outcome
   }
 
-  private func load(_ id: SessionID) async throws -> StoredSession {
+  func load(_ id: SessionID) async throws -> StoredSession {
     let stored: StoredSession?
     do {
       stored = try await store.load(id)
@@ -259,7 +259,7 @@ struct SessionService: Sendable {
     return compiled
   }
 
-  private func restore(_ stored: StoredSession) throws(ServerError) -> CheckoutSession {
+  func restore(_ stored: StoredSession) throws(ServerError) -> CheckoutSession {
     let compiled = try flow(of: stored)
     do {
       return try CheckoutSession(restoring: stored.snapshot, flow: compiled)
