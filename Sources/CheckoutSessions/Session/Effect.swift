@@ -30,7 +30,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
   public enum Kind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// ``Effect/navigate(_:)``.
     case navigate
-    /// ``Effect/callAPI(_:_:)``.
+    /// ``Effect/callAPI(_:_:key:)``.
     case callAPI
     /// ``Effect/offer(_:)``.
     case offer
