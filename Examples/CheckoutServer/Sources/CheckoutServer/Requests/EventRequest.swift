@@ -8,26 +8,19 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   var expectedVersion: Int?
 
   /// The event kinds a client may send, with the fields each takes.
-  static let kinds: [(name: String, fields: [String])] = [
-    ("tap", ["row"]),
-    ("set", ["row", "key", "value"]),
-    ("back", []),
-    ("appeared", ["step"]),
-    ("accept", []),
-    ("decline", []),
+  /// Their names are the library's (``SessionEvent/Kind``), not spelled again here.
+  static let kinds: [(kind: SessionEvent.Kind, fields: [String])] = [
+    (.tap, ["row"]),
+    (.set, ["row", "key", "value"]),
+    (.back, []),
+    (.appeared, ["step"]),
+    (.accept, []),
+    (.decline, []),
   ]
 
-  /// `tap`, `set`, … as the client wrote it.
+  /// `tap`, `set`, … as the client wrote it; `api` for the events only the server sends.
   var kind: String {
-    switch event {
-    case .tap: return "tap"
-    case .set: return "set"
-    case .back: return "back"
-    case .appeared: return "appeared"
-    case .accept: return "accept"
-    case .decline: return "decline"
-    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired: return "api"
-    }
+    ClientEvent.kinds.contains { $0.kind == event.kind } ? event.kind.rawValue : "api"
   }
 
   /// The row (tap, set) or step (appeared) the event names, for logs and errors.
@@ -58,14 +51,14 @@ struct ClientEvent: Decodable, Sendable, Equatable {
 
   /// Decodes a body; every problem is a 400 naming the field (``BodyFields``).
   init(from decoder: any Decoder) throws {
-    let names = ClientEvent.kinds.map(\.name)
+    let names = ClientEvent.kinds.map(\.kind.rawValue)
     let envelope = try BodyFields(decoder, context: "an event")
     guard envelope.contains("event") else {
       throw ServerError.badField(
         "missing_field", "an event needs \"event\": one of \(Suggestions.list(names))", at: "event")
     }
     let name = try envelope.decode(String.self, "event", expected: "a string (one of \(Suggestions.list(names)))")
-    guard let kind = ClientEvent.kinds.first(where: { $0.name == name }) else {
+    guard let kind = ClientEvent.kinds.first(where: { $0.kind.rawValue == name }) else {
       let hint = Suggestions.didYouMean(name, in: names).map { " \($0)" } ?? ""
       throw ServerError.badField(
         "unknown_event", "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
@@ -73,10 +66,10 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     }
     let fields = try BodyFields(decoder, context: "a \(name) event")
     try fields.rejectUnknown(allowed: ["event"] + kind.fields + ["expectedVersion"])
-    switch name {
-    case "tap":
+    switch kind.kind {
+    case .tap:
       event = .tap(RowID(try fields.string("row")))
-    case "set":
+    case .set:
       // A set names a row ("row") or a data key ("key"), never both: the field says which.
       let target: SetTarget
       switch (fields.contains("row"), fields.contains("key")) {
@@ -97,11 +90,14 @@ struct ClientEvent: Decodable, Sendable, Equatable {
         throw ServerError.badField("missing_field", "\(fields.context) needs \"value\"", at: "value")
       }
       event = .set(target, try fields.decode(ClientValue.self, "value", expected: ClientValue.expected).value)
-    case "appeared":
+    case .appeared:
       event = .appeared(StepID(try fields.string("step")))
-    case "back": event = .back
-    case "accept": event = .accept
-    default: event = .decline
+    case .back: event = .back
+    case .accept: event = .accept
+    case .decline: event = .decline
+    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired:
+      // Not in `kinds`: API answers come from the server's own call, never from a client.
+      throw ServerError.badField("unknown_event", "\(name) is sent by the server, not by a client", at: "event")
     }
     let version = try fields.optional(
       Double.self, "expectedVersion", expected: ClientEvent.versionExpected)
