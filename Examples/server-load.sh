@@ -7,9 +7,15 @@
 # (a private cluster on 127.0.0.1, installed from Debian's packages if missing)
 # starts it on loopback, creates sessions, and runs wrk (installed from Debian's
 # packages if missing) with --latency against
+#   GET  /health                   (the same server's floor: no session work at all)
 #   GET  /sessions/{id}            (a random session of the set per request)
 #   POST /sessions/{id}/events     ({"event":"set","row":"quantity","value":N}, a random session)
-# and prints requests/s and latency percentiles, with the wrk command used.
+# and, on the same cluster, `pgbench -N` with as many clients (the database's
+# floor: a small read-write transaction per request). Prints requests/s and
+# latency percentiles, with the commands used, then the floors side by side:
+#   memory:   set >= 0.6 x /health of the same server
+#   postgres: set >= 0.6 x pgbench -N tps, and set p99 <= 20 ms
+# --enforce exits 1 when a floor is missed (otherwise it is only printed).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,13 +24,15 @@ DURATION=10s
 CONNECTIONS=32
 THREADS=2
 SESSIONS=256
+ENFORCE=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --sessions) SESSIONS=$2; shift 2 ;;
-    *) echo "usage: $0 [--duration 10s] [--connections 32] [--threads 2] [--sessions 256]" >&2; exit 2 ;;
+    --enforce) ENFORCE=1; shift ;;
+    *) echo "usage: $0 [--duration 10s] [--connections 32] [--threads 2] [--sessions 256] [--enforce]" >&2; exit 2 ;;
   esac
 done
 
@@ -61,6 +69,11 @@ echo "== building the server in release mode (swift build -c release in Examples
 (cd "$PACKAGE" && timeout 3600 swift build -c release --product checkout-server 2>&1 | tail -n 1)
 BIN="$(cd "$PACKAGE" && swift build -c release --show-bin-path)/checkout-server"
 
+cat >"$WORK/health.lua" <<'LUA'
+request = function()
+  return wrk.format("GET", "/health")
+end
+LUA
 cat >"$WORK/get.lua" <<'LUA'
 local ids = {}
 for line in io.lines(os.getenv("SESSION_IDS")) do ids[#ids + 1] = line end
@@ -100,9 +113,13 @@ run_store() { # name [env...]
     curl -fsS -X POST -H 'Content-Type: application/json' -d '{"flow":"plndr"}' "http://127.0.0.1:$port/sessions" \
       | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])' >>"$ids"
   done
-  for endpoint in get post; do
+  for endpoint in health get post; do
     local label command
-    if [ "$endpoint" = get ]; then label="GET /sessions/{id}"; else label="POST /sessions/{id}/events (set)"; fi
+    case $endpoint in
+      health) label="GET /health" ;;
+      get) label="GET /sessions/{id}" ;;
+      *) label="POST /sessions/{id}/events (set)" ;;
+    esac
     command="wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency -s $endpoint.lua http://127.0.0.1:$port"
     # warm up, then measure
     SESSION_IDS="$ids" wrk -t1 -c4 -d2s -s "$WORK/$endpoint.lua" "http://127.0.0.1:$port" >/dev/null
@@ -120,6 +137,15 @@ errors = re.search(r"Socket errors: (.*)", text)
 total = re.search(r"(\d+) requests in", text).group(1)
 print(f"| {sys.argv[2]} | {sys.argv[3]} | {float(rps):,.0f} | {pct(50)} | {pct(99)} | {total} | {non2xx.group(1) if non2xx else 0}{' (' + errors.group(1) + ')' if errors else ''} |")
 PY
+    python3 - "$WORK/wrk-$name-$endpoint.txt" >"$WORK/figures-$name-$endpoint.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+m = re.search(r"^\s+99%\s+([\d.]+)(\w+)", text, re.M)
+scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+p99 = float(m.group(1)) * scale.get(m.group(2), 1.0) if m else float("nan")
+print(f"{rps} {p99}")
+PY
   done
   local version
   version=$(curl -fsS "http://127.0.0.1:$port/sessions/$(head -n 1 "$ids")" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
@@ -131,6 +157,16 @@ run_store memory -u DATABASE_URL
 pg_cluster_start "$WORK/pg"
 run_store postgres DATABASE_URL="$DATABASE_URL"
 
+# The database's floor: pgbench -N (a SELECT, an UPDATE and an INSERT in a
+# transaction per request) on the same cluster, over TCP as the server connects.
+pg_as_owner "$PG_BIN/createdb" -h "$PG_DIR/socket" -p "$PG_PORT" -U checkout bench
+PGPASSWORD=$PG_PASSWORD pgbench -i -q -s 4 -h 127.0.0.1 -p "$PG_PORT" -U checkout bench >"$WORK/pgbench-init.txt" 2>&1
+PGBENCH="pgbench -N -c $CONNECTIONS -j $THREADS -T ${DURATION%s} -h 127.0.0.1 -p $PG_PORT -U checkout bench"
+PGPASSWORD=$PG_PASSWORD pgbench -N -c "$CONNECTIONS" -j "$THREADS" -T 2 -h 127.0.0.1 -p "$PG_PORT" -U checkout bench >/dev/null 2>&1
+PGPASSWORD=$PG_PASSWORD $PGBENCH >"$WORK/pgbench.txt" 2>&1
+PGBENCH_TPS=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.txt" | tail -n 1)
+PGBENCH_LATENCY=$(sed -n 's/^latency average = \(.*\)$/\1/p' "$WORK/pgbench.txt")
+
 echo
 echo "$(nproc) cores, $(uname -sr); server: release build, --log-level error; $SESSIONS plndr sessions per store"
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency -s {get,post}.lua http://127.0.0.1:PORT (random session per request)"
@@ -138,3 +174,30 @@ echo
 echo "| store | endpoint | requests/s | p50 | p99 | requests | non-2xx |"
 echo "|---|---|---:|---:|---:|---:|---:|"
 cat "$RESULTS"
+echo "| postgres | pgbench -N ($PGBENCH) | ${PGBENCH_TPS%.*} tps | | latency average $PGBENCH_LATENCY | | |"
+
+echo
+echo "Floors (measured in this run, side by side):"
+python3 - "$WORK" "$PGBENCH_TPS" <<'PY' | tee "$WORK/floors.txt"
+import sys
+work, pgbench = sys.argv[1], float(sys.argv[2])
+def figures(name, endpoint):
+    rps, p99 = open(f"{work}/figures-{name}-{endpoint}.txt").read().split()
+    return float(rps), float(p99)
+health, _ = figures("memory", "health")
+memory_set, _ = figures("memory", "post")
+pg_set, pg_p99 = figures("postgres", "post")
+rows = [
+    ("memory: set / GET /health of the same server", f"{memory_set:,.0f} / {health:,.0f} = {memory_set / health:.2f}x", ">= 0.60x", memory_set / health >= 0.6),
+    ("postgres: set / pgbench -N on the same cluster", f"{pg_set:,.0f} / {pgbench:,.0f} = {pg_set / pgbench:.2f}x", ">= 0.60x", pg_set / pgbench >= 0.6),
+    ("postgres: set p99", f"{pg_p99:.2f} ms", "<= 20 ms", pg_p99 <= 20),
+]
+print("| floor | measured | target | |")
+print("|---|---|---|---|")
+for name, measured, target, met in rows:
+    print(f"| {name} | {measured} | {target} | {'met' if met else 'MISSED'} |")
+PY
+if [ "$ENFORCE" = 1 ] && grep -q MISSED "$WORK/floors.txt"; then
+  echo "error: a floor was missed" >&2
+  exit 1
+fi

@@ -16,12 +16,12 @@ enum MigrateBenchmarks {
     var discount = ready
     discount.send(.tap("discount"))
     discount.send(.appeared("discount"))
-    discount.send(.set("code", .string("SAVE10")))
+    discount.send(.set(.row("code"), .string("SAVE10")))
     let states = [ready, offered, discount, CheckoutSession(flow: v1, today: SessionBenchmarks.today)]
     return (0..<count).map { index in
       var session = states[index % states.count]
       let zip = index % 3 == 0 ? "9720\(index % 10)-1234" : "9720\(index % 10)"
-      session.send(.set("shipping.zip", .string(zip)))
+      session.send(.set(.key("shipping.zip"), .string(zip)))
       return session.snapshotJSON(revealSensitive: true)
     }
   }

@@ -45,7 +45,7 @@ import Testing
       #expect(result.status == 1)
       #expect(result.error == """
         typo.scenario:2: error: My Cart has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
-        typo.scenario:3: error: My Cart has no row "shiping.zip" (did you mean "shipping.zip"?); its rows are items, quantity, subtotal, discount, checkout; or set a data key the flow knows, like cart.quantity
+        typo.scenario:3: error: no row binds "shiping.zip" (did you mean "shipping.zip"?); events may set only the keys a row binds, like cart.quantity
 
         """)
       #expect(result.output == """

@@ -28,7 +28,7 @@ import Testing
 
   @Test mutating func textLikeCellsTakeStringsWithTheirKeyboards() {
     for (row, value) in [("name", "Ada"), ("pin", "4321"), ("age", "37"), ("email", "ada@example.com"), ("phone", "+1 503 555 0100")] {
-      #expect(session.send(.set(row, .string(value))) == [], "\(row)")
+      #expect(session.send(.set(.row(RowID(row)), .string(value))) == [], "\(row)")
     }
     let screen = session.screen
     #expect(screen.row("name")?.value == "Ada")
@@ -38,7 +38,7 @@ import Testing
     #expect(screen.row("email")?.keyboard == .email)
     #expect(screen.row("phone")?.keyboard == .phone)
     #expect(screen.row("phone")?.value == "+1 503 555 0100")
-    session.send(.set("age", .string("thirty")))
+    session.send(.set(.row("age"), .string("thirty")))
     #expect(session.screen.row("age")?.error == "Age must contain digits only")
     #expect(session.screen.row("age")?.value == "thirty", "the value is kept to correct it")
   }
@@ -46,29 +46,32 @@ import Testing
   @Test mutating func pickersTakeOneOfTheirOptionsStaticOrFromTheData() {
     #expect(session.screen.row("size")?.options == [PickerOption(value: "m", label: "Medium")])
     #expect(session.screen.row("listed")?.options?.map(\.value) == ["s", "l"])
-    #expect(session.send(.set("size", .string("m"))) == [])
-    #expect(session.send(.set("listed", .string("Large"))) == [])
+    #expect(session.send(.set(.row("size"), .string("m"))) == [])
+    #expect(session.send(.set(.row("listed"), .string("Large"))) == [])
     #expect(session.value(for: "form.listed") == .string("l"))
-    #expect(session.send(.set("listed", .string("xl"))) == [.refused("Listed has no option \"xl\"; choose one of s (Small), l (Large)")])
+    #expect(session.send(.set(.row("listed"), .string("xl"))) == [.refused(Refusal(
+      .invalidValue, event: .set, subject: .row(step: "form", row: "listed"),
+      message: "Listed has no option \"xl\"; choose one of s (Small), l (Large)"))])
     #expect(session.value(for: "form.listed") == .string("l"))
   }
 
   @Test mutating func togglesTakeBooleans() {
-    #expect(session.send(.set("gift", .string("on"))) == [])
+    #expect(session.send(.set(.row("gift"), .string("on"))) == [])
     #expect(session.value(for: "form.gift") == .bool(true))
-    #expect(session.send(.set("gift", .bool(false))) == [])
+    #expect(session.send(.set(.row("gift"), .bool(false))) == [])
     #expect(session.value(for: "form.gift") == .bool(false))
-    #expect(session.send(.set("gift", .string("perhaps"))).first?.kind == "refused")
+    #expect(session.send(.set(.row("gift"), .string("perhaps"))).first?.kind == .refused)
   }
 
   @Test mutating func infoAndDisclosureShowTheirTemplatesAndInfoTakesNothing() {
-    session.send(.set("name", .string("Ada")))
-    session.send(.set("size", .string("m")))
-    session.send(.set("email", .string("ada@example.com")))
+    session.send(.set(.row("name"), .string("Ada")))
+    session.send(.set(.row("size"), .string("m")))
+    session.send(.set(.row("email"), .string("ada@example.com")))
     #expect(session.screen.row("summary")?.detail == "Ada (Medium)", "a picker value shows as its label")
     #expect(session.screen.row("more")?.detail == "ada@example.com")
-    #expect(session.send(.set("summary", .string("x"))) == [.refused("Summary is an info row: it takes no value")])
-    #expect(session.send(.tap("summary")).first?.kind == "refused")
+    #expect(session.send(.set(.row("summary"), .string("x"))) == [.refused(Refusal(
+      .takesNoValue, event: .set, subject: .row(step: "form", row: "summary"), message: "Summary is an info row: it takes no value"))])
+    #expect(session.send(.tap("summary")).first?.kind == .refused)
   }
 
   @Test mutating func disclosuresOpenButtonsCloseAndSubmit() {
@@ -77,7 +80,7 @@ import Testing
     #expect(session.send(.tap("close")) == [.navigate(.dismiss)])
     session.send(.appeared("form"))
     #expect(session.navigation.description == "form")
-    guard case .callAPI(let operation, _)? = session.send(.tap("submit")).first else {
+    guard case .callAPI(let operation, _, _)? = session.send(.tap("submit")).first else {
       Issue.record("the submit button called nothing")
       return
     }
@@ -88,7 +91,9 @@ import Testing
   }
 
   @Test mutating func buttonsTakeNoValue() {
-    #expect(session.send(.set("submit", .string("x"))) == [.refused("Send is a button row: it takes no value; tap it instead")])
+    #expect(session.send(.set(.row("submit"), .string("x"))) == [.refused(Refusal(
+      .takesNoValue, event: .set, subject: .row(step: "form", row: "submit"),
+      message: "Send is a button row: it takes no value; tap it instead"))])
   }
 }
 
@@ -98,8 +103,9 @@ extension CellKindTests {
       Issue.record("the first submit called nothing")
       return
     }
-    #expect(session.send(.tap("submit")) == [.refused("Send: send is already waiting for an answer")])
-    #expect(session.send(.apiFailed("send", [APIError(code: "x")])).first?.kind == "unresolved")
-    #expect(session.send(.tap("submit")).first?.kind == "callAPI", "once answered, it may be sent again")
+    #expect(session.send(.tap("submit")) == [.refused(Refusal(
+      .callInFlight, event: .tap, subject: .row(step: "form", row: "submit"), message: "Send: send is already waiting for an answer"))])
+    #expect(session.send(.apiFailed("send", [APIError(code: "x")])).first?.kind == .unresolved)
+    #expect(session.send(.tap("submit")).first?.kind == .callAPI, "once answered, it may be sent again")
   }
 }

@@ -154,6 +154,7 @@ import Testing
 
   @Test(arguments: [
     ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("HostingTheEngine", "restore"),
+    ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
   ])
@@ -166,6 +167,33 @@ import Testing
   }
 
   // The snippets: compiled and run here, shown verbatim in the articles.
+
+  @Test func theRefusalSnippetMarksTheRowAtFault() throws {
+    let compiled = CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    session.send(.tap("checkout"))
+    session.send(.appeared("stepOne"))
+    var shaken: [RowID] = []
+    func shake(_ row: RowID) { shaken.append(row) }
+    let effects = session.send(.tap("continue"))
+    // snippet: a refusal
+    if let refusal = effects.lazy.compactMap(\.refusal).first,
+      case .row(let step, let row)? = refusal.subject, step == session.navigation.top {
+      shake(row)  // and show refusal.message
+    }
+    // end snippet
+    #expect(shaken == ["continue"])
+  }
+
+  @Test func theHostingArticleListsEveryRefusalCodeInOrder() throws {
+    let article = try Self.catalogArticle("HostingTheEngine")
+    let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("refused because") == false }
+    let codes = rows.compactMap { row -> String? in
+      let cell = row.dropFirst(3).prefix { $0 != "`" }
+      return Refusal.Code(rawValue: String(cell)).map(\.rawValue)
+    }
+    #expect(codes == Refusal.Code.allCases.map(\.rawValue))
+  }
 
   @Test func theGettingStartedSessionRuns() throws {
     let flowPath = PackagePaths.flows.appendingPathComponent("plndr.json").path
@@ -183,7 +211,7 @@ import Testing
     #expect(session.navigation.description == "cart>stepOne")
     #expect(session.screen.rows.map(\.title) == ["Shipping address", "Credit card", "Shipping method", "Continue"])
     let refused = session.send(.tap("continue"))
-    #expect(refused.count == 1 && refused[0].kind == "refused")
+    #expect(refused.count == 1 && refused[0].kind == .refused)
     #expect(refused[0].description.hasPrefix("refused Continue: needs \"Shipping Address\" complete: "))
   }
 
@@ -196,7 +224,7 @@ import Testing
     /// Sends an event and does what the session asks, as a host does: performs each
     /// navigation command and reports the step that appeared, answers API calls,
     /// accepts offers to fix an error. `callAPI` stands for your checkout API.
-    func run(_ event: SessionEvent, callAPI: (OperationName, Payload) -> SessionEvent) {
+    func run(_ event: SessionEvent, callAPI: (OperationName, Payload, IdempotencyKey) -> SessionEvent) {
       var events = [event]
       while !events.isEmpty {
         for effect in session.send(events.removeFirst()) {
@@ -204,14 +232,16 @@ import Testing
           case .navigate(let command):
             // Push, present, pop, dismiss or reset on screen; then report what appeared.
             if let step = session.navigation.top(after: command) { events.append(.appeared(step)) }
-          case .callAPI(let operation, let payload):
-            events.append(callAPI(operation, payload))
+          case .callAPI(let operation, let payload, let key):
+            events.append(callAPI(operation, payload, key))
           case .offer(let offer):
             print("offer \(offer)")  // the error, with a "Fix it" button
             events.append(.accept)
           case .focus(let step, let row, let message):
             print("focus \(step).\(row?.rawValue ?? "") \(message)")
-          case .refused(let reason), .routeCancelled(let reason), .notice(let reason):
+          case .refused(let refusal):
+            print(refusal.message)  // refusal.code and refusal.subject say what and where, as data
+          case .routeCancelled(let reason), .notice(let reason):
             print(reason)
           case .unresolved(let error):
             print("unresolved \(error)")
@@ -226,15 +256,15 @@ import Testing
     let address: [(String, String)] = [
       ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
     ]
-    let decline: (OperationName, Payload) -> SessionEvent = { operation, _ in
+    let decline: (OperationName, Payload, IdempotencyKey) -> SessionEvent = { operation, _, _ in
       .apiFailed(operation, [APIError(code: "cvv_invalid", message: "Your card's security code is incorrect.")])
     }
     run(.tap("checkout"), callAPI: decline)
     run(.tap("creditCard"), callAPI: decline)
-    for (row, value) in values { run(.set(row, .string(value)), callAPI: decline) }
+    for (row, value) in values { run(.set(.row(RowID(row)), .string(value)), callAPI: decline) }
     run(.tap("done"), callAPI: decline)
     run(.tap("shippingAddress"), callAPI: decline)
-    for (row, value) in address { run(.set(row, .string(value)), callAPI: decline) }
+    for (row, value) in address { run(.set(.row(RowID(row)), .string(value)), callAPI: decline) }
     run(.tap("done"), callAPI: decline)
     run(.tap("continue"), callAPI: decline)
     #expect(session.navigation.description == "cart>stepOne>stepTwo")
@@ -253,8 +283,8 @@ import Testing
     session.send(.appeared("stepOne"))
     session.send(.tap("creditCard"))
     session.send(.appeared("creditCard"))
-    session.send(.set("number", .string("4242 4242 4242 4242")))
-    session.send(.set("cvv", .string("123")))
+    session.send(.set(.row("number"), .string("4242 4242 4242 4242")))
+    session.send(.set(.row("cvv"), .string("123")))
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("DocumentationTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -349,7 +379,7 @@ import Testing
     }
     let problems = flow.validate(customRules: registry.names)  // [] (unregistered: "unknown rule")
     var session = CheckoutSession(flow: CompiledFlow(flow, registry: registry))
-    session.send(.set("zip", .string("9720")))
+    session.send(.set(.row("zip"), .string("9720")))
     print(session.screen.rows[0].error ?? "")  // Enter a valid postal code
     // end snippet
     #expect(problems.isEmpty)

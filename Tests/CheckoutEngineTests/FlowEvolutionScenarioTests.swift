@@ -112,7 +112,7 @@ struct OrderDriver {
         let current = session.value(for: key)
         if let current, !current.displayText.contains("•"), rules.firstFailure(of: row.rules, value: current, title: row.title) == nil { continue }
         guard case .success(let value) = values.validValue(for: row, data: data) else { return "no valid value for \(step.id).\(row.id)" }
-        let effects = session.send(.set(key.rawValue, value))
+        let effects = session.send(.set(.key(key), value))
         if case .refused(let reason)? = effects.first { return "set \(key) refused: \(reason)" }
       }
     }
@@ -137,7 +137,7 @@ struct OrderDriver {
       case .navigate(let command):
         let top = (try? session.navigation.applying(command).top) ?? session.navigation.top
         queue += session.send(.appeared(top))
-      case .callAPI(let operation, _):
+      case .callAPI(let operation, _, _):
         queue += session.send(.apiSucceeded(operation, ["order.number": .string("PL-1")]))
       default:
         break

@@ -38,12 +38,12 @@ import Testing
 
   @Test func aSessionValidatesValuesWithTheNamedRulesMessages() {
     var session = CheckoutSession(flow: CompiledFlow(try! FlowLoader().load(json: Self.source)))
-    session.send(.set("zip", .string("123")))
-    session.send(.set("billingZip", .string("12a45")))
+    session.send(.set(.row("zip"), .string("123")))
+    session.send(.set(.row("billingZip"), .string("12a45")))
     #expect(session.screen.row("zip")?.error == "5 digits")
     #expect(session.screen.row("billingZip")?.error == "Five digits, please")
-    session.send(.set("zip", .string("97201")))
-    session.send(.set("billingZip", .string("97202")))
+    session.send(.set(.row("zip"), .string("97201")))
+    session.send(.set(.row("billingZip"), .string("97202")))
     #expect(session.screen.row("zip")?.error == nil)
     #expect(session.screen.row("billingZip")?.error == nil)
   }

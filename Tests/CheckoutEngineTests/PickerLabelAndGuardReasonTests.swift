@@ -18,7 +18,7 @@ import Testing
 
   @Test func aPickerWithOptionsFromTheDataShowsTheLabelOnItsRowAndInDetails() throws {
     var session = sessionOnStepTwo()
-    session.send(.set("shippingMethod", .string("express")))
+    session.send(.set(.row("shippingMethod"), .string("express")))
     let row = try #require(session.screen.row("shippingMethod"))
     #expect(row.value == "Express (2 business days)")
     #expect(row.selection == "express", "hosts still learn which option is chosen")
@@ -53,8 +53,8 @@ import Testing
       """
     let compiled = CompiledFlow(try FlowLoader().load(json: json, file: "t.json"))
     var session = CheckoutSession(flow: compiled, today: Self.today)
-    session.send(.set("colour", .string("r")))
-    session.send(.set("size", .string("m")))
+    session.send(.set(.row("colour"), .string("r")))
+    session.send(.set(.row("size"), .string("m")))
     #expect(session.screen.row("summary")?.detail == "Red, Medium")
     #expect(session.screen.row("colour")?.value == "Red")
     #expect(session.screen.row("size")?.value == "Medium")
@@ -73,7 +73,7 @@ import Testing
     var session = sessionOnStepTwo()
     session.send(.tap("shippingAddress"))
     session.send(.appeared("address"))
-    session.send(.set("name", .string("Ada")))
+    session.send(.set(.row("name"), .string("Ada")))
     session.send(.back)
     session.send(.appeared("stepOne"))
     let row = try #require(session.screen.row("continue"))

@@ -24,8 +24,8 @@ import Testing
     switch random.int(in: 0...9) {
     case 0...2: return rows.isEmpty ? .back : .tap(rows[random.int(in: 0..<rows.count)].id)
     case 3:
-      if random.chance(0.4) { return .set("pin", .string(secret)) }
-      return .set(rows.isEmpty ? "form.any" : rows[random.int(in: 0..<rows.count)].id.rawValue, .string("v\(random.int(in: 0...9))"))
+      if random.chance(0.4) { return .set(.row("pin"), .string(secret)) }
+      return .set(rows.isEmpty ? .key("form.any") : .row(rows[random.int(in: 0..<rows.count)].id), .string("v\(random.int(in: 0...9))"))
     case 4: return .back
     case 5: return .appeared(random.chance(0.7) ? session.driver.expectedStep ?? session.pendingStep ?? steps[0].id : steps[random.int(in: 0..<steps.count)].id)
     case 6: return .apiFailed("send", [APIError(code: "error_s\(random.int(in: 0..<steps.count))"), APIError(code: "other")])

@@ -15,12 +15,12 @@ import Testing
     var random = SeededRandom(seed: UInt64(index))
     var events: [SessionEvent] = [.tap("checkout"), .appeared("stepOne")]
     if random.chance(0.5) {
-      events += [.tap("shippingAddress"), .appeared("address"), .set("name", .string("Shopper \(index)")),
-        .set("zip", .string(String(10_000 + index))), .set("city", .string("City \(index % 97)"))]
+      events += [.tap("shippingAddress"), .appeared("address"), .set(.row("name"), .string("Shopper \(index)")),
+        .set(.row("zip"), .string(String(10_000 + index))), .set(.row("city"), .string("City \(index % 97)"))]
       if random.chance(0.5) { events += [.tap("done"), .appeared("stepOne")] }
     } else {
-      events += [.tap("creditCard"), .appeared("creditCard"), .set("number", .string("4242 4242 4242 4242")),
-        .set("name", .string("Card \(index)")), .set("expiry", .string(random.chance(0.5) ? "12/28" : "01/20"))]
+      events += [.tap("creditCard"), .appeared("creditCard"), .set(.row("number"), .string("4242 4242 4242 4242")),
+        .set(.row("name"), .string("Card \(index)")), .set(.row("expiry"), .string(random.chance(0.5) ? "12/28" : "01/20"))]
     }
     if random.chance(0.3) { events.append(.back) }
     return events
@@ -71,12 +71,17 @@ import Testing
     let store = InMemorySessionStore()
     let id: SessionID = "shared"
     try await store.insert(CheckoutSession(flow: Self.compiled, today: Self.today).snapshot(), id: id)
+    // Each writer its own text key (only keys a row binds can be set).
+    let keys: [DataKey] = [
+      "shipping.name", "shipping.street", "shipping.city", "shipping.state", "shipping.zip", "payment.card.name",
+      "payment.card.expiry", "discount.code",
+    ]
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<8 {
         group.addTask {
           for step in 0..<25 {
             _ = try await store.update(id, flow: Self.compiled, attempts: 1_000) {
-              $0.send(.set("notes.w\(writer)", .string("\(step)")))
+              $0.send(.set(.key(keys[writer]), .string("\(step)")))
             }
           }
         }
@@ -85,7 +90,7 @@ import Testing
     }
     let stored = try #require(await store.load(id))
     #expect(stored.version == 1 + 8 * 25)
-    for writer in 0..<8 { #expect(stored.snapshot.data["notes.w\(writer)"] == .string("24")) }
+    for key in keys { #expect(stored.snapshot.data[key.rawValue] == .string("24"), "\(key)") }
   }
 
   @Test func aStaleExpectedVersionIsAConflictNamingTheCurrentOne() async throws {
@@ -125,7 +130,7 @@ import Testing
     let store = InMemorySessionStore()
     let vault = SecretVault()
     try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "v")
-    for event: SessionEvent in [.tap("checkout"), .appeared("stepOne"), .tap("creditCard"), .appeared("creditCard"), .set("cvv", .string("5678"))] {
+    for event: SessionEvent in [.tap("checkout"), .appeared("stepOne"), .tap("creditCard"), .appeared("creditCard"), .set(.row("cvv"), .string("5678"))] {
       _ = try await store.update("v", flow: Self.compiled, secrets: vault) { $0.send(event) }
     }
     let stored = try #require(await store.load("v"))

@@ -28,12 +28,12 @@ import Testing
       send(.tap("checkout"))
       send(.tap("shippingAddress"))
       for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
-        send(.set(row, .string(value)))
+        send(.set(.row(RowID(row)), .string(value)))
       }
       send(.tap("done"))
       send(.tap("creditCard"))
       for (row, value) in [("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", cvv)] {
-        send(.set(row, .string(value)))
+        send(.set(.row(RowID(row)), .string(value)))
       }
       send(.tap("done"))
     }
@@ -43,7 +43,7 @@ import Testing
     var session = CheckoutSession(flow: Self.compiled, today: Self.today)
     #expect(session.send(.tap("checkout")) == [.navigate(.push("stepOne"))])
     #expect(session.navigation.description == "cart")
-    #expect(session.send(.tap("discount")) == [.refused("waiting for stepOne to appear after push stepOne")])
+    #expect(session.send(.tap("discount")) == [.refused(Refusal(.awaitingStep, event: .tap, message: "waiting for stepOne to appear after push stepOne"))])
     #expect(session.send(.appeared("stepOne")) == [])
     #expect(session.navigation.description == "cart>stepOne")
   }
@@ -52,10 +52,13 @@ import Testing
     var driven = Driven()
     driven.send(.tap("checkout"))
     let effects = driven.send(.tap("continue"))
-    guard case .refused(let reason)? = effects.first else {
+    guard case .refused(let refusal)? = effects.first else {
       Issue.record("expected a refusal, got \(effects)")
       return
     }
+    #expect(refusal.code == .disabledRow && refusal.event == .tap)
+    #expect(refusal.subject == .row(step: "stepOne", row: "continue"), "the row at fault, as data")
+    let reason = refusal.message
     #expect(reason.hasPrefix("Continue: needs \"Shipping Address\" complete: "))
     #expect(reason.contains("Street address is required"))
     #expect(driven.session.navigation.description == "cart>stepOne")
@@ -68,17 +71,25 @@ import Testing
     var driven = Driven()
     driven.send(.tap("checkout"))
     let before = driven.session.value(for: "shipping.method")
-    #expect(driven.send(.set("shippingMethod", .string("teleport"))).first?.kind == "refused")
+    #expect(
+      driven.send(.set(.row("shippingMethod"), .string("teleport"))).map(\.refusal?.subject)
+        == [.row(step: "stepOne", row: "shippingMethod")])
     #expect(driven.session.value(for: "shipping.method") == before)
-    #expect(driven.send(.set("shippingMethod", .string("Overnight"))) == [])
+    #expect(driven.send(.set(.row("shippingMethod"), .string("Overnight"))) == [])
     #expect(driven.session.value(for: "shipping.method") == .string("overnight"), "a label picks its option")
-    #expect(driven.send(.set("continue", .string("x"))) == [.refused("Continue is a button row: it takes no value; tap it instead")])
-    #expect(driven.send(.tap("shippingMethod")).first?.kind == "refused")
+    #expect(driven.send(.set(.row("continue"), .string("x"))) == [.refused(Refusal(
+      .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
+      message: "Continue is a button row: it takes no value; tap it instead"))])
+    #expect(driven.send(.tap("shippingMethod")).map(\.refusal?.code) == [.notTappable])
     driven.send(.tap("shippingAddress"))
-    #expect(driven.send(.set("billingStreet", .string("2 Side St"))) == [.refused("Billing street address is hidden on Shipping Address")])
-    #expect(driven.send(.set("billingSame", .string("maybe"))) == [.refused("Billing address same as shipping is a toggle: set it to on or off")])
+    #expect(driven.send(.set(.row("billingStreet"), .string("2 Side St"))) == [.refused(Refusal(
+      .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"),
+      message: "Billing street address is hidden on Shipping Address"))])
+    #expect(driven.send(.set(.row("billingSame"), .string("maybe"))) == [.refused(Refusal(
+      .invalidValue, event: .set, subject: .row(step: "address", row: "billingSame"),
+      message: "Billing address same as shipping is a toggle: set it to on or off"))])
     #expect(driven.session.value(for: "billing.sameAsShipping") == .bool(true), "a refused value changes nothing")
-    #expect(driven.send(.set("billingSame", .string("off"))) == [])
+    #expect(driven.send(.set(.row("billingSame"), .string("off"))) == [])
     #expect(driven.session.screen.row("billingStreet") != nil, "billing rows appear when the toggle is off")
   }
 
@@ -86,7 +97,7 @@ import Testing
     var driven = Driven()
     driven.send(.tap("checkout"))
     driven.send(.tap("creditCard"))
-    driven.send(.set("number", .string("4242 4242 4242 4241")))
+    driven.send(.set(.row("number"), .string("4242 4242 4242 4241")))
     let row = driven.session.screen.row("number")
     #expect(row?.value == "•••• 4241")
     #expect(row?.error == "Card number is not a valid card number")
@@ -95,16 +106,16 @@ import Testing
   @Test func localValidationOffersTheFirstInvalidRowAndCallsNothing() {
     var driven = Driven()
     driven.fillAddressAndCard(cvv: "12")
-    #expect(driven.send(.tap("continue")).first?.kind == "refused", "an invalid CVV leaves Credit Card incomplete")
+    #expect(driven.send(.tap("continue")).first?.kind == .refused, "an invalid CVV leaves Credit Card incomplete")
     driven.send(.tap("creditCard"))
-    driven.send(.set("cvv", .string("123")))
+    driven.send(.set(.row("cvv"), .string("123")))
     driven.send(.tap("done"))
     driven.send(.tap("continue"))
     #expect(driven.session.navigation.description == "cart>stepOne>stepTwo")
     // The host changes a key behind the rows' back: the submit's own validation catches it.
-    driven.send(.set("payment.card.cvv", .string("12")))
+    driven.send(.set(.key("payment.card.cvv"), .string("12")))
     let effects = driven.send(.tap("placeOrder"))
-    #expect(effects.map(\.kind) == ["offer"], "no callAPI: \(effects)")
+    #expect(effects.map(\.kind) == [.offer], "no callAPI: \(effects)")
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
     #expect(driven.session.offer?.resolution.message == "Enter the 3 or 4 digit code printed on your card.")
     #expect(driven.send(.accept).map(\.description) == [
@@ -118,7 +129,7 @@ import Testing
     driven.fillAddressAndCard(cvv: "987")
     driven.send(.tap("continue"))
     let effects = driven.send(.tap("placeOrder"))
-    guard case .callAPI(let operation, let payload)? = effects.first else {
+    guard case .callAPI(let operation, let payload, _)? = effects.first else {
       Issue.record("expected callAPI, got \(effects)")
       return
     }
@@ -138,15 +149,15 @@ import Testing
     driven.send(.tap("continue"))
     driven.send(.tap("placeOrder"))
     let effects = driven.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid", message: "Bad CVV."), APIError(code: "address_zip_invalid")]))
-    #expect(effects.map(\.kind) == ["offer"])
+    #expect(effects.map(\.kind) == [.offer])
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
     #expect(driven.session.queued.map(\.target) == ["address.zip"])
     let arrival = driven.send(.accept)
     #expect(arrival.map(\.description) == ["navigate pop", "navigate present creditCard", "focus creditCard.cvv \"Bad CVV.\""])
     #expect(driven.session.screen.row("cvv")?.error == "Bad CVV.")
     #expect(driven.session.screen.row("cvv")?.isFocused == true)
-    let fixed = driven.send(.set("cvv", .string("321")))
-    #expect(fixed.map(\.kind) == ["offer"])
+    let fixed = driven.send(.set(.row("cvv"), .string("321")))
+    #expect(fixed.map(\.kind) == [.offer])
     #expect(driven.session.offer?.resolution.target == "address.zip")
     #expect(driven.session.screen.row("cvv")?.error == nil, "the error clears when the value changes")
   }
@@ -155,12 +166,13 @@ import Testing
     var flow = RouteDriverTests.plndr
     flow.errors.removeAll { $0.code == .any }
     var session = CheckoutSession(flow: CompiledFlow(flow), today: Self.today)
-    #expect(session.send(.apiFailed("placeOrder", [])) == [.refused("no call to placeOrder is waiting for an answer")])
+    #expect(session.send(.apiFailed("placeOrder", [])) == [.refused(Refusal(
+      .noCallWaiting, event: .apiFailed, subject: .operation("placeOrder"), message: "no call to placeOrder is waiting for an answer"))])
     var driven = Driven()
     driven.session = session
     driven.fillAddressAndCard()
     driven.send(.tap("continue"))
-    #expect(driven.send(.tap("placeOrder")).first?.kind == "callAPI")
+    #expect(driven.send(.tap("placeOrder")).first?.kind == .callAPI)
     let effects = driven.send(.apiFailed("placeOrder", [APIError(code: "mystery")]))
     #expect(effects == [.unresolved(APIError(code: "mystery"))])
     #expect(driven.session.offer == nil)

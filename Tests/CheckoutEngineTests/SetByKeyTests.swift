@@ -9,8 +9,8 @@ import Testing
   @Test func anInvalidValueSetByKeyShowsTheSameErrorAsByRowID() {
     var byRow = Driven()
     var byKey = Driven()
-    byRow.send(.set("quantity", .string("abc")))
-    let effects = byKey.send(.set("cart.quantity", .string("abc")))
+    byRow.send(.set(.row("quantity"), .string("abc")))
+    let effects = byKey.send(.set(.key("cart.quantity"), .string("abc")))
     let quantity = CheckoutSession.RowRef(step: "cart", row: "quantity")
     #expect(effects == [])
     #expect(byKey.session.rowErrors[quantity] == "Choose a quantity from 1 to 99.")
@@ -21,18 +21,18 @@ import Testing
 
   @Test func aKeyWhoseRowIsOnAnotherStepShowsTheErrorOnThatRow() {
     var driven = Driven()
-    driven.send(.set("shipping.zip", .string("12")))
+    driven.send(.set(.key("shipping.zip"), .string("12")))
     let zip = CheckoutSession.RowRef(step: "address", row: "zip")
     #expect(driven.session.rowErrors[zip] == "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789).")
-    driven.send(.set("shipping.zip", .string("97201")))
+    driven.send(.set(.key("shipping.zip"), .string("97201")))
     #expect(driven.session.rowErrors[zip] == nil)
   }
 
   @Test func aValueTheRowCannotTakeIsRefusedByKeyAsByRow() {
     var driven = Driven()
     driven.send(.tap("checkout"))
-    let byKey = driven.send(.set("shipping.method", .string("teleport")))
-    let byRow = driven.send(.set("shippingMethod", .string("teleport")))
+    let byKey = driven.send(.set(.key("shipping.method"), .string("teleport")))
+    let byRow = driven.send(.set(.row("shippingMethod"), .string("teleport")))
     #expect(byKey.count == 1)
     #expect(byKey == byRow)
     #expect(byKey.first?.argument.hasPrefix("Shipping method has no option \"teleport\"") == true)
@@ -55,14 +55,14 @@ import Testing
   @Test func aKeyShownByAnInfoRowOnScreenIsSetThroughTheRowThatTakesIt() throws {
     let flow = try FlowLoader().load(json: Self.shownAndPicked)
     var session = CheckoutSession(flow: CompiledFlow(flow))
-    #expect(session.send(.set("ship.method", .string("Express"))) == [])
+    #expect(session.send(.set(.key("ship.method"), .string("Express"))) == [])
     #expect(session.value(for: "ship.method") == .string("express"))
   }
 
   @Test func aPickerCanBeClearedAndThenShowsItsRequiredMessage() throws {
     let flow = try FlowLoader().load(json: Self.shownAndPicked)
     var session = CheckoutSession(flow: CompiledFlow(flow))
-    #expect(session.send(.set("ship.method", .string(""))) == [])
+    #expect(session.send(.set(.key("ship.method"), .string(""))) == [])
     #expect(session.rowErrors[CheckoutSession.RowRef(step: "pick", row: "method")] == "Shipping method is required")
   }
 }

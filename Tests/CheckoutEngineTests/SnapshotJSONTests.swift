@@ -55,7 +55,7 @@ import Testing
     let routing = sessions().first { $0.name == "a route in progress" }!.session
     var pending = routing.snapshot()
     pending.pending = CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount")
-    pending.calls = [SessionSnapshot.Call(operation: "applyDiscount", then: nil), SessionSnapshot.Call(operation: "placeOrder", then: "stepTwo")]
+    pending.calls = [SessionSnapshot.Call(operation: "applyDiscount", key: "applyDiscount-1", then: nil), SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-2", then: "stepTwo")]
 
     var cancelled = routing.snapshot()
     var driver = routing.driver
@@ -153,8 +153,8 @@ import Testing
     var session = CheckoutSession(flow: Self.compiled, today: Self.today)
     let fresh = try SessionSnapshot(json: session.snapshotJSON())
     #expect(fresh.data.isEmpty, "a fresh session holds only the flow's initial data: \(fresh.data)")
-    session.send(.set("shipping.method", .string("express")))
-    session.send(.set("shipping.city", .string("Portland")))
+    session.send(.set(.key("shipping.method"), .string("express")))
+    session.send(.set(.key("shipping.city"), .string("Portland")))
     let changed = try SessionSnapshot(json: session.snapshotJSON())
     #expect(changed.data == ["shipping.method": .string("express"), "shipping.city": .string("Portland")])
     #expect(changed.data["cart.count"] == nil && changed.data["shipping.methods"] == nil)
@@ -167,7 +167,7 @@ import Testing
   @Test func theWriterWritesTheDocumentedShapes() throws {
     let routing = Self.sessions().first { $0.name == "a route in progress" }!.session
     let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)
-    #expect(text.hasPrefix(#"{"calls":[],"data":{"#))
+    #expect(text.hasPrefix(#"{"calls":[],"callsMade":1,"data":{"#))
     #expect(text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":1,"#))
     #expect(text.contains(#""navigation":"cart>stepOne>stepTwo","queued":"#))
     #expect(text.hasSuffix(#""today":{"day":21,"month":11,"year":2026}}"#))
@@ -205,9 +205,9 @@ import Testing
   @Test func unknownMembersAreSkippedAndNullsAreAbsent() throws {
     let json = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#,
-      with: #""calls":[{"operation":"placeOrder","then":null,"later":{"a":[1,{"b":null}]}}],"offer":null,"focus":null,"today":null,"pending":null,"future":[true,false,null,-1.5e3,"\u00e9"]"#)
+      with: #""calls":[{"operation":"placeOrder","key":"placeOrder-1","then":null,"later":{"a":[1,{"b":null}]}}],"offer":null,"focus":null,"today":null,"pending":null,"future":[true,false,null,-1.5e3,"\u00e9"]"#)
     let snapshot = try SessionSnapshot(json: Data(json.utf8))
-    #expect(snapshot.calls == [SessionSnapshot.Call(operation: "placeOrder", then: nil)])
+    #expect(snapshot.calls == [SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-1", then: nil)])
     #expect(snapshot.offer == nil && snapshot.focus == nil && snapshot.today == nil && snapshot.pending == nil)
     #expect(try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8)) == SessionSnapshot(json: Data(Self.minimal.utf8)), "a byte order mark")
   }
@@ -250,8 +250,12 @@ import Testing
     let consistent = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["push stepOne"]}},"replans":0}"#)
     #expect(Self.restoreError(consistent) == nil)
-    let twice = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a"},{"operation":"a","then":"cart"}]"#)
-    #expect(Self.restoreError(twice) == "the snapshot lists the call \"a\" twice")
+    let twice = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a","key":"a-1"},{"operation":"a","key":"a-2","then":"cart"}]"#)
+    #expect(Self.restoreError(twice) == "the snapshot lists the call \"a\" twice in calls")
+    let keyless = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a"}]"#)
+    #expect(Self.error(keyless) == #"snapshot JSON: calls[0]: missing required key "key""#)
+    let negative = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"callsMade":-1"#)
+    #expect(Self.restoreError(negative) == "the snapshot's callsMade is -1; it counts keys made, 0 or more")
   }
 
   /// The same snapshots made on another version of the flow (another fingerprint)
@@ -286,7 +290,9 @@ import Testing
       for bytes in [session.snapshotJSON(revealSensitive: reveal), session.snapshot(revealSensitive: reveal).jsonData()] {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("9731"))
-        #expect(!text.contains("payment.card.cvv"))
+        // The key is named only by its generation (how often it changed), never with a value.
+        #expect(try SessionSnapshot(json: bytes).data["payment.card.cvv"] == nil)
+        #expect(try SessionSnapshot(json: bytes).secretGenerations == ["payment.card.cvv": 1])
         #expect(text.contains("4242 4242 4242 4242") == reveal, "the card number is masked unless revealed")
         #expect(text.contains("•••• 4242") != reveal)
       }

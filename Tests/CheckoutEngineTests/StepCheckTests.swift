@@ -38,8 +38,8 @@ import Testing
     case 3...4:
       let key = ["form.gift", "form.message", "form.code", "form.s0.name", "form.s1.name"][random.int(in: 0...4)]
       return random.chance(0.5) && !rows.isEmpty
-        ? .set(rows[random.int(in: 0..<rows.count)].id.rawValue, values[random.int(in: 0..<values.count)])
-        : .set(key, values[random.int(in: 0..<values.count)])
+        ? .set(.row(rows[random.int(in: 0..<rows.count)].id), values[random.int(in: 0..<values.count)])
+        : .set(.key(DataKey(key)), values[random.int(in: 0..<values.count)])
     case 5: return .appeared(session.driver.expectedStep ?? session.pendingStep ?? session.flow.steps[0].id)
     case 6: return .apiFailed("send", [APIError(code: "error_s\(random.int(in: 0..<session.flow.steps.count))")])
     case 7: return .apiSucceeded("send", ["form.s1.name": random.chance(0.5) ? .string("") : .string("Ada")])
@@ -81,7 +81,7 @@ import Testing
     #expect(Set(session.keptCheckSteps) == ["address", "creditCard"])
     session.send(.tap("creditCard"))
     session.send(.appeared("creditCard"))
-    session.send(.set("cvv", .string("123")))
+    session.send(.set(.row("cvv"), .string("123")))
     #expect(Set(session.keptCheckSteps) == ["address"])
     session.today = CalendarDate(parsing: "2027-01-01")
     #expect(session.stepChecks.isEmpty)

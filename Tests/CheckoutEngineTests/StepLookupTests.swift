@@ -110,7 +110,7 @@ import Testing
     var guarded = CheckoutSession(flow: CompiledFlow(flow), today: Self.today)
     guarded.send(.tap("open5"))
     guarded.send(.appeared("g5"))
-    guarded.send(.set("name", .string("Ada")))
+    guarded.send(.set(.row("name"), .string("Ada")))
     guarded.offer = Offer(resolution: Resolution(step: "fix", row: "code", message: "Code?"), from: "g5")
     guarded.send(.accept)
     #expect(guarded.keptCheckSteps.count <= 2)

@@ -22,8 +22,9 @@ import Testing
     var session = Self.session()
     session.send(.tap("checkout"))
     let effects = session.send(.appeared("creditCard"))
-    #expect(effects == [.refused(
-      "creditCard is not on the navigation stack cart, and nothing opened it; still waiting for stepOne after `push stepOne`")])
+    #expect(effects == [.refused(Refusal(
+      .unexpectedStep, event: .appeared, subject: .step("creditCard"),
+      message: "creditCard is not on the navigation stack cart, and nothing opened it; still waiting for stepOne after `push stepOne`"))])
     #expect(session.pending?.expected == "stepOne")
     #expect(session.send(.appeared("stepOne")) == [])
     #expect(session.navigation.description == "cart>stepOne")

@@ -21,7 +21,7 @@ public func fuzzSessionEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     case 0: event = rows.isEmpty ? .back : .tap(rows[pick % rows.count].id)
     case 1:
       // The secret goes only into the secret row; other rows get plain values.
-      event = pick % 2 == 0 ? .set("pin", .string(secret)) : .set(rows.isEmpty ? "form.any" : rows[pick % rows.count].id.rawValue, .string("x\(pick)"))
+      event = pick % 2 == 0 ? .set(.row("pin"), .string(secret)) : .set(rows.isEmpty ? .key("form.any") : .row(rows[pick % rows.count].id), .string("x\(pick)"))
     case 2: event = .back
     case 3: event = .appeared(steps[pick % steps.count].id)
     case 4: event = .apiFailed("send", [APIError(code: "error_s\(pick % steps.count)"), APIError(code: "zzz")])

@@ -29,7 +29,7 @@ public func fuzzSnapshotReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
   _ = session.snapshotJSON()
   let events: [SessionEvent] = [
     .appeared(session.navigation.top), .back, .accept, .decline, .tap("checkout"), .tap("placeOrder"),
-    .set("cvv", .string("123")), .apiFailed("placeOrder", [APIError(code: "cvv_invalid")]),
+    .set(.row("cvv"), .string("123")), .apiFailed("placeOrder", [APIError(code: "cvv_invalid")]),
     .apiSucceeded("placeOrder", [:]),
   ]
   for event in events {

@@ -1,7 +1,7 @@
 # A private, throwaway PostgreSQL cluster on 127.0.0.1 for the example server's
 # scripts (sourced by Examples/server-postgres-check.sh and server-load.sh).
 #
-#   pg_cluster_start DIR      # initdb into DIR/data, start on a free port; sets PG_PORT, DATABASE_URL
+#   pg_cluster_start DIR      # initdb into DIR/data, start on a free port; sets PG_PORT, DATABASE_URL, CHECKOUT_DATA_KEY
 #   pg_cluster_stop           # stop it (safe to call twice)
 #
 # Installs Debian's `postgresql` package when no initdb is found. The server runs
@@ -73,6 +73,8 @@ pg_cluster_start() {
   PG_STARTED=1
   pg_as_owner "$PG_BIN/createdb" -h "$PG_DIR/socket" -p "$PG_PORT" -U checkout checkout
   export DATABASE_URL="postgres://checkout:$PG_PASSWORD@127.0.0.1:$PG_PORT/checkout?sslmode=disable"
+  # The key card numbers are sealed with (the server refuses PostgreSQL without one).
+  export CHECKOUT_DATA_KEY="${CHECKOUT_DATA_KEY:-$(python3 -c 'import base64, os; print(base64.b64encode(os.urandom(32)).decode())')}"
   echo "== PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT (data in $PG_DIR/data, owner $PG_OWNER)"
 }
 

@@ -51,9 +51,14 @@ enum PlanCommand {
       throw InputFailure(kind: .badValue)
     }
     let target = arguments.value("--to") ?? ""
-    let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
-    let step = StepID(parts.first ?? "")
-    let row = parts.count > 1 ? RowID(parts[1]) : nil
+    let reference: RowReference
+    do {
+      reference = try RowReference(parsing: target)
+    } catch {
+      terminal.errorLine("error: --to: \(error)")
+      throw InputFailure(kind: .badValue)
+    }
+    let (step, row) = (reference.step, reference.row)
     if let problem = unknownRow(row, of: step, in: flow) {
       terminal.errorLine("error: --to: \(problem)")
       throw InputFailure(kind: .badValue)

@@ -100,8 +100,8 @@ package enum ReplCommand {
   private static func read(
     _ typed: String, lineNumber: Int, session: CheckoutSession?, reader: inout any LineReader, _ terminal: Terminal
   ) -> (String, ScenarioCommand)? {
-    let setName = SetTarget.name(inSetLine: typed)
-    let secret = SetTarget.isSecretSet(typed, in: session)
+    let setName = SetLine.name(inSetLine: typed)
+    let secret = SetLine.isSecretSet(typed, in: session)
     let words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
     if !secret || words == 2 {
       reader.remember(typed)
@@ -113,7 +113,7 @@ package enum ReplCommand {
       return (typed, command)
     } catch {
       if let setName, let session, words == 2,
-        SetTarget(setName, in: session).key != nil
+        SetLine(setName, in: session).key != nil
       {
         return askForValue(setName, secret: secret, session: session, reader: &reader, terminal)
       }
@@ -128,7 +128,7 @@ package enum ReplCommand {
   private static func askForValue(
     _ name: String, secret: Bool, session: CheckoutSession, reader: inout any LineReader, _ terminal: Terminal
   ) -> (String, ScenarioCommand)? {
-    let title = SetTarget(name, in: session).row?.title ?? name
+    let title = SetLine(name, in: session).row?.title ?? name
     let value = secret
       ? reader.readHiddenLine(prompt: "\(title) (hidden as you type): ")
       : reader.readLine(prompt: "\(title): ")
@@ -136,14 +136,15 @@ package enum ReplCommand {
       terminal.line("nothing set (to empty a row: set \(name) \"\")")
       return nil
     }
-    return ("set \(name) \(SetTarget.quoted(value))", .set(name, value))
+    guard let target = ScenarioCommand.SetName(parsing: name) else { return nil }
+    return ("set \(name) \(SetLine.quoted(value))", .set(target, value))
   }
 
   private static func report(_ outcome: ScenarioHost.Outcome, _ terminal: Terminal) {
     for effect in outcome.effects {
       switch effect {
-      case .refused(let reason):
-        for line in Terminal.wrap("✗ \(reason)", width: terminal.width, indent: "  ") { terminal.line(terminal.styled(line, .red)) }
+      case .refused(let refusal):
+        for line in Terminal.wrap("✗ \(refusal.message)", width: terminal.width, indent: "  ") { terminal.line(terminal.styled(line, .red)) }
       case .offer(let offer): terminal.line(terminal.styled("! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
       case .unresolved(let error): terminal.line(terminal.styled("! unresolved API error \(error)", .red))
       case .routeCancelled(let reason): terminal.line(terminal.styled("✗ route cancelled: \(reason)", .red))

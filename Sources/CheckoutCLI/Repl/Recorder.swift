@@ -30,7 +30,7 @@ struct Recorder {
     switch command {
     case .help, .show, .stack, .plan, .quit, .flow: return
     case .set(let name, let value):
-      lines.append(recordedSet(name, value, in: before) ?? line.trimmingCharacters(in: .whitespaces))
+      lines.append(recordedSet(name.description, value, in: before) ?? line.trimmingCharacters(in: .whitespaces))
     default:
       lines.append(line.trimmingCharacters(in: .whitespaces))
     }
@@ -61,7 +61,7 @@ struct Recorder {
   /// `set cvv 111` for a secret row, with a note; nil when the row is not secret.
   private func recordedSet(_ name: String, _ value: String, in session: CheckoutSession?) -> String? {
     guard let session else { return nil }
-    let target = SetTarget(name, in: session)
+    let target = SetLine(name, in: session)
     let row = target.row
     let secret = target.isSecret(in: session)
     guard let key = target.key else {

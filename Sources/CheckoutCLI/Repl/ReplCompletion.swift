@@ -46,9 +46,11 @@ package enum ReplCompletion {
     case ("set", 2): return pickerValues(named: words[1], session)
     case ("appear", 1): return steps(session)
     case ("plan", 1):
-      guard let dot = current.firstIndex(of: ".") else { return steps(session) }
-      let step = String(current[..<dot])
-      return session.compiled.step(StepID(step))?.rows.map { "\(step).\($0.id)" } ?? []
+      // A half-typed reference: the step before the dot is what the rows complete.
+      let typed = RowReference.split(current)
+      guard typed.row != nil else { return steps(session) }
+      let step = StepID(String(typed.step))
+      return session.compiled.step(step)?.rows.map { RowReference(step: step, row: $0.id).description } ?? []
     case ("api", 1): return operations(session)
     case ("api", 2): return ["ok", "fail"]
     case ("expect", 2):
@@ -56,7 +58,7 @@ package enum ReplCompletion {
       case "at", "offer": return steps(session)
       case "focus", "error", "valid", "invalid": return valueRows
       case "value": return boundKeys(session) + session.flow.data.keys.map(\.rawValue)
-      case "effect": return ["navigate", "callAPI", "offer", "focus", "refused", "unresolved", "routeCancelled"]
+      case "effect": return Effect.Kind.allCases.map(\.rawValue)
       default: return []
       }
     default: return []

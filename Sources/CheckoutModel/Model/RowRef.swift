@@ -10,5 +10,5 @@ public struct RowRef: Hashable, Sendable, Codable, CustomStringConvertible {
     self.row = row
   }
   /// `creditCard.cvv`.
-  public var description: String { "\(step).\(row)" }
+  public var description: String { RowReference(step: step, row: row).description }
 }

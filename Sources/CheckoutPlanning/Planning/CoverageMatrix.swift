@@ -30,7 +30,7 @@ public struct CoverageMatrix: Sendable {
     public var matchers: [Int]
 
     /// `creditCard.cvv`.
-    public var name: String { row.map { "\(step).\($0)" } ?? step.rawValue }
+    public var name: String { RowReference(step: step, row: row).description }
   }
 
   /// One cell: the route from an origin to a target, or why there is none.

@@ -23,7 +23,7 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// `creditCard.cvv`, or `stepTwo` when no row is named.
   public var target: String {
-    row.map { "\(step).\($0)" } ?? step.rawValue
+    RowReference(step: step, row: row).description
   }
 
   public var description: String { "\(target): \(message)" }

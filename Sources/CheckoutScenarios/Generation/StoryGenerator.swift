@@ -60,7 +60,7 @@ public struct StoryGenerator: Sendable {
       for (index, matcher) in flow.flow.errors.enumerated() {
         let pair = StoryPair(
           origin: origin.step, operation: origin.submit.operation, matcher: index,
-          matcherText: ErrorCodeChooser.text(of: matcher), resolution: matcher.row.map { "\(matcher.step).\($0)" } ?? matcher.step.rawValue)
+          matcherText: ErrorCodeChooser.text(of: matcher), resolution: RowReference(step: matcher.step, row: matcher.row).description)
         pairs.append(pair)
         switch apiStory(origin, pair: pair, names: &names) {
         case .success(let (story, error)):
@@ -160,7 +160,7 @@ public struct StoryGenerator: Sendable {
       if let route = driver.session.route {
         try driver.recorder.run("expect route \(route.commands.isEmpty ? "none" : route.description)")
       }
-      guard effects.contains(where: { $0.kind == "focus" }) else {
+      guard effects.contains(where: { $0.kind == .focus }) else {
         let reason = effects.compactMap { effect -> String? in
           if case .routeCancelled(let reason) = effect { return reason }
           return nil

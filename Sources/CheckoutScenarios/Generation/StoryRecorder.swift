@@ -48,8 +48,8 @@ struct StoryRecorder: Sendable {
     if let failure = outcome.failure {
       throw StoryBlock(reason: "'\(name)' does not hold: \(failure.expected), but \(failure.actual)")
     }
-    for case .refused(let reason) in outcome.effects {
-      throw StoryBlock(reason: "'\(name)' is refused: \(reason)")
+    for case .refused(let refusal) in outcome.effects {
+      throw StoryBlock(reason: "'\(name)' is refused: \(refusal.message)")
     }
     lastEffects = outcome.effects
     lines.append(note.map { "\(line)  # \($0)" } ?? line)

@@ -18,10 +18,11 @@ struct ExpectationChecker {
       let actual = session.route.map { $0.commands.isEmpty ? "none" : $0.description } ?? "no route planned"
       return compare("route \(commands.isEmpty ? "none" : commands.map(\.description).joined(separator: ", "))", "route \(actual)")
     case .offer(let target):
-      let actual = session.offer?.resolution.target ?? "none"
-      let matches = target == nil ? session.offer == nil
-        : actual == target || (target.map { !$0.contains(".") && session.offer?.resolution.step.rawValue == $0 } ?? false)
-      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target ?? "none")", actual: "offer \(actual)")
+      let offered = session.offer?.resolution
+      let actual = offered?.target ?? "none"
+      // `expect offer STEP` holds for an offer of any row of the step.
+      let matches = target.map { $0.step == offered?.step && ($0.row == nil || $0.row == offered?.row) } ?? (offered == nil)
+      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target?.description ?? "none")", actual: "offer \(actual)")
     case .focus(let row):
       let actual = session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
       return compare("focus \(row)", "focus \(actual)")
@@ -51,7 +52,9 @@ struct ExpectationChecker {
       return checkValidity(row, expectValid: expectation == .valid(row))
     case .effect(let kind, let argument):
       let matches = lastEffects.contains { effect in
-        effect.kind == kind && (argument.map { effect.argument == $0 || effect.argument.contains($0) } ?? true)
+        // A refusal is also matched by its code: `expect effect refused disabledRow`.
+        effect.kind == kind
+          && (argument.map { effect.argument == $0 || effect.argument.contains($0) || effect.refusal?.code.rawValue == $0 } ?? true)
       }
       let actual = lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
       return matches ? nil : ScenarioHost.Failure(expected: "effect \(kind)\(argument.map { " \($0)" } ?? "")", actual: actual)

@@ -36,8 +36,8 @@ enum ExpectationParser {
       }
       return .route(commands)
     case "offer":
-      let target = try cursor.token("a step, step.row, or none")
-      return .offer(target.text == "none" ? nil : target.text)
+      if cursor.skip("none") { return .offer(nil) }
+      return .offer(try cursor.reference("a step, step.row, or none"))
     case "focus": return .focus(RowID(try cursor.identifier("a row id")))
     case "error":
       let row = RowID(try cursor.identifier("a row id"))
@@ -49,7 +49,13 @@ enum ExpectationParser {
     case "valid": return .valid(RowID(try cursor.identifier("a row id")))
     case "invalid": return .invalid(RowID(try cursor.identifier("a row id")))
     case "effect":
-      let effect = try cursor.identifier("an effect kind: navigate, callAPI, offer, focus, refused, unresolved, routeCancelled, notice")
+      let kinds = Effect.Kind.allCases.map(\.rawValue)
+      let token = try cursor.token("an effect kind: \(kinds.joined(separator: ", "))")
+      guard let effect = Effect.Kind(rawValue: token.text), !token.quoted else {
+        let hint = Suggestions.didYouMean(token.text, in: kinds).map { "\($0) " } ?? ""
+        throw cursor.error(
+          at: token, "unknown effect kind \(Quoting.quoted(token.text)); \(hint)the kinds are \(kinds.joined(separator: ", "))")
+      }
       let argument = cursor.rest()
       return .effect(kind: effect, argument: argument.isEmpty ? nil : argument)
     default:

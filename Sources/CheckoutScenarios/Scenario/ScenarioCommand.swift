@@ -9,8 +9,8 @@ public enum ScenarioCommand: Hashable, Sendable {
   case flow(String)
   /// `today YYYY-MM-DD`: the session's date.
   case today(CalendarDate)
-  /// `set NAME VALUE`: a row of the current step, or a data key.
-  case set(String, String)
+  /// `set NAME VALUE`: a row of the current step, or a data key (see ``SetName``).
+  case set(SetName, String)
   /// `tap ROW`: activate a disclosure or button row (by id, or by number in the REPL).
   case tap(String)
   /// `back`: the shopper's back button.
@@ -39,6 +39,37 @@ public enum ScenarioCommand: Hashable, Sendable {
   case expect(Expectation)
 }
 
+extension ScenarioCommand {
+  /// What a `set` line names, decided by the parser from the word alone: a word
+  /// with a dot is a data key (`set shipping.zip 97201`); any other word is a row
+  /// of the step on screen, by id (`set zip 97201`) or by its number on screen
+  /// (`set 4 97201`). A key without a dot is set through its row.
+  public enum SetName: Hashable, Sendable, CustomStringConvertible {
+    /// A row of the step on screen: its id, or its number on screen as typed.
+    case row(String)
+    /// A data key that a value row binds.
+    case key(DataKey)
+
+    /// The name a `set` word gives, or nil for a dotted word that is no data key (`a..b`).
+    public init?(parsing word: String) {
+      guard word.contains(".") else {
+        self = .row(word)
+        return
+      }
+      guard IdentifierSyntax.isKey(word) else { return nil }
+      self = .key(DataKey(word))
+    }
+
+    /// The word as written.
+    public var description: String {
+      switch self {
+      case .row(let name): return name
+      case .key(let key): return key.rawValue
+      }
+    }
+  }
+}
+
 /// Who confirms that steps appeared.
 public enum HostMode: String, Hashable, Sendable, Codable {
   /// The runner confirms every navigation command at once.
@@ -64,7 +95,7 @@ public enum Expectation: Hashable, Sendable {
   /// `expect route CMD, CMD`: the route most recently planned (`none` for an empty one).
   case route([NavigationCommand])
   /// `expect offer STEP[.ROW]` (or `none`): the offer waiting.
-  case offer(String?)
+  case offer(RowReference?)
   /// `expect focus ROW`: the focused row of the current step.
   case focus(RowID)
   /// `expect error ROW "text"`: the row's error contains the text.
@@ -76,5 +107,5 @@ public enum Expectation: Hashable, Sendable {
   /// `expect invalid ROW`: the row fails a rule.
   case invalid(RowID)
   /// `expect effect KIND [ARG]`: the last command's effects include it.
-  case effect(kind: String, argument: String?)
+  case effect(kind: Effect.Kind, argument: String?)
 }

@@ -127,16 +127,24 @@ public struct ScenarioHost: Sendable {
   private mutating func runSessionCommand(_ command: ScenarioCommand, _ outcome: inout Outcome) {
     guard let session else { return }
     switch command {
-    case .set(let name, let value):
+    case .set(.row(let name), let value):
       guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
-      if let problem = unknownName(row, allowKeys: true, in: session) {
+      if let problem = unknownName(row, in: session) {
         outcome.problem = problem
         return
       }
-      perform(.set(row, .string(value)), &outcome)
+      perform(.set(.row(RowID(row)), .string(value)), &outcome)
+    case .set(.key(let key), let value):
+      // A key the flow does not know is a typo that fails the scenario; a read-only
+      // key is the engine's refusal, shown like any other.
+      if let refusal = session.compiled.setRefusal(for: key), refusal.kind == .unknownKey {
+        outcome.problem = refusal.message
+        return
+      }
+      perform(.set(.key(key), .string(value)), &outcome)
     case .tap(let name):
       guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
-      if let problem = unknownName(row, allowKeys: false, in: session) {
+      if let problem = unknownName(row, in: session) {
         outcome.problem = problem
         return
       }
@@ -150,7 +158,7 @@ public struct ScenarioHost: Sendable {
     case .plan(let step, let row):
       switch session.compiled.planner.plan(from: session.navigation, to: step, isComplete: session.completeness.isComplete) {
       case .success(let route):
-        let target = row.map { "\(step).\($0)" } ?? step.rawValue
+        let target = RowReference(step: step, row: row).description
         outcome.notes.append("route to \(target): \(route)")
       case .failure(let noRoute):
         outcome.notes.append("no route: \(noRoute)")
@@ -159,20 +167,11 @@ public struct ScenarioHost: Sendable {
     }
   }
 
-  /// A name that is no row of the step on screen (nor, for `set`, a key the flow
-  /// knows): a typo in a scenario fails it instead of passing as a refusal.
-  private func unknownName(_ name: String, allowKeys: Bool, in session: CheckoutSession) -> String? {
+  /// A name that is no row of the step on screen: a typo in a scenario fails it
+  /// instead of passing as a refusal.
+  private func unknownName(_ name: String, in session: CheckoutSession) -> String? {
     guard let step = session.currentStep, step.row(RowID(name)) == nil else { return nil }
-    let rows = step.rows.map(\.id.rawValue)
-    var known = rows
-    if allowKeys {
-      let keys = Set(session.flow.data.keys.map(\.rawValue) + session.flow.steps.flatMap(\.rows).compactMap { $0.bind?.rawValue })
-      if keys.contains(name) { return nil }
-      known += keys.sorted()
-    }
-    let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
-    return "\(step.title) has no row \(Quoting.quoted(name))\(hint); its rows are \(rows.joined(separator: ", "))"
-      + (allowKeys ? "; or set a data key the flow knows, like \(session.flow.steps.flatMap(\.rows).compactMap(\.bind).first?.rawValue ?? "shipping.zip")" : "")
+    return Refusal.unknownRow(RowID(name), on: step, event: .tap).message
   }
 
   /// A row named by its number on screen (1-based, visible rows) becomes its id.
@@ -201,7 +200,7 @@ public struct ScenarioHost: Sendable {
         switch effect {
         case .navigate(let command) where mode == .auto:
           if let top = try? session.navigation.applying(command).top { queue.append(.appeared(top)) }
-        case .callAPI(let operation, _):
+        case .callAPI(let operation, _, _):
           if let answer = api.answer(operation) {
             queue.append(DevelopmentAPI.event(answer, for: operation, in: session.flow))
           } else {

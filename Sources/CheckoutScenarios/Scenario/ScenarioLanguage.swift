@@ -151,7 +151,7 @@ public enum ScenarioLanguage {
       name: "invalid", synopsis: "expect invalid ROW", summary: "the row fails one of its rules",
       forms: [Form("expect invalid ROW", "the row fails one of its rules", example: "expect invalid cvv")]),
     CommandInfo(
-      name: "effect", synopsis: "expect effect KIND [ARG]", summary: "the last command's effects include it (navigate, callAPI, offer, focus, refused, unresolved, routeCancelled)",
+      name: "effect", synopsis: "expect effect KIND [ARG]", summary: "the last command's effects include it (\(Effect.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
       forms: [
         Form("expect effect KIND", "the last command's effects include one of this kind", example: "expect effect refused"),
         Form("expect effect KIND ARG", "one whose text contains ARG", example: "expect effect callAPI placeOrder"),

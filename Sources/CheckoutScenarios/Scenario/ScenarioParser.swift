@@ -25,7 +25,12 @@ public enum ScenarioParser {
         throw cursor.error(at: token, error.description)
       }
     case "set":
-      let name = try cursor.word("a row id, a row number or a data key")
+      let token = try cursor.token("a row id, a row number or a data key")
+      guard token.text != ";" || token.quoted, let name = ScenarioCommand.SetName(parsing: token.text) else {
+        throw cursor.error(
+          at: token,
+          "\(Quoting.quoted(token.text)) is not a row or a data key; name a row (zip, or its number 4) or a dotted data key (shipping.zip)")
+      }
       command = .set(name, try cursor.word("a value (one word, or a \"quoted string\")", allowQuoted: true))
     case "tap": command = .tap(try cursor.word("a row id or number"))
     case "back": command = .back
@@ -38,12 +43,8 @@ public enum ScenarioParser {
     case "show": command = .show
     case "stack": command = .stack
     case "plan":
-      let target = try cursor.token("a step, or step.row, like creditCard.cvv")
-      let parts = target.text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-      guard parts.allSatisfy(IdentifierSyntax.isIdentifier) else {
-        throw cursor.error(at: target, "\(Quoting.quoted(target.text)) is not a step or step.row")
-      }
-      command = .plan(StepID(parts[0]), parts.count > 1 ? RowID(parts[1]) : nil)
+      let target = try cursor.reference("a step, or step.row, like creditCard.cvv")
+      command = .plan(target.step, target.row)
     case "help": command = .help(cursor.optionalWord())
     case "quit", "exit": command = .quit
     case "expect": command = .expect(try ExpectationParser.parse(&cursor))
@@ -175,5 +176,16 @@ struct TokenCursor {
 
   func error(at token: ScenarioLexer.Token, _ message: String) -> ScenarioSyntaxError {
     ScenarioSyntaxError(line: line, column: token.column, message: message)
+  }
+
+  /// A `STEP` or `STEP.ROW` reference; an error points at the column where the
+  /// token stops being one.
+  mutating func reference(_ expected: String) throws(ScenarioSyntaxError) -> RowReference {
+    let token = try token(expected)
+    do {
+      return try RowReference(parsing: token.text)
+    } catch {
+      throw ScenarioSyntaxError(line: line, column: token.column + error.column - 1, message: error.description)
+    }
   }
 }

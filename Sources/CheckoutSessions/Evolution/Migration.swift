@@ -41,6 +41,7 @@ struct Migration {
     let offeredAgain = migrateDriver(navigationCut: cut)
     migrateOffers(offeredAgain: offeredAgain)
     migrateCalls()
+    migrateSecretGenerations()
     checkValues()
   }
 
@@ -277,20 +278,40 @@ struct Migration {
   }
 
   /// A call's step to open on success, renamed; when that step is gone, the step the
-  /// operation's submit opens in the target flow.
+  /// operation's submit opens in the target flow. The idempotency key is kept: the
+  /// call is the same call, and a host finishing it must not charge twice. Calls
+  /// whose answer was lost (`unanswered`) are carried the same way.
   private mutating func migrateCalls() {
-    result.calls = old.calls.map { call in
-      guard let then = call.then else { return call }
-      let new = step(then)
-      guard !migrator.has(new) else { return SessionSnapshot.Call(operation: call.operation, then: new) }
-      let opens = target.flow.steps.lazy.flatMap(\.rows).compactMap { row -> StepID?? in
-        if case .submit(let submit) = row.action, submit.operation == call.operation { return .some(submit.then) }
-        return nil
-      }.first ?? nil
-      changes.append(Change(
-        .changedCall, call.operation.rawValue,
-        "on success it opened \(then), which is not in \(version); now \(opens.map { "it opens \($0)" } ?? "it opens nothing")"))
-      return SessionSnapshot.Call(operation: call.operation, then: opens)
+    result.calls = old.calls.map { migrate($0) }
+    result.unanswered = old.unanswered?.map { migrate($0) }
+  }
+
+  private mutating func migrate(_ call: SessionSnapshot.Call) -> SessionSnapshot.Call {
+    guard let then = call.then else { return call }
+    var moved = call
+    moved.then = step(then)
+    guard let new = moved.then, !migrator.has(new) else { return moved }
+    let opens = target.flow.steps.lazy.flatMap(\.rows).compactMap { row -> StepID?? in
+      if case .submit(let submit) = row.action, submit.operation == call.operation { return .some(submit.then) }
+      return nil
+    }.first ?? nil
+    changes.append(Change(
+      .changedCall, call.operation.rawValue,
+      "on success it opened \(then), which is not in \(version); now \(opens.map { "it opens \($0)" } ?? "it opens nothing")"))
+    moved.then = opens
+    return moved
+  }
+
+  /// Each secret's generation follows its key's rename; a key the target no longer
+  /// keeps secret loses its generation (restoring drops it anyway).
+  private mutating func migrateSecretGenerations() {
+    guard let generations = old.secretGenerations else { return }
+    var moved: [String: Int] = [:]
+    for (name, generation) in generations {
+      let new = key(DataKey(name))
+      guard target.masking.secretKeys.contains(new) else { continue }
+      moved[new.rawValue] = max(moved[new.rawValue] ?? 0, generation)
     }
+    result.secretGenerations = moved.isEmpty ? nil : moved
   }
 }

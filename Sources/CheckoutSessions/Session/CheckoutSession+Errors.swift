@@ -7,9 +7,9 @@ extension CheckoutSession {
   /// is offered like an API error. Otherwise calls the API with the bound data.
   ///
   /// Each validated step's check is kept (the first invalid step ends the loop).
-  mutating func submit(_ submit: Submit, from row: Row) -> [Effect] {
+  mutating func submit(_ submit: Submit, from row: Row, on step: StepID) -> [Effect] {
     if calls[submit.operation] != nil {
-      return [.refused("\(row.title): \(submit.operation) is already waiting for an answer")]
+      return [.refused(.callInFlight(submit.operation, row: row, on: step))]
     }
     // The validated steps in flow order, each once (steps not in the flow have nothing to check).
     let validated = submit.validates ?? navigation.steps
@@ -21,20 +21,20 @@ extension CheckoutSession {
     order.sort()
     for index in order {
       guard let failure = keptCheck(ofStepAt: index).rowFailures.first else { continue }
-      let resolution = Resolution(step: compiled.flow.steps[index].id, row: failure.row, message: failure.message)
+      let step = compiled.flow.steps[index]
+      let resolution = Resolution(step: step.id, row: failure.row, message: askAgainReason(step, failure.row) ?? failure.message)
       queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
       self.offer = offer
       return [.offer(offer)]
     }
     queued = []
-    calls[submit.operation] = .some(submit.then)
-    return [.callAPI(submit.operation, Payload(values: data, masking: compiled.masking))]
+    return [startCall(submit.operation, then: submit.then)]
   }
 
   mutating func apiSucceeded(_ operation: OperationName, _ values: [DataKey: Value]) -> [Effect] {
-    guard let then = calls.removeValue(forKey: operation) else {
-      return [.refused("no call to \(operation) is waiting for an answer")]
+    guard let call = calls.removeValue(forKey: operation) else {
+      return [.refused(.noCallWaiting(operation, event: .apiSucceeded))]
     }
     for (key, value) in values {
       // Only the checks of the steps that read a changed key can change.
@@ -42,14 +42,20 @@ extension CheckoutSession {
       for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
     }
     queued = []
-    guard let then, let presentation = compiled.step(then)?.presentation else { return [] }
-    return send(.opening(then, as: presentation))
+    guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
+    return send(.opening(then, as: presentation), for: .apiSucceeded)
   }
 
   mutating func apiFailed(_ operation: OperationName, _ errors: [APIError]) -> [Effect] {
     guard calls.removeValue(forKey: operation) != nil else {
-      return [.refused("no call to \(operation) is waiting for an answer")]
+      return [.refused(.noCallWaiting(operation, event: .apiFailed))]
     }
+    return offerErrors(errors)
+  }
+
+  /// Offers the first of an answer's errors that the flow resolves and queues the
+  /// rest; errors nothing resolves are reported as `unresolved`.
+  mutating func offerErrors(_ errors: [APIError]) -> [Effect] {
     let ordered = compiled.resolver.ordered(errors)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution)
@@ -63,7 +69,7 @@ extension CheckoutSession {
   }
 
   mutating func accept() -> [Effect] {
-    guard let offer else { return [.refused("there is no offer to accept")] }
+    guard let offer else { return [.refused(.noOffer(.accept))] }
     self.offer = nil
     pending = nil
     // Only the guards planning asks about are checked (and kept).
@@ -74,8 +80,18 @@ extension CheckoutSession {
   }
 
   mutating func decline() -> [Effect] {
-    guard offer != nil else { return [.refused("there is no offer to decline")] }
+    guard offer != nil else { return [.refused(.noOffer(.decline))] }
     offer = nil
     return []
+  }
+}
+
+extension CheckoutSession {
+  /// The row's "enter it again" message when it shows one: a secret another
+  /// instance changed is asked for again saying why, not only that it is required.
+  func askAgainReason(_ step: Step, _ row: RowID?) -> String? {
+    guard let row, let found = step.row(row), found.secret else { return nil }
+    let message = CheckoutSession.enterAgainMessage(found.title)
+    return rowErrors[RowRef(step: step.id, row: row)] == message ? message : nil
   }
 }

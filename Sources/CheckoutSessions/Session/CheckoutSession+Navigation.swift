@@ -4,33 +4,33 @@ import CheckoutRows
 
 extension CheckoutSession {
   mutating func tap(_ rowID: RowID) -> [Effect] {
-    if let reason = busyReason() { return [.refused(reason)] }
-    guard let step = currentStep else { return [.refused("the step \(navigation.top) is not in the flow")] }
-    guard let row = step.row(rowID) else { return [.refused(unknownRow(rowID, on: step))] }
+    if let busy = busyRefusal(.tap) { return [.refused(busy)] }
+    guard let step = currentStep else { return [.refused(.stepNotInFlow(navigation.top, event: .tap))] }
+    guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .tap))] }
     keepChecks(of: row.requires)
-    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    if let reason = disabledReason(row) { return [.refused(reason)] }
+    guard StepCompleteness.isVisible(row, values) else { return [.refused(.hidden(row, on: step, event: .tap))] }
+    if let reason = disabledReason(row) { return [.refused(.disabled(row, on: step, event: .tap, reason: reason))] }
     switch row.action {
     case .opens(let target)?:
       guard let presentation = compiled.step(target)?.presentation else {
-        return [.refused("\(row.title) opens \(target), which is not in the flow")]
+        return [.refused(.opensMissingStep(row, target: target))]
       }
-      return send(.opening(target, as: presentation))
+      return send(.opening(target, as: presentation), for: .tap)
     case .close?:
-      guard let command = backCommand() else { return [.refused("\(row.title): there is nothing to close")] }
-      return send(command)
+      guard let command = backCommand() else { return [.refused(.nothingToClose(row, on: step))] }
+      return send(command, for: .tap)
     case .submit(let submit)?:
-      return self.submit(submit, from: row)
+      return self.submit(submit, from: row, on: step.id)
     case nil:
-      return [.refused("\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")]
+      return [.refused(.notTappable(row, on: step))]
     }
   }
 
   mutating func back() -> [Effect] {
-    if let offer { return [.refused("answer the offer first (accept or decline): \(offer.resolution.message)")] }
-    guard let command = backCommand() else { return [.refused("there is nothing to go back to from \(navigation.top)")] }
+    if let offer { return [.refused(.offerWaiting(offer, event: .back))] }
+    guard let command = backCommand() else { return [.refused(.nothingToGoBack(from: navigation.top))] }
     pending = nil
-    guard let shown = navigation.top(after: command) else { return [.refused("cannot go back from \(navigation)")] }
+    guard let shown = navigation.top(after: command) else { return [.refused(.cannotGoBack(from: navigation))] }
     if driver.isDriving { return driveOn(shown, event: "went back to \(shown)") }
     try? navigation.apply(command)  // applies: top(after:) said so
     return []
@@ -48,8 +48,7 @@ extension CheckoutSession {
         return []
       }
       guard let wentBack = navigation.truncated(to: step) else {
-        return [.refused(
-          "\(step) is not on the navigation stack \(navigation), and nothing opened it; still waiting for \(pending.expected) after `\(pending.command)`")]
+        return [.refused(.unexpectedStep(step, on: navigation, waiting: pending))]
       }
       self.pending = nil
       navigation = wentBack
@@ -58,7 +57,7 @@ extension CheckoutSession {
     }
     if step == navigation.top { return [] }
     guard let wentBack = navigation.truncated(to: step) else {
-      return [.refused("\(step) is not on the navigation stack \(navigation), and nothing opened it")]
+      return [.refused(.unexpectedStep(step, on: navigation, waiting: nil))]
     }
     navigation = wentBack
     return []
@@ -72,9 +71,11 @@ extension CheckoutSession {
     return nil
   }
 
-  /// Sends a command to the host and waits for its step.
-  mutating func send(_ command: NavigationCommand) -> [Effect] {
-    guard let expected = navigation.top(after: command) else { return [.refused("cannot \(command) on \(navigation)")] }
+  /// Sends a command to the host and waits for its step (`event` is the one that asked for it).
+  mutating func send(_ command: NavigationCommand, for event: SessionEvent.Kind) -> [Effect] {
+    guard let expected = navigation.top(after: command) else {
+      return [.refused(.cannotApply(command, on: navigation, event: event))]
+    }
     pending = PendingNavigation(command: command, expected: expected)
     return [.navigate(command)]
   }
@@ -119,11 +120,5 @@ extension CheckoutSession {
     case .ignored:
       return []
     }
-  }
-
-  func unknownRow(_ row: RowID, on step: Step) -> String {
-    let ids = step.rows.map(\.id.rawValue)
-    let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
-    return "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))"
   }
 }

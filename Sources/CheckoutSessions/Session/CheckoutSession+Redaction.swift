@@ -40,8 +40,8 @@ extension SessionEvent: CustomReflectable {
   /// A `set` event's value is never shown: it may be a secret the event cannot know is one.
   public var customMirror: Mirror {
     switch self {
-    case .set(let name, _):
-      return Mirror(self, children: ["set": name, "value": Masking.secretPlaceholder], displayStyle: .enum)
+    case .set(let target, _):
+      return Mirror(self, children: ["set": target.description, "value": Masking.secretPlaceholder], displayStyle: .enum)
     default:
       return Mirror(self, children: ["event": description], displayStyle: .enum)
     }

@@ -4,51 +4,43 @@ import CheckoutPlanning
 import CheckoutRows
 
 extension CheckoutSession {
-  /// `set NAME VALUE`: a row of the step on screen, or a data key. A key that a row
-  /// binds is set as that row is: converted (a toggle's `on`, a picker's label),
-  /// validated, and an invalid value shown as the row's error. Through a row of
-  /// the step on screen when it binds the key (hidden and disabled rows refuse,
-  /// as by id), else through the first value row in flow order that binds it.
-  mutating func set(_ name: String, _ value: Value) -> [Effect] {
-    if let step = currentStep, let row = step.row(RowID(name)) {
+  /// A `set` event: through the row named (of the step on screen, or of the step
+  /// given), or through the value row that binds the key (the one on screen when
+  /// there is one, else the first in flow order). Either way the value is set as
+  /// that row sets it: converted (a toggle's `on`, a picker's label), validated,
+  /// and an invalid value shown as the row's error; hidden and disabled rows refuse.
+  /// A key no value row binds is read-only to events and refused, naming it and why.
+  mutating func set(_ target: SetTarget, _ value: Value) -> [Effect] {
+    switch target {
+    case .row(let rowID, let stepID):
+      guard let step = stepID.map({ compiled.step($0) }) ?? currentStep else {
+        return [.refused(.noStepForSet(stepID?.rawValue ?? navigation.top.rawValue, in: flow))]
+      }
+      guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .set))] }
+      return set(row, on: step, value)
+    case .key(let key):
+      if let refusal = compiled.setRefusal(for: key) { return [.refused(.readOnly(refusal))] }
+      let binders = compiled.dependencies.rows(binding: key)
+      let onScreen = currentStep.flatMap { step in
+        binders.first { $0.step == step.id && step.row($0.row)?.cell.takesValue == true }
+      }
+      guard let ref = onScreen ?? compiled.writingRow(for: key), let step = compiled.step(ref.step),
+        let row = step.row(ref.row)
+      else { return [.refused(.noRowBinds(key))] }
       return set(row, on: step, value)
     }
-    guard IdentifierSyntax.isKey(name), name.contains(".") || flow.data[DataKey(name)] != nil else {
-      guard let step = currentStep else { return [.refused("no row or key \(Quoting.quoted(name))")] }
-      return [.refused(unknownRow(RowID(name), on: step) + "; or name a data key like shipping.zip")]
-    }
-    let key = DataKey(name)
-    // Rows that take a value: an info or disclosure row may show the key too.
-    let binders = compiled.dependencies.rows(binding: key).filter {
-      compiled.step($0.step)?.row($0.row)?.cell.takesValue == true
-    }
-    if let step = currentStep, let onScreen = binders.first(where: { $0.step == step.id }), let row = step.row(onScreen.row) {
-      return set(row, on: step, value)
-    }
-    guard let binder = binders.first, let row = compiled.step(binder.step)?.row(binder.row) else {
-      store(value, at: key)
-      return offerNextQueuedIfResolved()
-    }
-    let accepted: Value
-    switch RowInput.accept(value, for: row, data: data) {
-    case .success(let converted): accepted = converted
-    case .failure(let problem): return [.refused(problem.message)]
-    }
-    store(accepted, at: key)
-    validate(row, at: binder, accepted)
-    return offerNextQueuedIfResolved()
   }
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
     guard row.cell.takesValue, let key = row.bind else {
-      return [.refused("\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")]
+      return [.refused(.takesNoValue(row, on: step))]
     }
-    guard StepCompleteness.isVisible(row, values) else { return [.refused("\(row.title) is hidden on \(step.title)")] }
-    guard StepCompleteness.isEnabled(row, values) else { return [.refused("\(row.title) cannot be changed now")] }
+    guard StepCompleteness.isVisible(row, values) else { return [.refused(.hidden(row, on: step, event: .set))] }
+    guard StepCompleteness.isEnabled(row, values) else { return [.refused(.cannotChange(row, on: step))] }
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted
-    case .failure(let problem): return [.refused(problem.message)]
+    case .failure(let problem): return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]
     }
     store(accepted, at: key)
     validate(row, at: RowRef(step: step.id, row: row.id), accepted)
@@ -66,6 +58,8 @@ extension CheckoutSession {
   /// Stores a value; errors on every row bound to the key are cleared when it changes.
   private mutating func store(_ value: Value, at key: DataKey) {
     guard values.updateValue(value, forKey: key) != value else { return }
+    // A secret changed or cleared here: every copy another instance holds is stale.
+    if compiled.masking.isSecret(key) { secretGenerations[key, default: 0] += 1 }
     for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
     for ref in compiled.dependencies.rows(binding: key) {
       rowErrors[ref] = nil

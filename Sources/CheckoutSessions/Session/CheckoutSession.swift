@@ -62,10 +62,20 @@ public struct CheckoutSession: Sendable {
   public internal(set) var driver = RouteDriver()
   /// A command sent for a tap or a successful submit, waiting for its step.
   public internal(set) var pending: PendingNavigation?
-  /// API calls waiting for an answer, each with the step to open on success.
-  public internal(set) var calls: [OperationName: StepID?] = [:]
+  /// API calls waiting for an answer, each with its idempotency key and the step
+  /// to open on success.
+  public internal(set) var calls: [OperationName: APICall] = [:]
+  /// Calls given up without an answer (``SessionEvent/apiExpired(_:)``): the API
+  /// may have acted on them, so the next call to the operation reuses the key.
+  public internal(set) var unanswered: [OperationName: APICall] = [:]
+  /// How many idempotency keys the session has made (the last key's number).
+  public internal(set) var callsMade = 0
   /// The row an error route arrived at.
   public internal(set) var focus: RowRef?
+  /// For each secret key, how many times its value changed or was cleared in this
+  /// session (never the value): a copy of a secret kept since an earlier event is
+  /// used only while its generation is still this one (see ``restoreSecrets(_:)``).
+  public internal(set) var secretGenerations: [DataKey: Int] = [:]
   /// The shopper changed the focused row's value: the next queued error may be offered.
   var resolvedFocus = false
 
@@ -116,23 +126,25 @@ public struct CheckoutSession: Sendable {
   public mutating func send(_ event: SessionEvent) -> [Effect] {
     switch event {
     case .tap(let row): return tap(row)
-    case .set(let name, let value): return set(name, value)
+    case .set(let target, let value): return set(target, value)
     case .back: return back()
     case .appeared(let step): return appeared(step)
     case .apiSucceeded(let operation, let values): return apiSucceeded(operation, values)
     case .apiFailed(let operation, let errors): return apiFailed(operation, errors)
+    case .callAgain(let operation): return callAgain(operation)
+    case .apiExpired(let operation): return apiExpired(operation)
     case .accept: return accept()
     case .decline: return decline()
     }
   }
 
   /// Why the shopper cannot act now, if something is waiting.
-  func busyReason() -> String? {
-    if let offer { return "answer the offer first (accept or decline): \(offer.resolution.message)" }
+  func busyRefusal(_ event: SessionEvent.Kind) -> Refusal? {
+    if let offer { return .offerWaiting(offer, event: event) }
     if driver.isDriving, case .awaiting(let expected, _, _) = driver.state {
-      return "a route is in progress: waiting for \(expected) to appear"
+      return .routeInProgress(waitingFor: expected, event: event)
     }
-    if let pending { return "waiting for \(pending.expected) to appear after \(pending.command)" }
+    if let pending { return .awaiting(pending, event: event) }
     return nil
   }
 }

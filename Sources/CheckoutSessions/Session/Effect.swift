@@ -6,14 +6,16 @@ import CheckoutRows
 public enum Effect: Hashable, Sendable, CustomStringConvertible {
   /// Perform a navigation command, then report the step that appears.
   case navigate(NavigationCommand)
-  /// Call the checkout API; answer with `apiSucceeded` or `apiFailed`.
-  case callAPI(OperationName, Payload)
+  /// Call the checkout API with this idempotency key (recorded in the session
+  /// before the call); answer with `apiSucceeded` or `apiFailed`.
+  case callAPI(OperationName, Payload, key: IdempotencyKey)
   /// Show the shopper an error and a "fix it" choice; answer with `accept` or `decline`.
   case offer(Offer)
   /// Focus a row and show the message on it.
   case focus(StepID, RowID?, String)
-  /// The event changed nothing, and why.
-  case refused(String)
+  /// The event changed nothing: what was refused, the row, key or step at fault,
+  /// and why (see ``Refusal``).
+  case refused(Refusal)
   /// An API error that no matcher resolves (and the flow has no fallback).
   case unresolved(APIError)
   /// A route in progress was given up, and why.
@@ -23,28 +25,59 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
   /// after present creditCard: replanned from cart>stepOne>stepTwo: next pop`.
   case notice(String)
 
-  /// The effect's kind as scenarios name it: `navigate`, `callAPI`, `offer`, `focus`, …
-  public var kind: String {
+  /// The kinds of effect, named as scenarios (`expect effect KIND`), the REPL and
+  /// the example server's JSON (`"kind"`) name them.
+  public enum Kind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// ``Effect/navigate(_:)``.
+    case navigate
+    /// ``Effect/callAPI(_:_:key:)``.
+    case callAPI
+    /// ``Effect/offer(_:)``.
+    case offer
+    /// ``Effect/focus(_:_:_:)``.
+    case focus
+    /// ``Effect/refused(_:)``.
+    case refused
+    /// ``Effect/unresolved(_:)``.
+    case unresolved
+    /// ``Effect/routeCancelled(_:)``.
+    case routeCancelled
+    /// ``Effect/notice(_:)``.
+    case notice
+
+    /// The name: `navigate`, `callAPI`, ….
+    public var description: String { rawValue }
+  }
+
+  /// The effect's kind.
+  public var kind: Kind {
     switch self {
-    case .navigate: return "navigate"
-    case .callAPI: return "callAPI"
-    case .offer: return "offer"
-    case .focus: return "focus"
-    case .refused: return "refused"
-    case .unresolved: return "unresolved"
-    case .routeCancelled: return "routeCancelled"
-    case .notice: return "notice"
+    case .navigate: return .navigate
+    case .callAPI: return .callAPI
+    case .offer: return .offer
+    case .focus: return .focus
+    case .refused: return .refused
+    case .unresolved: return .unresolved
+    case .routeCancelled: return .routeCancelled
+    case .notice: return .notice
     }
+  }
+
+  /// The refusal, when the effect is one: `effects.lazy.compactMap(\.refusal).first`.
+  public var refusal: Refusal? {
+    if case .refused(let refusal) = self { return refusal }
+    return nil
   }
 
   /// The effect's main argument as scenarios name it: the command, operation, target or code.
   public var argument: String {
     switch self {
     case .navigate(let command): return command.description
-    case .callAPI(let operation, _): return operation.rawValue
+    case .callAPI(let operation, _, _): return operation.rawValue
     case .offer(let offer): return offer.resolution.target
-    case .focus(let step, let row, _): return row.map { "\(step).\($0)" } ?? step.rawValue
-    case .refused(let reason), .routeCancelled(let reason), .notice(let reason): return reason
+    case .focus(let step, let row, _): return RowReference(step: step, row: row).description
+    case .refused(let refusal): return refusal.message
+    case .routeCancelled(let reason), .notice(let reason): return reason
     case .unresolved(let error): return error.code
     }
   }
@@ -53,7 +86,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .focus(_, _, let message): return "focus \(argument) \"\(message)\""
     case .offer(let offer): return "offer \(offer)"
-    case .callAPI(_, let payload): return "callAPI \(argument) \(payload)"
+    case .callAPI(_, let payload, let key): return "callAPI \(argument) \(payload) key \(key)"
     default: return "\(kind) \(argument)"
     }
   }

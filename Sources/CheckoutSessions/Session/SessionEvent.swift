@@ -11,8 +11,9 @@ import CheckoutRows
 public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The shopper tapped a row of the step on screen.
   case tap(RowID)
-  /// The shopper entered a value in a row of the step on screen, or the host set a data key.
-  case set(String, Value)
+  /// The shopper entered a value in a row, named by the row or by the key it binds
+  /// (only keys a value row binds may be set; see ``SetTarget``).
+  case set(SetTarget, Value)
   /// The shopper pressed back.
   case back
   /// The host reports that a step appeared on screen.
@@ -21,6 +22,14 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   case apiSucceeded(OperationName, [DataKey: Value])
   /// The checkout API failed an operation with these errors.
   case apiFailed(OperationName, [APIError])
+  /// The host lost the answer to a waiting call (it crashed, or could not save
+  /// it) and makes the call again: answered with the same `callAPI` effect, the
+  /// same idempotency key, so the API acts once.
+  case callAgain(OperationName)
+  /// The host gives up waiting for a call's answer: the call's outcome is
+  /// unknown. The shopper is offered ``CheckoutSession/unansweredCallError``;
+  /// the next call to the operation reuses the key, so it is never acted on twice.
+  case apiExpired(OperationName)
   /// The shopper accepted the offer to fix an error.
   case accept
   /// The shopper declined the offer.
@@ -30,12 +39,15 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tap(let row): return "tap \(row)"
-    case .set(let name, _): return "set \(name)"
+    case .set(.row(let row, let step), _): return "set \(step.map { "\($0)." } ?? "")\(row)"
+    case .set(.key(let key), _): return "set \(key)"
     case .back: return "back"
     case .appeared(let step): return "appear \(step)"
     case .apiSucceeded(let operation, _): return "api \(operation) ok"
     case .apiFailed(let operation, let errors):
       return "api \(operation) fail " + errors.map(\.code).joined(separator: " ; ")
+    case .callAgain(let operation): return "api \(operation) again"
+    case .apiExpired(let operation): return "api \(operation) expired"
     case .accept: return "accept"
     case .decline: return "decline"
     }

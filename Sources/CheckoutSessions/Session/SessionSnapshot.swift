@@ -21,13 +21,8 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes and reads.
   public static let currentFormat = 1
 
-  /// An API call waiting for an answer.
-  public struct Call: Hashable, Sendable, Codable {
-    /// The operation.
-    public var operation: OperationName
-    /// The step opened when it succeeds.
-    public var then: StepID?
-  }
+  /// An API call waiting for an answer, or given up unanswered.
+  public typealias Call = APICall
 
   /// The snapshot format.
   public var format: Int
@@ -53,10 +48,17 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var driver: RouteDriver
   /// A navigation command waiting for its step.
   public var pending: CheckoutSession.PendingNavigation?
-  /// API calls waiting for answers.
+  /// API calls waiting for answers, each with its idempotency key.
   public var calls: [Call]
+  /// Calls given up unanswered, whose keys the next calls reuse (absent when none).
+  public var unanswered: [Call]?
+  /// How many idempotency keys the session has made (absent before the first).
+  public var callsMade: Int?
   /// The focused row.
   public var focus: CheckoutSession.RowRef?
+  /// For each secret key, its generation: how many times the value changed or was
+  /// cleared (never the value itself); absent when no secret was ever set.
+  public var secretGenerations: [String: Int]?
 }
 
 /// Why a snapshot cannot be restored.
@@ -76,8 +78,12 @@ extension CheckoutSession {
       flowVersion: flow.version,
       navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       offer: offer, queued: queued, driver: driver, pending: pending,
-      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map { SessionSnapshot.Call(operation: $0.key, then: $0.value) },
-      focus: focus)
+      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
+      unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
+      callsMade: callsMade == 0 ? nil : callsMade,
+      focus: focus,
+      secretGenerations: secretGenerations.isEmpty
+        ? nil : Dictionary(uniqueKeysWithValues: secretGenerations.map { ($0.key.rawValue, $0.value) }))
   }
 
   /// ``redactedData(revealSensitive:)`` keyed by text, built in one pass: every
@@ -115,24 +121,29 @@ extension CheckoutSession {
         missing.append("step \"\(step)\"")
         return
       }
-      if let row, found.row(row) == nil { missing.append("row \"\(step).\(row)\"") }
+      if let row, found.row(row) == nil { missing.append("row \"\(RowReference(step: step, row: row))\"") }
     }
     snapshot.navigation.steps.forEach { need($0) }
     var errors: [RowRef: String] = [:]
     for (name, message) in snapshot.rowErrors {
-      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else {
-        missing.append("row \"\(name)\"")
-        continue
+      let reference: RowReference
+      do {
+        reference = try RowReference(parsing: name)
+      } catch {
+        throw SnapshotError(message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW: \(error)")
       }
-      need(StepID(parts[0]), RowID(parts[1]))
-      errors[RowRef(step: StepID(parts[0]), row: RowID(parts[1]))] = message
+      guard let row = reference.row else {
+        throw SnapshotError(
+          message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW, and \(Quoting.quoted(name)) names no row; write it like creditCard.cvv")
+      }
+      need(reference.step, row)
+      errors[RowRef(step: reference.step, row: row)] = message
     }
     if let offer = snapshot.offer { need(offer.resolution.step, offer.resolution.row) }
     snapshot.queued.forEach { need($0.step, $0.row) }
     if let focus = snapshot.focus { need(focus.step, focus.row) }
     if let resolution = snapshot.driver.resolution { need(resolution.step, resolution.row) }
-    snapshot.calls.compactMap(\.then).forEach { need($0) }
+    (snapshot.calls + (snapshot.unanswered ?? [])).compactMap(\.then).forEach { need($0) }
     // The route in progress and the commands waiting for their step.
     switch snapshot.driver.state {
     case .awaiting(let expected, let pending, let remaining):
@@ -156,12 +167,23 @@ extension CheckoutSession {
         message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
     }
     try Self.checkWaitingCommands(of: snapshot)
-    // Hand-written JSON can list an operation twice; that is an error, not a trap.
-    var restoredCalls: [OperationName: StepID?] = [:]
-    for call in snapshot.calls where restoredCalls.updateValue(call.then, forKey: call.operation) != nil {
-      throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice")
+    let restoredCalls = try Self.callsByOperation(snapshot.calls, "calls")
+    let restoredUnanswered = try Self.callsByOperation(snapshot.unanswered ?? [], "unanswered")
+    let callsMade = snapshot.callsMade ?? 0
+    guard callsMade >= 0 else {
+      throw SnapshotError(message: "the snapshot's callsMade is \(callsMade); it counts keys made, 0 or more")
+    }
+    var generations: [DataKey: Int] = [:]
+    for (key, generation) in snapshot.secretGenerations ?? [:] {
+      guard generation >= 1 else {
+        throw SnapshotError(
+          message: "the snapshot's secretGenerations[\"\(key)\"] is \(generation); a generation counts a secret's changes from 1")
+      }
+      // A key the flow no longer keeps secret needs no generation.
+      if compiled.masking.isSecret(DataKey(key)) { generations[DataKey(key)] = generation }
     }
     self.init(flow: compiled, today: snapshot.today)
+    secretGenerations = generations
     navigation = snapshot.navigation
     // The snapshot's values, and the flow's initial data for keys it does not hold.
     var merged = [DataKey: Value](minimumCapacity: snapshot.data.count + compiled.flow.data.count)
@@ -174,11 +196,23 @@ extension CheckoutSession {
     driver = snapshot.driver
     pending = snapshot.pending
     calls = restoredCalls
+    unanswered = restoredUnanswered
+    self.callsMade = callsMade
     focus = snapshot.focus
   }
 }
 
 extension CheckoutSession {
+  /// A snapshot's calls by operation. Hand-written JSON can list an operation
+  /// twice; that is an error, not a trap.
+  private static func callsByOperation(_ calls: [APICall], _ member: String) throws(SnapshotError) -> [OperationName: APICall] {
+    var byOperation: [OperationName: APICall] = [:]
+    for call in calls where byOperation.updateValue(call, forKey: call.operation) != nil {
+      throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice in \(member)")
+    }
+    return byOperation
+  }
+
   /// A command waiting for its step must lead to that step from the snapshot's
   /// navigation state, or the session would wait for a step that cannot appear.
   private static func checkWaitingCommands(of snapshot: SessionSnapshot) throws(SnapshotError) {

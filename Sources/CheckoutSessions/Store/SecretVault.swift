@@ -7,9 +7,11 @@ import CheckoutRows
 /// between requests (a ``SecretVault``) and takes them back before the next event.
 public struct SecretValues: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
   fileprivate(set) var values: [DataKey: Value]
+  /// The session's generation of each secret when these values were taken.
+  fileprivate(set) var generations: [DataKey: Int]
 
   /// No secrets.
-  public static let none = SecretValues(values: [:])
+  public static let none = SecretValues(values: [:], generations: [:])
 
   /// Whether there are none.
   public var isEmpty: Bool { values.isEmpty }
@@ -21,20 +23,46 @@ public struct SecretValues: Sendable, Equatable, CustomStringConvertible, Custom
 }
 
 extension CheckoutSession {
-  /// The secret values entered, to keep in memory until the next event.
+  /// The secret values entered, with their generations, to keep in memory until the next event.
   public var secretValues: SecretValues {
-    SecretValues(values: data.filter { compiled.masking.isSecret($0.key) })
+    let kept = data.filter { compiled.masking.isSecret($0.key) }
+    return SecretValues(values: kept, generations: secretGenerations.filter { kept[$0.key] != nil })
   }
 
-  /// Puts back secret values kept since the last event (after restoring a snapshot).
+  /// Puts back secret values kept since an earlier event (after restoring a
+  /// snapshot), each only if its generation is the session's current one. A copy
+  /// that is stale (the secret was changed or cleared since, by another instance)
+  /// is never used: the secret's rows ask for it again, saying why.
   public mutating func restoreSecrets(_ secrets: SecretValues) {
-    for (key, value) in secrets.values where compiled.masking.isSecret(key) { data[key] = value }
+    for (key, value) in secrets.values where compiled.masking.isSecret(key) {
+      guard secrets.generations[key, default: 0] == secretGenerations[key, default: 0] else {
+        askAgain(for: key)
+        continue
+      }
+      data[key] = value
+    }
+  }
+
+  /// Shows on every value row bound to a secret key that it must be entered again
+  /// (and a submit that finds it missing offers it with the same message).
+  private mutating func askAgain(for key: DataKey) {
+    for ref in compiled.dependencies.rows(binding: key) {
+      guard let row = compiled.step(ref.step)?.row(ref.row), row.cell.takesValue else { continue }
+      rowErrors[ref] = CheckoutSession.enterAgainMessage(row.title)
+    }
+  }
+
+  /// "Enter the CVV again: it was changed in another window."
+  public static func enterAgainMessage(_ title: String) -> String {
+    "Enter the \(title) again: it was changed in another window."
   }
 }
 
 /// Keeps sessions' secret values in this process's memory only, never in a store.
 /// A server with several instances loses a secret when the next request lands on
-/// another instance: the engine then asks for it again (its `required` rule).
+/// another instance: the engine then asks for it again (its `required` rule). A
+/// copy kept here is used only while its generation is the session's current one:
+/// once another instance changed or cleared the secret, this copy is never used.
 public actor SecretVault {
   private var secrets: [SessionID: SecretValues] = [:]
 

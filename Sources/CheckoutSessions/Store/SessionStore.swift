@@ -17,12 +17,16 @@ public struct StoredSession: Hashable, Sendable {
   public var version: Int
   /// The session's state (no secrets).
   public var snapshot: SessionSnapshot
+  /// When this version was saved, if the store knows: how long a call the
+  /// snapshot shows waiting has waited, at most.
+  public var savedAt: Date?
 
   /// Creates a stored session.
-  public init(id: SessionID, version: Int, snapshot: SessionSnapshot) {
+  public init(id: SessionID, version: Int, snapshot: SessionSnapshot, savedAt: Date? = nil) {
     self.id = id
     self.version = version
     self.snapshot = snapshot
+    self.savedAt = savedAt
   }
 }
 
@@ -89,19 +93,29 @@ extension SessionStore {
   ///
   /// Sensitive values are stored masked unless `storeSensitive` (a host that must
   /// send a card number later opts in); secrets are never stored, but kept in
-  /// `secrets`, this process's memory, when one is given.
+  /// `secrets`, this process's memory, when one is given. A host that has just
+  /// loaded the session passes it as `loaded`: the first attempt uses it instead
+  /// of reading it again (one read and one write per event).
   ///
   /// ```swift
   /// let (effects, version) = try await store.update("s1", flow: compiled) { $0.send(.tap("checkout")) }
   /// ```
   public func update<Result: Sendable>(
     _ id: SessionID, flow: CompiledFlow, attempts: Int = 16, storeSensitive: Bool = false,
-    secrets: SecretVault? = nil, expectedVersion: Int? = nil,
+    secrets: SecretVault? = nil, expectedVersion: Int? = nil, loaded: StoredSession? = nil,
     _ change: (inout CheckoutSession) throws -> Result
   ) async throws -> (result: Result, version: Int) {
     var lastConflict: SessionStoreError?
+    var given = loaded?.id == id ? loaded : nil
     for _ in 0..<max(1, attempts) {
-      guard let stored = try await load(id) else { throw SessionStoreError(.notFound, id: id) }
+      let read: StoredSession?
+      if let given {
+        read = given
+      } else {
+        read = try await load(id)
+      }
+      given = nil
+      guard let stored = read else { throw SessionStoreError(.notFound, id: id) }
       if let expectedVersion, stored.version != expectedVersion {
         throw SessionStoreError(.conflict(current: stored.version), id: id)
       }
@@ -124,16 +138,13 @@ extension SessionStore {
 /// The embedded default store: sessions in memory, guarded by an actor.
 public actor InMemorySessionStore: SessionStore {
   private var sessions: [SessionID: StoredSession] = [:]
-  /// When each session was last inserted or saved.
-  private var savedAt: [SessionID: Date] = [:]
 
   /// An empty store.
   public init() {}
 
   public func insert(_ snapshot: SessionSnapshot, id: SessionID) throws {
     guard sessions[id] == nil else { throw SessionStoreError(.duplicate, id: id) }
-    sessions[id] = StoredSession(id: id, version: 1, snapshot: snapshot)
-    savedAt[id] = Date()
+    sessions[id] = StoredSession(id: id, version: 1, snapshot: snapshot, savedAt: Date())
   }
 
   public func load(_ id: SessionID) -> StoredSession? {
@@ -146,17 +157,13 @@ public actor InMemorySessionStore: SessionStore {
       throw SessionStoreError(.conflict(current: current.version), id: id)
     }
     let version = current.version + 1
-    sessions[id] = StoredSession(id: id, version: version, snapshot: snapshot)
-    savedAt[id] = Date()
+    sessions[id] = StoredSession(id: id, version: version, snapshot: snapshot, savedAt: Date())
     return version
   }
 
   public func deleteSessions(savedBefore cutoff: Date) -> [SessionID] {
-    let expired = savedAt.filter { $0.value < cutoff }.map(\.key).sorted { $0.rawValue < $1.rawValue }
-    for id in expired {
-      sessions[id] = nil
-      savedAt[id] = nil
-    }
+    let expired = sessions.values.filter { ($0.savedAt ?? .distantPast) < cutoff }.map(\.id).sorted { $0.rawValue < $1.rawValue }
+    for id in expired { sessions[id] = nil }
     return expired
   }
 

@@ -31,6 +31,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "Seconds a session may go unchanged (finished or abandoned) before it is deleted.")
   var idleTimeout = 1800
 
+  @Option(help: "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10).")
+  var callTimeout: Double?
+
   func run() async throws {
     let app: any ApplicationProtocol
     do {

@@ -21,23 +21,30 @@ protocol AppArguments {
   /// Seconds a session may go unchanged before the sweeper deletes it (finished or
   /// abandoned); default 1800.
   var idleTimeout: Int { get }
+  /// Seconds an API call may take before the next request finishes it (default 10).
+  var callTimeout: Double? { get }
 }
 
 extension AppArguments {
+  /// The default: 1800 s.
   var idleTimeout: Int { 1800 }
+  /// The default: 10 s.
+  var callTimeout: Double? { nil }
 }
 
 /// What a test (or an embedding program) may replace.
 struct AppDependencies: Sendable {
   /// The logger (tests capture it in memory).
   var logger: Logger?
-  /// The checkout API (default: the demo).
-  var api: any CheckoutAPI = DemoCheckoutAPI()
+  /// The checkout API; nil for the demo, its ledger in the store's database.
+  var api: (any CheckoutAPI)?
   /// The session store; nil to choose by the environment: PostgreSQL when
   /// `DATABASE_URL` is set, memory otherwise.
   var store: (any SessionStore)?
-  /// The environment (`DATABASE_URL`).
+  /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
+  /// What a `set` may write.
+  var limits = DataLimits()
   /// How long a store operation may take before the request is answered 503.
   var storeTimeout: Duration = .milliseconds(1500)
   /// How often the sweeper runs; nil for a quarter of the idle timeout, at most a minute.
@@ -46,14 +53,15 @@ struct AppDependencies: Sendable {
   var metrics = ServerMetrics()
 
   init(
-    logger: Logger? = nil, api: any CheckoutAPI = DemoCheckoutAPI(), store: (any SessionStore)? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment, storeTimeout: Duration = .milliseconds(1500),
-    sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
+    logger: Logger? = nil, api: (any CheckoutAPI)? = nil, store: (any SessionStore)? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, limits: DataLimits = DataLimits(),
+    storeTimeout: Duration = .milliseconds(1500), sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
   ) {
     self.logger = logger
     self.api = api
     self.store = store
     self.environment = environment
+    self.limits = limits
     self.storeTimeout = storeTimeout
     self.sweepInterval = sweepInterval
     self.metrics = metrics
@@ -81,6 +89,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   }
 
   var services: [any Service] = []
+  var postgresStore: PostgresSessionStore?
   var prelude: (@Sendable () async throws -> Void)?
   let base: any SessionStore
   let storeName: String
@@ -90,6 +99,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   } else if let url = dependencies.environment["DATABASE_URL"], !url.isEmpty {
     let postgres = try PostgresSessionStore(url: url, logger: logger)
     services.append(postgres.client)
+    postgresStore = postgres
     prelude = { try await postgres.createSchema() }
     base = postgres
     storeName = "postgres"
@@ -98,13 +108,24 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "memory"
   }
 
+  let callTimeout = arguments.callTimeout ?? 10
+  guard callTimeout >= 0, callTimeout.isFinite else {
+    throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
+  }
+  let ledger: any CallLedger =
+    postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) } ?? InMemoryCallLedger()
+  let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
   let metrics = dependencies.metrics
+  let dataKey = try dataKey(in: dependencies.environment, persistent: base is PostgresSessionStore)
+  let sealed = SealingSessionStore(base: base, catalog: catalog, key: dataKey, logger: logger)
   let store = TimeLimitedStore(
-    base: ConflictLoggingStore(base: base, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
+    base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
   let vault = SecretVault()
   let service = SessionService(
-    store: store, catalog: catalog, api: dependencies.api, vault: vault, today: today, metrics: metrics)
+    store: store, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
+    callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
+    metrics: metrics)
   let idleTimeout = Duration.seconds(arguments.idleTimeout)
   services.append(
     SessionSweeper(
@@ -129,6 +150,21 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   return app
 }
 
+/// The key card numbers are sealed with: `CHECKOUT_DATA_KEY` when given. Without
+/// one, a store that outlives the process (PostgreSQL) is refused: its instances
+/// must share a key the operator keeps; the memory store, whose sessions end with
+/// the process, uses a random key of its own.
+func dataKey(in environment: [String: String], persistent: Bool) throws(UsageError) -> DataKeyMaterial {
+  if let text = environment[DataKeyMaterial.variable], !text.isEmpty { return try DataKeyMaterial(base64: text) }
+  guard !persistent else {
+    throw UsageError(
+      description:
+        "DATABASE_URL is set but \(DataKeyMaterial.variable) is not: card numbers are stored sealed with that key, never in plain text; give every instance the same key, e.g. \(DataKeyMaterial.variable)=$(openssl rand -base64 32)"
+    )
+  }
+  return DataKeyMaterial.ephemeral()
+}
+
 /// HTTP/1 with the limits that make abuse cheap: bodies over 64 KiB refused before
 /// they are read, broken framing a 400, headers over ``HeaderLimits`` a 431, and
 /// connections idle for 30 s closed.
@@ -148,7 +184,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
 /// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`), behind
-/// ``ErrorAndLogMiddleware``.
+/// ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
 func buildRouter(service: SessionService, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics)
   -> Router<CheckoutRequestContext>
 {
@@ -157,5 +193,6 @@ func buildRouter(service: SessionService, catalog: FlowCatalog, store: any Sessi
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
   SessionsController(service: service, metrics: metrics).addRoutes(to: router.group("sessions"))
+  BrowserHost.add(to: router, service: service, catalog: catalog)
   return router
 }

@@ -175,7 +175,7 @@ import Testing
     #expect(StripeTestCard.all.count >= 10)
     for (number, card) in StripeTestCard.all {
       let payload = Payload(values: ["payment.card.number": .string(number), "payment.card.cvv": .string("123")], masking: compiled.masking)
-      let outcome = api.answer(CheckoutAPIRequest(session: "s1", flow: compiled.flow.id, operation: OperationName(operation), payload: payload))
+      let outcome = api.answer(CheckoutAPIRequest(session: "s1", flow: compiled.flow.id, operation: OperationName(operation), payload: payload, key: IdempotencyKey("\(operation)-1")))
       guard case .failed(let errors) = outcome, let error = errors.first else {
         Issue.record("\(number) was not declined")
         continue
@@ -188,7 +188,7 @@ import Testing
   @Test func otherCardsSucceedWithADeterministicOrderNumber() {
     let compiled = Self.catalog["plndr"]!
     let payload = Payload(values: ["payment.card.number": .string("4242424242424242")], masking: compiled.masking)
-    let request = CheckoutAPIRequest(session: "abc", flow: "plndr", operation: "placeOrder", payload: payload)
+    let request = CheckoutAPIRequest(session: "abc", flow: "plndr", operation: "placeOrder", payload: payload, key: "placeOrder-1")
     #expect(DemoCheckoutAPI().answer(request) == .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: "abc"))]))
     #expect(DemoCheckoutAPI.orderNumber(for: "abc").count == 11)
   }

@@ -5,9 +5,9 @@ import Testing
 
 @testable import CheckoutServer
 
-/// A `set` event may name a row of the step on screen or a data key
-/// (`shipping.zip`); either way the value is validated and the row shows the same
-/// error.
+/// A `set` event may name a row of the step on screen (`"row"`) or a data key a
+/// row binds (`"key": "shipping.zip"`); either way the value is validated and the
+/// row shows the same error. Every other key is read-only to clients.
 @Suite struct DataKeySetTests {
   /// A PLNDR session on the address step.
   static func onAddressStep(_ client: any TestClientProtocol) async throws -> String {
@@ -23,7 +23,7 @@ import Testing
       let byKey = try await Self.onAddressStep(client)
 
       let rowReply = try await client.set(byRow, "zip", "9720")
-      let keyReply = try await client.set(byKey, "shipping.zip", "9720")
+      let keyReply = try await client.set(byKey, key: "shipping.zip", "9720")
       #expect(rowReply.status == .ok)
       #expect(keyReply.status == rowReply.status, "\(keyReply.text)")
       let expected = "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."
@@ -40,7 +40,7 @@ import Testing
 
       // A valid value clears the error both ways.
       let rowFixed = try await client.set(byRow, "zip", "97201")
-      let keyFixed = try await client.set(byKey, "shipping.zip", "97201")
+      let keyFixed = try await client.set(byKey, key: "shipping.zip", "97201")
       #expect(rowFixed["screen"]?.row("zip")?["error"] == nil)
       let sameFixed = keyFixed["screen"] == rowFixed["screen"]
       #expect(sameFixed, "the screens differ once fixed: by key \(keyFixed.text)")

@@ -260,7 +260,7 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
       "payment.card.number": .string(number), "payment.card.cvv": .string(cvv), "payment.card.expiry": .string(expiry),
     ]
     return CheckoutAPIRequest(
-      session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: values, masking: compiled.masking))
+      session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: values, masking: compiled.masking), key: "placeOrder-1")
   }
 
   static func succeeded(_ outcome: CheckoutAPIOutcome) -> Bool {

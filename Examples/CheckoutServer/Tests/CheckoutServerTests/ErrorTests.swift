@@ -21,6 +21,21 @@ import Testing
     return reply
   }
 
+  /// The `refusal` object of a 422: its code, the event refused, and exactly the
+  /// fields at fault given (the others absent).
+  func expectRefusal(
+    _ reply: Reply, _ code: String, event: String, step: String? = nil, row: String? = nil,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let refusal = reply["refusal"]
+    #expect(refusal?["code"]?.string == code, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(refusal?["event"]?.string == event, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(refusal?["step"]?.string == step, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(refusal?["row"]?.string == row, "\(reply.text)", sourceLocation: sourceLocation)
+    let expectedKeys = ["code", "event"] + (step == nil ? [] : ["step"]) + (row == nil ? [] : ["row"])
+    #expect(Set(refusal?.keys ?? []) == Set(expectedKeys), "\(reply.text)", sourceLocation: sourceLocation)
+  }
+
   // MARK: 400
 
   @Test func malformedJSONSaysWhatAndWhere() async throws {
@@ -143,11 +158,12 @@ import Testing
       expectError(large, .contentTooLarge, "body_too_large", at: "body")
       let createLarge = try await client.send(.post, "/sessions", body: #"{"flow":"\#(padding)"}"#)
       expectError(createLarge, .contentTooLarge, "body_too_large", at: "body")
-      // Just under the limit is read (and refused for its meaning, not its size).
+      // Just under the limit is read, and its value refused for its own size (a
+      // value holds at most 1 KiB): nothing is stored.
       let under = String(repeating: "1", count: 64 * 1024 - 60)
       let fits = try await client.event(id, #""event":"set","row":"quantity","value":"\#(under)""#)
-      #expect(fits.status == .ok, "\(fits.status)")
-      #expect(try await client.send(.get, "/sessions/\(id)")["version"]?.int == 2)
+      expectError(fits, .contentTooLarge, "value_too_large", at: "value")
+      #expect(try await client.send(.get, "/sessions/\(id)")["version"]?.int == 1)
     }
   }
 
@@ -162,26 +178,32 @@ import Testing
       // A disabled row: Continue needs the address and the card.
       let guarded = expectError(try await client.tap(id, "continue"), .unprocessableContent, "refused", at: "row")
       #expect(guarded["detail"]?.string?.contains("Shipping Address") == true)
+      expectRefusal(guarded, "disabledRow", event: "tap", step: "stepOne", row: "continue")
 
       // A value the picker does not offer.
       let picker = expectError(
         try await client.set(id, "shippingMethod", "teleport"), .unprocessableContent, "refused", at: "row")
       #expect(picker["detail"]?.string?.contains("standard") == true)
+      expectRefusal(picker, "invalidValue", event: "set", step: "stepOne", row: "shippingMethod")
 
       // An unknown row, with the step's rows listed.
       let unknown = expectError(try await client.tap(id, "creditCrd"), .unprocessableContent, "refused", at: "row")
       #expect(unknown["detail"]?.string?.contains(#"did you mean "creditCard"?"#) == true)
+      expectRefusal(unknown, "unknownRow", event: "tap", step: "stepOne", row: "creditCrd")
 
       // A step that nothing opened.
-      expectError(try await client.appeared(id, "confirmation"), .unprocessableContent, "refused", at: "step")
+      let unopened = expectError(try await client.appeared(id, "confirmation"), .unprocessableContent, "refused", at: "step")
+      expectRefusal(unopened, "unexpectedStep", event: "appeared", step: "confirmation")
 
-      // Nothing to accept.
-      expectError(try await client.event(id, #""event":"accept""#), .unprocessableContent, "refused", at: "event")
+      // Nothing to accept: nothing in the body is at fault.
+      let accept = expectError(try await client.event(id, #""event":"accept""#), .unprocessableContent, "refused", at: "event")
+      expectRefusal(accept, "noOffer", event: "accept")
 
       // Waiting for the host: a second tap before stepOne's row opened its step.
       _ = try await client.tap(id, "creditCard")
       let busy = expectError(try await client.tap(id, "shippingAddress"), .unprocessableContent, "refused", at: "row")
       #expect(busy["detail"]?.string?.contains("waiting for creditCard") == true)
+      expectRefusal(busy, "awaitingStep", event: "tap")
 
       let after = try await client.send(.get, "/sessions/\(id)")
       #expect(after["version"]?.int == (version ?? 0) + 1)

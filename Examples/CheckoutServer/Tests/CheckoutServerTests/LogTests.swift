@@ -49,7 +49,7 @@ import Testing
       // The CVV, in a set event, by row and by key, with an expected version,
       // in a refused event and in malformed bodies.
       #expect(try await client.set(id, "cvv", cvv).status == .ok)
-      #expect(try await client.event(id, #""event":"set","row":"payment.card.cvv","value":"\#(cvv)""#).status == .ok)
+      #expect(try await client.event(id, #""event":"set","key":"payment.card.cvv","value":"\#(cvv)""#).status == .ok)
       #expect(try await client.event(id, #""event":"set","row":"cvv","value":\#(cvv)"#).status == .ok)
       #expect(try await client.event(id, #""event":"set","row":"cvvv","value":"\#(cvv)""#).status == .unprocessableContent)
       #expect(try await client.event(id, #""event":"set","row":"cvv","value":"\#(cvv)","expectedVersion":1"#).status == .conflict)

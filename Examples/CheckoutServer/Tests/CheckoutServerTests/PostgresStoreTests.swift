@@ -75,6 +75,41 @@ struct PostgresStoreTests {
     }
   }
 
+  @Test func theLedgerKeepsTheFirstAnswerOfAKeyAcrossClients() async throws {
+    let session = SessionID("ledger-\(UUID().uuidString.lowercased())")
+    let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
+    let compiled = try #require(catalog["plndr"])
+    let request = CheckoutAPIRequest(
+      session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: [:], masking: compiled.masking),
+      key: "placeOrder-1")
+    let first = CheckoutAPIOutcome.succeeded(["order.number": .string("PL-00000001")])
+    let second = CheckoutAPIOutcome.failed([APIError(code: "card_declined", message: "Declined.")])
+    try await withStore { store in
+      let ledger = PostgresCallLedger(client: store.client, logger: Logger(label: "postgres-test"))
+      #expect(try await ledger.answer(for: request.idempotencyKey) == nil)
+      #expect(try await ledger.record(first, for: request) == first)
+      #expect(try await ledger.record(second, for: request) == first, "a repeated key keeps its first answer")
+      #expect(try await ledger.answer(for: request.idempotencyKey) == first)
+      // Concurrent first calls with one key: one answer stands for all.
+      let other = CheckoutAPIRequest(
+        session: request.session, flow: request.flow, operation: request.operation, payload: request.payload,
+        key: "placeOrder-2")
+      let outcomes = try await withThrowingTaskGroup(of: CheckoutAPIOutcome.self) { group in
+        for n in 0..<8 {
+          group.addTask { try await ledger.record(n == 0 ? first : second, for: other) }
+        }
+        return try await group.reduce(into: [CheckoutAPIOutcome]()) { $0.append($1) }
+      }
+      #expect(Set(outcomes).count == 1)
+    }
+    // Another client (another instance) reads the same answer.
+    try await withStore { store in
+      let ledger = PostgresCallLedger(client: store.client, logger: Logger(label: "postgres-test"))
+      let again = try await ledger.answer(for: request.idempotencyKey)
+      #expect(again == first)
+    }
+  }
+
   @Test func concurrentUpdatesAreAllApplied() async throws {
     let snapshot = try Self.snapshot()
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
@@ -82,24 +117,30 @@ struct PostgresStoreTests {
     try await withStore { store in
       let id = SessionID("test-\(UUID().uuidString.lowercased())")
       try await store.insert(snapshot, id: id)
-      let keys = (0..<24).map { "test.key\($0)" }
+      // Only keys a row binds can be set: eight text keys, each set by three writers.
+      let texts: [DataKey] = [
+        "shipping.name", "shipping.street", "shipping.city", "shipping.state", "shipping.zip", "payment.card.name",
+        "payment.card.expiry", "discount.code",
+      ]
+      let keys = texts + texts + texts
       try await withThrowingTaskGroup(of: Void.self) { group in
         for key in keys {
           group.addTask {
-            _ = try await store.update(id, flow: compiled, attempts: 64) { $0.send(.set(key, .string("v"))) }
+            _ = try await store.update(id, flow: compiled, attempts: 64) { $0.send(.set(.key(key), .string("v"))) }
           }
         }
         try await group.waitForAll()
       }
       let stored = try #require(try await store.load(id))
       #expect(stored.version == 1 + keys.count)
-      #expect(keys.allSatisfy { stored.snapshot.data[$0] == .string("v") })
+      #expect(texts.allSatisfy { stored.snapshot.data[$0.rawValue] == .string("v") })
     }
   }
 
   @Test func theCheckoutStoryOverHTTPOnPostgres() async throws {
     let url = try #require(Self.url)
-    try await withApp(dependencies: AppDependencies(environment: ["DATABASE_URL": url])) { client in
+    try await withApp(dependencies: AppDependencies(environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey]))
+    { client in
       let id = try await client.createSession()
       try await client.open(id, "checkout", "stepOne")
       try await CheckoutStoryTests.fillAddressAndCard(client, id, card: "4000000000000069", cvv: "123")

@@ -17,7 +17,12 @@ struct TestArguments: AppArguments {
   var today: String? = "2026-11-21"
   var logLevel: Logger.Level? = .trace
   var idleTimeout = 1800
+  var callTimeout: Double?
 }
+
+/// A fixed data key (32 bytes, base64) for tests that share a store between
+/// instances or use PostgreSQL: every instance must seal with the same key.
+let testDataKey = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
 
 /// A response read as JSON (or text).
 struct Reply: Sendable {
@@ -176,6 +181,11 @@ extension TestClientProtocol {
 
   func set(_ id: String, _ row: String, _ value: String) async throws -> Reply {
     try await event(id, #""event":"set","row":"\#(row)","value":"\#(value)""#)
+  }
+
+  /// A `set` naming a data key (`"key"`) instead of a row.
+  func set(_ id: String, key: String, _ value: String) async throws -> Reply {
+    try await event(id, #""event":"set","key":"\#(key)","value":"\#(value)""#)
   }
 
   func appeared(_ id: String, _ step: String) async throws -> Reply {

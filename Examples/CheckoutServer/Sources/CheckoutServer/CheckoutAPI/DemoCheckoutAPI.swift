@@ -71,6 +71,15 @@ enum ErrorDialect: Sendable, Hashable {
     }
   }
 
+  /// The API error for a quantity over what is in stock.
+  func notEnoughStock(left: Int) -> APIError {
+    let message = "Only \(left) left in stock. Please lower the quantity."
+    switch self {
+    case .stripe: return APIError(code: "NOT_ENOUGH_IN_STOCK", message: message)
+    case .plndr: return APIError(code: "quantity_unavailable", field: "cart.quantity", message: message)
+    }
+  }
+
   /// The API error for a discount code that has expired.
   var expiredDiscount: APIError {
     switch self {
@@ -85,7 +94,9 @@ enum ErrorDialect: Sendable, Hashable {
 ///   error Stripe would (4000000000000002 declined, …0127 wrong CVC, …0069
 ///   expired, …0119 processing error, …9995 insufficient funds, …), in the
 ///   flow's dialect;
-/// - a discount code starting with `EXPIRED` has expired.
+/// - a discount code starting with `EXPIRED` has expired;
+/// - any call with a quantity (`cart.quantity`) over ``stock`` fails: not enough
+///   in stock (an error fixed on the cart, however deep the shopper is).
 ///
 /// Each error can be fixed by changing the value the flow routes the shopper to.
 /// A declined card number is fixed by another card. A test card whose error is
@@ -94,7 +105,9 @@ enum ErrorDialect: Sendable, Hashable {
 /// per session and card, only a keyed digest of the value it declined
 /// (``DeclinedValues``), never the value.
 ///
-/// An order number is derived from the session id, so replays agree.
+/// An order number is derived from the session id, so replays agree. Like a
+/// payment API, it answers a repeated idempotency key with its first answer and
+/// charges once: its ``CallLedger`` keeps every answer by key.
 struct DemoCheckoutAPI: CheckoutAPI {
   /// The dialect of each flow; others get ``defaultDialect``.
   var dialects: [FlowID: ErrorDialect] = ["plndr": .plndr, "express": .stripe]
@@ -109,16 +122,28 @@ struct DemoCheckoutAPI: CheckoutAPI {
   var securityCodeKeys: [DataKey] = ["payment.card.cvv", "payment.card.cvc"]
   /// The key holding a discount code.
   var discountCodeKey: DataKey = "discount.code"
+  /// The key holding the quantity in the bag.
+  var quantityKey: DataKey = "cart.quantity"
+  /// How many items the demo has in stock.
+  var stock = 10
   /// The digests of the values declined so far (shared by copies of this API).
   let declined = DeclinedValues()
+  /// The calls answered, by idempotency key: a repeated key gets the first answer
+  /// and charges once. In the session store's database when there is one.
+  var ledger: any CallLedger = InMemoryCallLedger()
 
+  /// The first answer to the request's idempotency key, or a new one, recorded.
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
-    answer(request)
+    if let first = try await ledger.answer(for: request.idempotencyKey) { return first }
+    return try await ledger.record(answer(request), for: request)
   }
 
   /// The answer, synchronously (the demo does no I/O).
   func answer(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
     let dialect = dialects[request.flow] ?? defaultDialect
+    if let quantity = request.payload.values[quantityKey].flatMap({ Double($0.displayText) }), quantity > Double(stock) {
+      return .failed([dialect.notEnoughStock(left: stock)])
+    }
     if request.operation == "applyDiscount" {
       if case .string(let code)? = request.payload.values[discountCodeKey], code.uppercased().hasPrefix("EXPIRED") {
         return .failed([dialect.expiredDiscount])

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 
 /// An error answered as JSON: `{"error": code, "detail": sentence, "at": where}`,
-/// plus `version` on a stale-version conflict.
+/// plus `version` on a stale-version conflict and `refusal` on a refused event.
 ///
 /// `error` is a short stable code for programs, `detail` a sentence for people,
 /// and `at` names the place in the request at fault: a body field (`row`,
@@ -15,13 +15,19 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
   var at: String?
   /// The session's current version (409 stale version).
   var version: Int?
+  /// What the session refused and what is at fault, as data (422 refused).
+  var refusal: RefusalView?
 
-  init(_ status: HTTPResponse.Status, _ error: String, _ detail: String, at: String? = nil, version: Int? = nil) {
+  init(
+    _ status: HTTPResponse.Status, _ error: String, _ detail: String, at: String? = nil, version: Int? = nil,
+    refusal: RefusalView? = nil
+  ) {
     self.status = status
     self.error = error
     self.detail = detail
     self.at = at
     self.version = version
+    self.refusal = refusal
   }
 
   /// `400 unknown_field at row`: the code and the place, masked (``LogText``), never
@@ -34,6 +40,7 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
     var detail: String
     var at: String?
     var version: Int?
+    var refusal: RefusalView?
   }
 
   /// How long a client should wait before retrying a 503 (`Retry-After`, seconds).
@@ -41,7 +48,7 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
     var response = try context.responseEncoder.encode(
-      Body(error: error, detail: detail, at: at, version: version), from: request, context: context)
+      Body(error: error, detail: detail, at: at, version: version, refusal: refusal), from: request, context: context)
     response.status = status
     if status == .serviceUnavailable { response.headers[.retryAfter] = "\(ServerError.retryAfterSeconds)" }
     return response
@@ -100,9 +107,10 @@ extension ServerError {
     ServerError(.contentTooLarge, "body_too_large", "the body is over \(limit / 1024) KiB", at: "body")
   }
 
-  /// 422: the session refused the event; nothing changed.
-  static func refused(_ reason: String, at: String) -> ServerError {
-    ServerError(.unprocessableContent, "refused", reason, at: at)
+  /// 422: the session refused the event; nothing changed. `detail` is the
+  /// refusal's message, `refusal` its fields.
+  static func refused(_ refusal: Refusal, at: String) -> ServerError {
+    ServerError(.unprocessableContent, "refused", refusal.message, at: at, refusal: RefusalView(refusal))
   }
 
   /// 503: the session store failed or did not answer in time; the answer carries

@@ -46,12 +46,13 @@ struct SessionsController {
     return result
   }
 
-  /// `succeeded`, `failed` (the API answered with errors) or `unavailable` (it did not answer).
+  /// `succeeded`, `failed` (the API answered with errors), `unanswered` (it did not
+  /// answer: the call waits for its next request, same idempotency key) or `pending`.
   static func outcomeName(_ outcome: OutcomeView) -> String {
     switch outcome {
     case .succeeded: return "succeeded"
-    case .failed(let errors) where errors.contains(where: { $0.code == "api_unavailable" }): return "unavailable"
     case .failed: return "failed"
+    case .unanswered: return "unanswered"
     case .pending: return "pending"
     }
   }

@@ -13,7 +13,7 @@ import Prometheus
 /// |---|---|---|
 /// | `checkout_http_requests_total` | `route`, `method`, `status` | requests answered (`route` is the matched pattern, `NotFound` when no route matched) |
 /// | `checkout_event_duration_seconds` | `event` | histogram of `POST /sessions/{id}/events` latency, by event kind |
-/// | `checkout_api_calls_total` | `operation`, `outcome` | checkout API calls: `succeeded`, `failed` (an error answer), `unavailable` (it threw) |
+/// | `checkout_api_calls_total` | `operation`, `outcome` | checkout API calls: `succeeded`, `failed` (an error answer), `unanswered` (it threw or timed out; the call waits, same key) |
 /// | `checkout_store_conflicts_total` | | saves that lost a race (each is retried from a fresh load while attempts remain) |
 /// | `checkout_store_retries_exhausted_total` | | events answered 409 `busy` because every attempt lost |
 /// | `checkout_store_timeouts_total` | | store operations that took longer than the store timeout (503) |

@@ -8,33 +8,27 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   var expectedVersion: Int?
 
   /// The event kinds a client may send, with the fields each takes.
-  static let kinds: [(name: String, fields: [String])] = [
-    ("tap", ["row"]),
-    ("set", ["row", "value"]),
-    ("back", []),
-    ("appeared", ["step"]),
-    ("accept", []),
-    ("decline", []),
+  /// Their names are the library's (``SessionEvent/Kind``), not spelled again here.
+  static let kinds: [(kind: SessionEvent.Kind, fields: [String])] = [
+    (.tap, ["row"]),
+    (.set, ["row", "key", "value"]),
+    (.back, []),
+    (.appeared, ["step"]),
+    (.accept, []),
+    (.decline, []),
   ]
 
-  /// `tap`, `set`, … as the client wrote it.
+  /// `tap`, `set`, … as the client wrote it; `api` for the events only the server sends.
   var kind: String {
-    switch event {
-    case .tap: return "tap"
-    case .set: return "set"
-    case .back: return "back"
-    case .appeared: return "appeared"
-    case .accept: return "accept"
-    case .decline: return "decline"
-    case .apiSucceeded, .apiFailed: return "api"
-    }
+    ClientEvent.kinds.contains { $0.kind == event.kind } ? event.kind.rawValue : "api"
   }
 
   /// The row (tap, set) or step (appeared) the event names, for logs and errors.
   var target: String? {
     switch event {
     case .tap(let row): return row.rawValue
-    case .set(let name, _): return name
+    case .set(.row(let row, _), _): return row.rawValue
+    case .set(.key(let key), _): return key.rawValue
     case .appeared(let step): return step.rawValue
     default: return nil
     }
@@ -43,8 +37,8 @@ struct ClientEvent: Decodable, Sendable, Equatable {
   /// The body field a refusal of this event points at.
   var refusalField: String {
     switch event {
-    case .tap: return "row"
-    case .set: return "row"
+    case .tap, .set(.row, _): return "row"
+    case .set(.key, _): return "key"
     case .appeared: return "step"
     default: return "event"
     }
@@ -57,14 +51,14 @@ struct ClientEvent: Decodable, Sendable, Equatable {
 
   /// Decodes a body; every problem is a 400 naming the field (``BodyFields``).
   init(from decoder: any Decoder) throws {
-    let names = ClientEvent.kinds.map(\.name)
+    let names = ClientEvent.kinds.map(\.kind.rawValue)
     let envelope = try BodyFields(decoder, context: "an event")
     guard envelope.contains("event") else {
       throw ServerError.badField(
         "missing_field", "an event needs \"event\": one of \(Suggestions.list(names))", at: "event")
     }
     let name = try envelope.decode(String.self, "event", expected: "a string (one of \(Suggestions.list(names)))")
-    guard let kind = ClientEvent.kinds.first(where: { $0.name == name }) else {
+    guard let kind = ClientEvent.kinds.first(where: { $0.kind.rawValue == name }) else {
       let hint = Suggestions.didYouMean(name, in: names).map { " \($0)" } ?? ""
       throw ServerError.badField(
         "unknown_event", "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
@@ -72,20 +66,38 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     }
     let fields = try BodyFields(decoder, context: "a \(name) event")
     try fields.rejectUnknown(allowed: ["event"] + kind.fields + ["expectedVersion"])
-    switch name {
-    case "tap":
+    switch kind.kind {
+    case .tap:
       event = .tap(RowID(try fields.string("row")))
-    case "set":
-      let row = try fields.string("row")
+    case .set:
+      // A set names a row ("row") or a data key ("key"), never both: the field says which.
+      let target: SetTarget
+      switch (fields.contains("row"), fields.contains("key")) {
+      case (true, true):
+        throw ServerError.badField(
+          "invalid_field", "\(fields.context) names a row or a data key, not both: drop \"row\" or \"key\"", at: "key")
+      case (false, true):
+        let key = try fields.string("key")
+        guard IdentifierSyntax.isKey(key) else {
+          throw ServerError.badField(
+            "invalid_field", "\"key\" must be a data key: names joined by dots, like shipping.zip", at: "key")
+        }
+        target = .key(DataKey(key))
+      default:
+        target = .row(RowID(try fields.string("row")))
+      }
       guard fields.contains("value") else {
         throw ServerError.badField("missing_field", "\(fields.context) needs \"value\"", at: "value")
       }
-      event = .set(row, try fields.decode(ClientValue.self, "value", expected: ClientValue.expected).value)
-    case "appeared":
+      event = .set(target, try fields.decode(ClientValue.self, "value", expected: ClientValue.expected).value)
+    case .appeared:
       event = .appeared(StepID(try fields.string("step")))
-    case "back": event = .back
-    case "accept": event = .accept
-    default: event = .decline
+    case .back: event = .back
+    case .accept: event = .accept
+    case .decline: event = .decline
+    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired:
+      // Not in `kinds`: API answers come from the server's own call, never from a client.
+      throw ServerError.badField("unknown_event", "\(name) is sent by the server, not by a client", at: "event")
     }
     let version = try fields.optional(
       Double.self, "expectedVersion", expected: ClientEvent.versionExpected)

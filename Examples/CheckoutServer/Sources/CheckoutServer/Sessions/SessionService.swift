@@ -5,13 +5,20 @@ import Logging
 /// Sessions over HTTP: creates them, shows them, and applies events, storing each
 /// through the library's ``SessionStore`` with optimistic concurrency.
 ///
-/// An event is applied in `store.update` (load, restore, send, save; retried from
-/// a fresh load when another writer saved first). When it asks for the checkout
-/// API, the API is called once, outside the retry loop (a retried save must not
-/// charge a card twice), and its answer is applied in a second `update`; the
-/// response carries the effects of both. Secrets (a CVV) stay in this process's
-/// ``SecretVault``; card numbers are stored unmasked (`storeSensitive`) because the
-/// API needs them on a later request, possibly on another instance.
+/// An event costs one read and one write: the session is loaded once and the
+/// event applied to it (`store.update(loaded:)`; a fresh read only when another
+/// writer saved first). When it asks for the checkout API, the call is made
+/// exactly once across crashes: the intent (the call and its idempotency key) is
+/// saved with the event, the API is called with the key outside the retry loop,
+/// and the answer is applied in a second `update`; the response carries the
+/// effects of both. A session loaded with a call waiting longer than
+/// ``callTimeout`` (its answer was lost: the instance died, the save failed) has
+/// the call finished first, made again with the same key (the API answers it
+/// with its first answer and charges once), or, when the API does not answer,
+/// given up into an offer whose retry reuses the key. Secrets (a CVV) stay in
+/// this process's ``SecretVault``; card numbers are stored unmasked
+/// (`storeSensitive`) because the API needs them on a later request, possibly on
+/// another instance.
 struct SessionService: Sendable {
   let store: any SessionStore
   let catalog: FlowCatalog
@@ -21,12 +28,23 @@ struct SessionService: Sendable {
   let today: CalendarDate?
   /// How many times an update is retried when another writer saved first.
   let attempts: Int
+  /// What a `set` may write (keys, value and session sizes).
+  let limits: DataLimits
   /// The server's metrics (`callsRecovered` is counted here).
   let metrics: ServerMetrics
+  /// How long an API call may take: a call still waiting after this long (since
+  /// its session was saved) is taken as lost and finished on the next request.
+  let callTimeout: TimeInterval
+  /// Test-only crash points (`CHECKOUT_FAULT`).
+  let faults: FaultInjection
+  /// The logger of work that no request's logger covers.
+  let logger: Logger
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32, metrics: ServerMetrics = ServerMetrics()
+    today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(), callTimeout: TimeInterval = 10,
+    faults: FaultInjection = .none, logger: Logger = Logger(label: "checkout-server"),
+    metrics: ServerMetrics = ServerMetrics()
   ) {
     self.store = store
     self.catalog = catalog
@@ -34,7 +52,11 @@ struct SessionService: Sendable {
     self.vault = vault
     self.today = today
     self.attempts = attempts
+    self.limits = limits
     self.metrics = metrics
+    self.callTimeout = callTimeout
+    self.faults = faults
+    self.logger = logger
   }
 
   /// `POST /sessions`.
@@ -53,14 +75,16 @@ struct SessionService: Sendable {
       id: id.rawValue, version: 1, state: session.navigation.description, screen: session.screen, effects: [])
   }
 
-  /// `GET /sessions/{id}`.
-  func show(_ id: SessionID) async throws -> SessionView {
-    let stored = try await load(id)
+  /// `GET /sessions/{id}`: finishes a lost call first.
+  func show(_ id: SessionID, logger: Logger? = nil) async throws -> SessionView {
+    let loaded = try await load(id)
+    let (stored, _) = try await finishLostCalls(loaded, flow: try flow(of: loaded), logger: logger ?? self.logger)
     var session = try restore(stored)
     session.restoreSecrets(await vault.secrets(for: id))
     return SessionView(
       id: id.rawValue, version: stored.version, state: session.navigation.description, screen: session.screen,
-      offer: session.offer.map(OfferView.init), route: RouteView(session))
+      offer: session.offer.map(OfferView.init), route: RouteView(session),
+      waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted())
   }
 
   /// What one `update` produced.
@@ -68,79 +92,155 @@ struct SessionService: Sendable {
     var effects: [Effect]
     var state: String
     var screen: Screen
+    /// The session as saved, when the caller goes on from it without reading it again.
+    var saved: SessionSnapshot?
+
+    init(_ session: CheckoutSession, effects: [Effect], keep: Bool = false) {
+      self.effects = effects
+      state = session.navigation.description
+      screen = session.screen
+      saved = keep ? session.snapshot(revealSensitive: true) : nil
+    }
   }
 
   /// `POST /sessions/{id}/events`.
   func send(_ event: ClientEvent, to id: SessionID, logger: Logger) async throws -> EventResultView {
-    let compiled = try flow(of: try await load(id))
+    let loaded = try await load(id)
+    if let expected = event.expectedVersion, expected != loaded.version {
+      throw ServerError.staleVersion(expected: expected, current: loaded.version)
+    }
+    let compiled = try flow(of: loaded)
+    let recovered = try await finishLostCalls(loaded, flow: compiled, logger: logger)
+    let stored = recovered.stored
+    var views = recovered.views
+    try limits.check(event.event, on: compiled)
     let first: (result: Step, version: Int)
     do {
       first = try await store.update(
         id, flow: compiled, attempts: attempts, storeSensitive: true, secrets: vault,
-        expectedVersion: event.expectedVersion
+        expectedVersion: event.expectedVersion.map { _ in stored.version }, loaded: stored
       ) { session throws(ServerError) -> Step in
         if case .tap(let row) = event.event, let waiting = SessionService.callInFlight(for: row, in: session) {
-          throw ServerError.refused(
-            "a call to \(waiting) is already waiting for its answer; send the event again once it is answered",
-            at: event.refusalField)
+          let refusal = Refusal(
+            .callInFlight, event: .tap, subject: .row(step: session.navigation.top, row: row),
+            message: "a call to \(waiting) is already waiting for its answer; send the event again once it is answered "
+              + "(a call unanswered after \(Int(callTimeout)) s is finished by the next request)")
+          throw ServerError.refused(refusal, at: event.refusalField)
         }
         let effects = session.send(event.event)
-        if let reason = effects.lazy.compactMap(SessionService.refusal).first {
-          throw ServerError.refused(reason, at: event.refusalField)
+        if let refusal = effects.lazy.compactMap(\.refusal).first {
+          throw ServerError.refused(refusal, at: event.refusalField)
         }
-        return Step(effects: effects, state: session.navigation.description, screen: session.screen)
+        try limits.checkSize(of: session, after: event.event)
+        if effects.contains(where: { $0.kind == .callAPI }) { faults.reach(.beforeIntentSave) }
+        return Step(session, effects: effects)
       }
     } catch let error as SessionStoreError {
       throw map(error, expected: event.expectedVersion)
     }
-    var views: [EffectView] = []
     var last = first
     for effect in first.result.effects {
-      guard case .callAPI(let operation, let payload) = effect else {
+      guard case .callAPI(let operation, let payload, let key) = effect else {
         views.append(EffectView(effect))
         continue
       }
-      let outcome = await call(
-        CheckoutAPIRequest(session: id, flow: compiled.flow.id, operation: operation, payload: payload), logger: logger)
-      views.append(.callAPI(operation: operation.rawValue, outcome: OutcomeView(outcome)))
-      do {
-        last = try await store.update(id, flow: compiled, attempts: attempts, storeSensitive: true, secrets: vault) {
-          session in
-          let effects = session.send(outcome.event(for: operation))
-          return Step(effects: effects, state: session.navigation.description, screen: session.screen)
-        }
-      } catch let error as SessionStoreError {
-        throw map(error)
-      }
+      faults.reach(.afterIntentSave)
+      let request = CheckoutAPIRequest(
+        session: id, flow: compiled.flow.id, operation: operation, payload: payload, key: key)
+      let outcome = await call(request, logger: logger)
+      if outcome != nil { faults.reach(.afterAPIAnswer) }
+      views.append(.callAPI(operation: operation.rawValue, outcome: outcome.map(OutcomeView.init) ?? .unanswered))
+      last = try await apply(outcome, to: request, flow: compiled, loaded: nil)
       views += last.result.effects.map(EffectView.init)
     }
     return EventResultView(version: last.version, state: last.result.state, screen: last.result.screen, effects: views)
   }
 
-  /// Calls the checkout API; a thrown error becomes an `api_unavailable` failure,
-  /// which the flow resolves like any other (usually its `*` fallback).
-  private func call(_ request: CheckoutAPIRequest, logger: Logger) async -> CheckoutAPIOutcome {
+  /// Applies a call's answer (nil: unanswered, given up) to the session, if the
+  /// call is still waiting with the request's key; another request may have
+  /// finished it already.
+  private func apply(
+    _ outcome: CheckoutAPIOutcome?, to request: CheckoutAPIRequest, flow compiled: CompiledFlow, loaded: StoredSession?,
+    keep: Bool = false
+  ) async throws -> (result: Step, version: Int) {
+    let event = outcome?.event(for: request.operation) ?? .apiExpired(request.operation)
+    do {
+      return try await store.update(
+        request.session, flow: compiled, attempts: attempts, storeSensitive: true, secrets: vault, loaded: loaded
+      ) { session in
+        guard session.waitingCall(request.operation)?.key == request.key else {
+          return Step(session, effects: [], keep: keep)
+        }
+        let effects = session.send(event)
+        faults.reach(.beforeAnswerSave)
+        return Step(session, effects: effects, keep: keep)
+      }
+    } catch let error as SessionStoreError {
+      throw map(error)
+    }
+  }
+
+  /// Finishes the calls a stored session shows waiting for longer than
+  /// ``callTimeout``: each is made again with its idempotency key and its answer
+  /// applied, or, when the API does not answer, given up (`apiExpired`: an offer
+  /// whose retry reuses the key). Returns the session as it is now (without
+  /// reading it again) and the effects, for the response.
+  private func finishLostCalls(_ stored: StoredSession, flow compiled: CompiledFlow, logger: Logger) async throws
+    -> (stored: StoredSession, views: [EffectView])
+  {
+    guard !stored.snapshot.calls.isEmpty else { return (stored, []) }
+    if let savedAt = stored.savedAt, Date().timeIntervalSince(savedAt) < callTimeout { return (stored, []) }
+    var current = stored
+    var views: [EffectView] = []
+    for waiting in stored.snapshot.calls {
+      var session = try restore(current)
+      session.restoreSecrets(await vault.secrets(for: stored.id))
+      guard case .callAPI(let operation, let payload, let key)? = session.send(.callAgain(waiting.operation)).first else {
+        continue
+      }
+      metrics.callsRecovered.increment()
+      logger.warning(
+        "finishing a lost API call", metadata: ["session": "\(stored.id)", "operation": "\(operation)", "key": "\(key)"])
+      let request = CheckoutAPIRequest(
+        session: stored.id, flow: compiled.flow.id, operation: operation, payload: payload, key: key)
+      let outcome = await call(request, logger: logger)
+      views.append(.callAPI(operation: operation.rawValue, outcome: outcome.map(OutcomeView.init) ?? .unanswered))
+      let answered = try await apply(outcome, to: request, flow: compiled, loaded: current, keep: true)
+      views += answered.result.effects.map(EffectView.init)
+      if let saved = answered.result.saved {
+        current = StoredSession(id: stored.id, version: answered.version, snapshot: saved, savedAt: Date())
+      }
+    }
+    return (current, views)
+  }
+
+  /// Calls the checkout API; nil when it threw (its outcome is unknown: the call
+  /// is given up into an offer, and the retry reuses the key).
+  private func call(_ request: CheckoutAPIRequest, logger: Logger) async -> CheckoutAPIOutcome? {
     let outcome: CheckoutAPIOutcome
     do {
       outcome = try await api.perform(request)
     } catch {
-      logger.error("checkout API failed", metadata: ["operation": "\(request.operation)", "error.type": "\(type(of: error))"])
-      outcome = .failed([
-        APIError(code: "api_unavailable", message: "The checkout service didn't answer. Please try again.")
-      ])
+      logger.error(
+        "checkout API did not answer",
+        metadata: ["operation": "\(request.operation)", "key": "\(request.key)", "error.type": "\(type(of: error))"])
+      return nil
     }
     switch outcome {
     case .succeeded:
-      logger.info("checkout API", metadata: ["operation": "\(request.operation)", "outcome": "succeeded"])
+      logger.info("checkout API", metadata: ["operation": "\(request.operation)", "key": "\(request.key)", "outcome": "succeeded"])
     case .failed(let errors):
       logger.info(
         "checkout API",
-        metadata: ["operation": "\(request.operation)", "outcome": "failed", "codes": "\(errors.map(\.code).joined(separator: ","))"])
+        metadata: [
+          "operation": "\(request.operation)", "key": "\(request.key)", "outcome": "failed",
+          "codes": "\(errors.map(\.code).joined(separator: ","))",
+        ])
     }
     return outcome
   }
 
-  private func load(_ id: SessionID) async throws -> StoredSession {
+  func load(_ id: SessionID) async throws -> StoredSession {
     let stored: StoredSession?
     do {
       stored = try await store.load(id)
@@ -159,7 +259,7 @@ struct SessionService: Sendable {
     return compiled
   }
 
-  private func restore(_ stored: StoredSession) throws(ServerError) -> CheckoutSession {
+  func restore(_ stored: StoredSession) throws(ServerError) -> CheckoutSession {
     let compiled = try flow(of: stored)
     do {
       return try CheckoutSession(restoring: stored.snapshot, flow: compiled)
@@ -183,16 +283,10 @@ struct SessionService: Sendable {
     }
   }
 
-  /// The reason of a `refused` effect.
-  private static func refusal(_ effect: Effect) -> String? {
-    if case .refused(let reason) = effect { return reason }
-    return nil
-  }
-
   /// The operation a tap would submit while an earlier call to it is unanswered.
   private static func callInFlight(for row: RowID, in session: CheckoutSession) -> OperationName? {
     guard case .submit(let submit)? = session.currentStep?.row(row)?.action else { return nil }
-    return session.calls[submit.operation] != nil ? submit.operation : nil
+    return session.waitingCall(submit.operation) != nil ? submit.operation : nil
   }
 
   /// Today's date in UTC.

@@ -9,7 +9,7 @@ enum EffectView: Encodable, Sendable, Equatable {
   case callAPI(operation: String, outcome: OutcomeView)
   case offer(OfferView)
   case focus(step: String, row: String?, message: String)
-  case refused(reason: String)
+  case refused(RefusalView, reason: String)
   case unresolved(ErrorView)
   case routeCancelled(reason: String)
   case notice(message: String)
@@ -18,36 +18,37 @@ enum EffectView: Encodable, Sendable, Equatable {
   init(_ effect: Effect) {
     switch effect {
     case .navigate(let command): self = .navigate(command: command.description)
-    case .callAPI(let operation, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
+    case .callAPI(let operation, _, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
     case .offer(let offer): self = .offer(OfferView(offer))
     case .focus(let step, let row, let message): self = .focus(step: step.rawValue, row: row?.rawValue, message: message)
-    case .refused(let reason): self = .refused(reason: reason)
+    case .refused(let refusal): self = .refused(RefusalView(refusal), reason: refusal.message)
     case .unresolved(let error): self = .unresolved(ErrorView(error))
     case .routeCancelled(let reason): self = .routeCancelled(reason: reason)
     case .notice(let message): self = .notice(message: message)
     }
   }
 
-  var kind: String {
+  /// The library's kind, whose name is the `kind` field.
+  var kind: Effect.Kind {
     switch self {
-    case .navigate: return "navigate"
-    case .callAPI: return "callAPI"
-    case .offer: return "offer"
-    case .focus: return "focus"
-    case .refused: return "refused"
-    case .unresolved: return "unresolved"
-    case .routeCancelled: return "routeCancelled"
-    case .notice: return "notice"
+    case .navigate: return .navigate
+    case .callAPI: return .callAPI
+    case .offer: return .offer
+    case .focus: return .focus
+    case .refused: return .refused
+    case .unresolved: return .unresolved
+    case .routeCancelled: return .routeCancelled
+    case .notice: return .notice
     }
   }
 
   private enum Keys: String, CodingKey {
-    case kind, command, operation, outcome, step, row, message, code, field, reason
+    case kind, command, operation, outcome, step, row, message, code, field, reason, refusal
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(kind, forKey: .kind)
+    try container.encode(kind.rawValue, forKey: .kind)
     switch self {
     case .navigate(let command):
       try container.encode(command, forKey: .command)
@@ -63,7 +64,10 @@ enum EffectView: Encodable, Sendable, Equatable {
       try container.encode(step, forKey: .step)
       try container.encodeIfPresent(row, forKey: .row)
       try container.encode(message, forKey: .message)
-    case .refused(let reason), .routeCancelled(let reason):
+    case .refused(let refusal, let reason):
+      try container.encode(reason, forKey: .reason)
+      try container.encode(refusal, forKey: .refusal)
+    case .routeCancelled(let reason):
       try container.encode(reason, forKey: .reason)
     case .notice(let message):
       try container.encode(message, forKey: .message)
@@ -75,10 +79,40 @@ enum EffectView: Encodable, Sendable, Equatable {
   }
 }
 
-/// What the checkout API answered a call: `{"status": "succeeded", "data": {…}}` or
-/// `{"status": "failed", "errors": [{"code", "field", "message"}]}`.
+/// A refusal as data: `{"code": "disabledRow", "event": "tap", "step": "stepOne",
+/// "row": "continue"}`. What is at fault, when something is: `step` and `row`, a
+/// `key`, a `step`, or an `operation`. The message is beside it (`detail`, `reason`).
+struct RefusalView: Encodable, Sendable, Equatable {
+  var code: String
+  var event: String
+  var step: String?
+  var row: String?
+  var key: String?
+  var operation: String?
+
+  init(_ refusal: Refusal) {
+    code = refusal.code.rawValue
+    event = refusal.event.rawValue
+    switch refusal.subject {
+    case .row(let step, let row)?:
+      self.step = step.rawValue
+      self.row = row.rawValue
+    case .key(let key)?: self.key = key.rawValue
+    case .step(let step)?: self.step = step.rawValue
+    case .operation(let operation)?: self.operation = operation.rawValue
+    case nil: break
+    }
+  }
+}
+
+/// What the checkout API answered a call: `{"status": "succeeded", "data": {…}}`,
+/// `{"status": "failed", "errors": [{"code", "field", "message"}]}`, or
+/// `{"status": "unanswered"}` (it did not answer; the retry reuses the key).
 enum OutcomeView: Encodable, Sendable, Equatable {
   case pending
+  /// The API did not answer: the outcome is unknown, the shopper is offered a
+  /// retry, and the retry reuses the call's idempotency key.
+  case unanswered
   case succeeded([String: String])
   case failed([ErrorView])
 
@@ -98,6 +132,8 @@ enum OutcomeView: Encodable, Sendable, Equatable {
     switch self {
     case .pending:
       try container.encode("pending", forKey: .status)
+    case .unanswered:
+      try container.encode("unanswered", forKey: .status)
     case .succeeded(let data):
       try container.encode("succeeded", forKey: .status)
       try container.encode(data, forKey: .data)
@@ -162,7 +198,9 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
   var effects: [EffectView]
 }
 
-/// `GET /sessions/{id}`: `{"id", "version", "state", "screen", "offer"?, "route"?}`.
+/// `GET /sessions/{id}`: `{"id", "version", "state", "screen", "offer"?, "route"?,
+/// "waiting"?}`; `waiting` names the API calls still waiting for an answer (one
+/// in flight, or one younger than the call timeout whose answer was lost).
 struct SessionView: ResponseEncodable, Sendable {
   var id: String
   var version: Int
@@ -170,6 +208,7 @@ struct SessionView: ResponseEncodable, Sendable {
   var screen: Screen
   var offer: OfferView?
   var route: RouteView?
+  var waiting: [String]?
   /// What carrying the session to a newer version of its flow changed (not saved by a GET).
   var migration: MigrationReport?
 }

@@ -31,7 +31,8 @@ struct PostgresSessionStore: SessionStore {
     self.init(client: PostgresClient(configuration: try DatabaseURL.configuration(url), backgroundLogger: logger), logger: logger)
   }
 
-  /// Creates the table if it is missing. Instances starting together take an
+  /// Creates the tables if they are missing (the sessions, and the demo API's
+  /// ledger, ``PostgresCallLedger``). Instances starting together take an
   /// advisory lock so that two `CREATE TABLE IF NOT EXISTS` never race.
   func createSchema() async throws {
     try await client.withConnection { connection in
@@ -51,6 +52,7 @@ struct PostgresSessionStore: SessionStore {
         // The sweeper deletes by age.
         try await connection.query(
           "CREATE INDEX IF NOT EXISTS sessions_updated_at ON sessions (updated_at)", logger: logger)
+        try await connection.query(PostgresQuery(unsafeSQL: PostgresCallLedger.schema), logger: logger)
       } catch {
         _ = try? await connection.query("SELECT pg_advisory_unlock(4711001)", logger: logger)
         throw error
@@ -74,20 +76,21 @@ struct PostgresSessionStore: SessionStore {
   }
 
   func load(_ id: SessionID) async throws -> StoredSession? {
-    let row: (Int, String)?
+    let row: (Int, String, Double)?
     do {
       let rows = try await client.query(
-        "SELECT version, snapshot::text FROM sessions WHERE id = \(id.rawValue)", logger: logger)
-      var found: (Int, String)?
-      for try await decoded in rows.decode((Int, String).self) { found = decoded }
+        "SELECT version, snapshot::text, extract(epoch FROM updated_at)::float8 FROM sessions WHERE id = \(id.rawValue)",
+        logger: logger)
+      var found: (Int, String, Double)?
+      for try await decoded in rows.decode((Int, String, Double).self) { found = decoded }
       row = found
     } catch {
       throw unavailable(error, id: id)
     }
-    guard let (version, json) = row else { return nil }
+    guard let (version, json, savedAt) = row else { return nil }
     do {
       let snapshot = try SessionSnapshot(json: Data(json.utf8))
-      return StoredSession(id: id, version: version, snapshot: snapshot)
+      return StoredSession(id: id, version: version, snapshot: snapshot, savedAt: Date(timeIntervalSince1970: savedAt))
     } catch {
       throw SessionStoreError(.unavailable("the stored snapshot of \(id) cannot be read: \(type(of: error))"), id: id)
     }

@@ -3,24 +3,34 @@ import CheckoutEngine
 /// What a `set NAME …` line at the prompt writes: the row it names on the screen
 /// (by id or by number) and the data key, so the REPL can tell a secret value (a
 /// CVV) before it echoes, remembers or records the line.
-struct SetTarget {
+struct SetLine {
   /// The row named, when NAME is a row of the step on screen.
   var row: Row?
   /// The key written: the row's binding, or NAME itself when it is a key.
   var key: DataKey?
 
   /// The target of `set NAME` on this session's screen: a row number (1-based, as
-  /// the screen numbers them), a row id, or a data key.
+  /// the screen numbers them), a row id, or a dotted data key.
   init(_ name: String, in session: CheckoutSession) {
     self.name = name
     let step = session.currentStep
-    if let number = Int(name) {
-      let rows = session.screen.rows
-      row = rows.indices.contains(number - 1) ? step?.row(rows[number - 1].id) : nil
-    } else {
-      row = step?.row(RowID(name))
+    // The language's rule (ScenarioCommand.SetName): a dotted word is a key, any other a row.
+    switch ScenarioCommand.SetName(parsing: name) {
+    case .key(let key)?:
+      row = nil
+      self.key = key
+    case .row(let name)?:
+      if let number = Int(name) {
+        let rows = session.screen.rows
+        row = rows.indices.contains(number - 1) ? step?.row(rows[number - 1].id) : nil
+      } else {
+        row = step?.row(RowID(name))
+      }
+      key = row?.bind
+    case nil:
+      row = nil
+      key = nil
     }
-    key = row?.bind ?? (row == nil && IdentifierSyntax.isKey(name) ? DataKey(name) : nil)
   }
 
   /// The name as typed.
@@ -45,7 +55,7 @@ struct SetTarget {
   /// Whether `line` is a `set` whose value is secret on this session's screen.
   static func isSecretSet(_ line: String, in session: CheckoutSession?) -> Bool {
     guard let session, let name = name(inSetLine: line) else { return false }
-    return SetTarget(name, in: session).isSecret(in: session)
+    return SetLine(name, in: session).isSecret(in: session)
   }
 
   /// A value written as the language reads it: bare when it is one plain word,

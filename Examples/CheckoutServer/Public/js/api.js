@@ -1,0 +1,62 @@
+// The API client: one function per endpoint of the example server's HTTP API.
+// Answers are JSON; an error answer ({"error", "detail", "at"}) is thrown as an
+// ApiError. Nothing here keeps what it sends: a set event's value goes out in
+// the request body and nowhere else (never in the URL, never in storage).
+
+/** An error answer from the server, or no answer at all (status 0). */
+export class ApiError extends Error {
+  constructor(status, body, fallback) {
+    super(body?.detail ?? fallback);
+    this.status = status;
+    this.code = body?.error ?? (status === 0 ? 'no_answer' : 'http_error');
+    this.at = body?.at;
+    this.version = body?.version;
+  }
+}
+
+const segment = (text) => encodeURIComponent(text);
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      cache: 'no-store',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (failure) {
+    throw new ApiError(0, null, `the server did not answer ${method} ${path} (${failure.message}); is it running?`);
+  }
+  const text = await response.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, json, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  return json ?? text;
+}
+
+/** GET /flows: [{id, title, steps}]. */
+export const flows = () => call('GET', '/flows');
+
+/** GET /flows/{flow}/steps: [{id, title, presentation}]. */
+export const steps = (flow) => call('GET', `/flows/${segment(flow)}/steps`);
+
+/** GET /flows/{flow}/graph.svg: the flow drawn by Graphviz, as SVG text. */
+export const graphPicture = (flow) => call('GET', `/flows/${segment(flow)}/graph.svg`);
+
+/** POST /sessions: {id, version, state, screen, effects}. */
+export const createSession = (flow) => call('POST', '/sessions', { flow });
+
+/** GET /sessions/{id}: {id, version, state, screen, offer?, route?}. */
+export const session = (id) => call('GET', `/sessions/${segment(id)}`);
+
+/** GET /sessions/{id}/route: {version, state, pending?, route?}. */
+export const routeProgress = (id) => call('GET', `/sessions/${segment(id)}/route`);
+
+/** POST /sessions/{id}/events: {version, state, screen, effects}. */
+export const sendEvent = (id, event, expectedVersion) =>
+  call('POST', `/sessions/${segment(id)}/events`, { ...event, expectedVersion });

@@ -1,0 +1,278 @@
+// The host: picks a flow, creates (or reloads) a session, draws its screen, and
+// does what each effect says, as a native app would: performs every navigation
+// command and reports `appeared` when its transition has ended, shows an offer
+// as a dialog, a route in progress as a banner, focuses the row a route reaches.
+// The browser's back button sends `back`. The session lives on the server: the
+// URL holds only its id (?session=…), so a reload, or a server restart with the
+// PostgreSQL store, picks it up where it was.
+
+import * as api from './api.js';
+import { GraphPanel } from './graph.js';
+import { NavigationView, parseState } from './navigation.js';
+import { renderScreen } from './screen.js';
+
+const $ = (selector) => document.querySelector(selector);
+
+/** What tests and curious people can read: transitions, events sent (never values), whether the host is idle. */
+const host = (window.checkoutHost = {
+  transitions: [], events: [], banners: [], busy: 0,
+  get idle() { return this.busy === 0; },
+});
+
+let session = null;  // {id, flow, version}
+let titles = new Map();  // step id -> title
+let backWanted = false;  // the back button was pressed while the host was busy
+let guardArmed = false;  // a history entry the back button can pop
+
+const graph = new GraphPanel($('#graph'));
+const nav = new NavigationView($('#stage'), (step) => titles.get(step) ?? step, (transition) => {
+  host.transitions.push(transition);
+});
+
+// One thing at a time: an event, its answer and every transition it starts.
+let queue = Promise.resolve();
+function enqueue(work) {
+  host.busy += 1;
+  queue = queue.then(work).catch(showProblem).finally(() => {
+    host.busy -= 1;
+    if (host.busy === 0 && backWanted) {
+      backWanted = false;
+      enqueue(goBack);
+    }
+  });
+  return queue;
+}
+
+function log(text, kind = 'effect') {
+  const item = document.createElement('li');
+  item.className = kind;
+  item.textContent = text;
+  $('#log').prepend(item);
+  while ($('#log').children.length > 60) $('#log').lastElementChild.remove();
+}
+
+function showProblem(error) {
+  const box = $('#problem');
+  box.hidden = false;
+  box.textContent = error?.message ?? String(error);
+  box.dataset.code = error?.code ?? '';
+  if (error?.code === 'stale_version') enqueue(reload);
+}
+
+function clearProblem() {
+  $('#problem').hidden = true;
+  $('#problem').textContent = '';
+}
+
+function describe(effect) {
+  switch (effect.kind) {
+    case 'navigate': return `navigate ${effect.command}`;
+    case 'callAPI': {
+      const outcome = effect.outcome;
+      if (outcome.status === 'failed') return `${effect.operation} failed: ${outcome.errors.map((e) => e.code).join(', ')}`;
+      const data = Object.entries(outcome.data ?? {}).map(([key, value]) => `${key} = ${value}`).join(', ');
+      return `${effect.operation} succeeded${data ? `: ${data}` : ''}`;
+    }
+    case 'offer': return `offer: ${effect.message} (${effect.step}.${effect.row ?? ''})`;
+    case 'focus': return `focus ${effect.step}.${effect.row ?? ''}`;
+    case 'routeCancelled': return `route cancelled: ${effect.reason}`;
+    case 'refused': return `refused: ${effect.reason}`;
+    case 'unresolved': return `unresolved ${effect.code}: ${effect.message ?? ''}`;
+    default: return effect.message ?? effect.kind;
+  }
+}
+
+// ---- sending events ----
+
+async function send(event) {
+  host.events.push({ event: event.event, row: event.row, step: event.step, at: performance.now() });
+  const answer = await api.sendEvent(session.id, event, session.version);
+  session.version = answer.version;
+  return answer;
+}
+
+const handlers = {
+  tap: (row) => enqueue(async () => handle(await send({ event: 'tap', row }))),
+  set: (row, value, giveBack) => enqueue(async () => {
+    try {
+      await handle(await send({ event: 'set', row, value }));
+    } catch (error) {
+      if (error.status === 0) giveBack?.();
+      throw error;
+    }
+  }),
+};
+
+/** Does what an event's answer says: draw the screen, then each effect; a navigation reports its step when it has appeared. */
+async function handle(answer) {
+  clearProblem();
+  const effects = answer.effects ?? [];
+  for (const effect of effects) log(describe(effect), effect.kind);
+  const focus = effects.find((effect) => effect.kind === 'focus');
+  draw(answer, focus?.row);
+  for (const effect of effects) {
+    if (['refused', 'unresolved', 'routeCancelled'].includes(effect.kind)) showProblem({ message: describe(effect) });
+  }
+  const offer = effects.find((effect) => effect.kind === 'offer');
+  const navigate = effects.find((effect) => effect.kind === 'navigate');
+  if (navigate || !$('#banner').hidden || focus) await showProgress();
+  if (offer) return answerOffer(offer);
+  if (navigate) return perform(navigate.command);
+}
+
+/** Draws the navigation state and the screen on top. */
+function draw(answer, focusRow) {
+  if (nav.state !== answer.state) nav.show(answer.state);  // the host's stack follows the session's
+  if (answer.screen.step === nav.top) renderScreen(nav.topScreen, answer.screen, handlers, focusRow);
+  drawBreadcrumb(answer.state);
+  graph.showStep(nav.top);
+  armBackButton();
+}
+
+/** Performs a navigation command and reports the step that appeared. */
+async function perform(command) {
+  await nav.perform(command);
+  if (backWanted && nav.backCommand) {
+    // The shopper pressed back during the transition: go back too, and report
+    // where they are; the engine replans a route from there.
+    backWanted = false;
+    const back = nav.backCommand;
+    log(`back pressed during \`${command}\`: ${back}`, 'host');
+    await nav.perform(back);
+  }
+  return handle(await send({ event: 'appeared', step: nav.top }));
+}
+
+async function answerOffer(offer) {
+  const dialog = $('#offer');
+  $('#offer-message').textContent = offer.message;
+  $('#offer-where').textContent = `Fixed on ${titles.get(offer.step) ?? offer.step}${offer.row ? `, ${offer.row}` : ''}.`;
+  dialog.returnValue = '';
+  dialog.showModal();
+  const answer = await new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
+  return handle(await send({ event: answer === 'accept' ? 'accept' : 'decline' }));
+}
+
+/** The route banner ("taking you to Credit Card: 2 of 3") and the route on the picture. */
+async function showProgress() {
+  const progress = await api.routeProgress(session.id);
+  const banner = $('#banner');
+  const route = progress.route;
+  if (route) {
+    banner.hidden = false;
+    banner.textContent = `taking you to ${route.title}: ${route.current} of ${route.commands.length}`;
+    host.banners.push(banner.textContent);
+    banner.dataset.to = route.to;
+    graph.showRoute(route.steps, route.current);
+  } else {
+    banner.hidden = true;
+    banner.textContent = '';
+    graph.showRoute(null);
+  }
+  return progress;
+}
+
+function drawBreadcrumb(state) {
+  const crumb = $('#breadcrumb');
+  const layers = parseState(state);
+  const parts = layers.map((steps, index) => {
+    const names = steps.map((step) => titles.get(step) ?? step).join(' › ');
+    return index === 0 ? names : `modal: ${names}`;
+  });
+  crumb.textContent = '';
+  parts.forEach((text, index) => {
+    if (index > 0) crumb.append(' | ');
+    const span = document.createElement('span');
+    span.className = index === 0 ? 'stack' : 'modal-layer';
+    span.textContent = text;
+    crumb.append(span);
+  });
+  crumb.dataset.state = state;
+}
+
+// ---- the back button ----
+
+function armBackButton() {
+  if (!guardArmed && nav.backCommand) {
+    history.pushState({ checkoutGuard: true }, '', location.href);
+    guardArmed = true;
+  }
+}
+
+window.addEventListener('popstate', () => {
+  // The entry popped to may be older than this session: the address names this one.
+  if (session) rememberInURL();
+  if (!guardArmed) return;
+  guardArmed = false;
+  if (host.busy > 0) backWanted = true;  // done when the transition under way ends
+  else enqueue(goBack);
+});
+
+async function goBack() {
+  if (!nav.backCommand) return armBackButton();
+  const command = nav.backCommand;
+  const answer = await send({ event: 'back' });
+  // The engine moved the session back (as a native back swipe does); show the same.
+  if (answer.state !== nav.state) await nav.perform(command);
+  return handle(answer);
+}
+
+// ---- sessions ----
+
+async function start(flow) {
+  titles = new Map((await api.steps(flow)).map((step) => [step.id, step.title]));
+  const created = await api.createSession(flow);
+  session = { id: created.id, flow, version: created.version };
+  rememberInURL();
+  await graph.load(flow);
+  nav.show(created.state);
+  log(`session ${created.id} created on ${flow}`, 'host');
+  return handle(created);
+}
+
+/** Picks the session up from the server: its state, screen, offer and any command still to perform. */
+async function reload() {
+  const shown = await api.session(session.id);
+  titles = new Map((await api.steps(session.flow)).map((step) => [step.id, step.title]));
+  session.version = shown.version;
+  $('#flow-picker').value = session.flow;
+  await graph.load(session.flow);
+  nav.show(shown.state);
+  draw(shown, shown.screen.rows.find((row) => row.isFocused)?.id);  // the row a route reached keeps the focus
+  const progress = await showProgress();
+  log(`session ${shown.id} reloaded at version ${shown.version}`, 'host');
+  if (shown.offer) return answerOffer(shown.offer);
+  if (progress.pending) return perform(progress.pending.command);
+}
+
+function rememberInURL() {
+  const url = new URL(location.href);
+  url.searchParams.set('flow', session.flow);
+  url.searchParams.set('session', session.id);
+  history.replaceState(history.state, '', url);
+  $('#session-id').textContent = `session ${session.id}`;
+}
+
+async function boot() {
+  const flows = await api.flows();
+  const picker = $('#flow-picker');
+  for (const flow of flows) picker.append(new Option(flow.title, flow.id));
+  const params = new URLSearchParams(location.search);
+  const flow = params.get('flow') ?? (flows.some((f) => f.id === 'plndr') ? 'plndr' : flows[0].id);
+  picker.value = flow;
+  $('#new-session').addEventListener('click', () => enqueue(() => start(picker.value)));
+  picker.addEventListener('change', () => enqueue(() => start(picker.value)));
+  const id = params.get('session');
+  if (!id) return start(flow);
+  session = { id, flow, version: undefined };
+  $('#session-id').textContent = `session ${id}`;
+  try {
+    await reload();
+  } catch (error) {
+    if (error.code !== 'unknown_session') throw error;
+    log(`session ${id} is not on the server (a memory store forgets its sessions on restart): a new checkout`, 'host');
+    await start(flow);
+  }
+}
+
+enqueue(boot);

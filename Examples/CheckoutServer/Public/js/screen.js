@@ -1,0 +1,173 @@
+// Screen rendering: draws the engine's rendered Screen for the step on top, one
+// row per cell kind. The host never switches over steps or rows: the screen says
+// what each row is. Values arrive masked (a card number as "•••• 0127", a CVV as
+// "•••"); a masked value is shown as the field's placeholder, so the field itself
+// is empty and the shopper types a whole new value. A secret (the CVV) leaves the
+// field the moment it is sent.
+
+const inputTypes = { text: 'text', number: 'text', email: 'email', phone: 'tel', secure: 'password' };
+const inputModes = { number: 'numeric', email: 'email', phone: 'tel', decimal: 'decimal' };
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'className') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else node.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function fieldRow(row, id, handlers) {
+  const masked = row.isMasked;
+  const input = element('input', {
+    id,
+    name: row.id,
+    type: inputTypes[row.kind] ?? 'text',
+    inputmode: inputModes[row.keyboard],
+    placeholder: masked && row.value ? row.value : row.placeholder,
+    autocomplete: row.kind === 'secure' ? 'off' : undefined,
+    disabled: !row.isEnabled,
+    'aria-invalid': row.error ? 'true' : undefined,
+    'aria-describedby': row.error ? `${id}-error` : undefined,
+  });
+  input.value = masked ? '' : row.value;
+  input.dataset.rendered = input.value;
+  input.addEventListener('change', () => {
+    const value = input.value;
+    if (masked && value === '') return;  // nothing typed over the masked value
+    if (row.kind === 'secure') input.value = '';  // the CVV leaves the page as it is sent
+    input.dataset.rendered = input.value;
+    handlers.set(row.id, value, () => {
+      // The request failed before the server had it: give the value back.
+      if (document.contains(input) && input.value === '') input.value = value;
+    });
+  });
+  return input;
+}
+
+function pickerRow(row, id, handlers) {
+  const select = element('select', { id, name: row.id, disabled: !row.isEnabled });
+  if (!row.selection) select.append(element('option', { value: '', text: 'Choose…', selected: true, disabled: true }));
+  for (const option of row.options ?? []) {
+    select.append(element('option', { value: option.value, text: option.label, selected: option.value === row.selection }));
+  }
+  select.dataset.rendered = select.value;
+  select.addEventListener('change', () => handlers.set(row.id, select.value));
+  return select;
+}
+
+function toggleRow(row, id, handlers) {
+  const box = element('input', { id, name: row.id, type: 'checkbox', role: 'switch', disabled: !row.isEnabled });
+  box.checked = row.value === 'on';
+  box.addEventListener('change', () => handlers.set(row.id, box.checked));
+  return box;
+}
+
+function tapRow(row, handlers) {
+  const button = element(
+    'button',
+    { type: 'button', className: row.kind, name: row.id, disabled: !row.isEnabled || !row.isTappable },
+    element('span', { className: 'title', text: row.title }),
+    row.kind === 'disclosure' ? element('span', { className: 'detail', text: row.detail || row.value }) : null,
+    row.kind === 'disclosure' ? element('span', { className: 'chevron', 'aria-hidden': 'true', text: '›' }) : null,
+  );
+  button.addEventListener('click', () => handlers.tap(row.id));
+  return button;
+}
+
+function disabledReason(row) {
+  if (row.isEnabled) return null;
+  const box = element('div', { className: 'disabled-reason' });
+  if (row.incompleteSteps?.length) {
+    box.append(element('p', { text: `${row.title} needs these steps complete:` }));
+    const list = element('ul');
+    for (const step of row.incompleteSteps) {
+      list.append(element('li', {}, element('strong', { text: `${step.title}: ` }), document.createTextNode(step.problems.join('; '))));
+    }
+    box.append(list);
+  } else if (row.disabledReason) {
+    box.textContent = row.disabledReason;
+  }
+  return box;
+}
+
+function rowElement(screen, row, handlers) {
+  const id = `row-${screen.step}-${row.id}`;
+  const wrapper = element('div', {
+    className: `row ${row.kind}${row.isEnabled ? '' : ' disabled'}${row.error ? ' invalid' : ''}`,
+    'data-row': row.id,
+    'data-kind': row.kind,
+  });
+  switch (row.kind) {
+    case 'info':
+      wrapper.append(
+        element('span', { className: 'title', text: row.title }),
+        element('span', { className: 'detail', text: row.detail ?? row.value }),
+      );
+      break;
+    case 'button':
+    case 'disclosure':
+      wrapper.append(tapRow(row, handlers));
+      break;
+    case 'picker':
+      wrapper.append(element('label', { for: id, text: row.title }), pickerRow(row, id, handlers));
+      break;
+    case 'toggle':
+      wrapper.append(element('label', { for: id, text: row.title }), toggleRow(row, id, handlers));
+      break;
+    default:  // text, secure, number, email, phone
+      wrapper.append(element('label', { for: id, text: row.title }), fieldRow(row, id, handlers));
+  }
+  if (row.error) wrapper.append(element('p', { className: 'error', id: `${id}-error`, role: 'alert', text: row.error }));
+  const reason = disabledReason(row);
+  if (reason) wrapper.append(reason);
+  return wrapper;
+}
+
+/**
+ * Draws `screen` into a screen element's form. What the shopper is typing and has
+ * not sent yet stays, and so does the keyboard focus, unless `focusRow` names the
+ * row the engine focused (a route arrived); that row gets the focus.
+ */
+export function renderScreen(screenElement, screen, handlers, focusRow) {
+  const form = screenElement.querySelector('form.rows');
+  const active = document.activeElement && form.contains(document.activeElement)
+    ? document.activeElement.closest('[data-row]')?.dataset.row : null;
+  const typing = new Map();
+  for (const input of form.querySelectorAll('input:not([type=checkbox])')) {
+    if (input.value !== input.dataset.rendered) typing.set(input.name, input.value);
+  }
+  const drawn = screen.rows.map((row) => rowElement(screen, row, handlers));
+  const current = [...form.children];
+  if (current.map((node) => node.dataset.row).join() === screen.rows.map((row) => row.id).join()) {
+    // Only rows that changed are replaced: a button under the pointer stays the
+    // same element, so a click that began before this answer still lands.
+    drawn.forEach((node, index) => {
+      if (!current[index].isEqualNode(node)) current[index].replaceWith(node);
+    });
+  } else {
+    form.replaceChildren(...drawn);
+  }
+  for (const [name, value] of typing) {
+    const input = form.querySelector(`input[name="${CSS.escape(name)}"]`);
+    if (input && !input.disabled) input.value = value;
+  }
+  screenElement.dataset.focused = screen.rows.find((row) => row.isFocused)?.id ?? '';
+  const target = focusRow ?? active;
+  if (target) form.querySelector(`[data-row="${CSS.escape(target)}"] :is(input, select, button)`)?.focus();
+}
+
+/** An empty screen titled for a step, shown while it slides in (its rows come when it has appeared). */
+export function newScreenElement(step, title) {
+  const form = element('form', { className: 'rows', novalidate: true, autocomplete: 'off' });
+  form.addEventListener('submit', (event) => event.preventDefault());
+  return element(
+    'section',
+    { className: 'screen', 'data-step': step, 'aria-label': title },
+    element('header', {}, element('h2', { text: title })),
+    form,
+  );
+}

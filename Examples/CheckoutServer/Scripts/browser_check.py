@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Drives the browser host page (GET /) as a shopper, in headless Chromium.
+
+Run by Examples/browser-check.sh, which installs Chromium, its driver and Selenium
+and starts the server. Every step asserts on the DOM: the screen on top, the
+breadcrumb, the focused row, the route banner; a JavaScript error or a failed
+request in the console fails the run, and so does a CVV found in the DOM, the
+URL or the page's storage after it was sent.
+
+  browser_check.py BASE_URL --screenshots DIR [--restart-command CMD]
+"""
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+CARD_WRONG_CVC = "4000 0000 0000 0127"
+CARD_OK = "4242 4242 4242 4242"
+FIRST_CVV = "7391"
+SECOND_CVV = "8264"
+THIRD_CVV = "5173"
+CVVS = [FIRST_CVV, SECOND_CVV, THIRD_CVV]
+
+passed = 0
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    global passed
+    if not condition:
+        raise CheckFailed(message)
+    passed += 1
+    print(f"  ok: {message}")
+
+
+class Shopper:
+    def __init__(self, driver, base, shots):
+        self.driver = driver
+        self.base = base
+        self.shots = shots
+        self.allowed_failures = []  # console lines a step expects (none by default)
+
+    # ---- reading the page ----
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, predicate, what, timeout=15):
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=0.03).until(lambda _: predicate())
+        except TimeoutException:
+            raise CheckFailed(f"timed out waiting for {what}; the page is at {self.top()} "
+                              f"({self.breadcrumb()!r}), problem: {self.problem()!r}")
+
+    def idle(self):
+        return self.js("return window.checkoutHost !== undefined && window.checkoutHost.idle "
+                       "&& !document.querySelector('#offer').open")
+
+    def settle(self, what="the page to settle"):
+        self.wait(self.idle, what)
+        self.console_clean()
+
+    def top(self):
+        return self.js("return document.querySelector('#stage').dataset.top")
+
+    def breadcrumb(self):
+        return self.js("return document.querySelector('#breadcrumb').textContent")
+
+    def banner(self):
+        return self.js("const b = document.querySelector('#banner'); return b.hidden ? null : b.textContent")
+
+    def problem(self):
+        return self.js("const p = document.querySelector('#problem'); return p.hidden ? null : p.textContent")
+
+    def focused_row(self):
+        return self.js("return document.activeElement?.closest('[data-row]')?.dataset.row ?? null")
+
+    def row(self, row_id):
+        return self.driver.find_element(By.CSS_SELECTOR, f"#stage .screen.on-top [data-row='{row_id}']")
+
+    def row_error(self, row_id):
+        found = self.row(row_id).find_elements(By.CSS_SELECTOR, ".error")
+        return found[0].text if found else None
+
+    def transitions(self):
+        return self.js("return window.checkoutHost.transitions")
+
+    def console_clean(self):
+        for entry in self.driver.get_log("browser"):
+            if entry["level"] != "SEVERE":
+                continue
+            if any(allowed in entry["message"] for allowed in self.allowed_failures):
+                print(f"  (expected) {entry['message']}")
+                continue
+            raise CheckFailed(f"the console has an error: {entry['message']}")
+
+    def no_cvv_anywhere(self, moment):
+        source = self.driver.page_source
+        storage = self.js("return JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)])")
+        values = self.js("return [...document.querySelectorAll('input')].map((i) => i.value).join(' ')")
+        for cvv in CVVS:
+            check(cvv not in source and cvv not in values, f"{moment}: no CVV {cvv} in the DOM or any field")
+            check(cvv not in storage, f"{moment}: no CVV {cvv} in localStorage or sessionStorage")
+            check(cvv not in self.driver.current_url, f"{moment}: no CVV {cvv} in the URL")
+
+    def shot(self, name):
+        path = f"{self.shots}/{name}.png"
+        self.driver.save_screenshot(path)
+        print(f"  screenshot: {path}")
+
+    # ---- acting as a shopper ----
+    def tap(self, row_id):
+        self.settle(f"the page before tapping {row_id}")
+        self.row(row_id).find_element(By.CSS_SELECTOR, "button").click()
+
+    def type(self, row_id, value):
+        self.settle(f"the page before typing into {row_id}")
+        field = self.row(row_id).find_element(By.CSS_SELECTOR, "input, select")
+        if field.tag_name == "select":
+            field.find_element(By.CSS_SELECTOR, f"option[value='{value}']").click()
+        else:
+            # Typed over what the field shows (Keys.NULL lets go of Control).
+            field.send_keys(Keys.CONTROL, "a", Keys.NULL, value, Keys.TAB)
+        self.settle(f"the answer to setting {row_id}")
+        last = self.js("return window.checkoutHost.events.at(-1)")
+        check(last["event"] == "set" and last["row"] == row_id, f"{row_id} was sent to the server")
+
+    def expect_screen(self, step, crumb):
+        self.settle(f"{step} on top")
+        self.wait(lambda: self.top() == step, f"{step} on top")
+        check(self.top() == step, f"{step} is the screen on top")
+        check(self.breadcrumb() == crumb, f"the breadcrumb reads {crumb!r} (got {self.breadcrumb()!r})")
+        self.js("return document.querySelector('#graph g.node.on-screen')")
+        highlighted = self.js("return document.querySelector('#graph g.node.on-screen')?.dataset.step ?? null")
+        check(highlighted == step, f"the flow's picture highlights {step} (got {highlighted})")
+
+    def expect_transitions(self, since, kinds):
+        done = self.transitions()[since:]
+        check([t["kind"] for t in done] == kinds, f"transitions {kinds} (got {[t['command'] for t in done]})")
+        events = self.js("return window.checkoutHost.events")
+        for transition in done:
+            # The first `appeared` sent after the transition began came after it ended.
+            after = [e for e in events if e["event"] == "appeared" and e["at"] >= transition["started"]]
+            check(after and after[0]["at"] >= transition["ended"],
+                  f"`{transition['command']}` ran {transition['ended'] - transition['started']:.0f} ms, "
+                  f"and `appeared {after[0]['step'] if after else '?'}` was sent only when it had ended")
+
+    def fill_address(self):
+        self.tap("shippingAddress")
+        self.expect_screen("address", "My Cart › Step One | modal: Shipping Address")
+        for row_id, value in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"),
+                              ("state", "OR"), ("zip", "97201")]:
+            self.type(row_id, value)
+        self.tap("done")
+        self.expect_screen("stepOne", "My Cart › Step One")
+
+    def fill_card(self, number, cvv):
+        self.tap("creditCard")
+        self.expect_screen("creditCard", "My Cart › Step One | modal: Credit Card")
+        self.type("name", "Ada Lovelace")
+        self.type("number", number)
+        check(self.row("number").find_element(By.CSS_SELECTOR, "input").get_attribute("placeholder")
+              == "•••• " + number[-4:], "the card number is shown masked, as its last four")
+        self.type("expiry", "12/30")
+        self.type("cvv", cvv)
+        check(self.row("cvv").find_element(By.CSS_SELECTOR, "input").get_attribute("value") == "",
+              "the CVV field is empty once the CVV is sent")
+        self.no_cvv_anywhere("after the CVV was sent")
+        self.tap("done")
+        self.expect_screen("stepOne", "My Cart › Step One")
+
+    def new_checkout(self):
+        self.settle("the page before a new checkout")
+        self.driver.find_element(By.ID, "new-session").click()
+        self.expect_screen("cart", "My Cart")
+
+    def accept_offer(self, message_part):
+        self.wait(lambda: self.js("return document.querySelector('#offer').open"), "the offer dialog")
+        message = self.driver.find_element(By.ID, "offer-message").text
+        check(message_part in message, f"the offer says {message!r}")
+        check(self.driver.find_element(By.ID, "offer-accept").text == "Fix it", "the dialog offers \"Fix it\"")
+        check(self.driver.find_element(By.ID, "offer-decline").text == "Not now", "and \"Not now\"")
+        return message
+
+
+def story_cvv(s):
+    print("story 1: the whole PLNDR checkout, the CVV declined and fixed through the route")
+    s.expect_screen("cart", "My Cart")
+    check(s.js("return document.querySelectorAll('#graph svg g.node').length") == 7,
+          "the flow's picture is an SVG with the 7 steps")
+    before = len(s.transitions())
+    s.tap("checkout")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.expect_transitions(before, ["push"])
+    continue_row = s.row("continue")
+    check("disabled" in continue_row.get_attribute("class")
+          and "Shipping Address" in continue_row.text, "Continue is disabled, with the steps it needs")
+    check(s.row("shippingMethod").find_element(By.CSS_SELECTOR, "option:checked").text
+          == "Standard (5-7 business days)", "the picker shows its option's label")
+    before = len(s.transitions())
+    s.fill_address()
+    s.expect_transitions(before, ["present", "dismiss"])
+    s.fill_card(CARD_WRONG_CVC, FIRST_CVV)
+    before = len(s.transitions())
+    s.tap("continue")
+    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    s.expect_transitions(before, ["push"])
+    s.no_cvv_anywhere("on Step Two, the card sheet gone")
+    s.shot("browser-step-two")
+
+    s.tap("placeOrder")
+    s.accept_offer("security code")
+    s.shot("browser-offer")
+    before = len(s.transitions())
+    s.js("window.checkoutHost.banners = []")
+    s.driver.find_element(By.ID, "offer-accept").click()
+    s.wait(lambda: s.banner() is not None, "the route banner")
+    s.wait(lambda: s.js("return document.querySelector('#graph g.edge.on-route') !== null"), "the route on the picture")
+    s.shot("browser-route")
+    s.expect_screen("creditCard", "My Cart › Step One | modal: Credit Card")
+    s.expect_transitions(before, ["pop", "present"])
+    banners = s.js("return window.checkoutHost.banners")
+    check("taking you to Credit Card: 1 of 2" in banners and "taking you to Credit Card: 2 of 2" in banners,
+          f"the banner showed the route's progress ({banners})")
+    check(s.banner() is None, "the banner is gone once the route arrived")
+    check(s.focused_row() == "cvv", "the CVV row has the keyboard focus")
+    check("security code" in (s.row_error("cvv") or ""), f"the error is under the CVV: {s.row_error('cvv')!r}")
+    s.shot("browser-cvv-focused")
+
+    s.type("cvv", SECOND_CVV)
+    check(s.row_error("cvv") is None, "a new CVV clears the error")
+    s.tap("done")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.tap("continue")
+    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    before = len(s.transitions())
+    s.tap("placeOrder")
+    s.expect_screen("confirmation", "Thank You")
+    s.expect_transitions(before, ["reset"])
+    thanks = s.row("thanks").text
+    number = re.search(r"PL-\d{8}", thanks)
+    check(number is not None, f"the order number is shown: {thanks!r}")
+    check(s.js("return document.querySelectorAll('#stage .screen').length") == 1, "reset left one screen")
+    s.no_cvv_anywhere("after the order was placed")
+    s.shot("browser-order-placed")
+
+
+def story_discount(s):
+    print("story 2: an error three screens deep: Discount (over Step Two) walks back to My Cart")
+    s.new_checkout()
+    s.type("quantity", "12")
+    s.tap("checkout")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.fill_address()
+    s.fill_card(CARD_OK, THIRD_CVV)
+    s.tap("continue")
+    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    s.tap("discount")
+    s.expect_screen("discount", "My Cart › Step One › Step Two | modal: Discount Code")
+    s.type("code", "SAVE10")
+    s.tap("apply")
+    s.accept_offer("Only 10 left")
+    before = len(s.transitions())
+    s.js("window.checkoutHost.banners = []")
+    s.driver.find_element(By.ID, "offer-accept").click()
+    s.expect_screen("cart", "My Cart")
+    s.expect_transitions(before, ["dismiss", "pop", "pop"])
+    banners = s.js("return window.checkoutHost.banners")
+    check([b for b in banners if b.startswith("taking you to My Cart")][:3]
+          == [f"taking you to My Cart: {n} of 3" for n in (1, 2, 3)], f"the banner counted 1, 2, 3 of 3 ({banners})")
+    check(s.focused_row() == "quantity", "the quantity row has the focus")
+    check("Only 10 left" in (s.row_error("quantity") or ""), "the stock error is under the quantity")
+    s.shot("browser-discount-walk")
+    s.type("quantity", "2")
+    check(s.row_error("quantity") is None, "a lower quantity clears the error")
+
+
+def story_back_mid_route(s):
+    print("story 3: the browser's back button mid-route: the engine replans")
+    s.new_checkout()
+    s.tap("checkout")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.fill_address()
+    s.fill_card(CARD_WRONG_CVC, FIRST_CVV)
+    s.tap("continue")
+    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    s.tap("placeOrder")
+    s.accept_offer("security code")
+    before = len(s.transitions())
+    s.js("window.checkoutHost.banners = []")
+    s.driver.find_element(By.ID, "offer-accept").click()
+    s.wait(lambda: s.js("return document.querySelector('#stage').dataset.transition === 'pop'"), "the pop under way")
+    s.driver.back()  # during the pop: the shopper goes back once more, to My Cart
+    s.expect_screen("creditCard", "My Cart › Step One | modal: Credit Card")
+    kinds = [t["kind"] for t in s.transitions()[before:]]
+    check(kinds == ["pop", "pop", "push", "present"], f"pop, back (pop), then the new route push, present ({kinds})")
+    log = s.js("return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    check(any("replanned from cart: next push stepOne" in line for line in log), "the engine replanned from My Cart")
+    banners = s.js("return window.checkoutHost.banners")
+    check("taking you to Credit Card: 1 of 2" in banners and banners.count("taking you to Credit Card: 1 of 2") >= 2,
+          f"the banner started again for the replanned route ({banners})")
+    check(s.focused_row() == "cvv", "the CVV row has the focus after the replanned route")
+    s.no_cvv_anywhere("after the replanned route")
+
+
+def story_reload(s, restart):
+    print("story 4: the page reloads the session from the server" + (" after a server restart" if restart else ""))
+    s.tap("done")  # the sheet closes; the session is on the server, not in the page
+    s.expect_screen("stepOne", "My Cart › Step One")
+    url = s.driver.current_url
+    check("session=" in url, "the URL holds the session id")
+    if restart:
+        subprocess.run(restart, shell=True, check=True)
+    s.driver.get(url)
+    s.expect_screen("stepOne", "My Cart › Step One")
+    check(s.row("shippingAddress").text.find("1 Main St") >= 0, "the address entered before is still there")
+
+
+def console_check_catches_errors(s):
+    print("and the console check itself: a failed request and a thrown error are caught")
+    s.console_clean()
+    s.js("fetch('/no-such-file.js'); setTimeout(() => { throw new Error('deliberate error for the console check'); });")
+    time.sleep(0.5)
+    entries = [e for e in s.driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(any("404" in e["message"] for e in entries), "a failed request shows in the console as an error")
+    check(any("deliberate error" in e["message"] for e in entries), "a JavaScript error shows in the console as an error")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base")
+    parser.add_argument("--screenshots", required=True)
+    parser.add_argument("--restart-command", help="a command that restarts the server (PostgreSQL store)")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1240,860",
+                 "--force-device-scale-factor=1", "--disable-gpu"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    try:
+        shopper = Shopper(driver, args.base, args.screenshots)
+        driver.get(args.base + "/?pace=400")
+        story_cvv(shopper)
+        story_discount(shopper)
+        story_back_mid_route(shopper)
+        story_reload(shopper, args.restart_command)
+        shopper.console_clean()
+        console_check_catches_errors(shopper)
+    except CheckFailed as failure:
+        driver.save_screenshot(f"{args.screenshots}/browser-failure.png")
+        print(f"FAILED: {failure}", file=sys.stderr)
+        print(f"{passed} passed, 1 failed")
+        return 1
+    finally:
+        driver.quit()
+    print(f"{passed} passed, 0 failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

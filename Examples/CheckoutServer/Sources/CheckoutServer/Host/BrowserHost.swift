@@ -1,0 +1,62 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The browser host: `GET /` serves the reference client (the HTML, CSS and
+/// JavaScript in `Public/`), plus the three reads the page needs that the session
+/// API does not give: step titles, the flow's picture and the route's progress.
+enum BrowserHost {
+  /// `Examples/CheckoutServer/Public`, found from this source file.
+  static var defaultPublicDirectory: String {
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // Host
+      .deletingLastPathComponent()  // CheckoutServer (sources)
+      .deletingLastPathComponent()  // Sources
+      .deletingLastPathComponent()  // Examples/CheckoutServer
+      .appendingPathComponent("Public")
+      .standardizedFileURL.path
+  }
+
+  /// Adds the page's files and routes:
+  /// - `GET /` and `GET /{file}`: the page's files;
+  /// - `GET /flows/{flow}/steps`: `[{"id", "title", "presentation"}]`;
+  /// - `GET /flows/{flow}/graph.svg`: the flow drawn by Graphviz (503 without it);
+  /// - `GET /sessions/{id}/route`: the command awaited and the route's progress.
+  static func add(
+    to router: Router<CheckoutRequestContext>, service: SessionService, catalog: FlowCatalog,
+    pictures: FlowPictures = FlowPictures(), publicDirectory: String = BrowserHost.defaultPublicDirectory
+  ) {
+    router.add(middleware: FileMiddleware(publicDirectory, searchForIndexHtml: true))
+
+    router.get("flows/:flow/steps") { request, context -> [StepSummaryView] in
+      try flow(named: try context.parameters.require("flow"), in: catalog, at: request.uri.path).flow.steps
+        .map(StepSummaryView.init)
+    }
+
+    router.get("flows/:flow/graph.svg") { request, context -> Response in
+      let compiled = try flow(named: try context.parameters.require("flow"), in: catalog, at: request.uri.path)
+      let svg = try await pictures.svg(for: compiled.flow)
+      return Response(
+        status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(string: svg)))
+    }
+
+    router.get("sessions/:id/route") { _, context -> RouteProgressView in
+      try await service.progress(SessionID(try context.parameters.require("id")))
+    }
+  }
+
+  private static func flow(named name: String, in catalog: FlowCatalog, at path: String) throws -> CompiledFlow {
+    guard let compiled = catalog[FlowID(name)] else { throw ServerError.unknownFlow(name, known: catalog.ids, at: path) }
+    return compiled
+  }
+}
+
+extension SessionService {
+  /// `GET /sessions/{id}/route`.
+  func progress(_ id: SessionID) async throws -> RouteProgressView {
+    let stored = try await load(id)
+    return RouteProgressView(version: stored.version, session: try restore(stored))
+  }
+}

@@ -1,0 +1,82 @@
+import CheckoutEngine
+import Hummingbird
+
+/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation"}]`, in flow order.
+/// A host needs a step's title before its screen arrives: to title the screen
+/// that slides in, and for the breadcrumb and the route banner.
+struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
+  var id: String
+  var title: String
+  /// `push`, `modal` or `reset`.
+  var presentation: String
+
+  init(_ step: Step) {
+    id = step.id.rawValue
+    title = step.title
+    presentation = step.presentation.rawValue
+  }
+}
+
+/// `GET /sessions/{id}/route`: where the session is and what it waits for:
+/// `{"version", "state", "pending"?, "route"?}`. A host reloading mid-way reads
+/// here which command it must still perform; the browser host draws the route's
+/// progress ("taking you to Credit Card: 2 of 3") and its steps on the flow's
+/// picture.
+struct RouteProgressView: ResponseEncodable, Sendable, Equatable {
+  var version: Int
+  var state: String
+  /// The navigation command sent and not yet confirmed by an `appeared`.
+  var pending: PendingCommandView?
+  /// The route being driven to an error's row, when there is one.
+  var route: RouteStepsView?
+
+  init(version: Int, session: CheckoutSession) {
+    self.version = version
+    state = session.navigation.description
+    if case .awaiting(let expected, let command, _) = session.driver.state {
+      pending = PendingCommandView(command: command.description, awaiting: expected.rawValue)
+    } else if let waiting = session.pending {
+      pending = PendingCommandView(command: waiting.command.description, awaiting: waiting.expected.rawValue)
+    }
+    route = RouteStepsView(session)
+  }
+}
+
+/// `{"command": "pop", "awaiting": "stepOne"}`: performed by the host, waiting
+/// for the step to appear.
+struct PendingCommandView: Encodable, Sendable, Equatable {
+  var command: String
+  var awaiting: String
+}
+
+/// A route in progress: `{"to": "creditCard.cvv", "step": "creditCard", "title":
+/// "Credit Card", "from": "cart>stepOne>stepTwo", "commands": ["pop", "present
+/// creditCard"], "steps": ["stepTwo", "stepOne", "creditCard"], "current": 1,
+/// "replans": 0}`. `steps` is the step on screen where the route starts and after
+/// each command; `current` is the 1-based number of the command being performed.
+/// After the shopper leaves the route (back), the route is the one replanned from
+/// where they are, counted afresh.
+struct RouteStepsView: Encodable, Sendable, Equatable {
+  var to: String
+  var step: String
+  var title: String
+  var from: String
+  var commands: [String]
+  var steps: [String]
+  var current: Int
+  var replans: Int
+
+  init?(_ session: CheckoutSession) {
+    guard case .awaiting(_, _, let remaining) = session.driver.state, let route = session.route,
+      let resolution = session.driver.resolution
+    else { return nil }
+    to = resolution.target
+    step = resolution.step.rawValue
+    title = session.compiled.step(resolution.step)?.title ?? resolution.step.rawValue
+    from = route.from.description
+    commands = route.commands.map(\.description)
+    steps = [route.from.top.rawValue] + route.states.map(\.top.rawValue)
+    current = route.commands.count - remaining.count
+    replans = session.driver.replans
+  }
+}

@@ -1,0 +1,53 @@
+import CheckoutEngine
+
+/// What a client may write into a session: only the keys the flow's value rows
+/// bind (the flow's `data` and what an API `provides` are read-only), values up to
+/// ``valueBytes``, and a session's entered values up to ``sessionBytes`` in all.
+/// Checked on every `set` event; a refusal changes nothing.
+struct DataLimits: Sendable {
+  /// The longest value a `set` may carry, in UTF-8 bytes.
+  var valueBytes = 1_024
+  /// The most a session's entered values may hold, in UTF-8 bytes of keys and values.
+  var sessionBytes = 16_384
+
+  /// Before the event: a key no value row binds is 422 `read_only_key` (the flow's
+  /// data, a key an API provides, a key only info rows show) or 422 `unknown_key`;
+  /// a value over ``valueBytes`` is 413 `value_too_large`. The value is never echoed.
+  func check(_ event: SessionEvent, on compiled: CompiledFlow) throws(ServerError) {
+    guard case .set(let target, let value) = event else { return }
+    if case .key(let key) = target, let refusal = compiled.setRefusal(for: key) {
+      let code = refusal.kind == .readOnly ? "read_only_key" : "unknown_key"
+      throw ServerError(.unprocessableContent, code, refusal.message, at: "key")
+    }
+    let bytes = value.displayText.utf8.count
+    guard bytes <= valueBytes else {
+      throw ServerError(
+        .contentTooLarge, "value_too_large",
+        "the value is \(bytes) bytes; a value may hold at most \(valueBytes) bytes (UTF-8)", at: "value")
+    }
+  }
+
+  /// After a `set` event: the entered values (every key a value row binds; secrets,
+  /// each at most ``valueBytes`` and never stored, left out) must fit in ``sessionBytes``, or the event is 422 `session_too_large`.
+  func checkSize(of session: CheckoutSession, after event: SessionEvent) throws(ServerError) {
+    guard case .set = event else { return }
+    let bytes = Self.enteredBytes(of: session)
+    guard bytes <= sessionBytes else {
+      throw ServerError(
+        .unprocessableContent, "session_too_large",
+        "with this value the session's entered values would hold \(bytes) bytes; a session may hold at most \(sessionBytes) bytes (UTF-8, keys and values)",
+        at: "value")
+    }
+  }
+
+  /// The UTF-8 bytes of the keys value rows bind and of their values.
+  static func enteredBytes(of session: CheckoutSession) -> Int {
+    let data = session.redactedData(revealSensitive: true)
+    var bytes = 0
+    for key in session.compiled.writableKeys {
+      guard let value = data[key] else { continue }
+      bytes += key.rawValue.utf8.count + value.displayText.utf8.count
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,175 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CheckoutServer
+
+/// The browser host: the page's files at `GET /`, and the reads it needs that the
+/// session API does not give (step titles, the flow's picture, the route's
+/// progress). The page itself is driven in Chromium by `Examples/browser-check.sh`.
+@Suite struct BrowserHostTests {
+  @Test func theRootServesThePageAndItsScripts() async throws {
+    try await withApp { client in
+      let page = try await client.send(.get, "/")
+      #expect(page.status == .ok)
+      #expect(page.headers[.contentType]?.hasPrefix("text/html") == true, "\(page.headers)")
+      #expect(page.text.contains(#"<script type="module" src="js/app.js"></script>"#))
+      for file in ["js/app.js", "js/api.js", "js/screen.js", "js/navigation.js", "js/graph.js"] {
+        let script = try await client.send(.get, "/\(file)")
+        #expect(script.status == .ok, "\(file)")
+        #expect(script.headers[.contentType]?.contains("javascript") == true, "\(file): \(script.headers)")
+      }
+      #expect(try await client.send(.get, "/style.css").headers[.contentType]?.hasPrefix("text/css") == true)
+      // A file that is not there is the API's JSON 404, and nothing outside Public/ is served.
+      let missing = try await client.send(.get, "/nothing.js")
+      #expect(missing.status == .notFound)
+      #expect(missing["error"]?.string == "not_found")
+      let outside = try await client.send(.get, "/../Package.swift")
+      #expect(outside.status != .ok)
+      #expect(!outside.text.contains("PackageDescription"))
+    }
+  }
+
+  @Test func stepsHaveTheirTitlesAndPresentations() async throws {
+    try await withApp { client in
+      let steps = try await client.send(.get, "/flows/plndr/steps")
+      #expect(steps.status == .ok)
+      #expect(steps.json?.array.map { $0["id"]?.string ?? "" } == ["cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation"])
+      #expect(steps.json?[3]?["title"]?.string == "Credit Card")
+      #expect(steps.json?[3]?["presentation"]?.string == "modal")
+      #expect(steps.json?[6]?["presentation"]?.string == "reset")
+      let unknown = try await client.send(.get, "/flows/plnd/steps")
+      #expect(unknown.status == .notFound)
+      #expect(unknown["detail"]?.string?.contains("did you mean \"plndr\"") == true, "\(unknown.text)")
+    }
+  }
+
+  @Test func theFlowIsDrawnByGraphvizOrTheAnswerSaysHowToGetIt() async throws {
+    try await withApp { client in
+      let picture = try await client.send(.get, "/flows/plndr/graph.svg")
+      if FlowPictures.findExecutable("dot") != nil {
+        #expect(picture.status == .ok, "\(picture.text)")
+        #expect(picture.headers[.contentType] == "image/svg+xml; charset=utf-8")
+        #expect(picture.text.contains("<svg"))
+        for step in ["cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation"] {
+          #expect(picture.text.contains("<title>\(step)</title>"), "no node \(step)")
+        }
+        #expect(picture.text.contains("<title>stepOne&#45;&gt;creditCard</title>"))
+      } else {
+        #expect(picture.status == .serviceUnavailable)
+        #expect(picture["error"]?.string == "graphviz_missing")
+      }
+    }
+  }
+
+  @Test func withoutGraphvizThePictureIsA503SayingWhatToInstall() async throws {
+    let flow = try FlowLoader().load(contentsOf: FlowCatalog.defaultDirectory + "/plndr.json")
+    await #expect {
+      _ = try await FlowPictures(dot: nil).svg(for: flow)
+    } throws: { error in
+      guard let error = error as? ServerError else { return false }
+      return error.status == .serviceUnavailable && error.error == "graphviz_missing"
+        && error.detail.contains("apt-get install graphviz")
+    }
+  }
+
+  @Test func theRouteEndpointFollowsTheRouteCommandByCommand() async throws {
+    try await withApp { client in
+      let id = try await client.createSession()
+      var progress = try await client.send(.get, "/sessions/\(id)/route")
+      #expect(progress.status == .ok)
+      #expect(progress.json?.keys.sorted() == ["state", "version"], "\(progress.text)")
+
+      // A tap's command waits for its screen: the page performs it after a reload.
+      let other = try await client.createSession()
+      _ = try await client.tap(other, "checkout")
+      progress = try await client.send(.get, "/sessions/\(other)/route")
+      #expect(progress["pending"]?["command"]?.string == "push stepOne")
+      #expect(progress["pending"]?["awaiting"]?.string == "stepOne")
+      #expect(progress["route"] == nil)
+
+      try await StoryCheckout.plndr.start(client, id)
+      try await client.open(id, "creditCard", "creditCard")
+      for (row, value) in [("name", "Ada Lovelace"), ("number", "4000 0000 0000 0127"), ("expiry", "12/30"), ("cvv", "7391")] {
+        #expect(try await client.set(id, row, value).status == .ok)
+      }
+      _ = try await DemoStoryTests.follow(client, id, try await client.tap(id, "done"))
+      try await client.open(id, "continue", "stepTwo")
+      #expect(try await client.tap(id, "placeOrder")["effects"]?.effectLines.last == "offer creditCard.cvv")
+      _ = try await client.event(id, #""event":"accept""#)
+
+      progress = try await client.send(.get, "/sessions/\(id)/route")
+      #expect(progress["state"]?.string == "cart>stepOne>stepTwo")
+      #expect(progress["pending"]?["command"]?.string == "pop")
+      let route = progress["route"]
+      #expect(route?["to"]?.string == "creditCard.cvv")
+      #expect(route?["title"]?.string == "Credit Card")
+      #expect(route?["from"]?.string == "cart>stepOne>stepTwo")
+      #expect(route?["commands"]?.array.compactMap(\.string) == ["pop", "present creditCard"])
+      #expect(route?["steps"]?.array.compactMap(\.string) == ["stepTwo", "stepOne", "creditCard"])
+      #expect(route?["current"]?.int == 1)
+
+      _ = try await client.appeared(id, "stepOne")
+      progress = try await client.send(.get, "/sessions/\(id)/route")
+      #expect(progress["route"]?["current"]?.int == 2)
+      #expect(progress["pending"]?["command"]?.string == "present creditCard")
+
+      _ = try await client.appeared(id, "creditCard")
+      progress = try await client.send(.get, "/sessions/\(id)/route")
+      #expect(progress["route"] == nil, "arrived: \(progress.text)")
+      #expect(progress["pending"] == nil)
+      #expect(!progress.text.contains("7391"))
+
+      let unknown = try await client.send(.get, "/sessions/nope/route")
+      #expect(unknown.status == .notFound)
+      #expect(unknown["error"]?.string == "unknown_session")
+    }
+  }
+
+  @Test func theShopperGoingBackMidRouteGetsTheReplannedRouteCountedAfresh() async throws {
+    try await withApp { client in
+      let id = try await client.createSession()
+      try await StoryCheckout.plndr.start(client, id)
+      try await client.open(id, "creditCard", "creditCard")
+      for (row, value) in [("name", "Ada Lovelace"), ("number", "4000 0000 0000 0127"), ("expiry", "12/30"), ("cvv", "7391")] {
+        #expect(try await client.set(id, row, value).status == .ok)
+      }
+      _ = try await DemoStoryTests.follow(client, id, try await client.tap(id, "done"))
+      try await client.open(id, "continue", "stepTwo")
+      _ = try await client.tap(id, "placeOrder")
+      _ = try await client.event(id, #""event":"accept""#)
+      // The page went back during the pop: My Cart appeared instead of Step One.
+      let replanned = try await client.appeared(id, "cart")
+      #expect(replanned["effects"]?.effectLines.first == "navigate push stepOne")
+      let progress = try await client.send(.get, "/sessions/\(id)/route")
+      #expect(progress["route"]?["from"]?.string == "cart")
+      #expect(progress["route"]?["commands"]?.array.compactMap(\.string) == ["push stepOne", "present creditCard"])
+      #expect(progress["route"]?["current"]?.int == 1)
+      #expect(progress["route"]?["replans"]?.int == 1)
+    }
+  }
+
+  @Test func aQuantityOverTheDemoStockFailsAnyCallAndIsFixedOnTheCart() async throws {
+    try await withApp { client in
+      let id = try await client.createSession()
+      #expect(try await client.set(id, "quantity", "12").status == .ok)
+      try await client.open(id, "discount", "discount")
+      #expect(try await client.set(id, "code", "SAVE10").status == .ok)
+      let failed = try await client.tap(id, "apply")
+      #expect(failed["effects"]?.effectLines == ["callAPI applyDiscount failed", "offer cart.quantity"], "\(failed.text)")
+      #expect(failed["effects"]?[1]?["message"]?.string == "Only 10 left in stock. Please lower the quantity.")
+      #expect(failed["effects"]?[0]?["outcome"]?["errors"]?[0]?["code"]?.string == "quantity_unavailable")
+      let accepted = try await client.event(id, #""event":"accept""#)
+      #expect(accepted["effects"]?.effectLines == ["navigate dismiss"])
+      let arrived = try await client.appeared(id, "cart")
+      #expect(arrived["effects"]?.effectLines == ["focus cart.quantity"])
+      #expect(try await client.set(id, "quantity", "10")["screen"]?.row("quantity")?["error"] == nil)
+      let applied = try await client.tap(id, "apply")
+      #expect(applied.status == .unprocessableContent, "the discount sheet is gone: \(applied.text)")
+      try await client.open(id, "discount", "discount")
+      #expect(try await client.tap(id, "apply")["effects"]?.effectLines == ["callAPI applyDiscount succeeded"])
+    }
+  }
+}

@@ -1,0 +1,261 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// Keeps every snapshot a store is given, as JSON, so a test can scan what would
+/// be at rest.
+actor RecordingStore: SessionStore {
+  let base = InMemorySessionStore()
+  private(set) var written: [String] = []
+
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
+    written.append(String(decoding: snapshot.jsonData(), as: UTF8.self))
+    try await base.insert(snapshot, id: id)
+  }
+
+  func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
+
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    await base.deleteSessions(savedBefore: cutoff)
+  }
+
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    written.append(String(decoding: snapshot.jsonData(), as: UTF8.self))
+    return try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
+  }
+}
+
+/// Only rows write data, values and sessions have size limits, a CVV changed on
+/// one instance is never used by another, and no card number is ever at rest in
+/// plain text.
+@Suite struct DataSafetyTests {
+  /// The app's dependencies with this store and the shared test data key.
+  static func sharing(_ store: any SessionStore, limits: DataLimits = DataLimits()) -> AppDependencies {
+    AppDependencies(
+      logger: Logger(label: "checkout-server-test") { _ in SwiftLogNoOpLogHandler() }, store: store,
+      environment: [DataKeyMaterial.variable: testDataKey], limits: limits)
+  }
+
+  /// Luhn-valid runs of 13 to 19 digits (spaces and dashes between digits allowed).
+  static func cardNumbers(in text: String) -> [String] {
+    var found: [String] = []
+    var digits: [Int] = []
+    func flush() {
+      if digits.count >= 13 && digits.count <= 19 {
+        let sum = digits.reversed().enumerated().reduce(0) { sum, pair in
+          let doubled = pair.offset % 2 == 1 ? pair.element * 2 : pair.element
+          return sum + (doubled > 9 ? doubled - 9 : doubled)
+        }
+        if sum % 10 == 0 { found.append(digits.map(String.init).joined()) }
+      }
+      digits = []
+    }
+    var previous: Character = " "
+    for character in text {
+      if let digit = character.wholeNumberValue, character.isASCII {
+        digits.append(digit)
+      } else if (character == " " || character == "-") && previous.isNumber {
+        // A separator inside a number: keep collecting.
+      } else {
+        flush()
+      }
+      previous = character
+    }
+    flush()
+    return found
+  }
+
+  @Test func theScanFindsCardNumbersWrittenAnyWay() {
+    #expect(Self.cardNumbers(in: #"{"n":"4242 4242 4242 4242"}"#) == ["4242424242424242"])
+    #expect(Self.cardNumbers(in: "x4000-0000-0000-0002y") == ["4000000000000002"])
+    #expect(Self.cardNumbers(in: "4242424242424241 and •••• 4242, 20261121") == [], "not Luhn-valid, or too short")
+  }
+
+  // MARK: Only rows write data
+
+  @Test func keysNoRowTakesAreRefusedWith422NamingTheKeyAndNothingChanges() async throws {
+    try await withApp { client in
+      let id = try await client.createSession()
+      for (key, code, detail) in [
+        ("cart.subtotal", "read_only_key", "cart.subtotal is read-only: it is the flow's data"),
+        ("order.total", "read_only_key", "order.total is read-only: Order total on Step Two shows it but takes no value"),
+        ("order.number", "read_only_key", "order.number is read-only: the answer to placeOrder provides it"),
+        ("shiping.zip", "unknown_key", #"no row binds "shiping.zip" (did you mean "shipping.zip"?)"#),
+      ] {
+        let reply = try await client.set(id, key: key, "$0.00")
+        #expect(reply.status == .unprocessableContent, "\(key): \(reply.text)")
+        #expect(reply["error"]?.string == code)
+        #expect(reply["at"]?.string == "key")
+        #expect(reply["detail"]?.string?.hasPrefix(detail) == true, "\(reply.text)")
+        #expect(reply["detail"]?.string?.contains("$0.00") == false, "the value is never echoed")
+      }
+      let shown = try await client.send(.get, "/sessions/\(id)")
+      #expect(shown["version"]?.int == 1, "nothing was saved")
+      #expect(shown["screen"]?.row("subtotal")?["detail"]?.string?.contains("$0.00") == false)
+
+      let both = try await client.event(id, #""event":"set","row":"zip","key":"shipping.zip","value":"1""#)
+      #expect(both.status == .badRequest)
+      #expect(both["at"]?.string == "key")
+      let malformed = try await client.set(id, key: "shipping..zip", "1")
+      #expect(malformed.status == .badRequest)
+      #expect(malformed["detail"]?.string == #""key" must be a data key: names joined by dots, like shipping.zip"#)
+      // A key a row binds is set through that row.
+      let byKey = try await client.set(id, key: "cart.quantity", "2")
+      #expect(byKey.status == .ok, "\(byKey.text)")
+    }
+  }
+
+  @Test func aValueOverTheLimitIs413AndASessionOverItsLimitIs422() async throws {
+    let store = InMemorySessionStore()
+    try await withApp(dependencies: Self.sharing(store, limits: DataLimits(valueBytes: 1_024, sessionBytes: 2_048))) {
+      client in
+      let id = try await client.createSession()
+      try await client.open(id, "checkout", "stepOne")
+      try await client.open(id, "shippingAddress", "address")
+      let tooLong = try await client.set(id, "street", String(repeating: "a", count: 1_025))
+      #expect(tooLong.status == .contentTooLarge, "\(tooLong.text)")
+      #expect(tooLong["error"]?.string == "value_too_large")
+      #expect(tooLong["at"]?.string == "value")
+      #expect(tooLong["detail"]?.string == "the value is 1025 bytes; a value may hold at most 1024 bytes (UTF-8)")
+      #expect(try await client.set(id, "street", String(repeating: "a", count: 1_000)).status == .ok)
+      #expect(try await client.set(id, "city", String(repeating: "b", count: 900)).status == .ok)
+      let over = try await client.set(id, "name", String(repeating: "c", count: 900))
+      #expect(over.status == .unprocessableContent, "\(over.text)")
+      #expect(over["error"]?.string == "session_too_large")
+      #expect(over["detail"]?.string?.hasSuffix("a session may hold at most 2048 bytes (UTF-8, keys and values)") == true)
+      let shown = try await client.send(.get, "/sessions/\(id)")
+      #expect(shown["screen"]?.row("name")?["value"]?.string?.isEmpty != false, "the refused value was not stored")
+      #expect(shown["screen"]?.row("city")?["value"]?.string == String(repeating: "b", count: 900), "earlier values kept")
+    }
+  }
+
+  // MARK: Secrets across instances
+
+  @Test(arguments: ["12", ""])
+  func aCVVChangedOnInstanceBIsNeverUsedByInstanceA(_ replacement: String) async throws {
+    let store = InMemorySessionStore()
+    try await withApp(dependencies: Self.sharing(store)) { a in
+      try await withApp(dependencies: Self.sharing(store)) { b in
+        let id = try await a.createSession()
+        try await a.open(id, "checkout", "stepOne")
+        try await CheckoutStoryTests.fillAddressAndCard(a, id, card: "4242424242424242", cvv: "737")
+        try await a.open(id, "continue", "stepTwo")
+
+        // B changes (or clears) the CVV through its key, from Step Two.
+        let changed = try await b.set(id, key: "payment.card.cvv", replacement)
+        #expect(changed.status == .ok, "\(changed.text)")
+
+        // A still holds 737 in its memory, but must not use it: it asks again.
+        let placed = try await a.tap(id, "placeOrder")
+        #expect(placed.status == .ok, "\(placed.text)")
+        #expect(placed["effects"]?.effectLines == ["offer creditCard.cvv"], "no API call with 737: \(placed.text)")
+        #expect(placed["effects"]?[0]?["message"]?.string == "Enter the CVV again: it was changed in another window.")
+        _ = try await a.event(id, #""event":"accept""#)
+        _ = try await a.appeared(id, "stepOne")
+        let onCard = try await a.appeared(id, "creditCard")
+        #expect(onCard["effects"]?.effectLines == ["focus creditCard.cvv"])
+        #expect(onCard["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
+        let shownByA = try await a.send(.get, "/sessions/\(id)")
+        #expect(shownByA["screen"]?.row("cvv")?["value"]?.string?.isEmpty != false, "A holds no CVV: \(shownByA.text)")
+
+        // Entered again on A, the order goes through with the new value.
+        #expect(try await a.set(id, "cvv", "123").status == .ok)
+        try await a.open(id, "done", "stepOne")
+        try await a.open(id, "continue", "stepTwo")
+        let ordered = try await a.tap(id, "placeOrder")
+        #expect(ordered["effects"]?.effectLines == ["callAPI placeOrder succeeded", "navigate reset confirmation"], "\(ordered.text)")
+      }
+    }
+  }
+
+  @Test func instanceASaysWhyWhenItsCopyIsStale() async throws {
+    let store = InMemorySessionStore()
+    try await withApp(dependencies: Self.sharing(store)) { a in
+      try await withApp(dependencies: Self.sharing(store)) { b in
+        let id = try await a.createSession()
+        try await a.open(id, "checkout", "stepOne")
+        try await a.open(id, "creditCard", "creditCard")
+        #expect(try await a.set(id, "cvv", "737").status == .ok)
+        #expect(try await b.set(id, "cvv", "12").status == .ok)
+        let shown = try await a.send(.get, "/sessions/\(id)")
+        #expect(shown["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
+        #expect(shown["screen"]?.row("cvv")?["value"]?.string?.isEmpty != false, "737 is not shown as held")
+      }
+    }
+  }
+
+  // MARK: No card number at rest
+
+  @Test func noCardNumberIsEverStoredInPlainText() async throws {
+    let store = RecordingStore()
+    let placedIDs = try await withApp(dependencies: Self.sharing(store)) { client -> [String] in
+      var placed: [String] = []
+      for checkout in StoryCheckout.all {
+        // An order placed, one declined, one left mid-checkout.
+        let ok = try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242")
+        try await checkout.submitAndExpectTheOrderPlaced(client, ok)
+        placed.append(ok)
+        let declined = try await checkout.readyToSubmit(client, number: "4000000000000002")
+        _ = try await client.tap(declined, checkout.submitRow)
+        _ = try await checkout.readyToSubmit(client, number: "5555 5555 5555 4444")
+      }
+      return placed
+    }
+    let written = await store.written
+    #expect(written.count > 50)
+    let found = written.flatMap(Self.cardNumbers)
+    #expect(found.isEmpty, "card numbers at rest: \(Set(found).sorted())")
+    #expect(written.contains { $0.contains(SealingSessionStore.prefix) }, "live sessions keep the number sealed")
+    for id in placedIDs {
+      let stored = try #require(await store.base.load(SessionID(id)))
+      let number = stored.snapshot.data.first { $0.key.hasSuffix("number") && $0.key.contains("card") }?.value
+      #expect(number == .string("•••• 4242"), "dropped once the order is placed: \(String(describing: number))")
+    }
+  }
+
+  @Test func aSealedNumberOpensOnlyForItsSessionAndKey() async throws {
+    let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
+    let compiled = try #require(catalog["plndr"])
+    let sealing = SealingSessionStore(
+      base: InMemorySessionStore(), catalog: catalog, key: try DataKeyMaterial(base64: testDataKey),
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    session.send(.set(.key("payment.card.number"), .string("4242 4242 4242 4242")))
+    let sealed = sealing.seal(session.snapshot(revealSensitive: true), id: "s1")
+    let text = try #require(sealed.data["payment.card.number"]?.displayText)
+    #expect(text.hasPrefix("sealed:v1:"))
+    #expect(sealing.open(sealed, id: "s1").data["payment.card.number"] == .string("4242 4242 4242 4242"))
+    #expect(sealing.open(sealed, id: "s2").data["payment.card.number"] == nil, "moved to another session: left out")
+    let other = SealingSessionStore(
+      base: InMemorySessionStore(), catalog: catalog, key: .ephemeral(),
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    #expect(other.open(sealed, id: "s1").data["payment.card.number"] == nil, "another data key: left out")
+  }
+
+  @Test func postgresWithoutADataKeyRefusesToStartAndABadKeySaysWhy() async throws {
+    #expect(throws: UsageError.self) { try dataKey(in: [:], persistent: true) }
+    do {
+      _ = try dataKey(in: [:], persistent: true)
+    } catch {
+      #expect(error.description.hasPrefix("DATABASE_URL is set but CHECKOUT_DATA_KEY is not"))
+    }
+    do {
+      _ = try dataKey(in: ["CHECKOUT_DATA_KEY": "c2hvcnQ="], persistent: false)
+      Issue.record("a 5-byte key was accepted")
+    } catch {
+      #expect(error.description == "CHECKOUT_DATA_KEY holds 5 bytes; it must hold 32 (AES-256), e.g. $(openssl rand -base64 32)")
+    }
+    do {
+      _ = try dataKey(in: ["CHECKOUT_DATA_KEY": "not base64!"], persistent: false)
+      Issue.record("text that is not base64 was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("CHECKOUT_DATA_KEY is not base64"))
+    }
+    _ = try dataKey(in: [:], persistent: false)
+  }
+}

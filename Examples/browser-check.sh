@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The browser host page (Examples/CheckoutServer/Public), driven for real in
+# headless Chromium by a shopper script (Scripts/browser_check.py), against the
+# memory store and then the PostgreSQL store with a server restart mid-checkout.
+#
+#   Examples/browser-check.sh [--screenshots DIR] [--memory-only]
+#
+# Installs what it needs when missing: Chromium and its driver and Graphviz from
+# Debian's packages, Selenium from PyPI, PostgreSQL (Scripts/postgres-cluster.sh).
+# Screenshots go to a temporary directory unless --screenshots names one (the
+# README's come from `--screenshots docs/images`). Exits non-zero on any failed
+# check, a JavaScript error or failed request in the page's console, or a CVV in
+# the DOM, the URL, the page's storage or the server's log.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PACKAGE="$ROOT/Examples/CheckoutServer"
+SHOTS=""
+POSTGRES=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --screenshots) SHOTS=$(mkdir -p "$2" && cd "$2" && pwd); shift 2 ;;
+    --memory-only) POSTGRES=0; shift ;;
+    *) echo "usage: $0 [--screenshots DIR] [--memory-only]" >&2; exit 2 ;;
+  esac
+done
+
+apt_install() { # package...
+  echo "== installing $* from Debian's packages"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || apt_install chromium chromium-driver
+command -v dot >/dev/null 2>&1 || apt_install graphviz
+# The flow's picture marks guarded edges with a lock (🔒): a font that has it.
+[ -n "$(fc-list 2>/dev/null | grep -i 'color emoji')" ] || apt_install fonts-noto-color-emoji
+python3 -c 'import selenium' 2>/dev/null || { echo "== pip install selenium"; python3 -m pip install -q selenium; }
+
+# shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
+. "$PACKAGE/Scripts/postgres-cluster.sh"
+
+WORK=$(mktemp -d /tmp/checkout-browser-check.XXXXXX)
+chmod 755 "$WORK"
+[ -n "$SHOTS" ] || SHOTS="$WORK/screenshots"
+mkdir -p "$SHOTS"
+stop_server() {
+  if [ -f "$WORK/server.pid" ]; then
+    local pid
+    pid=$(cat "$WORK/server.pid")
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    rm -f "$WORK/server.pid"
+  fi
+}
+cleanup() {
+  local status=$?
+  stop_server
+  pg_cluster_stop
+  if [ $status -ne 0 ]; then
+    for log in "$WORK"/server-*.log; do
+      [ -f "$log" ] && { echo "--- last lines of $log"; tail -n 30 "$log"; }
+    done
+    echo "screenshots (a failure's included): $SHOTS"
+  fi
+  # Kept after a failure (its screenshots, logs and database), removed otherwise.
+  [ $status -eq 0 ] && rm -rf "$WORK"
+  exit $status
+}
+trap cleanup EXIT INT TERM
+
+echo "== building the server (swift build in Examples/CheckoutServer)"
+(cd "$PACKAGE" && timeout 1800 swift build --product checkout-server 2>&1 | tail -n 1)
+BIN="$(cd "$PACKAGE" && swift build --show-bin-path)/checkout-server"
+PORT=$(pg_free_port)
+
+start_server() { # log name; the store comes from DATABASE_URL (unset: memory)
+  "$BIN" --hostname 127.0.0.1 --port "$PORT" --today 2026-11-21 --log-level trace >>"$WORK/server-$1.log" 2>&1 &
+  echo $! >"$WORK/server.pid"
+  for _ in $(seq 1 150); do
+    if curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
+  done
+  echo "error: the server did not start on 127.0.0.1:$PORT" >&2
+  return 1
+}
+
+no_cvv_in_log() { # log name
+  local cvv count
+  for cvv in 7391 8264 5173; do
+    count=$(grep -c -w "$cvv" "$WORK/server-$1.log" || true)
+    if [ "$count" != 0 ]; then
+      echo "FAILED: the server's log ($1) holds the CVV $cvv $count times" >&2
+      exit 1
+    fi
+  done
+  echo "== the server's log ($1, trace level) holds no CVV typed in the page"
+}
+
+echo "== the memory store"
+unset DATABASE_URL
+start_server memory
+timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
+stop_server
+no_cvv_in_log memory
+
+if [ "$POSTGRES" = 1 ]; then
+  pg_cluster_start "$WORK/pg"
+  echo "== the PostgreSQL store, with a server restart before the page reloads"
+  start_server postgres
+  cat >"$WORK/restart.sh" <<RESTART
+#!/usr/bin/env bash
+set -euo pipefail
+kill \$(cat "$WORK/server.pid")
+while curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; do sleep 0.1; done
+"$BIN" --hostname 127.0.0.1 --port "$PORT" --today 2026-11-21 --log-level trace >>"$WORK/server-postgres.log" 2>&1 &
+echo \$! >"$WORK/server.pid"
+for _ in \$(seq 1 150); do curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && exit 0; sleep 0.2; done
+echo "the server did not come back" >&2; exit 1
+RESTART
+  chmod +x "$WORK/restart.sh"
+  timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
+    --restart-command "$WORK/restart.sh"
+  stop_server
+  no_cvv_in_log postgres
+fi
+if [ "$SHOTS" = "$WORK/screenshots" ]; then
+  echo "== ok (keep the screenshots with --screenshots DIR)"
+else
+  echo "== ok: screenshots in $SHOTS"
+fi

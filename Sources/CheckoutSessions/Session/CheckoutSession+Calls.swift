@@ -1,0 +1,54 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+extension CheckoutSession {
+  /// The error offered when a host gives up waiting for a call's answer
+  /// (``SessionEvent/apiExpired(_:)``); the flow resolves its code like any
+  /// other (usually with its `*` fallback).
+  public static let unansweredCallError = APIError(
+    code: "api_unanswered", message: "The checkout service did not answer in time. Please try again.")
+
+  /// The call waiting for an answer to an operation, with its idempotency key.
+  public func waitingCall(_ operation: OperationName) -> APICall? {
+    calls[operation]
+  }
+
+  /// Records a call before it is made: a new idempotency key, or the key of the
+  /// same operation's call that was given up unanswered (the API may have acted
+  /// on it, so the next try must not act again).
+  mutating func startCall(_ operation: OperationName, then: StepID?) -> Effect {
+    let key: IdempotencyKey
+    if let unanswered = unanswered.removeValue(forKey: operation) {
+      key = unanswered.key
+    } else {
+      callsMade += 1
+      key = IdempotencyKey("\(operation)-\(callsMade)")
+    }
+    calls[operation] = APICall(operation: operation, key: key, then: then)
+    return callEffect(operation, key: key)
+  }
+
+  /// The effect that makes a call: the bound data, secrets included, and the key.
+  func callEffect(_ operation: OperationName, key: IdempotencyKey) -> Effect {
+    .callAPI(operation, Payload(values: data, masking: compiled.masking), key: key)
+  }
+
+  /// ``SessionEvent/callAgain(_:)``: the same call, same key, with the data as it is now.
+  mutating func callAgain(_ operation: OperationName) -> [Effect] {
+    guard let call = calls[operation] else {
+      return [.refused(.noCallWaiting(operation, event: .callAgain))]
+    }
+    return [callEffect(operation, key: call.key)]
+  }
+
+  /// ``SessionEvent/apiExpired(_:)``: the call is given up; its key is kept for the
+  /// next call to the operation, and ``unansweredCallError`` is offered.
+  mutating func apiExpired(_ operation: OperationName) -> [Effect] {
+    guard let call = calls.removeValue(forKey: operation) else {
+      return [.refused(.noCallWaiting(operation, event: .apiExpired))]
+    }
+    unanswered[operation] = call
+    return offerErrors([CheckoutSession.unansweredCallError])
+  }
+}

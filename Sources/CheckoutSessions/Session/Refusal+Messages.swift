@@ -1,0 +1,146 @@
+import CheckoutModel
+import CheckoutPlanning
+
+/// Every refusal a session makes, with its wording: the one place a refusal's
+/// message is written.
+extension Refusal {
+  /// The step on screen has no row by that name.
+  package static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal {
+    let ids = step.rows.map(\.id.rawValue)
+    let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
+    let keys = orKey ? "; or name a data key like shipping.zip" : ""
+    return Refusal(
+      .unknownRow, event: event, subject: .row(step: step.id, row: row),
+      message: "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)")
+  }
+
+  /// A `set` through a row of a step the flow does not have.
+  static func noStepForSet(_ name: String, in flow: Flow) -> Refusal {
+    let ids = flow.steps.map(\.id.rawValue)
+    let hint = Suggestions.didYouMean(name, in: ids).map { " (\($0))" } ?? ""
+    return Refusal(
+      .unknownStep, event: .set, subject: .step(StepID(name)),
+      message: "the flow has no step \(Quoting.quoted(name))\(hint); its steps are \(ids.joined(separator: ", "))")
+  }
+
+  /// A `set` of a key events may not write (``CompiledFlow/setRefusal(for:)`` says why).
+  static func readOnly(_ refusal: SetRefusal) -> Refusal {
+    Refusal(refusal.kind == .readOnly ? .readOnlyKey : .unknownKey, event: .set, subject: .key(refusal.key), message: refusal.message)
+  }
+
+  /// A `set` of a key that no row binds (found no writing row).
+  static func noRowBinds(_ key: DataKey) -> Refusal {
+    Refusal(.unknownKey, event: .set, subject: .key(key), message: "no row binds \(Quoting.quoted(key.rawValue))")
+  }
+
+  /// A `set` with no step on screen that names no data key either.
+  static func noRowOrKey(_ name: String) -> Refusal {
+    Refusal(.unknownRow, event: .set, message: "no row or key \(Quoting.quoted(name))")
+  }
+
+  /// The step on screen is not in the flow.
+  static func stepNotInFlow(_ step: StepID, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.unknownStep, event: event, subject: .step(step), message: "the step \(step) is not in the flow")
+  }
+
+  /// A row opens a step the flow does not have.
+  static func opensMissingStep(_ row: Row, target: StepID) -> Refusal {
+    Refusal(.unknownStep, event: .tap, subject: .step(target), message: "\(row.title) opens \(target), which is not in the flow")
+  }
+
+  /// A step appeared that is not on the stack and that nothing opened.
+  static func unexpectedStep(_ step: StepID, on navigation: NavigationState, waiting pending: CheckoutSession.PendingNavigation?)
+    -> Refusal
+  {
+    let still = pending.map { "; still waiting for \($0.expected) after `\($0.command)`" } ?? ""
+    return Refusal(
+      .unexpectedStep, event: .appeared, subject: .step(step),
+      message: "\(step) is not on the navigation stack \(navigation), and nothing opened it\(still)")
+  }
+
+  /// The row is hidden.
+  static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.hiddenRow, event: event, subject: .row(step: step.id, row: row.id), message: "\(row.title) is hidden on \(step.title)")
+  }
+
+  /// The row is disabled; `reason` says what it waits for.
+  static func disabled(_ row: Row, on step: Step, event: SessionEvent.Kind, reason: String) -> Refusal {
+    Refusal(.disabledRow, event: event, subject: .row(step: step.id, row: row.id), message: reason)
+  }
+
+  /// A value row is disabled.
+  static func cannotChange(_ row: Row, on step: Step) -> Refusal {
+    disabled(row, on: step, event: .set, reason: "\(row.title) cannot be changed now")
+  }
+
+  /// The row has no action.
+  static func notTappable(_ row: Row, on step: Step) -> Refusal {
+    Refusal(
+      .notTappable, event: .tap, subject: .row(step: step.id, row: row.id),
+      message: "\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")
+  }
+
+  /// The row takes no value.
+  static func takesNoValue(_ row: Row, on step: Step) -> Refusal {
+    Refusal(
+      .takesNoValue, event: .set, subject: .row(step: step.id, row: row.id),
+      message: "\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")
+  }
+
+  /// The row cannot hold the value; `problem` says what it can hold (and never shows a secret).
+  static func invalidValue(_ subject: Subject, problem: String) -> Refusal {
+    Refusal(.invalidValue, event: .set, subject: subject, message: problem)
+  }
+
+  /// A close row with nothing behind it.
+  static func nothingToClose(_ row: Row, on step: Step) -> Refusal {
+    Refusal(.nothingToClose, event: .tap, subject: .row(step: step.id, row: row.id), message: "\(row.title): there is nothing to close")
+  }
+
+  /// `back` on the root step.
+  static func nothingToGoBack(from step: StepID) -> Refusal {
+    Refusal(.nothingToClose, event: .back, message: "there is nothing to go back to from \(step)")
+  }
+
+  /// `back` that cannot be applied.
+  static func cannotGoBack(from navigation: NavigationState) -> Refusal {
+    Refusal(.cannotNavigate, event: .back, message: "cannot go back from \(navigation)")
+  }
+
+  /// A command that cannot be applied.
+  static func cannotApply(_ command: NavigationCommand, on navigation: NavigationState, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.cannotNavigate, event: event, message: "cannot \(command) on \(navigation)")
+  }
+
+  /// An offer waits for its answer.
+  static func offerWaiting(_ offer: Offer, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.offerWaiting, event: event, message: "answer the offer first (accept or decline): \(offer.resolution.message)")
+  }
+
+  /// A route waits for its next step.
+  static func routeInProgress(waitingFor step: StepID, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.routeInProgress, event: event, message: "a route is in progress: waiting for \(step) to appear")
+  }
+
+  /// A command waits for its step.
+  static func awaiting(_ pending: CheckoutSession.PendingNavigation, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.awaitingStep, event: event, message: "waiting for \(pending.expected) to appear after \(pending.command)")
+  }
+
+  /// The row's submit already waits for an answer.
+  static func callInFlight(_ operation: OperationName, row: Row, on step: StepID) -> Refusal {
+    Refusal(
+      .callInFlight, event: .tap, subject: .row(step: step, row: row.id),
+      message: "\(row.title): \(operation) is already waiting for an answer")
+  }
+
+  /// An API answer no call waits for.
+  static func noCallWaiting(_ operation: OperationName, event: SessionEvent.Kind) -> Refusal {
+    Refusal(.noCallWaiting, event: event, subject: .operation(operation), message: "no call to \(operation) is waiting for an answer")
+  }
+
+  /// `accept` or `decline` with no offer.
+  static func noOffer(_ event: SessionEvent.Kind) -> Refusal {
+    Refusal(.noOffer, event: event, message: "there is no offer to \(event)")
+  }
+}

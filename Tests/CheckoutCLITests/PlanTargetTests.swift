@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import CheckoutCLI
+
+/// `checkout plan --to` reads STEP[.ROW] with the engine's one parser.
+@Suite struct PlanTargetTests {
+  static let plndr = ReplayAndReplTests.flowsDirectory + "/plndr.json"
+
+  @Test func aStepAndRowTargetPlans() {
+    let run = runCheckout(["plan", Self.plndr, "--from", "cart>stepOne>stepTwo", "--to", "creditCard.cvv", "--json"])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains(#""row" : "cvv""#) && run.output.contains(#""to" : "creditCard""#))
+  }
+
+  @Test(arguments: [
+    ("creditCard.", #"error: --to: "creditCard." is not a step or step.row: a row id must follow the dot (column 12); "#),
+    (".cvv", #"error: --to: ".cvv" is not a step or step.row: a step id must come first (column 1); "#),
+    ("creditCard.cvv.x", #"error: --to: "creditCard.cvv.x" is not a step or step.row: a reference has at most one dot (column 15); "#),
+  ])
+  func aMalformedTargetIsABadValueThatSaysWhere(target: String, message: String) {
+    let run = runCheckout(["plan", Self.plndr, "--from", "cart", "--to", target])
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.error
+        == message + "write STEP or STEP.ROW, each a letter then letters, digits, _ or -, like creditCard.cvv\n")
+  }
+
+  @Test func anUnknownRowOfAKnownStepIsNamed() {
+    let run = runCheckout(["plan", Self.plndr, "--from", "cart", "--to", "creditCard.cvc"])
+    #expect(run.status == 2)
+    #expect(run.error.contains(#"step "creditCard" has no row "cvc"; did you mean "cvv"?"#))
+  }
+}
