@@ -1,6 +1,6 @@
 /// What a flow renamed since its previous version: steps, rows and data keys, old
 /// name -> new name. A session saved on the previous version is carried across by
-/// them (``SnapshotMigration``); `checkout diff` reports them as renames, not as a
+/// them (`SnapshotMigrator` in CheckoutSessions); `checkout diff` reports them as renames, not as a
 /// removal and an addition.
 ///
 /// ```json
