@@ -222,6 +222,26 @@ import Testing
     #expect(migrated.session.snapshot().secretGenerations == ["payment.card.securityCode": 1])
   }
 
+  @Test func secretsKeptInMemoryAreCarriedToTheRenamedKey() throws {
+    var s = V1Session()
+    s.atStepTwo()
+    let kept = s.session.secretValues
+    let migrator = SnapshotMigrator(to: Self.compiledV2)
+    let snapshot = try SessionSnapshot(json: s.session.snapshot(revealSensitive: true).jsonData())
+    var carried = try migrator.restore(snapshot).session
+    carried.restoreSecrets(migrator.carry(kept, from: snapshot.flowVersion))
+    #expect(!kept.isEmpty)
+    #expect(carried.secretValues == migrator.carry(kept, from: snapshot.flowVersion))
+    #expect(!carried.secretValues.isEmpty)
+    #expect(carried.rowErrors.isEmpty)
+    // Without carrying them, the kept copy is under a key v2 does not keep: the CVV is missing.
+    var uncarried = try migrator.restore(snapshot).session
+    uncarried.restoreSecrets(kept)
+    #expect(uncarried.secretValues.isEmpty)
+    // A snapshot already on v2 needs no carrying.
+    #expect(migrator.carry(kept, from: 2) == kept)
+  }
+
   @Test func theReportIsTextAndData() throws {
     var s = V1Session()
     s.atStepTwo(zip: "97201-1234")

@@ -81,6 +81,17 @@ public struct SnapshotMigrator: Sendable {
     return MigratedSession(session: try CheckoutSession(restoringExactly: migrated, flow: target), report: report)
   }
 
+  /// Secret values a host kept in memory for a session whose snapshot is of
+  /// `version`, under the keys the target names them by. A secret is never in a
+  /// snapshot, so migrating the snapshot cannot carry it: a host that migrates a
+  /// session carries its kept secrets with this, and the shopper is not asked for
+  /// a CVV again only because its key was renamed.
+  public func carry(_ secrets: SecretValues, from version: Int?) -> SecretValues {
+    let renames = renames(since: version)
+    guard !renames.isEmpty else { return secrets }
+    return secrets.renamingKeys { key in renames.reduce(key) { $1.key($0) } }
+  }
+
   /// The renames a snapshot of `version` has not seen, oldest first: none when it is
   /// of the target's version or newer.
   func renames(since version: Int?) -> [FlowRenames] {
