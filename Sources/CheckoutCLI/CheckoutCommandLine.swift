@@ -12,6 +12,8 @@ public enum CheckoutCommandLine {
     ReplayCommand.spec,
     ReplCommand.spec,
     GenerateCommand.spec,
+    DiffCommand.spec,
+    MigrateCommand.spec,
   ]
 
   /// Runs the command line and returns the process exit status.

@@ -17,13 +17,15 @@ import Testing
       replay    replay scenario files and check their expectations
       repl      walk through a checkout interactively (the built-in PLNDR flow by default)
       generate  generate a replayable scenario for every failing step x every error
+      diff      list what changed between two versions of a flow, safe or breaking for live sessions
+      migrate   dry-run carrying stored session snapshots to a new version of their flow
 
     options:
       --help     show this help, or a command's: checkout COMMAND --help
       --version  print the version
 
-    exit status: 0 success; 1 a failed check, expectation or lint, or no route;
-    2 bad usage, or a file that cannot be read or loaded.
+    exit status: 0 success; 1 a failed check, expectation or lint, a breaking diff,
+    a refused migration, or no route; 2 bad usage, or a file that cannot be read or loaded.
 
     """
 

@@ -46,11 +46,11 @@ import Testing
 
   @Test func unknownFieldFarFromAnyListsTheValidFields() {
     expectLoadDiagnostics(
-      FlowFixtures.flow(top: #"1️⃣"version": 3"#),
+      FlowFixtures.flow(top: #"1️⃣"edition": 3"#),
       [
         .error(
-          "1️⃣", "unknown field \"version\" in a flow", path: "version",
-          suggestion: #"valid fields are "$schema", "format", "id", "title", "start", "data", "rules", "steps" and "errors""#)
+          "1️⃣", "unknown field \"edition\" in a flow", path: "edition",
+          suggestion: #"valid fields are "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps" and "errors""#)
       ])
   }
 

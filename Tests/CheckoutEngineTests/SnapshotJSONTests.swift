@@ -212,36 +212,41 @@ import Testing
     #expect(try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8)) == SessionSnapshot(json: Data(Self.minimal.utf8)), "a byte order mark")
   }
 
+  /// A snapshot claiming to be of the current flow (its fingerprint, no version) is
+  /// restored exactly: every step and row it names must exist.
   @Test func restoringChecksTheFormatTheFlowAndDuplicateCalls() throws {
+    func current(_ text: String) -> String {
+      text.replacingOccurrences(of: #""fingerprint":"x""#, with: #""fingerprint":"\#(Self.compiled.fingerprint)""#)
+    }
     let other = Self.minimal.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
     #expect(try SessionSnapshot(json: Data(other.utf8)).format == 2, "another format that reads is read")
     #expect(Self.restoreError(other) == "unsupported snapshot format 2; this version reads format 1")
     #expect(Self.restoreError(#"{"format":2,"shape":"new"}"#) == "unsupported snapshot format 2; this version reads format 1")
     #expect(Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
       == "the snapshot is of flow \"shop\", not \"plndr\"")
-    #expect(Self.restoreError(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone"))
+    #expect(Self.restoreError(current(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone")))
       == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     // Steps named only by the route in progress, the route planned, or a pending command.
     let awaitingGone = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#)
-    #expect(Self.restoreError(awaitingGone)
+    #expect(Self.restoreError(current(awaitingGone))
       == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     let routeGone = Self.withDriver(
       #"{"state":{"arrived":{"_0":"vanished"}},"route":{"from":"cart>old","target":"vanished","commands":["push vanished"]},"replans":0}"#)
-    #expect(Self.restoreError(routeGone)
+    #expect(Self.restoreError(current(routeGone))
       == "the flow \"plndr\" changed since the snapshot was made: step \"vanished\", step \"old\" no longer exist")
     let pendingGone = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#)
-    #expect(Self.restoreError(pendingGone)
+    #expect(Self.restoreError(current(pendingGone))
       == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     // Commands waiting for a step they cannot show.
     let wrongExpected = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"stepTwo","pending":"pop","remaining":[]}},"replans":0}"#)
-    #expect(Self.restoreError(wrongExpected)
+    #expect(Self.restoreError(current(wrongExpected))
       == "the snapshot's route command \"pop\" on cart>stepOne shows cart, not the expected stepTwo")
     let impossible = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"dismiss","expected":"cart"}"#)
-    #expect(Self.restoreError(impossible) == "the snapshot's pending command \"dismiss\" cannot be applied on cart>stepOne")
+    #expect(Self.restoreError(current(impossible)) == "the snapshot's pending command \"dismiss\" cannot be applied on cart>stepOne")
     let consistent = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["push stepOne"]}},"replans":0}"#)
     #expect(Self.restoreError(consistent) == nil)
@@ -251,6 +256,25 @@ import Testing
     #expect(Self.error(keyless) == #"snapshot JSON: calls[0]: missing required key "key""#)
     let negative = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"callsMade":-1"#)
     #expect(Self.restoreError(negative) == "the snapshot's callsMade is -1; it counts keys made, 0 or more")
+  }
+
+  /// The same snapshots made on another version of the flow (another fingerprint)
+  /// are migrated, not refused: what names a missing step is cut away or dropped.
+  @Test func snapshotsOfAnotherVersionNamingMissingStepsAreMigrated() throws {
+    let pop = CheckoutSession.PendingNavigation(command: .pop, expected: "cart")
+    let cases: [(String, [MigrationReport.Change.Kind], CheckoutSession.PendingNavigation?)] = [
+      (Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone"), [.cutNavigation], nil),
+      // The route is given up; the pop the host is performing still leads to cart.
+      (Self.withDriver(#"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#), [.droppedRoute], pop),
+      (Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#), [.droppedPending], nil),
+      (Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"dismiss","expected":"cart"}"#), [.droppedPending], nil),
+    ]
+    for (text, kinds, pending) in cases {
+      let migrated = try SnapshotMigrator(to: Self.compiled).restore(SessionSnapshot(json: Data(text.utf8)))
+      #expect(migrated.report?.changes.map(\.kind) == kinds, "\(text)")
+      #expect(migrated.session.pending == pending)
+      #expect(!migrated.session.driver.isDriving)
+    }
   }
 
   // MARK: (b) No secret is ever written

@@ -16,8 +16,8 @@ enum HelpRenderer {
       "  --help     show this help, or a command's: checkout COMMAND --help",
       "  --version  print the version",
       "",
-      "exit status: 0 success; 1 a failed check, expectation or lint, or no route;",
-      "2 bad usage, or a file that cannot be read or loaded.",
+      "exit status: 0 success; 1 a failed check, expectation or lint, a breaking diff,",
+      "a refused migration, or no route; 2 bad usage, or a file that cannot be read or loaded.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

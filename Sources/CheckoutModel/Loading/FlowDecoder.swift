@@ -31,6 +31,8 @@ struct FlowDecoder {
     decodeFormat(object)
     let id = object.identifier("id", required: true, what: "flow id") ?? ""
     let title = object.string("title", required: true) ?? ""
+    let version = object.integer("version", minimum: 1)
+    let renamed = decodeRenames(object)
     let start = object.identifier("start", required: true, what: "step id") ?? ""
     let data = decodeData(object)
     let rules = decodeNamedRules(object)
@@ -51,7 +53,8 @@ struct FlowDecoder {
       positions.errorIndices.append(index)
     }
     return Flow(
-      id: FlowID(id), title: title, start: StepID(start), data: data, rules: rules, steps: steps, errors: errors)
+      id: FlowID(id), title: title, start: StepID(start), data: data, rules: rules, steps: steps, errors: errors,
+      version: version, renamed: renamed)
   }
 
   /// The flow's named rules: name -> a rule written as in a row's `rules`.

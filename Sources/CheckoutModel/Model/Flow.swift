@@ -14,6 +14,11 @@ public struct Flow: Hashable, Sendable {
   public var id: FlowID
   /// A human title.
   public var title: String
+  /// The flow's version (a positive integer), when it declares one: sessions and
+  /// snapshots record it, and a server can run several versions of one flow.
+  public var version: Int?
+  /// What was renamed since the previous version, to carry saved sessions across.
+  public var renamed: FlowRenames
   /// The step a session starts on.
   public var start: StepID
   /// The initial session data.
@@ -34,10 +39,12 @@ public struct Flow: Hashable, Sendable {
   /// rule (its kind, and its message unless the row's rule has its own).
   public init(
     id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
-    steps: [Step], errors: [ErrorMatcher] = []
+    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames()
   ) {
     self.id = id
     self.title = title
+    self.version = version
+    self.renamed = renamed
     self.start = start
     self.data = data
     self.rules = rules

@@ -12,7 +12,10 @@ public enum FlowWriter {
   /// The flow as pretty JSON text, one object per line group, keys in a stable order.
   public static func json(_ flow: Flow) -> String {
     var out = "{\n  \"$schema\": \"flow.schema.json\",\n  \"format\": \(Flow.currentFormat),\n"
-    out += "  \"id\": \(quote(flow.id.rawValue)),\n  \"title\": \(quote(flow.title)),\n  \"start\": \(quote(flow.start.rawValue)),\n"
+    out += "  \"id\": \(quote(flow.id.rawValue)),\n  \"title\": \(quote(flow.title)),\n"
+    if let version = flow.version { out += "  \"version\": \(version),\n" }
+    if !flow.renamed.isEmpty { out += renames(flow.renamed) }
+    out += "  \"start\": \(quote(flow.start.rawValue)),\n"
     if !flow.data.isEmpty {
       let entries = flow.data.sorted { $0.key < $1.key }.map { "    \(quote($0.key.rawValue)): \(value($0.value))" }
       out += "  \"data\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
@@ -26,6 +29,18 @@ public enum FlowWriter {
       out += ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0) }.joined(separator: ",\n") + "\n  ]"
     }
     return out + "\n}\n"
+  }
+
+  /// `"renamed": { "steps": {...}, "rows": {...}, "keys": {...} },` with each list sorted.
+  private static func renames(_ renames: FlowRenames) -> String {
+    func object(_ pairs: [(String, String)]) -> String {
+      "{ " + pairs.sorted { $0.0 < $1.0 }.map { "\(quote($0.0)): \(quote($0.1))" }.joined(separator: ", ") + " }"
+    }
+    var parts: [String] = []
+    if !renames.steps.isEmpty { parts.append("\"steps\": " + object(renames.steps.map { ($0.key.rawValue, $0.value.rawValue) })) }
+    if !renames.rows.isEmpty { parts.append("\"rows\": " + object(renames.rows.map { ($0.key.description, $0.value.description) })) }
+    if !renames.keys.isEmpty { parts.append("\"keys\": " + object(renames.keys.map { ($0.key.rawValue, $0.value.rawValue) })) }
+    return "  \"renamed\": {\n    " + parts.joined(separator: ",\n    ") + "\n  },\n"
   }
 
   private static func step(_ step: Step, named: [String: Rule]) -> String {
@@ -74,7 +89,7 @@ public enum FlowWriter {
 
   /// A rule as a row writes it; a rule taken from the flow's named rules is
   /// written by its name (with its own message when it overrides the definition's).
-  private static func rule(_ rule: Rule, named: [String: Rule]) -> String {
+  package static func rule(_ rule: Rule, named: [String: Rule]) -> String {
     if let name = rule.name, let definition = named[name] {
       guard let message = rule.message, message != definition.message else { return quote(name) }
       return "{ \"custom\": \(quote(name)), \"message\": \(quote(message)) }"
@@ -96,7 +111,7 @@ public enum FlowWriter {
     return "{ " + body + (rule.message.map { ", \"message\": \(quote($0))" } ?? "") + " }"
   }
 
-  private static func condition(_ condition: Condition) -> String {
+  static func condition(_ condition: Condition) -> String {
     switch condition {
     case .equals(let key, let expected): return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected)) }"
     case .present(let key, let present): return "{ \"key\": \(quote(key.rawValue)), \"present\": \(present) }"

@@ -7,7 +7,7 @@ import CheckoutModel
 /// A flow reads keys in detail templates, `visibleWhen`/`enabledWhen`, completion
 /// checks, `options.from`, the `bind` of info and disclosure rows (which only show
 /// a value), and error matchers' `field` where it names a key (see ``namesKey(_:)``).
-struct FlowKeys {
+package struct FlowKeys {
   /// One place a flow reads a key.
   struct Read {
     /// The key read.
@@ -17,15 +17,15 @@ struct FlowKeys {
   }
 
   /// Keys bound by value rows: the shopper sets them.
-  let bound: Set<DataKey>
+  package let bound: Set<DataKey>
   /// Keys some submit's success data fills.
-  let provided: Set<DataKey>
+  package let provided: Set<DataKey>
   /// The flow's initial data.
-  let data: [DataKey: Value]
+  package let data: [DataKey: Value]
   /// Every key the flow can hold, sorted (for suggestions).
-  let known: [String]
+  package let known: [String]
 
-  init(_ flow: Flow) {
+  package init(_ flow: Flow) {
     var bound: Set<DataKey> = []
     var provided: Set<DataKey> = []
     for row in flow.steps.flatMap(\.rows) {
@@ -39,7 +39,7 @@ struct FlowKeys {
   }
 
   /// Whether the flow can hold the key.
-  func isKnown(_ key: DataKey) -> Bool {
+  package func isKnown(_ key: DataKey) -> Bool {
     bound.contains(key) || provided.contains(key) || data[key] != nil
   }
 

@@ -82,6 +82,7 @@ struct FlowLinter {
     checkRulesCanPass()
     checkNamedRulesUsed()
     checkCoverage()
+    RenameChecks(flow: flow, keys: keys, sink: sink).check()
     return sink.diagnostics
   }
 

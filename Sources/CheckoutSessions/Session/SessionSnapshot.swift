@@ -6,9 +6,9 @@ import CheckoutRows
 /// A session as versioned JSON: what a store keeps and a server restores.
 ///
 /// `secret` values are never in a snapshot; `sensitive` values are masked unless
-/// the host opts in. It names the flow and a fingerprint of the flow's shape, so
-/// restoring against a changed flow is detected: steps or rows that no longer
-/// exist fail with an error naming them, anything else restores.
+/// the host opts in. It names the flow, its version and a fingerprint of the flow's
+/// shape, so restoring on another version of the flow is detected and migrated
+/// (``SnapshotMigrator``): renames applied, what was removed cut away, with a report.
 ///
 /// ```swift
 /// let json = session.snapshotJSON()              // or session.snapshot().jsonData()
@@ -30,6 +30,8 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var flow: FlowID
   /// A fingerprint of the flow's steps, rows and keys when the snapshot was made.
   public var fingerprint: String
+  /// The flow's `version` when the snapshot was made, if the flow declares one.
+  public var flowVersion: Int?
   /// Where the shopper is.
   public var navigation: NavigationState
   /// The session's date.
@@ -73,6 +75,7 @@ extension CheckoutSession {
     for (ref, message) in rowErrors { errors[ref.description] = message }
     return SessionSnapshot(
       format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
+      flowVersion: flow.version,
       navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       offer: offer, queued: queued, driver: driver, pending: pending,
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
@@ -103,8 +106,9 @@ extension CheckoutSession {
     return copy
   }
 
-  /// Restores a snapshot against a compiled flow.
-  public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
+  /// Restores a snapshot made on this very flow, or migrated to it: every step and
+  /// row it names must exist.
+  init(restoringExactly snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
     guard snapshot.format == SessionSnapshot.currentFormat else {
       throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
     }

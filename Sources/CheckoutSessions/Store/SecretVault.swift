@@ -22,6 +22,15 @@ public struct SecretValues: Sendable, Equatable, CustomStringConvertible, Custom
   public var customMirror: Mirror { Mirror(self, children: ["count": values.count]) }
 }
 
+extension SecretValues {
+  /// The same values and generations under other keys (a flow version renamed them).
+  func renamingKeys(_ rename: (DataKey) -> DataKey) -> SecretValues {
+    SecretValues(
+      values: Dictionary(values.map { (rename($0.key), $0.value) }, uniquingKeysWith: { _, newer in newer }),
+      generations: Dictionary(generations.map { (rename($0.key), $0.value) }, uniquingKeysWith: max))
+  }
+}
+
 extension CheckoutSession {
   /// The secret values entered, with their generations, to keep in memory until the next event.
   public var secretValues: SecretValues {

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]`;
+/// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
+/// [--on-flow-change pin|migrate]`;
 /// `DATABASE_URL=postgres://…` selects the PostgreSQL store. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -34,6 +35,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10).")
   var callTimeout: Double?
 
+  @Option(help: "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, the migration report in that response).")
+  var onFlowChange: FlowChangePolicy = .pin
+
   func run() async throws {
     let app: any ApplicationProtocol
     do {
@@ -53,3 +57,5 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension FlowChangePolicy: ExpressibleByArgument {}

@@ -23,6 +23,8 @@ protocol AppArguments {
   var idleTimeout: Int { get }
   /// Seconds an API call may take before the next request finishes it (default 10).
   var callTimeout: Double? { get }
+  /// What happens to a live session when its flow has a newer version (default pin).
+  var onFlowChange: FlowChangePolicy { get }
 }
 
 extension AppArguments {
@@ -30,6 +32,8 @@ extension AppArguments {
   var idleTimeout: Int { 1800 }
   /// The default: 10 s.
   var callTimeout: Double? { nil }
+  /// The default: pin.
+  var onFlowChange: FlowChangePolicy { .pin }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -125,7 +129,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let service = SessionService(
     store: store, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
     callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
-    metrics: metrics)
+    metrics: metrics, onFlowChange: arguments.onFlowChange)
   let idleTimeout = Duration.seconds(arguments.idleTimeout)
   services.append(
     SessionSweeper(

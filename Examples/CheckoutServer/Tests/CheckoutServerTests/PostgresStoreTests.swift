@@ -66,7 +66,8 @@ struct PostgresStoreTests {
       let between = Date()
       try await Task.sleep(for: .milliseconds(50))
       try await store.insert(snapshot, id: fresh)
-      // The suite runs serially: no other test of it has a session to lose.
+      // The suite runs serially, and alone against its database (server-postgres-check.sh
+      // runs FlowChangeTests after it): no other test has a session to lose.
       let deleted = try await store.deleteSessions(savedBefore: between)
       #expect(deleted.contains(old))
       #expect(!deleted.contains(fresh))

@@ -18,6 +18,7 @@ struct TestArguments: AppArguments {
   var logLevel: Logger.Level? = .trace
   var idleTimeout = 1800
   var callTimeout: Double?
+  var onFlowChange: FlowChangePolicy = .pin
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between

@@ -13,20 +13,38 @@ struct FlowCatalog: Sendable {
     var compiled: CompiledFlow
   }
 
-  /// The flows, in file-name order.
+  /// The newest version of each flow, in file-name order: what new sessions run on.
   let entries: [Entry]
   private let index: [FlowID: Int]
+  /// Every version of each flow loaded, oldest first (one file per version).
+  private let versions: [FlowID: [CompiledFlow]]
 
-  init(entries: [Entry]) {
-    self.entries = entries
+  /// A catalog of these files' flows: several files may hold versions of one flow.
+  init(entries all: [Entry]) {
+    var versions: [FlowID: [CompiledFlow]] = [:]
+    for entry in all { versions[entry.compiled.flow.id, default: []].append(entry.compiled) }
+    for id in versions.keys { versions[id]?.sort { ($0.flow.version ?? 0) < ($1.flow.version ?? 0) } }
+    let newest = all.filter { entry in versions[entry.compiled.flow.id]?.last === entry.compiled }
+    self.entries = newest
+    self.versions = versions
     var index: [FlowID: Int] = [:]
-    for (position, entry) in entries.enumerated() { index[entry.compiled.flow.id] = position }
+    for (position, entry) in newest.enumerated() { index[entry.compiled.flow.id] = position }
     self.index = index
   }
 
-  /// The compiled flow with this id.
+  /// The newest version of the flow with this id.
   subscript(_ id: FlowID) -> CompiledFlow? {
     index[id].map { entries[$0].compiled }
+  }
+
+  /// The loaded version a snapshot was made on (same version and fingerprint), if any.
+  func version(of snapshot: SessionSnapshot) -> CompiledFlow? {
+    versions[snapshot.flow]?.first { $0.isFlow(of: snapshot) }
+  }
+
+  /// The versions of a flow older than its newest, oldest first.
+  func olderVersions(of id: FlowID) -> [Flow] {
+    (versions[id] ?? []).dropLast().map(\.flow)
   }
 
   /// The flows' ids, in order.
@@ -60,7 +78,7 @@ struct FlowCatalog: Sendable {
     }
     var problems: [String] = []
     var entries: [Entry] = []
-    var seen: [FlowID: String] = [:]
+    var seen: [VersionKey: String] = [:]
     let loader = FlowLoader()
     for name in files {
       let path = (directory as NSString).appendingPathComponent(name)
@@ -73,11 +91,14 @@ struct FlowCatalog: Sendable {
         }
       }
       guard !report.hasErrors, let flow = report.flow else { continue }
-      if let other = seen[flow.id] {
-        problems.append("\(path): error: the flow id \"\(flow.id)\" is also used by \(other)")
+      // Several versions of one flow may be served: one file per version.
+      let version = VersionKey(id: flow.id, version: flow.version)
+      if let other = seen[version] {
+        let which = flow.version.map { "version \($0) of the flow \"\(flow.id)\"" } ?? "the flow id \"\(flow.id)\" (without a version)"
+        problems.append("\(path): error: \(which) is also in \(other); give each file its own \"version\"")
         continue
       }
-      seen[flow.id] = path
+      seen[version] = path
       entries.append(Entry(file: path, compiled: CompiledFlow(flow)))
     }
     guard problems.isEmpty else {
@@ -86,6 +107,12 @@ struct FlowCatalog: Sendable {
     }
     return FlowCatalog(entries: entries)
   }
+}
+
+/// A flow id and version: what must be unique among the files served.
+private struct VersionKey: Hashable {
+  var id: FlowID
+  var version: Int?
 }
 
 /// Why the flows could not be served: the lint output, one line per problem.

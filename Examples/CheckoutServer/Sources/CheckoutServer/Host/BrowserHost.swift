@@ -56,7 +56,7 @@ enum BrowserHost {
 extension SessionService {
   /// `GET /sessions/{id}/route`.
   func progress(_ id: SessionID) async throws -> RouteProgressView {
-    let stored = try await load(id)
-    return RouteProgressView(version: stored.version, session: try restore(stored))
+    let served = try await serve(try await load(id))
+    return RouteProgressView(version: served.stored.version, session: try restore(served.stored, on: served.flow))
   }
 }

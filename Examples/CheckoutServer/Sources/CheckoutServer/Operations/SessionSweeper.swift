@@ -6,13 +6,17 @@ import ServiceLifecycle
 /// Deletes sessions that nothing has changed for `idleTimeout` (finished orders and
 /// abandoned checkouts alike), every `interval`, and forgets their secrets. Runs as
 /// a service beside the server and stops at graceful shutdown.
-struct SessionSweeper: Service {
+struct SessionSweeper: Service, CustomStringConvertible {
   let store: any SessionStore
   let vault: SecretVault
   let idleTimeout: Duration
   let interval: Duration
   let metrics: ServerMetrics
   let logger: Logger
+
+  /// What service-lifecycle logs name it by (not its stored properties: the store,
+  /// the flows and the metrics registry).
+  var description: String { "SessionSweeper(every \(interval), idle timeout \(idleTimeout))" }
 
   func run() async throws {
     while !Task.isShuttingDownGracefully {

@@ -39,12 +39,14 @@ struct SessionService: Sendable {
   let faults: FaultInjection
   /// The logger of work that no request's logger covers.
   let logger: Logger
+  /// What happens to a live session when its flow has a newer version.
+  let onFlowChange: FlowChangePolicy
 
   init(
     store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
     today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(), callTimeout: TimeInterval = 10,
     faults: FaultInjection = .none, logger: Logger = Logger(label: "checkout-server"),
-    metrics: ServerMetrics = ServerMetrics()
+    metrics: ServerMetrics = ServerMetrics(), onFlowChange: FlowChangePolicy = .pin
   ) {
     self.store = store
     self.catalog = catalog
@@ -57,6 +59,7 @@ struct SessionService: Sendable {
     self.callTimeout = callTimeout
     self.faults = faults
     self.logger = logger
+    self.onFlowChange = onFlowChange
   }
 
   /// `POST /sessions`.
@@ -77,14 +80,14 @@ struct SessionService: Sendable {
 
   /// `GET /sessions/{id}`: finishes a lost call first.
   func show(_ id: SessionID, logger: Logger? = nil) async throws -> SessionView {
-    let loaded = try await load(id)
-    let (stored, _) = try await finishLostCalls(loaded, flow: try flow(of: loaded), logger: logger ?? self.logger)
-    var session = try restore(stored)
+    let served = try await serve(try await load(id))
+    let (stored, _) = try await finishLostCalls(served.stored, flow: served.flow, logger: logger ?? self.logger)
+    var session = try restore(stored, on: served.flow)
     session.restoreSecrets(await vault.secrets(for: id))
     return SessionView(
       id: id.rawValue, version: stored.version, state: session.navigation.description, screen: session.screen,
       offer: session.offer.map(OfferView.init), route: RouteView(session),
-      waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted())
+      waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
   }
 
   /// What one `update` produced.
@@ -109,8 +112,9 @@ struct SessionService: Sendable {
     if let expected = event.expectedVersion, expected != loaded.version {
       throw ServerError.staleVersion(expected: expected, current: loaded.version)
     }
-    let compiled = try flow(of: loaded)
-    let recovered = try await finishLostCalls(loaded, flow: compiled, logger: logger)
+    let served = try await serve(loaded)
+    let compiled = served.flow
+    let recovered = try await finishLostCalls(served.stored, flow: compiled, logger: logger)
     let stored = recovered.stored
     var views = recovered.views
     try limits.check(event.event, on: compiled)
@@ -153,7 +157,9 @@ struct SessionService: Sendable {
       last = try await apply(outcome, to: request, flow: compiled, loaded: nil)
       views += last.result.effects.map(EffectView.init)
     }
-    return EventResultView(version: last.version, state: last.result.state, screen: last.result.screen, effects: views)
+    return EventResultView(
+      version: last.version, state: last.result.state, screen: last.result.screen, effects: views,
+      migration: served.migration)
   }
 
   /// Applies a call's answer (nil: unanswered, given up) to the session, if the
@@ -193,7 +199,7 @@ struct SessionService: Sendable {
     var current = stored
     var views: [EffectView] = []
     for waiting in stored.snapshot.calls {
-      var session = try restore(current)
+      var session = try restore(current, on: compiled)
       session.restoreSecrets(await vault.secrets(for: stored.id))
       guard case .callAPI(let operation, let payload, let key)? = session.send(.callAgain(waiting.operation)).first else {
         continue
@@ -251,16 +257,48 @@ struct SessionService: Sendable {
     return stored
   }
 
-  private func flow(of stored: StoredSession) throws(ServerError) -> CompiledFlow {
-    guard let compiled = catalog[stored.snapshot.flow] else {
+  /// A stored session as this request serves it: the flow it runs on and, when it
+  /// is carried to a newer version now, the migrated session and the report.
+  struct ServedSession: Sendable {
+    /// The session to apply the request to (migrated when `migration` is set).
+    var stored: StoredSession
+    /// The version of its flow it runs on.
+    var flow: CompiledFlow
+    /// What carrying it to the newest version changed; nil when it was not carried.
+    var migration: MigrationReport?
+  }
+
+  /// The flow a stored session runs on. A session made on the newest version runs
+  /// on it; with `--on-flow-change pin` an older one stays on its own version while
+  /// that version is served; otherwise it is migrated to the newest (renames of the
+  /// versions in between applied), the secrets this instance keeps for it carried
+  /// to their renamed keys, and the report returned. The migration is saved with
+  /// the request's event; a GET shows it without saving it.
+  func serve(_ stored: StoredSession) async throws(ServerError) -> ServedSession {
+    guard let newest = catalog[stored.snapshot.flow] else {
       throw ServerError(
         .gone, "flow_gone", "the session's flow \"\(stored.snapshot.flow)\" is no longer served", at: "/sessions/\(stored.id)")
     }
-    return compiled
+    if newest.isFlow(of: stored.snapshot) { return ServedSession(stored: stored, flow: newest) }
+    if onFlowChange == .pin, let pinned = catalog.version(of: stored.snapshot) {
+      return ServedSession(stored: stored, flow: pinned)
+    }
+    let migrator = SnapshotMigrator(to: newest, history: catalog.olderVersions(of: newest.flow.id))
+    let migrated: (snapshot: SessionSnapshot, report: MigrationReport?)
+    do {
+      migrated = try migrator.migrate(stored.snapshot)
+    } catch {
+      throw ServerError(.gone, "flow_changed", error.description, at: "/sessions/\(stored.id)")
+    }
+    let kept = await vault.secrets(for: stored.id)
+    if !kept.isEmpty { await vault.keep(migrator.carry(kept, from: stored.snapshot.flowVersion), for: stored.id) }
+    return ServedSession(
+      stored: StoredSession(id: stored.id, version: stored.version, snapshot: migrated.snapshot, savedAt: stored.savedAt),
+      flow: newest, migration: migrated.report)
   }
 
-  func restore(_ stored: StoredSession) throws(ServerError) -> CheckoutSession {
-    let compiled = try flow(of: stored)
+  /// The session a stored snapshot holds, on the flow it is served on.
+  func restore(_ stored: StoredSession, on compiled: CompiledFlow) throws(ServerError) -> CheckoutSession {
     do {
       return try CheckoutSession(restoring: stored.snapshot, flow: compiled)
     } catch {

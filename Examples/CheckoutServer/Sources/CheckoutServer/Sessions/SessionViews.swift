@@ -209,6 +209,8 @@ struct SessionView: ResponseEncodable, Sendable {
   var offer: OfferView?
   var route: RouteView?
   var waiting: [String]?
+  /// What carrying the session to a newer version of its flow changed (not saved by a GET).
+  var migration: MigrationReport?
 }
 
 /// `POST /sessions/{id}/events`: `{"version", "state", "screen", "effects"}`.
@@ -217,6 +219,9 @@ struct EventResultView: ResponseEncodable, Sendable {
   var state: String
   var screen: Screen
   var effects: [EffectView]
+  /// What carrying the session to a newer version of its flow changed, on the
+  /// request that carried it.
+  var migration: MigrationReport?
 }
 
 /// `GET /flows`: `[{"id", "title", "steps"}]`, steps by id in flow order.

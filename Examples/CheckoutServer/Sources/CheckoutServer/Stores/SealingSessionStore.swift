@@ -39,7 +39,7 @@ struct SealingSessionStore: SessionStore {
 
   /// The snapshot with its sensitive values sealed, or masked once the order is placed.
   func seal(_ snapshot: SessionSnapshot, id: SessionID) -> SessionSnapshot {
-    guard let compiled = catalog[snapshot.flow] else { return snapshot }
+    guard let compiled = catalog.version(of: snapshot) ?? catalog[snapshot.flow] else { return snapshot }
     let placed = Self.isFinished(snapshot, in: compiled)
     var sealed = snapshot
     for dataKey in compiled.masking.sensitiveKeys {

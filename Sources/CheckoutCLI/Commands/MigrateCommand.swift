@@ -1,0 +1,107 @@
+import CheckoutEngine
+import Foundation
+
+/// `checkout migrate --to NEW SNAPSHOT... [--from OLD] [--json]`: a dry run of
+/// carrying stored sessions to a new version of their flow.
+enum MigrateCommand {
+  static let spec = CommandSpec(
+    name: "migrate",
+    summary: "dry-run carrying stored session snapshots to a new version of their flow",
+    positionals: [PositionalSpec(name: "SNAPSHOT", help: "snapshot files (session JSON, as a store keeps it)", isRepeating: true)],
+    options: [
+      .value("--to", "NEW", required: true, help: "the flow file the sessions are to run on"),
+      .value("--from", "OLD", help: "the flow file they were made on: a snapshot of any other version is refused"),
+      .flag("--json", help: "print {\"snapshots\": [{\"file\", \"status\", \"report\" or \"reason\"}], \"summary\"}"),
+    ],
+    discussion: """
+      Each snapshot is restored on NEW as a server would restore it, and nothing is
+      written. It is unchanged (made on NEW, or nothing to change), migrated (with the
+      report: renames applied, navigation cut back, values dropped or kept with the
+      new rule's message, errors re-resolved) or refused (with the reason: another
+      flow, a snapshot that cannot be read, or with --from, another version). The
+      reports name steps, rows and keys, never a value.
+
+      exit status: 0 none refused; 1 any refused; 2 bad usage, a file that cannot be
+      read, or a flow that cannot be loaded.
+      """,
+    run: run)
+
+  /// What became of one snapshot.
+  struct Outcome: Encodable {
+    var file: String
+    var status: String
+    var report: MigrationReport?
+    var reason: String?
+  }
+
+  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+    let target: Flow
+    var from: Flow?
+    do {
+      target = try terminal.loadFlow(arguments.value("--to") ?? "")
+      if let path = arguments.value("--from") { from = try terminal.loadFlow(path) }
+    } catch {
+      return error.status
+    }
+    let migrator = SnapshotMigrator(to: CompiledFlow(target), history: from.map { [$0] } ?? [])
+    let expected = from.map { (version: $0.version, fingerprint: CheckoutSession(flow: CompiledFlow($0)).snapshot().fingerprint) }
+    var outcomes: [Outcome] = []
+    for path in arguments.positionals {
+      let bytes: [UInt8]
+      do {
+        bytes = try terminal.readFile(path)
+      } catch {
+        return error.status
+      }
+      outcomes.append(outcome(of: Data(bytes), file: path, migrator: migrator, expected: expected))
+    }
+    let count = { (status: String) in outcomes.filter { $0.status == status }.count }
+    let summary = "\(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count("unchanged")) unchanged, \(count("migrated")) migrated, \(count("refused")) refused"
+    if arguments.has("--json") {
+      terminal.write(JSONText.encode(Output(snapshots: outcomes, summary: Summary(unchanged: count("unchanged"), migrated: count("migrated"), refused: count("refused")))))
+    } else {
+      for outcome in outcomes {
+        switch outcome.status {
+        case "migrated":
+          terminal.line("\(outcome.file): migrated")
+          terminal.line((outcome.report?.description ?? "").split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        case "refused": terminal.line("\(outcome.file): refused: \(outcome.reason ?? "")")
+        default: terminal.line("\(outcome.file): unchanged")
+        }
+      }
+      terminal.line(summary)
+    }
+    return count("refused") > 0 ? .failure : .success
+  }
+
+  private static func outcome(
+    of json: Data, file: String, migrator: SnapshotMigrator, expected: (version: Int?, fingerprint: String)?
+  ) -> Outcome {
+    do {
+      let snapshot = try SessionSnapshot(json: json)
+      if let expected, !migrator.isCurrent(snapshot),
+        snapshot.flowVersion != expected.version || snapshot.fingerprint != expected.fingerprint
+      {
+        let made = MigrationReport.name(version: snapshot.flowVersion, fingerprint: snapshot.fingerprint)
+        let old = MigrationReport.name(version: expected.version, fingerprint: expected.fingerprint)
+        return Outcome(file: file, status: "refused", reason: "made on \(made), not on --from's \(old)")
+      }
+      let migrated = try migrator.restore(snapshot)
+      guard let report = migrated.report, !report.changes.isEmpty else { return Outcome(file: file, status: "unchanged") }
+      return Outcome(file: file, status: "migrated", report: report)
+    } catch {
+      return Outcome(file: file, status: "refused", reason: error.message)
+    }
+  }
+
+  private struct Summary: Encodable {
+    var unchanged: Int
+    var migrated: Int
+    var refused: Int
+  }
+
+  private struct Output: Encodable {
+    var snapshots: [Outcome]
+    var summary: Summary
+  }
+}

@@ -1,0 +1,317 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+/// One snapshot being carried to the target flow: ``SnapshotMigrator`` makes one per
+/// snapshot, runs it, and reads `result` and `changes`.
+struct Migration {
+  typealias RowRef = CheckoutSession.RowRef
+  typealias Change = MigrationReport.Change
+
+  let old: SessionSnapshot
+  let migrator: SnapshotMigrator
+  /// The renames the snapshot has not seen, oldest first.
+  let renames: [FlowRenames]
+  /// The snapshot as it becomes.
+  private(set) var result: SessionSnapshot
+  /// What changed, in order.
+  private(set) var changes: [Change] = []
+  /// Subjects already reported as renamed (a step is named in many places).
+  private var reportedRenames: Set<String> = []
+
+  init(snapshot: SessionSnapshot, migrator: SnapshotMigrator, renames: [FlowRenames]) {
+    self.old = snapshot
+    self.migrator = migrator
+    self.renames = renames
+    self.result = snapshot
+    result.fingerprint = migrator.target.fingerprint
+    result.flowVersion = migrator.target.flow.version
+  }
+
+  private var target: CompiledFlow { migrator.target }
+  /// `v2`, or `this version` of a flow without one, for the reasons.
+  private var version: String { target.flow.version.map { "v\($0)" } ?? "this version" }
+
+  mutating func run() {
+    let cut = migrateNavigation()
+    migrateData()
+    migrateRowErrors()
+    migrateFocus()
+    migratePending(navigationCut: cut)
+    let offeredAgain = migrateDriver(navigationCut: cut)
+    migrateOffers(offeredAgain: offeredAgain)
+    migrateCalls()
+    migrateSecretGenerations()
+    checkValues()
+  }
+
+  // MARK: Names
+
+  private mutating func step(_ old: StepID) -> StepID {
+    let new = renames.reduce(old) { $1.step($0) }
+    if new != old, reportedRenames.insert("step " + old.rawValue).inserted {
+      changes.append(Change(.renamedStep, old.rawValue, "-> \(new)"))
+    }
+    return new
+  }
+
+  private mutating func row(_ old: RowRef) -> RowRef {
+    let new = renames.reduce(old) { $1.row($0) }
+    if new != old, reportedRenames.insert("row " + old.description).inserted {
+      changes.append(Change(.renamedRow, old.description, "-> \(new)"))
+    }
+    return new
+  }
+
+  private func key(_ old: DataKey) -> DataKey { renames.reduce(old) { $1.key($0) } }
+
+  private mutating func command(_ old: NavigationCommand) -> NavigationCommand {
+    switch old {
+    case .push(let step): return .push(self.step(step))
+    case .present(let step): return .present(self.step(step))
+    case .reset(let step): return .reset(self.step(step))
+    case .pop, .dismiss: return old
+    }
+  }
+
+  /// The place of a resolution with renames applied: its step, or its step and row.
+  private mutating func place(of resolution: Resolution) -> (step: StepID, row: RowID?) {
+    guard let row = resolution.row else { return (step(resolution.step), nil) }
+    let ref = self.row(RowRef(step: resolution.step, row: row))
+    return (ref.step, ref.row)
+  }
+
+  // MARK: Navigation
+
+  /// Renames the navigation state's steps and cuts it below the first removed one.
+  /// Returns whether it was cut.
+  private mutating func migrateNavigation() -> Bool {
+    var kept: [[StepID]] = []
+    var removed: StepID?
+    for layer in old.navigation.layers {
+      var keptLayer: [StepID] = []
+      for oldStep in layer {
+        let new = step(oldStep)
+        guard migrator.has(new) else {
+          removed = new
+          break
+        }
+        keptLayer.append(new)
+      }
+      if !keptLayer.isEmpty { kept.append(keptLayer) }
+      if removed != nil { break }
+    }
+    result.navigation = NavigationState(layers: kept) ?? NavigationState(root: target.flow.start)
+    guard let removed else { return false }
+    let landing = kept.isEmpty ? "the start, \(target.flow.start)" : "\(result.navigation)"
+    changes.append(Change(
+      .cutNavigation, old.navigation.description, "-> \(result.navigation): step \"\(removed)\" is not in \(version); cut back to \(landing)"))
+    return true
+  }
+
+  // MARK: Values
+
+  private mutating func migrateData() {
+    var data = [String: Value](minimumCapacity: old.data.count)
+    for (name, value) in old.data.sorted(by: { $0.key < $1.key }) {
+      let oldKey = DataKey(name)
+      let new = key(oldKey)
+      if new != oldKey { changes.append(Change(.renamedKey, name, "-> \(new)")) }
+      guard migrator.holds(new) else {
+        changes.append(Change(
+          .droppedValue, new.rawValue, "no row binds it, the flow's data does not hold it and no submit provides it in \(version)"))
+        continue
+      }
+      data[new.rawValue] = value
+    }
+    result.data = data
+  }
+
+  /// Every stored value a rule of its row now rejects stays, and the row shows the
+  /// rule's message. Masked values (a sensitive value stored masked) are not checked.
+  private mutating func checkValues() {
+    let rules = RuleEvaluator(today: old.today, registry: target.registry, patterns: target.patterns)
+    var keyed: [DataKey: Value]?
+    for (stepID, row) in migrator.rowsWithRules {
+      guard let key = row.bind, let value = result.data[key.rawValue], value.isPresent else { continue }
+      if target.masking.sensitiveKeys.contains(key), value.displayText.contains("•") { continue }
+      if row.visibleWhen != nil {
+        if keyed == nil { keyed = Dictionary(uniqueKeysWithValues: result.data.map { (DataKey($0.key), $0.value) }) }
+        guard StepCompleteness.isVisible(row, keyed ?? [:]) else { continue }
+      }
+      guard let message = rules.firstFailure(of: row.rules, value: value, title: row.title) else { continue }
+      let ref = RowRef(step: stepID, row: row.id).description
+      if result.rowErrors[ref] == nil { result.rowErrors[ref] = message }
+      changes.append(Change(.rejectedValue, key.rawValue, "kept, shown on \(ref): \(message)"))
+    }
+  }
+
+  // MARK: Errors, focus and offers
+
+  private mutating func migrateRowErrors() {
+    var errors: [String: String] = [:]
+    for (name, message) in old.rowErrors.sorted(by: { $0.key < $1.key }) {
+      guard let oldRef = RowRef(parsing: name) else {
+        changes.append(Change(.droppedError, name, "not a row written step.row"))
+        continue
+      }
+      let new = row(oldRef)
+      guard migrator.has(new) else {
+        changes.append(Change(.droppedError, new.description, "the row is not in \(version)"))
+        continue
+      }
+      errors[new.description] = message
+    }
+    result.rowErrors = errors
+  }
+
+  private mutating func migrateFocus() {
+    guard let focus = old.focus else { return }
+    let new = row(focus)
+    guard migrator.has(new) else {
+      result.focus = nil
+      changes.append(Change(.droppedFocus, new.description, "the row is not in \(version)"))
+      return
+    }
+    result.focus = new
+  }
+
+  /// A resolution as the target flow resolves it: an API error through the new
+  /// matchers (its field renamed when it names a renamed key), a local validation
+  /// error at its renamed row. Nil, reported, when nothing resolves it any more.
+  private mutating func resolved(_ resolution: Resolution, as what: String) -> Resolution? {
+    guard var error = resolution.error else {
+      let place = place(of: resolution)
+      let found = place.row.map { migrator.has(RowRef(step: place.step, row: $0)) } ?? migrator.has(place.step)
+      guard found else {
+        changes.append(Change(.droppedOffer, resolution.target, "\(what): the \(place.row == nil ? "step" : "row") is not in \(version)"))
+        return nil
+      }
+      return Resolution(step: place.step, row: place.row, message: resolution.message)
+    }
+    if let field = error.field { error.field = key(DataKey(field)).rawValue }
+    guard let new = target.resolver.resolve(error) else {
+      changes.append(Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version) resolves \(error.code)"))
+      return nil
+    }
+    if new.target != resolution.target {
+      changes.append(Change(.reresolvedError, resolution.target, "-> \(new.target): \(what) (\(error.code)) re-resolved with the matchers of \(version)"))
+    }
+    return new
+  }
+
+  private mutating func migrateOffers(offeredAgain: Resolution?) {
+    var offer: Offer?
+    if let waiting = old.offer, let resolution = resolved(waiting.resolution, as: "the offer") {
+      let from = step(waiting.from)
+      offer = Offer(resolution: resolution, from: migrator.has(from) ? from : result.navigation.top)
+    }
+    var queued: [Resolution] = []
+    for waiting in old.queued {
+      if let resolution = resolved(waiting, as: "a queued error") { queued.append(resolution) }
+    }
+    if let offeredAgain {
+      if offer == nil { offer = Offer(resolution: offeredAgain, from: result.navigation.top) } else { queued.insert(offeredAgain, at: 0) }
+    }
+    result.offer = offer
+    result.queued = queued
+  }
+
+  // MARK: Routes, commands and calls
+
+  /// A route in progress that names no renamed or removed step, on a navigation
+  /// state that was not cut, goes on. Otherwise it is given up: the command the
+  /// host is performing stays pending when it still leads to its step, and the
+  /// route's error is returned, resolved again, to be offered again.
+  private mutating func migrateDriver(navigationCut: Bool) -> Resolution? {
+    let driver = old.driver
+    guard driver.state != .idle || driver.route != nil || driver.resolution != nil else { return nil }
+    if !navigationCut, namesOnlyCurrentSteps(driver) { return nil }
+    result.driver = RouteDriver()
+    guard driver.isDriving, case .awaiting(let expected, let pending, _) = driver.state else { return nil }
+    let command = command(pending)
+    let step = step(expected)
+    if migrator.has(step), result.navigation.top(after: command) == step {
+      result.pending = CheckoutSession.PendingNavigation(command: command, expected: step)
+    }
+    let target = driver.route?.target ?? step
+    let again = driver.resolution.flatMap { resolved($0, as: "the route's error") }
+    let why = navigationCut ? "the navigation state was cut" : "it names a step renamed or removed in \(version)"
+    changes.append(Change(
+      .droppedRoute, "to \(target)",
+      "given up because \(why)\(again.map { "; \($0.target) is offered again" } ?? "")"))
+    return again
+  }
+
+  /// Whether every step and row the driver names exists in the target under the same name.
+  private func namesOnlyCurrentSteps(_ driver: RouteDriver) -> Bool {
+    var steps: [StepID] = []
+    switch driver.state {
+    case .awaiting(let expected, let pending, let remaining):
+      steps.append(expected)
+      steps += ([pending] + remaining).compactMap(\.opened)
+    case .arrived(let step): steps.append(step)
+    case .idle, .cancelled: break
+    }
+    if let route = driver.route { steps += route.from.steps + [route.target] + route.commands.compactMap(\.opened) }
+    let renamedAway = { (step: StepID) in renames.contains { $0.steps[step] != nil } }
+    guard steps.allSatisfy({ migrator.has($0) && !renamedAway($0) }) else { return false }
+    guard let resolution = driver.resolution else { return true }
+    guard migrator.has(resolution.step), !renamedAway(resolution.step) else { return false }
+    guard let row = resolution.row else { return true }
+    let ref = RowRef(step: resolution.step, row: row)
+    return migrator.has(ref) && !renames.contains { $0.rows[ref] != nil }
+  }
+
+  private mutating func migratePending(navigationCut: Bool) {
+    guard let pending = old.pending else { return }
+    let command = command(pending.command)
+    let expected = step(pending.expected)
+    guard !navigationCut, migrator.has(expected), result.navigation.top(after: command) == expected else {
+      result.pending = nil
+      changes.append(Change(
+        .droppedPending, pending.command.description,
+        navigationCut ? "the navigation state was cut" : "\(expected) is not in \(version)"))
+      return
+    }
+    result.pending = CheckoutSession.PendingNavigation(command: command, expected: expected)
+  }
+
+  /// A call's step to open on success, renamed; when that step is gone, the step the
+  /// operation's submit opens in the target flow. The idempotency key is kept: the
+  /// call is the same call, and a host finishing it must not charge twice. Calls
+  /// whose answer was lost (`unanswered`) are carried the same way.
+  private mutating func migrateCalls() {
+    result.calls = old.calls.map { migrate($0) }
+    result.unanswered = old.unanswered?.map { migrate($0) }
+  }
+
+  private mutating func migrate(_ call: SessionSnapshot.Call) -> SessionSnapshot.Call {
+    guard let then = call.then else { return call }
+    var moved = call
+    moved.then = step(then)
+    guard let new = moved.then, !migrator.has(new) else { return moved }
+    let opens = target.flow.steps.lazy.flatMap(\.rows).compactMap { row -> StepID?? in
+      if case .submit(let submit) = row.action, submit.operation == call.operation { return .some(submit.then) }
+      return nil
+    }.first ?? nil
+    changes.append(Change(
+      .changedCall, call.operation.rawValue,
+      "on success it opened \(then), which is not in \(version); now \(opens.map { "it opens \($0)" } ?? "it opens nothing")"))
+    moved.then = opens
+    return moved
+  }
+
+  /// Each secret's generation follows its key's rename; a key the target no longer
+  /// keeps secret loses its generation (restoring drops it anyway).
+  private mutating func migrateSecretGenerations() {
+    guard let generations = old.secretGenerations else { return }
+    var moved: [String: Int] = [:]
+    for (name, generation) in generations {
+      let new = key(DataKey(name))
+      guard target.masking.secretKeys.contains(new) else { continue }
+      moved[new.rawValue] = max(moved[new.rawValue] ?? 0, generation)
+    }
+    result.secretGenerations = moved.isEmpty ? nil : moved
+  }
+}

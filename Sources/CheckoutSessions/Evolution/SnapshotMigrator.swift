@@ -1,0 +1,141 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+/// Carries snapshots made on another version of a flow to this one, keeping all
+/// that still makes sense and reporting the rest.
+///
+/// - Renames (the target's `renamed`, and those of the earlier versions in
+///   `history` the snapshot has not seen) are applied to steps, rows and keys.
+/// - A navigation state holding a removed step is cut back to just below it (the
+///   start when nothing survives); a route in progress that names a renamed or
+///   removed step is given up and its error offered again, and a command waiting for
+///   a step that is gone is dropped.
+/// - Values under keys the flow no longer holds are dropped; values the new rules
+///   reject are kept and shown on their row with the rule's message.
+/// - The offer and the queued errors are resolved again with the new matchers.
+///
+/// Only a snapshot of another flow (or another format) is refused: anything else
+/// restores, at worst at the start with its values. A snapshot made on this very
+/// version is returned as it is, with no report.
+///
+/// ```swift
+/// let migrator = SnapshotMigrator(to: CompiledFlow(v2))
+/// let migrated = try migrator.restore(storedSnapshot)
+/// print(migrated.report ?? "unchanged")   // plndr v1 -> v2: 4 changes …
+/// var session = migrated.session
+/// ```
+public struct SnapshotMigrator: Sendable {
+  /// The flow snapshots are carried to.
+  public let target: CompiledFlow
+  /// Earlier versions of the flow, oldest first, whose renames a snapshot older
+  /// than the target's previous version still needs.
+  public let history: [Flow]
+  /// Keys the target flow can hold.
+  private let known: Set<DataKey>
+  /// The rows whose stored values the target's rules check, in flow order.
+  private let checkedRows: [(step: StepID, row: Row)]
+
+  /// A migrator to `target`; `history` holds earlier versions of the same flow (any
+  /// order; those without a version, of another id, or not older are ignored).
+  public init(to target: CompiledFlow, history: [Flow] = []) {
+    self.target = target
+    let targetVersion = target.flow.version ?? Int.max
+    self.history = history.filter { $0.id == target.flow.id && ($0.version ?? Int.max) < targetVersion }
+      .sorted { ($0.version ?? 0) < ($1.version ?? 0) }
+    let keys = FlowKeys(target.flow)
+    self.known = keys.bound.union(keys.provided).union(keys.data.keys)
+    self.checkedRows = target.flow.steps.flatMap { step in
+      step.rows.filter { $0.cell.takesValue && $0.bind != nil && !$0.rules.isEmpty }.map { (step.id, $0) }
+    }
+  }
+
+  /// Whether a snapshot was made on exactly the target flow (same version and fingerprint).
+  public func isCurrent(_ snapshot: SessionSnapshot) -> Bool {
+    target.isFlow(of: snapshot)
+  }
+
+  /// The snapshot carried to the target flow, with what changed (nil when the
+  /// snapshot was made on the target itself); throws only for a snapshot of another
+  /// flow or format.
+  public func migrate(_ snapshot: SessionSnapshot) throws(SnapshotError) -> (snapshot: SessionSnapshot, report: MigrationReport?) {
+    guard snapshot.format == SessionSnapshot.currentFormat else {
+      throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
+    }
+    guard snapshot.flow == target.flow.id else {
+      throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(target.flow.id)\"")
+    }
+    guard !isCurrent(snapshot) else { return (snapshot, nil) }
+    var migration = Migration(snapshot: snapshot, migrator: self, renames: renames(since: snapshot.flowVersion))
+    migration.run()
+    let report = MigrationReport(
+      flow: target.flow.id, fromVersion: snapshot.flowVersion, toVersion: target.flow.version,
+      fromFingerprint: snapshot.fingerprint, toFingerprint: target.fingerprint, changes: migration.changes)
+    return (migration.result, report)
+  }
+
+  /// The session restored from a snapshot made on any version of the flow, and the
+  /// report of what changed (nil when it was made on the target itself).
+  public func restore(_ snapshot: SessionSnapshot) throws(SnapshotError) -> MigratedSession {
+    let (migrated, report) = try migrate(snapshot)
+    return MigratedSession(session: try CheckoutSession(restoringExactly: migrated, flow: target), report: report)
+  }
+
+  /// Secret values a host kept in memory for a session whose snapshot is of
+  /// `version`, under the keys the target names them by. A secret is never in a
+  /// snapshot, so migrating the snapshot cannot carry it: a host that migrates a
+  /// session carries its kept secrets with this, and the shopper is not asked for
+  /// a CVV again only because its key was renamed.
+  public func carry(_ secrets: SecretValues, from version: Int?) -> SecretValues {
+    let renames = renames(since: version)
+    guard !renames.isEmpty else { return secrets }
+    return secrets.renamingKeys { key in renames.reduce(key) { $1.key($0) } }
+  }
+
+  /// The renames a snapshot of `version` has not seen, oldest first: none when it is
+  /// of the target's version or newer.
+  func renames(since version: Int?) -> [FlowRenames] {
+    let targetVersion = target.flow.version
+    if let version, let targetVersion, version >= targetVersion { return [] }
+    let older = history.filter { flow in
+      guard let flowVersion = flow.version else { return false }
+      return version.map { flowVersion > $0 } ?? false
+    }
+    return older.map(\.renamed) + [target.flow.renamed]
+  }
+
+  /// Whether the target flow has a step, and a row of it.
+  func has(_ step: StepID) -> Bool { target.step(step) != nil }
+  func has(_ ref: CheckoutSession.RowRef) -> Bool { target.step(ref.step)?.row(ref.row) != nil }
+  func holds(_ key: DataKey) -> Bool { known.contains(key) }
+  var rowsWithRules: [(step: StepID, row: Row)] { checkedRows }
+}
+
+/// A session restored by a ``SnapshotMigrator``, and what the migration changed.
+public struct MigratedSession: Sendable {
+  /// The session, on the migrator's target flow.
+  public var session: CheckoutSession
+  /// What changed and why; nil when the snapshot was made on the target flow itself.
+  public var report: MigrationReport?
+}
+
+extension CheckoutSession {
+  /// Restores a snapshot against a compiled flow. A snapshot made on another
+  /// version of the flow is migrated (``SnapshotMigrator``; use it directly for the
+  /// report); only a snapshot of another flow or format is refused.
+  public init(restoring snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
+    if compiled.isFlow(of: snapshot) {
+      try self.init(restoringExactly: snapshot, flow: compiled)
+    } else {
+      self = try SnapshotMigrator(to: compiled).restore(snapshot).session
+    }
+  }
+}
+
+extension CompiledFlow {
+  /// Whether a snapshot was made on exactly this flow: the same `version` and
+  /// fingerprint (what a server serving several versions pins a session by).
+  public func isFlow(of snapshot: SessionSnapshot) -> Bool {
+    snapshot.fingerprint == fingerprint && snapshot.flowVersion == flow.version
+  }
+}

@@ -1,0 +1,147 @@
+import CheckoutEngine
+import Foundation
+import Testing
+
+/// Every session state the PLNDR scenarios pass through, snapshotted as a store
+/// keeps it, restored on PLNDR v2 and driven to a completed order with the values
+/// the story generator synthesises for v2.
+@Suite struct FlowEvolutionScenarioTests {
+  static let scenarios = PackagePaths.root.appendingPathComponent("Examples/scenarios")
+
+  /// The snapshot after every command of every PLNDR scenario, each state once.
+  static func snapshots() throws -> [Data] {
+    var seen: Set<Data> = []
+    var snapshots: [Data] = []
+    let files = try FileManager.default.contentsOfDirectory(atPath: scenarios.path).filter { $0.hasSuffix(".scenario") }.sorted()
+    for file in files {
+      let text = try String(contentsOf: scenarios.appendingPathComponent(file), encoding: .utf8)
+      guard text.contains("Flows/plndr.json") else { continue }
+      var host = ScenarioHost(baseDirectory: scenarios.path)
+      for (_, command) in try ScenarioParser.parseScript(text) {
+        _ = host.run(command)
+        guard let json = host.session?.snapshotJSON(revealSensitive: true), seen.insert(json).inserted else { continue }
+        snapshots.append(json)
+      }
+    }
+    return snapshots
+  }
+
+  @Test func everyScenarioSessionMigratesToV2AndCompletesAnOrder() throws {
+    let snapshots = try Self.snapshots()
+    #expect(snapshots.count > 200, "the scenarios pass through many states")
+    let migrator = SnapshotMigrator(to: FlowEvolutionTests.compiledV2)
+    let today = try #require(FlowEvolutionTests.today)
+    let values = ValueSynthesizer(flow: FlowEvolutionTests.v2, today: today, seed: 1)
+    var kinds: Set<MigrationReport.Change.Kind> = []
+    for json in snapshots {
+      let migrated = try migrator.restore(SessionSnapshot(json: json))
+      kinds.formUnion(migrated.report?.changes.map(\.kind) ?? [])
+      var driver = OrderDriver(session: migrated.session, values: values)
+      let failure = driver.completeOrder()
+      #expect(failure == nil, "\(failure ?? ""): from \(String(decoding: json, as: UTF8.self))")
+      #expect(driver.session.navigation.description == "confirmation")
+    }
+    // The scenarios exercise renames, cuts, dropped routes and re-resolved errors.
+    #expect(kinds.isSuperset(of: [.renamedStep, .cutNavigation, .droppedValue, .reresolvedError]), "\(kinds)")
+  }
+}
+
+/// Plays the host and the shopper on a restored session: settles what is waiting,
+/// fills in every value the rules reject or that is missing, walks to Step Two and
+/// places the order.
+struct OrderDriver {
+  var session: CheckoutSession
+  let values: ValueSynthesizer
+  private var steps = 0
+
+  init(session: CheckoutSession, values: ValueSynthesizer) {
+    self.session = session
+    self.values = values
+  }
+
+  /// Nil when the order completed; otherwise what stopped it.
+  mutating func completeOrder() -> String? {
+    settle()
+    if session.navigation.top == "confirmation" { return nil }
+    if let problem = fillIn() { return problem }
+    guard case .success(let route) = session.compiled.planner.plan(from: session.navigation, to: "stepTwo") else {
+      return "no route to stepTwo from \(session.navigation)"
+    }
+    for command in route.commands {
+      if command.isBackward {
+        if let problem = send(.back) { return problem }
+        continue
+      }
+      guard let target = command.opened,
+        let row = session.currentStep?.rows.first(where: { $0.opens == target })
+      else { return "nothing on \(session.navigation.top) opens \(command)" }
+      if let problem = send(.tap(row.id)) { return problem }
+    }
+    if let problem = send(.tap("placeOrder")) { return problem }
+    return session.navigation.top == "confirmation" ? nil : "placing the order left the session at \(session.navigation)"
+  }
+
+  /// Confirms a command waiting for its step and a route in progress, declines an
+  /// offer, and answers the calls waiting.
+  private mutating func settle() {
+    while steps < 100 {
+      steps += 1
+      if let pending = session.pending {
+        pump(session.send(.appeared(pending.expected)))
+      } else if session.driver.isDriving, case .awaiting(let expected, _, _) = session.driver.state {
+        pump(session.send(.appeared(expected)))
+      } else if session.offer != nil {
+        pump(session.send(.decline))
+      } else if let operation = session.calls.keys.sorted().first {
+        pump(session.send(.apiSucceeded(operation, ["order.number": .string("PL-1")])))
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Every visible value row whose value is missing, masked or rejected gets the
+  /// synthesiser's valid value, set through its key.
+  private mutating func fillIn() -> String? {
+    let rules = session.rules
+    for step in session.flow.steps {
+      for row in step.rows where row.cell.takesValue {
+        guard let key = row.bind else { continue }
+        let data = session.redactedData(revealSensitive: true)
+        guard row.visibleWhen?.holds(in: data) ?? true else { continue }
+        let current = session.value(for: key)
+        if let current, !current.displayText.contains("•"), rules.firstFailure(of: row.rules, value: current, title: row.title) == nil { continue }
+        guard case .success(let value) = values.validValue(for: row, data: data) else { return "no valid value for \(step.id).\(row.id)" }
+        let effects = session.send(.set(.key(key), value))
+        if case .refused(let reason)? = effects.first { return "set \(key) refused: \(reason)" }
+      }
+    }
+    return nil
+  }
+
+  private mutating func send(_ event: SessionEvent) -> String? {
+    settle()  // an error queued behind a fixed one is offered once its row changes: declined
+    let effects = session.send(event)
+    if case .refused(let reason)? = effects.first { return "\(event) refused: \(reason)" }
+    if case .offer(let offer)? = effects.first { return "\(event) offered \(offer)" }
+    pump(effects)
+    return nil
+  }
+
+  /// The host's part: every command appears, every call succeeds.
+  private mutating func pump(_ effects: [Effect]) {
+    var queue = effects
+    while !queue.isEmpty, steps < 1_000 {
+      steps += 1
+      switch queue.removeFirst() {
+      case .navigate(let command):
+        let top = (try? session.navigation.applying(command).top) ?? session.navigation.top
+        queue += session.send(.appeared(top))
+      case .callAPI(let operation, _, _):
+        queue += session.send(.apiSucceeded(operation, ["order.number": .string("PL-1")]))
+      default:
+        break
+      }
+    }
+  }
+}
