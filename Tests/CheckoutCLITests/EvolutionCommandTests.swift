@@ -3,7 +3,8 @@ import CheckoutEngine
 import Foundation
 import Testing
 
-/// `checkout diff` and `checkout migrate` on the shipped PLNDR v1 -> v2 pair.
+/// `checkout diff` and `checkout migrate` on the shipped pairs (PLNDR v1 -> v2, and
+/// Express in the README test).
 @Suite struct EvolutionCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   static let v1 = root.appendingPathComponent("Examples/evolution/plndr-v1.json").path
@@ -21,6 +22,22 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  breaking rules changed: address.zip") && $0.contains("^[0-9]{5}$") })
     #expect(lines.contains("  breaking route changed: stepTwo to cart.items (pop, pop -> pop, pop, pop)"))
     #expect(result.error == "")
+  }
+
+  /// Every `checkout diff` block in the README is the command's output now (the
+  /// README shows both shipped pairs).
+  @Test func theREADMEShowsDiffsRealOutput() throws {
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let prompt = "$ swift run checkout diff "
+    var shown = 0
+    for block in readme.components(separatedBy: "```\n").filter({ $0.hasPrefix(prompt) }) {
+      let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+      let files = lines[0].dropFirst(prompt.count).split(separator: " ").map { Self.root.appendingPathComponent(String($0)).path }
+      let result = runCheckout(["diff"] + files)
+      #expect(result.output == lines.dropFirst().joined(separator: "\n"), "README block for \(lines[0])")
+      shown += 1
+    }
+    #expect(shown == 2, "the README shows the diff of both pairs in Examples/evolution")
   }
 
   @Test func diffOfAFlowWithItselfIsEmptyAndExitsZero() {
