@@ -9,7 +9,9 @@
 # many sessions through both PostgreSQL instances (alternating per event, no
 # expectedVersion so the server retries conflicts, some concurrent events to the
 # same session), and checks that every session ends exactly as the sequential
-# replay of its events on the memory instance. Then runs the Swift tests of the
+# replay of its events on the memory instance, that no stored session holds a
+# CVV and that a dump of the database holds no card number (Luhn-valid run of
+# 13-19 digits) in plain text. Then runs the Swift tests of the
 # PostgreSQL store, and the deploy test (FlowChangeTests: sessions started on
 # PLNDR v1 continue after a restart serving v1 and v2, pinned or migrated),
 # against the same cluster. Stops everything on exit; exits
@@ -103,6 +105,17 @@ if [ "$SECRETS" != 0 ]; then
   exit 1
 fi
 echo "== database: no stored session holds a CVV"
+# Every table (sessions, the API ledger), as pg_dump writes it: no card number in
+# plain text. The driver typed real test card numbers (4242…, the decline cards).
+python3 "$PACKAGE/Scripts/card_number_scan.py" --self-test >/dev/null
+SEALED=$(psql_query "SELECT count(*) FROM sessions s, jsonb_each_text(s.snapshot->'data') d WHERE d.value LIKE 'sealed:v1:%'")
+MASKED=$(psql_query "SELECT count(*) FROM sessions s, jsonb_each_text(s.snapshot->'data') d WHERE d.value LIKE '%••••%'")
+if ! SCAN=$(pg_as_owner "$PG_BIN/pg_dump" -h "$PG_DIR/socket" -p "$PG_PORT" -U checkout --data-only checkout \
+  | python3 "$PACKAGE/Scripts/card_number_scan.py"); then
+  echo "FAILED: the database dump holds card numbers in plain text: $SCAN" >&2
+  exit 1
+fi
+echo "== database dump: $SCAN (card numbers: $SEALED sealed, $MASKED masked once the order was placed)"
 
 if [ "$SWIFT_TESTS" = 1 ]; then
   # One suite at a time: the store suite deletes every session saved before a

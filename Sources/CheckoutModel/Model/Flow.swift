@@ -101,7 +101,10 @@ public struct Step: Hashable, Sendable {
 
   /// The row with this id, if the step has one.
   public func row(_ id: RowID) -> Row? {
-    rows.first { $0.id == id }
+    // Compares ids in place: `first(where:)` would copy every row it passes over
+    // (a row is a large value), and a tap looks up several rows.
+    for index in rows.indices where rows[index].id == id { return rows[index] }
+    return nil
   }
 }
 
