@@ -51,7 +51,9 @@ public struct FlowGenerator: Sendable {
         presentation = random.chance(modalChance) ? .modal : .push
       }
       var rows: [Row] = [
-        Row(id: "name", cell: .text, title: "Name \(index)", bind: DataKey("form.s\(index).name"), rules: [Rule(.required)])
+        Row(
+          id: "name", cell: .text, title: "Name \(index)", bind: DataKey("form.s\(index).name"),
+          rules: [Rule(.required)])
       ]
       var targets: [Int] = []
       for _ in 0..<random.int(in: 0...maximumEdges) {
@@ -59,24 +61,27 @@ public struct FlowGenerator: Sendable {
       }
       for (edge, target) in targets.enumerated() {
         let requires: [StepID] = random.chance(guardChance) ? [Self.stepID(random.int(in: 0..<self.steps))] : []
-        rows.append(Row(
-          id: RowID("open\(edge)"), cell: .disclosure, title: "Open s\(target)",
-          action: .opens(Self.stepID(target)), requires: requires))
+        rows.append(
+          Row(
+            id: RowID("open\(edge)"), cell: .disclosure, title: "Open s\(target)",
+            action: .opens(Self.stepID(target)), requires: requires))
       }
       steps.append(Step(id: Self.stepID(index), title: "Step \(index)", presentation: presentation, rows: rows))
     }
     for index in 1..<max(1, self.steps) {
       let parent = random.int(in: 0..<index)
-      steps[parent].rows.append(Row(
-        id: RowID("next\(index)"), cell: .button, title: "Continue to s\(index)", action: .opens(Self.stepID(index))))
+      steps[parent].rows.append(
+        Row(
+          id: RowID("next\(index)"), cell: .button, title: "Continue to s\(index)", action: .opens(Self.stepID(index))))
     }
     if let matchers {
       return withSubmits(steps, matchers: matchers, using: &random)
     }
-    let errors = (0..<min(4, self.steps)).map { _ in
-      let target = random.int(in: 0..<self.steps)
-      return ErrorMatcher(code: "error_s\(target)", step: Self.stepID(target), row: "name")
-    } + [ErrorMatcher(code: "*", step: Self.stepID(0))]
+    let errors =
+      (0..<min(4, self.steps)).map { _ in
+        let target = random.int(in: 0..<self.steps)
+        return ErrorMatcher(code: "error_s\(target)", step: Self.stepID(target), row: "name")
+      } + [ErrorMatcher(code: "*", step: Self.stepID(0))]
     return Flow(id: "generated", title: "Generated flow", start: Self.stepID(0), steps: steps, errors: errors)
   }
 
@@ -87,9 +92,10 @@ public struct FlowGenerator: Sendable {
     var steps = steps
     let origins = steps.count < 10 ? [0] : Array(stride(from: 9, to: steps.count, by: 10))
     for index in origins {
-      steps[index].rows.append(Row(
-        id: "submit", cell: .button, title: "Submit \(index)",
-        action: .submit(Submit(operation: OperationName("submit\(index)"), validates: [Self.stepID(index)]))))
+      steps[index].rows.append(
+        Row(
+          id: "submit", cell: .button, title: "Submit \(index)",
+          action: .submit(Submit(operation: OperationName("submit\(index)"), validates: [Self.stepID(index)]))))
     }
     var errors = (0..<max(0, matchers - 1)).map { number in
       let target = random.int(in: 0..<self.steps)

@@ -1,12 +1,13 @@
 import CheckoutEngine
 import Foundation
+import CheckoutTestSupport
 
 /// Generated error stories: making every story of a flow, and replaying them all.
 /// Baselines in the same run: the coverage matrix of the same flow (what lint
 /// proves without living the stories) for making, and parsing the same scenario
 /// text without running it for replaying.
 enum GenerateBenchmarks {
-  static let today = CalendarDate(year: 2026, month: 11, day: 21)!
+  static let today = fixture(CalendarDate(year: 2026, month: 11, day: 21), "the date 2026-11-21")
 
   static func run(plndr: Flow) -> [Metric] {
     var metrics: [Metric] = []
@@ -32,7 +33,9 @@ enum GenerateBenchmarks {
     let replay = Measure.samples(warmUp: samples > 1 ? 1 : 0, count: samples, iterations: 1) {
       failed = texts.reduce(0) { $0 + (replayer.replay($1) == nil ? 0 : 1) }
     }
-    if failed > 0 { FileHandle.standardError.write(Data("checkout-bench: \(name): \(failed) stories failed to replay\n".utf8)) }
+    if failed > 0 {
+      FileHandle.standardError.write(Data("checkout-bench: \(name): \(failed) stories failed to replay\n".utf8))
+    }
     let parse = Measure.samples(warmUp: 1, count: samples, iterations: 1) {
       for text in texts { blackHole(try? ScenarioParser.parseScript(text)) }
     }

@@ -43,7 +43,9 @@ enum MigrateBenchmarks {
     var migrated = 0
     let migrate = Measure.samples(warmUp: 1, count: 5, iterations: 1) {
       for json in stored {
-        guard let snapshot = try? SessionSnapshot(json: json), let result = try? migrator.restore(snapshot) else { continue }
+        guard let snapshot = try? SessionSnapshot(json: json), let result = try? migrator.restore(snapshot) else {
+          continue
+        }
         if result.report != nil { migrated += 1 }
         blackHole(result.session)
       }
@@ -53,7 +55,8 @@ enum MigrateBenchmarks {
     }
     if migrated != 6 * count { print("migrate: \(migrated) of \(6 * count) snapshots were migrated") }
     return [
-      Metric(name: "migrate.snapshots", unit: "s", median: Measure.median(migrate) / 1e9, min: (migrate.min() ?? 0) / 1e9,
+      Metric(
+        name: "migrate.snapshots", unit: "s", median: Measure.median(migrate) / 1e9, min: (migrate.min() ?? 0) / 1e9,
         max: (migrate.max() ?? 0) / 1e9, target: "<= 2", baseline: Measure.median(restore) / 1e9,
         baselineName: "the same 10,000 snapshots restored on v1, the flow they were made on (no migration)")
     ]

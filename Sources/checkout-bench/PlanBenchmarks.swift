@@ -89,7 +89,8 @@ enum PlanBenchmarks {
       Metric(
         name: "plan.speedupVsExhaustive", unit: "x", median: speedup, min: speedup, max: speedup, target: ">= 100",
         baseline: 1,
-        baselineName: String(format: "exhaustive BFS = 1x, on the 1,000-step flow; on PLNDR %.1fx (for information)", plndrSpeedup)),
+        baselineName: String(
+          format: "exhaustive BFS = 1x, on the 1,000-step flow; on PLNDR %.1fx (for information)", plndrSpeedup)),
     ]
   }
 }

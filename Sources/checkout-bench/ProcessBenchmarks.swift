@@ -5,15 +5,19 @@ enum ProcessBenchmarks {
   static func run(root: URL, binaryDirectory: URL) -> [Metric] {
     let checkout = binaryDirectory.appendingPathComponent("checkout").path
     guard FileManager.default.isExecutableFile(atPath: checkout) else {
-      FileHandle.standardError.write(Data("checkout-bench: \(checkout) is missing; build it with swift build -c release\n".utf8))
+      FileHandle.standardError.write(
+        Data("checkout-bench: \(checkout) is missing; build it with swift build -c release\n".utf8))
       return []
     }
     let flow = root.appendingPathComponent("Flows/plndr.json").path
     let lint = Measure.samples(warmUp: 2, count: 15, iterations: 1) { spawn(checkout, ["lint", flow]) }
     let baseline = Measure.samples(warmUp: 2, count: 15, iterations: 1) { spawn("/bin/true", []) }
-    return [Metric(name: "lint.process", unit: "ms", median: Measure.median(lint) / 1e6, min: (lint.min() ?? 0) / 1e6,
-      max: (lint.max() ?? 0) / 1e6, target: "<= 50", baseline: Measure.median(baseline) / 1e6,
-      baselineName: "starting /bin/true")]
+    return [
+      Metric(
+        name: "lint.process", unit: "ms", median: Measure.median(lint) / 1e6, min: (lint.min() ?? 0) / 1e6,
+        max: (lint.max() ?? 0) / 1e6, target: "<= 50", baseline: Measure.median(baseline) / 1e6,
+        baselineName: "starting /bin/true")
+    ]
   }
 
   /// Starts a process with posix_spawn (standard output and error to /dev/null) and

@@ -17,12 +17,16 @@ enum SessionBenchmarks {
     }
     go(.tap("checkout"))
     go(.tap("shippingAddress"))
-    for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+    for (row, value) in [
+      ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
+    ] {
       go(.set(.row(RowID(row)), .string(value)))
     }
     go(.tap("done"))
     go(.tap("creditCard"))
-    for (row, value) in [("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", "123")] {
+    for (row, value) in [
+      ("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", "123"),
+    ] {
       go(.set(.row(RowID(row)), .string(value)))
     }
     go(.tap("done"))
@@ -51,12 +55,15 @@ enum SessionBenchmarks {
       state = table[state]?["back"] ?? state
     }
     blackHole(state)
-    metrics.append(rate("events.navigation", perIteration: navigation, events: 3, target: ">= 2000000",
-      baseline: baseline, baselineEvents: 4, baselineName: "Swift [String: [String: String]] transition table"))
+    metrics.append(
+      rate(
+        "events.navigation", perIteration: navigation, events: 3, target: ">= 2000000",
+        baseline: baseline, baselineEvents: 4, baselineName: "Swift [String: [String: String]] transition table"))
 
     // set on the credit-card step, with rule checking.
     var card = CheckoutSession(flow: compiled, today: today)
-    card.send(.tap("checkout")); card.send(.appeared("stepOne")); card.send(.tap("creditCard")); card.send(.appeared("creditCard"))
+    card.send(.tap("checkout")); card.send(.appeared("stepOne")); card.send(.tap("creditCard"));
+    card.send(.appeared("creditCard"))
     var flip = false
     let sets = Measure.samples(iterations: 5_000) {
       flip.toggle()
@@ -74,14 +81,18 @@ enum SessionBenchmarks {
       plain["payment.card.name"] = flip ? "Ada" : ""
     }
     blackHole(plain)
-    metrics.append(rate("events.set", perIteration: sets, events: 4, target: ">= 200000",
-      baseline: plainSets, baselineEvents: 4, baselineName: "plain dictionary writes, no rules"))
+    metrics.append(
+      rate(
+        "events.set", perIteration: sets, events: 4, target: ">= 200000",
+        baseline: plainSets, baselineEvents: 4, baselineName: "plain dictionary writes, no rules"))
 
     // submit, fail, offer, accept, route, arrive, fix, resubmit, succeed.
     let ready = readyToOrder(compiled)
     let story = Measure.samples(iterations: 2_000) { blackHole(self.story(from: ready)) }
-    metrics.append(rate("story", perIteration: story, events: 1, target: ">= 50000",
-      baseline: navigation, baselineEvents: 1, baselineName: "one tap/appeared/back round"))
+    metrics.append(
+      rate(
+        "story", perIteration: story, events: 1, target: ">= 50000",
+        baseline: navigation, baselineEvents: 1, baselineName: "one tap/appeared/back round"))
 
     // Snapshots of a session mid-checkout (an offer waiting, errors queued).
     let middle = midCheckout(ready)
@@ -91,8 +102,11 @@ enum SessionBenchmarks {
     let decoder = JSONDecoder()
     decoder.userInfo[.checkoutFlow] = compiled
     let size = Double(middle.snapshotJSON().count)
-    metrics.append(Metric(name: "snapshot.size", unit: "bytes", median: size, min: size, max: size, target: "<= 2048",
-      baseline: Double((try? encoder.encode(middle))?.count ?? 0), baselineName: "the same snapshot written by JSONEncoder (Codable)"))
+    metrics.append(
+      Metric(
+        name: "snapshot.size", unit: "bytes", median: size, min: size, max: size, target: "<= 2048",
+        baseline: Double((try? encoder.encode(middle))?.count ?? 0),
+        baselineName: "the same snapshot written by JSONEncoder (Codable)"))
     let roundTrip = Measure.samples(iterations: 2_000) {
       blackHole(try? CheckoutSession(restoringJSON: middle.snapshotJSON(), flow: compiled))
     }
@@ -100,10 +114,12 @@ enum SessionBenchmarks {
       guard let data = try? encoder.encode(middle) else { return }
       blackHole(try? decoder.decode(CheckoutSession.self, from: data))
     }
-    metrics.append(Metric(name: "snapshot.roundtrip", unit: "us", median: Measure.median(roundTrip) / 1e3,
-      min: (roundTrip.min() ?? 0) / 1e3, max: (roundTrip.max() ?? 0) / 1e3, target: "<= 150",
-      baseline: Measure.median(codableRoundTrip) / 1e3,
-      baselineName: "the same session through Codable: JSONEncoder, then JSONDecoder with the flow"))
+    metrics.append(
+      Metric(
+        name: "snapshot.roundtrip", unit: "us", median: Measure.median(roundTrip) / 1e3,
+        min: (roundTrip.min() ?? 0) / 1e3, max: (roundTrip.max() ?? 0) / 1e3, target: "<= 150",
+        baseline: Measure.median(codableRoundTrip) / 1e3,
+        baselineName: "the same session through Codable: JSONEncoder, then JSONDecoder with the flow"))
 
     // A live session's memory: 10,000 of them, mid-checkout, copied so none share storage.
     let before = Memory.inUse()
@@ -117,8 +133,11 @@ enum SessionBenchmarks {
     }
     let perSession = Double(Memory.inUse() - before) / 10_000
     blackHole(sessions)
-    metrics.append(Metric(name: "session.memory", unit: "bytes", median: perSession, min: perSession, max: perSession,
-      target: "<= 4096", baseline: Double(MemoryLayout<CheckoutSession>.size), baselineName: "the struct's inline size"))
+    metrics.append(
+      Metric(
+        name: "session.memory", unit: "bytes", median: perSession, min: perSession, max: perSession,
+        target: "<= 4096", baseline: Double(MemoryLayout<CheckoutSession>.size),
+        baselineName: "the struct's inline size"))
     return metrics
   }
 
@@ -155,7 +174,8 @@ enum SessionBenchmarks {
   ) -> Metric {
     let perSecond = perIteration.map { 1e9 * Double(events) / $0 }
     let baselinePerSecond = 1e9 * Double(baselineEvents) / Measure.median(baseline)
-    return Metric(name: name, unit: "per s", median: Measure.median(perSecond), min: perSecond.min() ?? 0,
+    return Metric(
+      name: name, unit: "per s", median: Measure.median(perSecond), min: perSecond.min() ?? 0,
       max: perSecond.max() ?? 0, target: target, baseline: baselinePerSecond, baselineName: baselineName)
   }
 }

@@ -5,7 +5,8 @@ import Foundation
 // The engine's figures, each beside a baseline measured in the same run.
 // Build with -c release: swift run -c release checkout-bench
 let arguments = Array(CommandLine.arguments.dropFirst())
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 
 func fail(_ message: String) -> Never {
@@ -18,7 +19,8 @@ func option(_ name: String) -> String? {
 }
 
 if arguments.first == "--help" || arguments.first == "-h" {
-  print("""
+  print(
+    """
     usage: checkout-bench [--json] [--only GROUP]
            checkout-bench generate --steps N --seed S [--matchers N] [--out FILE]
            checkout-bench profile-plan|profile-story|profile-snapshot [LOOPS]
@@ -41,7 +43,9 @@ if arguments.first == "generate" {
   guard let stepsText = option("--steps"), let steps = Int(stepsText), steps > 0 else {
     fail("generate needs --steps N (a whole number above 0)")
   }
-  guard let seedText = option("--seed"), let seed = UInt64(seedText) else { fail("generate needs --seed S (a whole number)") }
+  guard let seedText = option("--seed"), let seed = UInt64(seedText) else {
+    fail("generate needs --seed S (a whole number)")
+  }
   var matchers: Int?
   if let text = option("--matchers") {
     guard let count = Int(text), count > 0 else { fail("generate --matchers takes a whole number above 0") }
@@ -49,7 +53,9 @@ if arguments.first == "generate" {
   }
   let json = FlowWriter.json(LoadBenchmarks.generatedFlow(steps: steps, seed: seed, matchers: matchers))
   if let out = option("--out") {
-    do { try json.write(toFile: out, atomically: true, encoding: .utf8) } catch { fail("cannot write \(out): \(error)") }
+    do { try json.write(toFile: out, atomically: true, encoding: .utf8) } catch {
+      fail("cannot write \(out): \(error)")
+    }
   } else {
     print(json, terminator: "")
   }
@@ -64,7 +70,8 @@ if arguments.contains("--only"), only.map(groups.contains) != true {
   fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
 }
 if let unknown = arguments.enumerated().first(where: { index, word in
-  !["--json", "--only", "profile-plan", "profile-story", "profile-snapshot"].contains(word) && !(index > 0 && arguments[index - 1] == "--only")
+  !["--json", "--only", "profile-plan", "profile-story", "profile-snapshot"].contains(word)
+    && !(index > 0 && arguments[index - 1] == "--only")
 })?.element, profileLoops == nil {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
 }
@@ -119,16 +126,22 @@ if arguments.contains("--json") {
   let data = (try? encoder.encode(["metrics": metrics])) ?? Data()
   print(String(decoding: data, as: UTF8.self))
 } else {
-  func figure(_ value: Double) -> String { value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value) }
+  func figure(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+  }
   // The name column fits the longest metric name, with two spaces after it.
   let nameWidth = max(28, (metrics.map(\.name.count).max() ?? 0) + 2)
-  print("metric".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "median".padding(toLength: 16, withPad: " ", startingAt: 0)
-    + "min..max".padding(toLength: 24, withPad: " ", startingAt: 0) + "target".padding(toLength: 14, withPad: " ", startingAt: 0) + "baseline")
+  print(
+    "metric".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      + "median".padding(toLength: 16, withPad: " ", startingAt: 0)
+      + "min..max".padding(toLength: 24, withPad: " ", startingAt: 0)
+      + "target".padding(toLength: 14, withPad: " ", startingAt: 0) + "baseline")
   for metric in metrics {
     let baseline = metric.baseline.map { "\(figure($0)) \(metric.unit) (\(metric.baselineName ?? ""))" } ?? "-"
-    print(metric.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-      + "\(figure(metric.median)) \(metric.unit)".padding(toLength: 16, withPad: " ", startingAt: 0)
-      + "\(figure(metric.min))..\(figure(metric.max))".padding(toLength: 24, withPad: " ", startingAt: 0)
-      + metric.target.padding(toLength: 14, withPad: " ", startingAt: 0) + baseline)
+    print(
+      metric.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        + "\(figure(metric.median)) \(metric.unit)".padding(toLength: 16, withPad: " ", startingAt: 0)
+        + "\(figure(metric.min))..\(figure(metric.max))".padding(toLength: 24, withPad: " ", startingAt: 0)
+        + metric.target.padding(toLength: 14, withPad: " ", startingAt: 0) + baseline)
   }
 }

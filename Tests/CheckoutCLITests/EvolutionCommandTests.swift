@@ -6,7 +6,8 @@ import Testing
 /// `checkout diff` and `checkout migrate` on the shipped pairs (PLNDR v1 -> v2, and
 /// Express in the README test).
 @Suite struct EvolutionCommandTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   static let v1 = root.appendingPathComponent("Examples/evolution/plndr-v1.json").path
   static let v2 = root.appendingPathComponent("Examples/evolution/plndr-v2.json").path
 
@@ -32,7 +33,9 @@ import Testing
     var shown = 0
     for block in readme.components(separatedBy: "```\n").filter({ $0.hasPrefix(prompt) }) {
       let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
-      let files = lines[0].dropFirst(prompt.count).split(separator: " ").map { Self.root.appendingPathComponent(String($0)).path }
+      let files = lines[0].dropFirst(prompt.count).split(separator: " ").map {
+        Self.root.appendingPathComponent(String($0)).path
+      }
       let result = runCheckout(["diff"] + files)
       #expect(result.output == lines.dropFirst().joined(separator: "\n"), "README block for \(lines[0])")
       shown += 1
@@ -72,7 +75,9 @@ import Testing
     let onV2 = CheckoutSession(flow: CompiledFlow(try FlowLoader().load(contentsOf: v2)))
     var other = onV2.snapshot()
     other.flow = "shop"
-    let files = [("a-v1.json", onV1.snapshotJSON()), ("b-v2.json", onV2.snapshotJSON()), ("c-shop.json", other.jsonData())]
+    let files = [
+      ("a-v1.json", onV1.snapshotJSON()), ("b-v2.json", onV2.snapshotJSON()), ("c-shop.json", other.jsonData()),
+    ]
     for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
     return (folder, files.map { folder.appendingPathComponent($0.0).path })
   }
@@ -82,15 +87,16 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = runCheckout(["migrate", "--to", Self.v2] + files)
     #expect(result.status == 1)
-    #expect(result.output == """
-      \(files[0]): migrated
-        plndr v1 -> v2: 1 change
-          cut navigation: cart|discount -> cart: step "discount" is not in v2; cut back to cart
-      \(files[1]): unchanged
-      \(files[2]): refused: the snapshot is of flow "shop", not "plndr"
-      3 snapshots: 1 unchanged, 1 migrated, 1 refused
+    #expect(
+      result.output == """
+        \(files[0]): migrated
+          plndr v1 -> v2: 1 change
+            cut navigation: cart|discount -> cart: step "discount" is not in v2; cut back to cart
+        \(files[1]): unchanged
+        \(files[2]): refused: the snapshot is of flow "shop", not "plndr"
+        3 snapshots: 1 unchanged, 1 migrated, 1 refused
 
-      """)
+        """)
     let ok = runCheckout(["migrate", "--to", Self.v2, files[0], files[1], "--json"])
     #expect(ok.status == 0)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(ok.output.utf8)) as? [String: Any])

@@ -34,11 +34,12 @@ import Testing
     try withFlowDirectory(["typo.json": typo]) { directory in
       let result = runCheckout(["lint", "typo.json"], in: directory)
       #expect(result.status == 1)
-      #expect(result.output == """
-        typo.json:9:69: error: steps[1].rows[0].detail: unknown key "order.nubmer": no row binds it, the flow's data does not hold it, and no submit provides it; did you mean "order.number"?
-        1 error, 0 warnings in 1 file
+      #expect(
+        result.output == """
+          typo.json:9:69: error: steps[1].rows[0].detail: unknown key "order.nubmer": no row binds it, the flow's data does not hold it, and no submit provides it; did you mean "order.number"?
+          1 error, 0 warnings in 1 file
 
-        """)
+          """)
     }
   }
 

@@ -34,9 +34,14 @@ import Testing
   /// The mini flow with a step no row opens (a lint error) and a guard no value meets.
   static var broken: String {
     mini.replacingOccurrences(of: #""id": "mini""#, with: #""id": "broken""#)
-      .replacingOccurrences(of: #""rules": ["required", "luhn"]"#, with: #""rules": ["required", "luhn", { "pattern": "^[a-z]+$" }]"#)
-      .replacingOccurrences(of: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }"#,
-        with: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }, { "id": "lost", "title": "Lost", "rows": [] }"#)
+      .replacingOccurrences(
+        of: #""rules": ["required", "luhn"]"#, with: #""rules": ["required", "luhn", { "pattern": "^[a-z]+$" }]"#
+      )
+      .replacingOccurrences(
+        of: #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }"#,
+        with:
+          #"{ "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }, { "id": "lost", "title": "Lost", "rows": [] }"#
+      )
   }
 
   @Test func writesOneReplayableFilePerStory() throws {
@@ -52,8 +57,13 @@ import Testing
       let story = try String(contentsOfFile: out + "/cart--cvv_invalid.scenario", encoding: .utf8)
       #expect(story.hasPrefix("# placeOrder on cart fails with cvv_invalid"))
       #expect(story.contains("\nflow ../../mini.json\ntoday 2026-11-21\n"))
-      #expect(result.output.hasPrefix("mini.json: 3 pairs (1 failing step x 3 error matchers): 3 with a story, 0 infeasible\n"))
-      #expect(result.output.contains("  wrote \(files.count) stories to generated/mini/: 3 API error, 1 several errors, 4 local validation, 1 edge tour"))
+      #expect(
+        result.output.hasPrefix(
+          "mini.json: 3 pairs (1 failing step x 3 error matchers): 3 with a story, 0 infeasible\n"))
+      #expect(
+        result.output.contains(
+          "  wrote \(files.count) stories to generated/mini/: 3 API error, 1 several errors, 4 local validation, 1 edge tour"
+        ))
       // The files replay with the ordinary replayer too.
       let replay = runCheckout(["replay"] + files.map { "generated/mini/" + $0 }, in: directory)
       #expect(replay.status == 0, "\(replay.output)\(replay.error)")
@@ -64,10 +74,16 @@ import Testing
   @Test func rerunsAreByteIdenticalAndStaleFilesGo() throws {
     try withFlowDirectory(["mini.json": Self.mini]) { directory in
       let out = directory + "/stories"
-      #expect(runCheckout(["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory).status == 0)
+      #expect(
+        runCheckout(
+          ["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory
+        ).status == 0)
       let first = try Self.contents(of: out)
       try "stale".write(toFile: out + "/old.scenario", atomically: true, encoding: .utf8)
-      #expect(runCheckout(["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory).status == 0)
+      #expect(
+        runCheckout(
+          ["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory
+        ).status == 0)
       #expect(try Self.contents(of: out) == first)
     }
   }
@@ -75,14 +91,20 @@ import Testing
   @Test func checkReplaysInMemoryAndCounts() throws {
     let result = runCheckout(["generate", Self.plndr, "--check", "--today", "2026-11-21"])
     #expect(result.status == 0, "\(result.output)\(result.error)")
-    let suite = StoryGenerator(flow: CompiledFlow(try FlowLoader().load(contentsOf: Self.plndr)), today: CalendarDate(year: 2026, month: 11, day: 21)!).generate()
+    let suite = StoryGenerator(
+      flow: CompiledFlow(try FlowLoader().load(contentsOf: Self.plndr)),
+      today: CalendarDate(year: 2026, month: 11, day: 21)!
+    ).generate()
     #expect(result.output.hasSuffix("\(suite.stories.count) passed, 0 failed\n"))
     #expect(result.output.contains("40 pairs (2 failing steps x 20 error matchers): 40 with a story, 0 infeasible"))
   }
 
   @Test func checkOfSeveralFlowsSkipsTheSchema() throws {
-    try withFlowDirectory(["mini.json": Self.mini, "other.json": Self.mini.replacingOccurrences(of: #""id": "mini""#, with: #""id": "other""#),
-      "flow.schema.json": #"{ "$schema": "https://json-schema.org/draft/2020-12/schema" }"#]) { directory in
+    try withFlowDirectory([
+      "mini.json": Self.mini,
+      "other.json": Self.mini.replacingOccurrences(of: #""id": "mini""#, with: #""id": "other""#),
+      "flow.schema.json": #"{ "$schema": "https://json-schema.org/draft/2020-12/schema" }"#,
+    ]) { directory in
       let result = runCheckout(["generate", "mini.json", "other.json", "flow.schema.json", "--check"], in: directory)
       #expect(result.status == 0, "\(result.error)")
       #expect(result.output.contains("flow.schema.json: skipped (a JSON Schema, not a flow)"))
@@ -96,14 +118,17 @@ import Testing
       let result = runCheckout(["generate", "broken.json", "--check"], in: directory)
       #expect(result.status == 0, "\(result.error)")
       #expect(result.output.contains("3 pairs (1 failing step x 3 error matchers): 0 with a story, 3 infeasible"))
-      #expect(result.output.contains("infeasible: cart × cvv_invalid -> creditCard.cvv: no value satisfies the rules of creditCard.number"))
+      #expect(
+        result.output.contains(
+          "infeasible: cart × cvv_invalid -> creditCard.cvv: no value satisfies the rules of creditCard.number"))
       #expect(result.output.hasSuffix(" passed, 0 failed\n"))
     }
   }
 
   @Test func jsonHasTheStoriesAndInfeasiblePairsButNoValues() throws {
     try withFlowDirectory(["mini.json": Self.mini, "broken.json": Self.broken]) { directory in
-      let result = runCheckout(["generate", "mini.json", "broken.json", "--json", "--out", "out", "--today", "2026-11-21"], in: directory)
+      let result = runCheckout(
+        ["generate", "mini.json", "broken.json", "--json", "--out", "out", "--today", "2026-11-21"], in: directory)
       #expect(result.status == 0, "\(result.error)")
       let root = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
       let flows = try #require(root["flows"] as? [[String: Any]])
@@ -142,7 +167,8 @@ import Testing
   @Test func helpDescribesTheCommand() {
     let result = runCheckout(["generate", "--help"])
     #expect(result.status == 0)
-    #expect(result.output.contains("checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]"))
+    #expect(
+      result.output.contains("checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]"))
     #expect(runCheckout(["--help"]).output.contains("generate"))
   }
 

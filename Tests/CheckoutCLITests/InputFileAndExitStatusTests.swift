@@ -24,7 +24,8 @@ import Testing
         let result = runCheckout(arguments, in: directory)
         #expect(result.status == 2, "\(arguments)")
         #expect(
-          (result.output + result.error).contains("nowhere.json: error: cannot read the file: No such file or directory")
+          (result.output + result.error).contains(
+            "nowhere.json: error: cannot read the file: No such file or directory")
             || result.output.contains("\"message\" : \"cannot read the file: No such file or directory\""),
           "\(arguments): \(result.output)\(result.error)")
       }
@@ -34,7 +35,10 @@ import Testing
   @Test func aFlowWithProblemsIsOneForLintAndTwoForTheOthers() throws {
     try withFlowDirectory(["typo.json": Self.typo, "s.scenario": "flow typo.json\n"]) { directory in
       #expect(runCheckout(["lint", "typo.json"], in: directory).status == 1)
-      for arguments in [["graph", "typo.json"], ["plan", "typo.json", "--from", "cart", "--to", "cart"], ["repl", "typo.json"], ["replay", "s.scenario"]] {
+      for arguments in [
+        ["graph", "typo.json"], ["plan", "typo.json", "--from", "cart", "--to", "cart"], ["repl", "typo.json"],
+        ["replay", "s.scenario"],
+      ] {
         let result = runCheckout(arguments, in: directory)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.error.contains("unknown step \"creditCrd\""), "\(arguments): \(result.error)")
@@ -43,7 +47,9 @@ import Testing
   }
 
   @Test func anUnreadableFileAmongFlowsWithProblemsIsStillTwoForLint() throws {
-    let result = try withFlowDirectory(["typo.json": Self.typo]) { runCheckout(["lint", "typo.json", "missing.json"], in: $0) }
+    let result = try withFlowDirectory(["typo.json": Self.typo]) {
+      runCheckout(["lint", "typo.json", "missing.json"], in: $0)
+    }
     #expect(result.status == 2)
   }
 
@@ -53,11 +59,15 @@ import Testing
       for arguments in Self.everyCommand("flows") {
         let result = runCheckout(arguments, in: directory)
         #expect(result.status == 2, "\(arguments)")
-        #expect((result.output + result.error).contains("cannot read the file: it is a directory, not a file"), "\(arguments)")
+        #expect(
+          (result.output + result.error).contains("cannot read the file: it is a directory, not a file"), "\(arguments)"
+        )
       }
       let scenario = runCheckout(["replay", "s.scenario"], in: directory)
       #expect(scenario.status == 2)
-      #expect(scenario.error.contains("s.scenario:1: error: cannot load the flow flows: cannot read the file: it is a directory, not a file"))
+      #expect(
+        scenario.error.contains(
+          "s.scenario:1: error: cannot load the flow flows: cannot read the file: it is a directory, not a file"))
     }
   }
 
@@ -68,7 +78,8 @@ import Testing
         let result = runCheckout(arguments, in: directory)
         #expect(result.status == 2, "\(arguments)")
         #expect(
-          (result.output + result.error).contains("cannot read the file: it is a FIFO (a named pipe), not a regular file"),
+          (result.output + result.error).contains(
+            "cannot read the file: it is a FIFO (a named pipe), not a regular file"),
           "\(arguments)")
       }
     }
@@ -78,7 +89,9 @@ import Testing
     for arguments in Self.everyCommand("/dev/zero") + [["plan", "/dev/null", "--from", "cart", "--to", "cart"]] {
       let result = runCheckout(arguments)
       #expect(result.status == 2, "\(arguments)")
-      #expect((result.output + result.error).contains("cannot read the file: it is a device, not a regular file"), "\(arguments)")
+      #expect(
+        (result.output + result.error).contains("cannot read the file: it is a device, not a regular file"),
+        "\(arguments)")
     }
   }
 
@@ -88,7 +101,9 @@ import Testing
       for arguments in Self.everyCommand("loop.json") {
         let result = runCheckout(arguments, in: directory)
         #expect(result.status == 2, "\(arguments)")
-        #expect((result.output + result.error).contains("cannot read the file: Too many levels of symbolic links"), "\(arguments)")
+        #expect(
+          (result.output + result.error).contains("cannot read the file: Too many levels of symbolic links"),
+          "\(arguments)")
       }
     }
   }
@@ -105,7 +120,8 @@ import Testing
         let result = runCheckout(arguments, in: directory)
         #expect(result.status == 2, "\(arguments)")
         #expect(
-          (result.output + result.error).contains("cannot read the file: it is 65.0 MiB; files over 64 MiB are not read"),
+          (result.output + result.error).contains(
+            "cannot read the file: it is 65.0 MiB; files over 64 MiB are not read"),
           "\(arguments)")
       }
     }
@@ -113,17 +129,22 @@ import Testing
 
   @Test func aDataFileThatCannotBeReadIsTwo() throws {
     try withFlowDirectory(["good.json": Self.good]) { directory in
-      let result = runCheckout(["plan", "good.json", "--from", "cart", "--to", "creditCard", "--data", "none.json"], in: directory)
+      let result = runCheckout(
+        ["plan", "good.json", "--from", "cart", "--to", "creditCard", "--data", "none.json"], in: directory)
       #expect(result.status == 2)
       #expect(result.error == "none.json: error: cannot read the file: No such file or directory\n")
     }
   }
 
   @Test(arguments: [
-    (["repl", "--today", "nonsense"], "error: --today: \"nonsense\" is not a date; write YYYY-MM-DD, like 2026-11-21\n"),
+    (
+      ["repl", "--today", "nonsense"], "error: --today: \"nonsense\" is not a date; write YYYY-MM-DD, like 2026-11-21\n"
+    ),
     (["repl", "--today", "2026-02-30"], "error: --today: \"2026-02-30\" is not a date: February 2026 has 28 days\n"),
-    (["plan", "good.json", "--from", "cart", "--to", "cart", "--today", "2026-02-30"],
-     "error: --today: \"2026-02-30\" is not a date: February 2026 has 28 days\n"),
+    (
+      ["plan", "good.json", "--from", "cart", "--to", "cart", "--today", "2026-02-30"],
+      "error: --today: \"2026-02-30\" is not a date: February 2026 has 28 days\n"
+    ),
   ])
   func aDayThatIsNotADateIsTwo(_ arguments: [String], _ message: String) throws {
     let result = try withFlowDirectory(["good.json": Self.good]) { runCheckout(arguments, in: $0) }
@@ -137,22 +158,32 @@ import Testing
       runCheckout(["plan", "good.json", "--from", "cart>thanks", "--to", "creditCard"], in: $0)
     }
     #expect(result.status == 2)
-    #expect(result.error == "error: --from cart>thanks: thanks is a reset step: opening it replaces the whole stack, so it can only be at the bottom\n")
+    #expect(
+      result.error
+        == "error: --from cart>thanks: thanks is a reset step: opening it replaces the whole stack, so it can only be at the bottom\n"
+    )
     let modal = try withFlowDirectory(["good.json": Self.good]) {
       runCheckout(["plan", "good.json", "--from", "cart|thanks", "--to", "creditCard"], in: $0)
     }
     #expect(modal.status == 2)
-    #expect(modal.error == "error: --from cart|thanks: thanks is a reset step: opening it replaces the whole stack, so it can only be at the bottom\n")
+    #expect(
+      modal.error
+        == "error: --from cart|thanks: thanks is a reset step: opening it replaces the whole stack, so it can only be at the bottom\n"
+    )
     let unopened = try withFlowDirectory(["good.json": Self.good]) {
       runCheckout(["plan", "good.json", "--from", "cart>creditCard", "--to", "thanks"], in: $0)
     }
     #expect(unopened.status == 2)
-    #expect(unopened.error == "error: --from cart>creditCard: cart presents creditCard as a modal: it starts a new layer, written cart|creditCard\n")
+    #expect(
+      unopened.error
+        == "error: --from cart>creditCard: cart presents creditCard as a modal: it starts a new layer, written cart|creditCard\n"
+    )
   }
 
   @Test func manyProblemsArePrintedUpToTheLimitAndCounted() throws {
     let members = (0..<1_000).map { "\"x\($0)\":1" }.joined(separator: ",")
-    let flow = #"{"format":1,"id":"big","title":"Big","start":"a","steps":[{"id":"a","title":"A","rows":[],"# + members + "}]}"
+    let flow =
+      #"{"format":1,"id":"big","title":"Big","start":"a","steps":[{"id":"a","title":"A","rows":[],"# + members + "}]}"
     try withFlowDirectory(["big.json": flow]) { directory in
       let lint = runCheckout(["lint", "big.json"], in: directory)
       #expect(lint.status == 1)
@@ -168,9 +199,10 @@ import Testing
       #expect(file["omittedErrors"] as? Int == 800)
       let graph = runCheckout(["graph", "big.json"], in: directory)
       #expect(graph.status == 2)
-      #expect(graph.error.split(separator: "\n").suffix(2) == [
-        "… and 800 more errors", "error: big.json cannot be loaded; run 'checkout lint big.json' for details",
-      ])
+      #expect(
+        graph.error.split(separator: "\n").suffix(2) == [
+          "… and 800 more errors", "error: big.json cannot be loaded; run 'checkout lint big.json' for details",
+        ])
     }
   }
 }
@@ -184,8 +216,10 @@ import Testing
     ])
     let status = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
     #expect(status.code == 0)
-    #expect(capture.output.contains(
-      "! appeared cart while waiting for stepOne after `push stepOne`: the `push stepOne` was given up; at cart, nothing is pending now\n"))
+    #expect(
+      capture.output.contains(
+        "! appeared cart while waiting for stepOne after `push stepOne`: the `push stepOne` was given up; at cart, nothing is pending now\n"
+      ))
     #expect(capture.output.contains("! Choose a quantity from 1 to 99."))
   }
 }

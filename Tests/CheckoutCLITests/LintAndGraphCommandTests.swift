@@ -71,7 +71,9 @@ import Testing
   @Test func lintOfAMissingFileExitsTwo() throws {
     let result = try run(["lint", "nowhere.json"], files: [:])
     #expect(result.status == 2)
-    #expect(result.output == "nowhere.json: error: cannot read the file: No such file or directory\n1 error, 0 warnings in 1 file\n")
+    #expect(
+      result.output
+        == "nowhere.json: error: cannot read the file: No such file or directory\n1 error, 0 warnings in 1 file\n")
   }
 
   @Test func lintColoursTheSeverityOnlyWhenAsked() throws {

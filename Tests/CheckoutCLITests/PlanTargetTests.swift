@@ -14,9 +14,15 @@ import Testing
   }
 
   @Test(arguments: [
-    ("creditCard.", #"error: --to: "creditCard." is not a step or step.row: a row id must follow the dot (column 12); "#),
+    (
+      "creditCard.",
+      #"error: --to: "creditCard." is not a step or step.row: a row id must follow the dot (column 12); "#
+    ),
     (".cvv", #"error: --to: ".cvv" is not a step or step.row: a step id must come first (column 1); "#),
-    ("creditCard.cvv.x", #"error: --to: "creditCard.cvv.x" is not a step or step.row: a reference has at most one dot (column 15); "#),
+    (
+      "creditCard.cvv.x",
+      #"error: --to: "creditCard.cvv.x" is not a step or step.row: a reference has at most one dot (column 15); "#
+    ),
   ])
   func aMalformedTargetIsABadValueThatSaysWhere(target: String, message: String) {
     let run = runCheckout(["plan", Self.plndr, "--from", "cart", "--to", target])

@@ -1,5 +1,6 @@
 import CheckoutCLI
 import CheckoutEngine
+import CheckoutTestSupport
 import Foundation
 import Testing
 
@@ -12,17 +13,29 @@ import Testing
     var host = ScenarioHost(today: CalendarDate(parsing: "2026-11-21"))
     _ = host.run(.flow(flowPath))
     _ = host.run(.tap("checkout"))
-    return host.session!
+    return fixture(host.session, "a PLNDR session at Step One")
   }()
 
   @Test(arguments: [
-    ("", ["accept", "api", "appear", "auto", "back", "decline", "expect", "help", "manual", "plan", "quit", "set", "show", "stack", "tap", "today"]),
+    (
+      "",
+      [
+        "accept", "api", "appear", "auto", "back", "decline", "expect", "help", "manual", "plan", "quit", "set", "show",
+        "stack", "tap", "today",
+      ]
+    ),
     ("ta", ["tap"]),
     ("s", ["set", "show", "stack"]),
     ("tap ", ["continue", "creditCard", "shippingAddress"]),
     ("tap c", ["continue", "creditCard"]),
     ("set ", ["shippingMethod"]),
-    ("set shipping.", ["shipping.city", "shipping.country", "shipping.method", "shipping.name", "shipping.state", "shipping.street", "shipping.zip"]),
+    (
+      "set shipping.",
+      [
+        "shipping.city", "shipping.country", "shipping.method", "shipping.name", "shipping.state", "shipping.street",
+        "shipping.zip",
+      ]
+    ),
     ("set payment.card.c", ["payment.card.cvv"]),
     ("set shippingMethod ", ["express", "overnight", "standard"]),
     ("set 3 e", ["express"]),
@@ -32,8 +45,17 @@ import Testing
     ("expect effect c", ["callAPI"]),
     ("appear cr", ["creditCard"]),
     ("plan cre", ["creditCard"]),
-    ("plan creditCard.", ["creditCard.cvv", "creditCard.done", "creditCard.expiry", "creditCard.name", "creditCard.number"]),
-    ("help ", ["accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "manual", "plan", "quit", "set", "show", "stack", "tap", "today"]),
+    (
+      "plan creditCard.",
+      ["creditCard.cvv", "creditCard.done", "creditCard.expiry", "creditCard.name", "creditCard.number"]
+    ),
+    (
+      "help ",
+      [
+        "accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "manual", "plan", "quit", "set",
+        "show", "stack", "tap", "today",
+      ]
+    ),
     ("help ex", ["expect"]),
     ("api ", ["applyDiscount", "placeOrder"]),
     ("api placeOrder ", ["fail", "ok"]),

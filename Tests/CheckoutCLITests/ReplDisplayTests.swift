@@ -28,30 +28,32 @@ import Testing
 
   @Test func aDisabledReasonIsOneStepPerLineWrappedAt80() {
     let block = disabledBlock(repl(["tap checkout"]))
-    #expect(block == [
-      "      disabled: Continue needs these steps complete:",
-      "        Shipping Address: Full name is required; Street address is required;",
-      "          City is required; State is required; ZIP code is required",
-      "        Credit Card: Name on card is required; Card number is required; Expiry",
-      "          date is required; CVV is required",
-    ])
+    #expect(
+      block == [
+        "      disabled: Continue needs these steps complete:",
+        "        Shipping Address: Full name is required; Street address is required;",
+        "          City is required; State is required; ZIP code is required",
+        "        Credit Card: Name on card is required; Card number is required; Expiry",
+        "          date is required; CVV is required",
+      ])
     #expect(block.allSatisfy { $0.count <= 80 })
   }
 
   @Test func aDisabledReasonIsWrappedAt40() {
     let block = disabledBlock(repl(["tap checkout", "tap creditCard", "set name Ada", "tap done"], width: 40))
-    #expect(block == [
-      "      disabled: Continue needs these",
-      "        steps complete:",
-      "        Shipping Address: Full name is",
-      "          required; Street address is",
-      "          required; City is required;",
-      "          State is required; ZIP code is",
-      "          required",
-      "        Credit Card: Card number is",
-      "          required; Expiry date is",
-      "          required; CVV is required",
-    ])
+    #expect(
+      block == [
+        "      disabled: Continue needs these",
+        "        steps complete:",
+        "        Shipping Address: Full name is",
+        "          required; Street address is",
+        "          required; City is required;",
+        "          State is required; ZIP code is",
+        "          required",
+        "        Credit Card: Card number is",
+        "          required; Expiry date is",
+        "          required; CVV is required",
+      ])
     #expect(block.allSatisfy { $0.count <= 40 })
   }
 
@@ -71,12 +73,14 @@ import Testing
     try withFlowDirectory(["show.scenario": scenario]) { directory in
       let result = runCheckout(["replay", "show.scenario", "--verbose"], in: directory)
       #expect(result.status == 0)
-      #expect(result.output.contains("""
-        show.scenario:3: show
-            My Cart › Step One
-            ━━ Step One ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-              1. Shipping address   ›
-        """))
+      #expect(
+        result.output.contains(
+          """
+          show.scenario:3: show
+              My Cart › Step One
+              ━━ Step One ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+                1. Shipping address   ›
+          """))
       #expect(result.output.contains("    disabled: Continue needs these steps complete:"))
       let quiet = runCheckout(["replay", "show.scenario"], in: directory)
       #expect(!quiet.output.contains("━━ Step One"), "without --verbose, no screen")
@@ -86,7 +90,10 @@ import Testing
   @Test func helpApiShowsEveryFormWithAnExample() {
     let output = repl(["help api"])
     #expect(output.contains("api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]\n"))
-    #expect(output.contains("  api OP ok KEY=VALUE …              it succeeds with this data (values as in set)\n      e.g. api placeOrder ok order.number=PL-1\n"))
+    #expect(
+      output.contains(
+        "  api OP ok KEY=VALUE …              it succeeds with this data (values as in set)\n      e.g. api placeOrder ok order.number=PL-1\n"
+      ))
     #expect(output.contains("e.g. api placeOrder fail cvv_invalid ; item_sold_out"))
   }
 

@@ -1,5 +1,6 @@
 import CheckoutCLI
 import CheckoutEngine
+import CheckoutTestSupport
 import Foundation
 import Testing
 
@@ -27,13 +28,15 @@ import Testing
 
   static let toTheCard = ["tap checkout", "tap creditCard"]
 
-  func repl(_ lines: [String], record: String? = nil) -> (status: Int32, output: String, error: String, reader: TerminalLikeReader) {
+  func repl(_ lines: [String], record: String? = nil) -> (
+    status: Int32, output: String, error: String, reader: TerminalLikeReader
+  ) {
     let capture = CapturedTerminal()
     var reader: any LineReader = TerminalLikeReader(lines: lines)
     var arguments = ParsedArguments(values: ["--today": "2026-11-21"])
     if let record { arguments.values["--record"] = record }
     let status = ReplCommand.run(arguments, capture.terminal, reader: &reader)
-    return (status.code, capture.output, capture.error, reader as! TerminalLikeReader)
+    return (status.code, capture.output, capture.error, fixture(reader as? TerminalLikeReader, "the test's reader"))
   }
 
   @Test(arguments: ["set cvv 555", "set 4 555", "set payment.card.cvv 555", "set  cvv   555", "set cvv 5 55"])
@@ -61,7 +64,8 @@ import Testing
   @Test func setCvvAloneAsksForTheValueWithEchoOffAndSetsIt() {
     let result = repl(Self.toTheCard + ["set cvv", "555", "expect valid cvv", "expect value payment.card.cvv 555"])
     #expect(result.reader.hiddenPrompts == ["CVV (hidden as you type): "])
-    #expect(result.reader.history == Self.toTheCard + ["set cvv", "expect valid cvv", "expect value payment.card.cvv 555"])
+    #expect(
+      result.reader.history == Self.toTheCard + ["set cvv", "expect valid cvv", "expect value payment.card.cvv 555"])
     #expect(result.output.contains("✓ holds"), "the CVV was set and passes its rules")
     #expect(result.output.contains("  4. CVV           •••\n"))
     #expect(!result.output.contains("555"))
@@ -81,7 +85,8 @@ import Testing
 
   @Test func aPipedREPLStillTakesASecretSet() throws {
     let capture = CapturedTerminal()
-    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: Self.toTheCard + ["set cvv 555", "expect valid cvv", "set cvv", "9876", "expect valid cvv"])
+    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(
+      lines: Self.toTheCard + ["set cvv 555", "expect valid cvv", "set cvv", "9876", "expect valid cvv"])
     let status = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
     #expect(status.code == 0)
     #expect(capture.output.components(separatedBy: "✓ holds").count == 3)
@@ -89,12 +94,14 @@ import Testing
   }
 
   @Test func aRecordingNeverHoldsTheCvvHoweverItWasTyped() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString).scenario").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString).scenario")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = repl(Self.toTheCard + [
-      "set name Ada", "set number 4242424242424242", "set expiry 12/28",
-      "set cvv 555", "set 4 556", "set payment.card.cvv 557", "set cvv", "558", "tap done", "quit",
-    ], record: path)
+    let result = repl(
+      Self.toTheCard + [
+        "set name Ada", "set number 4242424242424242", "set expiry 12/28",
+        "set cvv 555", "set 4 556", "set payment.card.cvv 557", "set cvv", "558", "tap done", "quit",
+      ], record: path)
     #expect(result.status == 0)
     // The header names the file, whose random name may hold any digits: leave it out.
     let recorded = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: path, with: "PATH")

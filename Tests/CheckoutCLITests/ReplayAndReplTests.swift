@@ -18,13 +18,14 @@ import Testing
     try withFlowDirectory(["wrong.scenario": scenario]) { directory in
       let result = runCheckout(["replay", "wrong.scenario"], in: directory)
       #expect(result.status == 1)
-      #expect(result.output == """
-        wrong.scenario:3: failed: expect at stepTwo
-          - expected at stepTwo
-          + actual   at stepOne
-        1 passed, 1 failed
+      #expect(
+        result.output == """
+          wrong.scenario:3: failed: expect at stepTwo
+            - expected at stepTwo
+            + actual   at stepOne
+          1 passed, 1 failed
 
-        """)
+          """)
     }
   }
 
@@ -43,18 +44,20 @@ import Testing
     try withFlowDirectory(["typo.scenario": scenario]) { directory in
       let result = runCheckout(["replay", "typo.scenario"], in: directory)
       #expect(result.status == 1)
-      #expect(result.error == """
-        typo.scenario:2: error: My Cart has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
-        typo.scenario:3: error: no row binds "shiping.zip" (did you mean "shipping.zip"?); events may set only the keys a row binds, like cart.quantity
+      #expect(
+        result.error == """
+          typo.scenario:2: error: My Cart has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
+          typo.scenario:3: error: no row binds "shiping.zip" (did you mean "shipping.zip"?); events may set only the keys a row binds, like cart.quantity
 
-        """)
-      #expect(result.output == """
-        typo.scenario:7: failed: expect value payment.card.cvv 123
-          - expected value payment.card.cvv •••
-          + actual   payment.card.cvv is secret: its value is never shown, so no scenario can expect it
-        1 passed, 3 failed
+          """)
+      #expect(
+        result.output == """
+          typo.scenario:7: failed: expect value payment.card.cvv 123
+            - expected value payment.card.cvv •••
+            + actual   payment.card.cvv is secret: its value is never shown, so no scenario can expect it
+          1 passed, 3 failed
 
-        """)
+          """)
     }
   }
 
@@ -98,19 +101,24 @@ import Testing
     let result = repl(["tapp checkout", "tap chekout", "set 9 x", "expect at nowhere", "tap checkout", "stack"])
     #expect(result.status == 0)
     #expect(result.output.contains("error: unknown command \"tapp\"; did you mean \"tap\"?"))
-    #expect(result.output.contains("error: My Cart has no row \"chekout\" (did you mean \"checkout\"?); its rows are items, quantity, subtotal, discount, checkout"))
+    #expect(
+      result.output.contains(
+        "error: My Cart has no row \"chekout\" (did you mean \"checkout\"?); its rows are items, quantity, subtotal, discount, checkout"
+      ))
     #expect(result.output.contains("error: there is no row 9 on this screen; rows are numbered 1 to 5"))
     #expect(result.output.contains("✗ expected at nowhere"))
     #expect(result.output.hasSuffix("cart>stepOne\n"), "the session went on after every error")
   }
 
   @Test func aRecordedSessionReplaysGreenAndKeepsNoSecret() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString).scenario").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString).scenario")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = repl([
-      "tap checkout", "tap creditCard", "set number \"4242 4242 4242 4242\"", "set cvv 9876", "set expiry 12/28",
-      "set name Ada", "tap done", "quit",
-    ], record: path)
+    let result = repl(
+      [
+        "tap checkout", "tap creditCard", "set number \"4242 4242 4242 4242\"", "set cvv 9876", "set expiry 12/28",
+        "set name Ada", "tap done", "quit",
+      ], record: path)
     #expect(result.status == 0)
     // The header names the file, whose random name may hold any digits: leave it out.
     let recorded = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: path, with: "PATH")
@@ -128,7 +136,10 @@ extension ReplayAndReplTests {
     try withFlowDirectory(["extra.scenario": "flow x.json\nset cvv 12 34\n"]) { directory in
       let result = runCheckout(["replay", "extra.scenario"], in: directory)
       #expect(result.status == 2)
-      #expect(result.error == "extra.scenario:2:12: error: unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes\n")
+      #expect(
+        result.error
+          == "extra.scenario:2:12: error: unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes\n"
+      )
       #expect(!result.error.contains("34"))
     }
   }

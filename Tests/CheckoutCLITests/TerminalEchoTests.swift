@@ -5,8 +5,9 @@ import Testing
 /// line just typed, and the keys of a line read with echo off.
 @Suite struct TerminalEchoTests {
   @Test func theRewriteGoesUpAsManyRowsAsTheLineTook() {
-    #expect(TerminalEcho.rewriteSequence("checkout> set cvv 555", as: "checkout> set cvv •••", width: 80)
-      == "\u{1B}[1A\r\u{1B}[Jcheckout> set cvv •••\n")
+    #expect(
+      TerminalEcho.rewriteSequence("checkout> set cvv 555", as: "checkout> set cvv •••", width: 80)
+        == "\u{1B}[1A\r\u{1B}[Jcheckout> set cvv •••\n")
     // 25 characters on a 20-column terminal took two rows; exactly 20 took one.
     #expect(TerminalEcho.rewriteSequence(String(repeating: "x", count: 25), as: "m", width: 20).hasPrefix("\u{1B}[2A"))
     #expect(TerminalEcho.rewriteSequence(String(repeating: "x", count: 20), as: "m", width: 20).hasPrefix("\u{1B}[1A"))

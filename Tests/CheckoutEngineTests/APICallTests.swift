@@ -26,12 +26,14 @@ import Testing
     let effects = driven.send(.tap("placeOrder"))
     let key = try #require(Self.key(of: effects))
     #expect(key == "placeOrder-1")
-    #expect(driven.session.waitingCall("placeOrder") == APICall(operation: "placeOrder", key: key, then: "confirmation"))
+    #expect(
+      driven.session.waitingCall("placeOrder") == APICall(operation: "placeOrder", key: key, then: "confirmation"))
     let snapshot = driven.session.snapshot()
     #expect(snapshot.calls == [APICall(operation: "placeOrder", key: key, then: "confirmation")])
     #expect(snapshot.callsMade == 1)
     let json = String(decoding: snapshot.jsonData(), as: UTF8.self)
-    #expect(json.contains(#""calls":[{"key":"placeOrder-1","operation":"placeOrder","then":"confirmation"}],"callsMade":1"#))
+    #expect(
+      json.contains(#""calls":[{"key":"placeOrder-1","operation":"placeOrder","then":"confirmation"}],"callsMade":1"#))
     let restored = try CheckoutSession(restoringJSON: snapshot.jsonData(), flow: SessionTests.compiled)
     #expect(restored.waitingCall("placeOrder")?.key == key)
     #expect(restored.callsMade == 1)
@@ -51,7 +53,8 @@ import Testing
     var driven = Self.atReview(cvv: "987")
     let key = try #require(Self.key(of: driven.send(.tap("placeOrder"))))
     // A host restoring the snapshot elsewhere, with the secret put back.
-    var restored = try CheckoutSession(restoring: driven.session.snapshot(revealSensitive: true), flow: SessionTests.compiled)
+    var restored = try CheckoutSession(
+      restoring: driven.session.snapshot(revealSensitive: true), flow: SessionTests.compiled)
     restored.restoreSecrets(driven.session.secretValues)
     let again = restored.send(.callAgain("placeOrder"))
     guard case .callAPI(let operation, let payload, let againKey)? = again.first, again.count == 1 else {
@@ -81,7 +84,8 @@ import Testing
     #expect(driven.session.waitingCall("placeOrder") == nil)
     #expect(driven.session.unanswered["placeOrder"]?.key == key)
     // The unanswered key survives a snapshot.
-    var restored = try CheckoutSession(restoring: driven.session.snapshot(revealSensitive: true), flow: SessionTests.compiled)
+    var restored = try CheckoutSession(
+      restoring: driven.session.snapshot(revealSensitive: true), flow: SessionTests.compiled)
     restored.restoreSecrets(driven.session.secretValues)
     #expect(restored.unanswered["placeOrder"]?.key == key)
     driven.session = restored

@@ -44,7 +44,8 @@ import Testing
 extension CalendarDateTests {
   @Test func aSnapshotsDayTheCalendarLacksIsRefusedByBothReaders() throws {
     let snapshot = SnapshotJSONTests.minimal.replacingOccurrences(
-      of: #""navigation":"cart>stepOne","#, with: #""navigation":"cart>stepOne","today":{"year":2026,"month":2,"day":30},"#)
+      of: #""navigation":"cart>stepOne","#,
+      with: #""navigation":"cart>stepOne","today":{"year":2026,"month":2,"day":30},"#)
     #expect(SnapshotJSONTests.error(snapshot) == "snapshot JSON: today.day: not a date: February 2026 has 28 days")
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionSnapshot.self, from: Data(snapshot.utf8)) }
     let valid = snapshot.replacingOccurrences(of: #""day":30"#, with: #""day":28"#)

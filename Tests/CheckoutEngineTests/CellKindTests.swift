@@ -4,7 +4,12 @@ import Testing
 /// Every cell kind's behaviour in a session: what it takes, what a tap does, and
 /// what it refuses (changing nothing).
 @Suite struct CellKindTests {
-  static let flow = Flow(id: "cells", title: "Every cell", start: "form", data: ["list.sizes": .options([PickerOption(value: "s", label: "Small"), PickerOption(value: "l", label: "Large")])]) {
+  static let flow = Flow(
+    id: "cells", title: "Every cell", start: "form",
+    data: [
+      "list.sizes": .options([PickerOption(value: "s", label: "Small"), PickerOption(value: "l", label: "Large")])
+    ]
+  ) {
     Step("form", title: "Form") {
       TextField("name", title: "Name", bind: "form.name").placeholder("Ada").keyboard(.default)
       SecureField("pin", title: "PIN", bind: "form.pin").secret()
@@ -27,7 +32,9 @@ import Testing
   var session = CheckoutSession(flow: CompiledFlow(CellKindTests.flow))
 
   @Test mutating func textLikeCellsTakeStringsWithTheirKeyboards() {
-    for (row, value) in [("name", "Ada"), ("pin", "4321"), ("age", "37"), ("email", "ada@example.com"), ("phone", "+1 503 555 0100")] {
+    for (row, value) in [
+      ("name", "Ada"), ("pin", "4321"), ("age", "37"), ("email", "ada@example.com"), ("phone", "+1 503 555 0100"),
+    ] {
       #expect(session.send(.set(.row(RowID(row)), .string(value))) == [], "\(row)")
     }
     let screen = session.screen
@@ -49,9 +56,13 @@ import Testing
     #expect(session.send(.set(.row("size"), .string("m"))) == [])
     #expect(session.send(.set(.row("listed"), .string("Large"))) == [])
     #expect(session.value(for: "form.listed") == .string("l"))
-    #expect(session.send(.set(.row("listed"), .string("xl"))) == [.refused(Refusal(
-      .invalidValue, event: .set, subject: .row(step: "form", row: "listed"),
-      message: "Listed has no option \"xl\"; choose one of s (Small), l (Large)"))])
+    #expect(
+      session.send(.set(.row("listed"), .string("xl"))) == [
+        .refused(
+          Refusal(
+            .invalidValue, event: .set, subject: .row(step: "form", row: "listed"),
+            message: "Listed has no option \"xl\"; choose one of s (Small), l (Large)"))
+      ])
     #expect(session.value(for: "form.listed") == .string("l"))
   }
 
@@ -69,8 +80,13 @@ import Testing
     session.send(.set(.row("email"), .string("ada@example.com")))
     #expect(session.screen.row("summary")?.detail == "Ada (Medium)", "a picker value shows as its label")
     #expect(session.screen.row("more")?.detail == "ada@example.com")
-    #expect(session.send(.set(.row("summary"), .string("x"))) == [.refused(Refusal(
-      .takesNoValue, event: .set, subject: .row(step: "form", row: "summary"), message: "Summary is an info row: it takes no value"))])
+    #expect(
+      session.send(.set(.row("summary"), .string("x"))) == [
+        .refused(
+          Refusal(
+            .takesNoValue, event: .set, subject: .row(step: "form", row: "summary"),
+            message: "Summary is an info row: it takes no value"))
+      ])
     #expect(session.send(.tap("summary")).first?.kind == .refused)
   }
 
@@ -91,9 +107,13 @@ import Testing
   }
 
   @Test mutating func buttonsTakeNoValue() {
-    #expect(session.send(.set(.row("submit"), .string("x"))) == [.refused(Refusal(
-      .takesNoValue, event: .set, subject: .row(step: "form", row: "submit"),
-      message: "Send is a button row: it takes no value; tap it instead"))])
+    #expect(
+      session.send(.set(.row("submit"), .string("x"))) == [
+        .refused(
+          Refusal(
+            .takesNoValue, event: .set, subject: .row(step: "form", row: "submit"),
+            message: "Send is a button row: it takes no value; tap it instead"))
+      ])
   }
 }
 
@@ -103,8 +123,13 @@ extension CellKindTests {
       Issue.record("the first submit called nothing")
       return
     }
-    #expect(session.send(.tap("submit")) == [.refused(Refusal(
-      .callInFlight, event: .tap, subject: .row(step: "form", row: "submit"), message: "Send: send is already waiting for an answer"))])
+    #expect(
+      session.send(.tap("submit")) == [
+        .refused(
+          Refusal(
+            .callInFlight, event: .tap, subject: .row(step: "form", row: "submit"),
+            message: "Send: send is already waiting for an answer"))
+      ])
     #expect(session.send(.apiFailed("send", [APIError(code: "x")])).first?.kind == .unresolved)
     #expect(session.send(.tap("submit")).first?.kind == .callAPI, "once answered, it may be sent again")
   }

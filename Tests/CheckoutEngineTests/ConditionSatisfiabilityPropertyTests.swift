@@ -19,7 +19,9 @@ import Testing
     .string("0.5"), .string("true"), .number(3), .number(4), .number(-3), .number(0.5), .bool(true), .bool(false),
   ]
   /// Values a key may hold in a session, for the brute force.
-  static let pool: [Value?] = [nil, .string(" "), .string("x"), .string("+3"), .string("003"), .string("-03"), .string("00.5"), .string("3.00")] + constants.map { $0 }
+  static let pool: [Value?] =
+    [nil, .string(" "), .string("x"), .string("+3"), .string("003"), .string("-03"), .string("00.5"), .string("3.00")]
+    + constants.map { $0 }
   static let knownKeys: [DataKey] = ["k.a", "k.b", "k.p"]
 
   /// Numbers and the texts that read as them: where "a number equals its text" bites.
@@ -27,7 +29,8 @@ import Testing
 
   static func condition(_ random: inout SeededRandom, depth: Int, keys: [DataKey], constants: [Value]) -> Condition {
     let key = keys[random.int(in: 0..<keys.count)]
-    let inner = { (random: inout SeededRandom) in condition(&random, depth: depth + 1, keys: keys, constants: constants) }
+    let inner = { (random: inout SeededRandom) in condition(&random, depth: depth + 1, keys: keys, constants: constants)
+    }
     switch depth > 2 ? random.int(in: 0...1) : random.int(in: 0...4) {
     case 0: return .equals(key, constants[random.int(in: 0..<constants.count)])
     case 1: return .present(key, random.chance(0.5))
@@ -68,9 +71,11 @@ import Testing
         #expect(analysis.canHold(condition), "\(condition)")
       } else {
         unsatisfiable += 1
-        #expect(!analysis.canHold(condition), "exact: \(condition) has no satisfying data in a pool that covers every class")
+        #expect(
+          !analysis.canHold(condition), "exact: \(condition) has no satisfying data in a pool that covers every class")
       }
     }
-    #expect(satisfiable > 100 && unsatisfiable > 100, "the generator covers both answers (\(satisfiable), \(unsatisfiable))")
+    #expect(
+      satisfiable > 100 && unsatisfiable > 100, "the generator covers both answers (\(satisfiable), \(unsatisfiable))")
   }
 }

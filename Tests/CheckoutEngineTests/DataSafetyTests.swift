@@ -28,7 +28,9 @@ import Testing
       Self.refusal(session.send(.set(.row("zipp"), .string("1"))))
         == #"My Cart has no row "zipp"; its rows are items, quantity, subtotal, discount, checkout"#)
     let step = Self.refusal(session.send(.set(.row("zip", on: "adress"), .string("1"))))
-    #expect(step?.hasPrefix(#"the flow has no step "adress" (did you mean "address"?); its steps are cart, "#) == true, "\(step ?? "")")
+    #expect(
+      step?.hasPrefix(#"the flow has no step "adress" (did you mean "address"?); its steps are cart, "#) == true,
+      "\(step ?? "")")
     #expect(session.value(for: "shipping.zip") == nil)
   }
 
@@ -36,21 +38,28 @@ import Testing
     #expect(try ScenarioParser.parse("set zip 97201") == .set(.row("zip"), "97201"))
     #expect(try ScenarioParser.parse("set 4 97201") == .set(.row("4"), "97201"))
     #expect(try ScenarioParser.parse("set shipping.zip 97201") == .set(.key("shipping.zip"), "97201"))
-    #expect(throws: ScenarioSyntaxError(
-      line: 1, column: 5,
-      message: #""shipping..zip" is not a row or a data key; name a row (zip, or its number 4) or a dotted data key (shipping.zip)"#)
+    #expect(
+      throws: ScenarioSyntaxError(
+        line: 1, column: 5,
+        message:
+          #""shipping..zip" is not a row or a data key; name a row (zip, or its number 4) or a dotted data key (shipping.zip)"#
+      )
     ) { try ScenarioParser.parse("set shipping..zip 97201") }
   }
 
   // MARK: Only rows write data
 
   @Test(arguments: [
-    ("cart.subtotal", SetRefusal.Kind.readOnly, "cart.subtotal is read-only: it is the flow's data, and no row takes a value for it"),
+    (
+      "cart.subtotal", SetRefusal.Kind.readOnly,
+      "cart.subtotal is read-only: it is the flow's data, and no row takes a value for it"
+    ),
     ("order.total", .readOnly, "order.total is read-only: Order total on Step Two shows it but takes no value"),
     ("order.number", .readOnly, "order.number is read-only: the answer to placeOrder provides it"),
     ("shiping.zip", .unknownKey, #"no row binds "shiping.zip" (did you mean "shipping.zip"?)"#),
   ])
-  func keysNoValueRowBindsAreRefusedNamingTheKeyAndWhy(_ key: String, _ kind: SetRefusal.Kind, _ reason: String) throws {
+  func keysNoValueRowBindsAreRefusedNamingTheKeyAndWhy(_ key: String, _ kind: SetRefusal.Kind, _ reason: String) throws
+  {
     var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
     let before = session.snapshot()
     let refusal = try #require(Self.compiled.setRefusal(for: DataKey(key)))
@@ -64,7 +73,8 @@ import Testing
   }
 
   @Test func aKeyAValueRowBindsIsSetThroughThatRow() {
-    #expect(Self.compiled.setRefusal(for: "shipping.method") == nil, "an info row shows it, the picker on Step One takes it")
+    #expect(
+      Self.compiled.setRefusal(for: "shipping.method") == nil, "an info row shows it, the picker on Step One takes it")
     var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
     #expect(session.send(.set(.key("shipping.method"), .string("Express (2 business days)"))) == [])
     #expect(session.value(for: "shipping.method") == .string("express"), "converted by the picker")
@@ -101,21 +111,30 @@ import Testing
         again.rowErrors[CheckoutSession.RowRef(step: "creditCard", row: "cvv")]
           == "Enter the CVV again: it was changed in another window.")
       let effects = again.send(.tap("placeOrder"))
-      #expect(!effects.contains { if case .callAPI = $0 { true } else { false } }, "no call with a stale CVV: \(effects)")
-      #expect(effects.contains {
-        if case .offer(let offer) = $0 {
-          offer.resolution.target == "creditCard.cvv" && offer.resolution.message == "Enter the CVV again: it was changed in another window."
-        } else { false }
-      }, "\(effects)")
+      #expect(
+        !effects.contains { if case .callAPI = $0 { true } else { false } }, "no call with a stale CVV: \(effects)")
+      #expect(
+        effects.contains {
+          if case .offer(let offer) = $0 {
+            offer.resolution.target == "creditCard.cvv"
+              && offer.resolution.message == "Enter the CVV again: it was changed in another window."
+          } else {
+            false
+          }
+        }, "\(effects)")
     }
   }
 
   @Test func aSecretOfTheCurrentGenerationIsUsed() throws {
     let a = Self.instanceA(cvv: "737")
-    var restored = try CheckoutSession(restoringJSON: a.session.snapshotJSON(revealSensitive: true), flow: Self.compiled)
+    var restored = try CheckoutSession(
+      restoringJSON: a.session.snapshotJSON(revealSensitive: true), flow: Self.compiled)
     restored.restoreSecrets(a.session.secretValues)
     #expect(restored.rowErrors.isEmpty)
-    #expect(restored.send(.tap("placeOrder")).contains { if case .callAPI(_, let payload, _) = $0 { payload.values["payment.card.cvv"] == .string("737") } else { false } })
+    #expect(
+      restored.send(.tap("placeOrder")).contains {
+        if case .callAPI(_, let payload, _) = $0 { payload.values["payment.card.cvv"] == .string("737") } else { false }
+      })
   }
 
   @Test func aGenerationBelowOneIsAnErrorNamingIt() {

@@ -13,7 +13,9 @@ import Testing
     var host = ScenarioHost(baseDirectory: ScenarioReplayTests.scenarioFolder.path)
     for (line, command) in try ScenarioParser.parseScript(text) {
       let outcome = host.run(command)
-      #expect(outcome.problem == nil && outcome.failure == nil, "line \(line): \(outcome.problem ?? outcome.failure?.description ?? "")")
+      #expect(
+        outcome.problem == nil && outcome.failure == nil,
+        "line \(line): \(outcome.problem ?? outcome.failure?.description ?? "")")
     }
     return host
   }
@@ -26,7 +28,9 @@ import Testing
     #expect(number.wholeMatch(of: /PL-[0-9]{6}/) != nil, "\(number)")
     #expect(session.screen.row("thanks")?.detail == "Order number \(number)")
     // The same on every run.
-    #expect(try Self.replayOrderConfirmed(apiLine: "api placeOrder ok").session?.value(for: "order.number") == .string(number))
+    #expect(
+      try Self.replayOrderConfirmed(apiLine: "api placeOrder ok").session?.value(for: "order.number") == .string(number)
+    )
   }
 
   @Test func scriptedDataWinsForTheKeysItGives() throws {
@@ -39,21 +43,29 @@ import Testing
     let number = DevelopmentAPI.standIn(for: "order.number", operation: "placeOrder", flow: "plndr")
     #expect(number == DevelopmentAPI.standIn(for: "order.number", operation: "placeOrder", flow: "plndr"))
     #expect(number.displayText.wholeMatch(of: /PL-[0-9]{6}/) != nil)
-    #expect(DevelopmentAPI.standIn(for: "order.number", operation: "confirmPayment", flow: "express").displayText.hasPrefix("EX-"))
-    #expect(DevelopmentAPI.standIn(for: "shipment.trackingNumber", operation: "ship", flow: "plndr").displayText.hasPrefix("PL-"))
+    #expect(
+      DevelopmentAPI.standIn(for: "order.number", operation: "confirmPayment", flow: "express").displayText.hasPrefix(
+        "EX-"))
+    #expect(
+      DevelopmentAPI.standIn(for: "shipment.trackingNumber", operation: "ship", flow: "plndr").displayText.hasPrefix(
+        "PL-"))
     let url = DevelopmentAPI.standIn(for: "receipt.url", operation: "placeOrder", flow: "plndr").displayText
     #expect(url.wholeMatch(of: /url-[0-9]{6}/) != nil, "\(url)")
-    #expect(DevelopmentAPI.standIn(for: "order.paid", operation: "placeOrder", flow: "plndr").displayText.hasPrefix("paid-"))
+    #expect(
+      DevelopmentAPI.standIn(for: "order.paid", operation: "placeOrder", flow: "plndr").displayText.hasPrefix("paid-"))
   }
 
   @Test func onlyKeysTheOperationsSubmitsProvideAreFilled() throws {
-    let flow = try FlowLoader().load(contentsOf: ScenarioReplayTests.packageRoot.appendingPathComponent("Flows/plndr.json").path)
+    let flow = try FlowLoader().load(
+      contentsOf: ScenarioReplayTests.packageRoot.appendingPathComponent("Flows/plndr.json").path)
     guard case .apiSucceeded(_, let values) = DevelopmentAPI.event(.ok([:]), for: "applyDiscount", in: flow) else {
       Issue.record("a success became something else")
       return
     }
     #expect(values.isEmpty, "applyDiscount provides nothing")
-    guard case .apiFailed(_, let errors) = DevelopmentAPI.event(.fail([APIError(code: "x")]), for: "placeOrder", in: flow) else {
+    guard
+      case .apiFailed(_, let errors) = DevelopmentAPI.event(.fail([APIError(code: "x")]), for: "placeOrder", in: flow)
+    else {
       Issue.record("a failure became something else")
       return
     }

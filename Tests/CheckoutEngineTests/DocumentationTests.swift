@@ -16,18 +16,21 @@ import Testing
     let commands = ScenarioLanguage.commands.map(\.name)
     #expect(
       Markdown.missingAndExtra(documented: documented, actual: commands).isEmpty,
-      "\(Markdown.missingAndExtra(documented: documented, actual: commands)): each command of ScenarioLanguage.commands needs a '### name' heading under '## Commands', and only those")
+      "\(Markdown.missingAndExtra(documented: documented, actual: commands)): each command of ScenarioLanguage.commands needs a '### name' heading under '## Commands', and only those"
+    )
   }
 
   @Test func scenarioArticleDocumentsExactlyTheExpectations() throws {
     let article = try Markdown(Self.catalogArticle("ScenarioAndREPLLanguage"))
     let headings = article.headings(in: "Expectations")
-    #expect(headings.allSatisfy { $0.hasPrefix("expect ") }, "expectation headings are written 'expect NAME': \(headings)")
+    #expect(
+      headings.allSatisfy { $0.hasPrefix("expect ") }, "expectation headings are written 'expect NAME': \(headings)")
     let documented = headings.map { String($0.dropFirst("expect ".count)) }
     let expectations = ScenarioLanguage.expectations.map(\.name)
     #expect(
       Markdown.missingAndExtra(documented: documented, actual: expectations).isEmpty,
-      "\(Markdown.missingAndExtra(documented: documented, actual: expectations)): each form of ScenarioLanguage.expectations needs a '### expect name' heading under '## Expectations', and only those")
+      "\(Markdown.missingAndExtra(documented: documented, actual: expectations)): each form of ScenarioLanguage.expectations needs a '### expect name' heading under '## Expectations', and only those"
+    )
   }
 
   @Test func everyCommandAndExpectationHasAnExampleThatUsesIt() throws {
@@ -35,7 +38,9 @@ import Testing
     for section in ["Commands", "Expectations"] {
       for heading in article.headings(in: section) {
         let examples = article.codeBlocks(language: "scenario", section: section, subsection: heading)
-        let uses = examples.flatMap { $0.split(separator: "\n") }.filter { $0 == heading || $0.hasPrefix(heading + " ") }
+        let uses = examples.flatMap { $0.split(separator: "\n") }.filter {
+          $0 == heading || $0.hasPrefix(heading + " ")
+        }
         #expect(!uses.isEmpty, "'### \(heading)' has no ```scenario example with a line starting '\(heading)'")
       }
     }
@@ -77,7 +82,9 @@ import Testing
     let withoutBack = text.replacingOccurrences(of: "### back\n", with: "")
     #expect(withoutBack != text)
     let documented = Markdown(withoutBack).headings(in: "Commands")
-    #expect(Markdown.missingAndExtra(documented: documented, actual: ScenarioLanguage.commands.map(\.name)).hasPrefix("missing: back"))
+    #expect(
+      Markdown.missingAndExtra(documented: documented, actual: ScenarioLanguage.commands.map(\.name)).hasPrefix(
+        "missing: back"))
   }
 
   // MARK: The flow format
@@ -96,7 +103,8 @@ import Testing
 
   @Test(arguments: ["catalog", "docs"])
   func flowFormatPageNamesEveryField(_ page: String) throws {
-    let text = page == "catalog"
+    let text =
+      page == "catalog"
       ? try Self.catalogArticle("FlowFormat")
       : try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/flow-format.md"), encoding: .utf8)
     let markdown = Markdown(text)
@@ -148,7 +156,8 @@ import Testing
 
   @Test func gettingStartedShowsTheEmbeddingExampleVerbatim() throws {
     let article = try Self.catalogArticle("GettingStarted")
-    let example = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/Embedding/main.swift"), encoding: .utf8)
+    let example = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("Examples/Embedding/main.swift"), encoding: .utf8)
     #expect(article.contains("```swift\n" + example + "```"))
   }
 
@@ -163,13 +172,15 @@ import Testing
     let code = try Self.snippet(snippet)
     #expect(
       blocks.contains { $0.contains(code) },
-      "no ```swift block of \(article).md shows the snippet '\(snippet)' of DocumentationTests.swift verbatim:\n\(code)")
+      "no ```swift block of \(article).md shows the snippet '\(snippet)' of DocumentationTests.swift verbatim:\n\(code)"
+    )
   }
 
   // The snippets: compiled and run here, shown verbatim in the articles.
 
   @Test func theRefusalSnippetMarksTheRowAtFault() throws {
-    let compiled = CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+    let compiled = CompiledFlow(
+      try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
     var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
@@ -178,7 +189,8 @@ import Testing
     let effects = session.send(.tap("continue"))
     // snippet: a refusal
     if let refusal = effects.lazy.compactMap(\.refusal).first,
-      case .row(let step, let row)? = refusal.subject, step == session.navigation.top {
+      case .row(let step, let row)? = refusal.subject, step == session.navigation.top
+    {
       shake(row)  // and show refusal.message
     }
     // end snippet
@@ -216,7 +228,8 @@ import Testing
   }
 
   @Test func theGettingStartedHostRuns() throws {
-    let compiled = CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+    let compiled = CompiledFlow(
+      try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
     var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
     var shown: [String] = []
     func print(_ line: String) { shown.append(line) }
@@ -270,14 +283,16 @@ import Testing
     #expect(session.navigation.description == "cart>stepOne>stepTwo")
     run(.tap("placeOrder"), callAPI: decline)
     #expect(session.navigation.description == "cart>stepOne|creditCard")
-    #expect(shown == [
-      "offer creditCard.cvv: Your card's security code is incorrect.",
-      "focus creditCard.cvv Your card's security code is incorrect.",
-    ])
+    #expect(
+      shown == [
+        "offer creditCard.cvv: Your card's security code is incorrect.",
+        "focus creditCard.cvv Your card's security code is incorrect.",
+      ])
   }
 
   @Test func theRestoreSnippetRuns() throws {
-    let compiled = CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+    let compiled = CompiledFlow(
+      try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
     var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
@@ -285,7 +300,8 @@ import Testing
     session.send(.appeared("creditCard"))
     session.send(.set(.row("number"), .string("4242 4242 4242 4242")))
     session.send(.set(.row("cvv"), .string("123")))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("DocumentationTests-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "DocumentationTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("checkout-session.json")
@@ -338,9 +354,12 @@ import Testing
 
   @Test func theDSLArticlesOtherSnippetsRun() throws {
     // snippet: a step
-    let payment = Step("payment", title: "Payment", presentation: .modal, complete: [
-      CompletionCheck(when: .present("payment.card.number", true), message: "Add a card to pay with.")
-    ]) {
+    let payment = Step(
+      "payment", title: "Payment", presentation: .modal,
+      complete: [
+        CompletionCheck(when: .present("payment.card.number", true), message: "Add a card to pay with.")
+      ]
+    ) {
       Disclosure("card", title: "Card", opens: "cardEntry", bind: "payment.card.number")
       Button.closing("done", title: "Done")
     }
@@ -403,7 +422,8 @@ import Testing
     let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// snippet: \(name)" })
     let end = try #require(lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// end snippet" })
     let body = lines[(start + 1)..<end]
-    let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let indent =
+      body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
       .map { $0.prefix { $0 == " " }.count }.min() ?? 0
     return body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }.joined(separator: "\n")
   }
@@ -430,7 +450,10 @@ struct Markdown {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("```") {
         if let open = fence {
-          blocks.append(Block(language: open.language, section: section, subsection: subsection, text: open.lines.joined(separator: "\n")))
+          blocks.append(
+            Block(
+              language: open.language, section: section, subsection: subsection,
+              text: open.lines.joined(separator: "\n")))
           fence = nil
         } else {
           fence = (String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
@@ -462,7 +485,8 @@ struct Markdown {
   /// The code blocks in a language, optionally only those of a section (and subsection).
   func codeBlocks(language: String, section: String? = nil, subsection: String? = nil) -> [String] {
     blocks.filter {
-      $0.language == language && (section == nil || $0.section == section) && (subsection == nil || $0.subsection == subsection)
+      $0.language == language && (section == nil || $0.section == section)
+        && (subsection == nil || $0.subsection == subsection)
     }.map(\.text)
   }
 

@@ -41,7 +41,8 @@ import Testing
   static func snapshots(of flow: String) throws -> [Data] {
     var seen: Set<Data> = []
     var snapshots: [Data] = []
-    let files = try FileManager.default.contentsOfDirectory(atPath: scenarios.path).filter { $0.hasSuffix(".scenario") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: scenarios.path).filter { $0.hasSuffix(".scenario") }
+      .sorted()
     for file in files {
       let text = try String(contentsOf: scenarios.appendingPathComponent(file), encoding: .utf8)
       guard text.contains("Flows/\(flow).json") else { continue }
@@ -145,8 +146,14 @@ struct OrderDriver {
         let data = session.redactedData(revealSensitive: true)
         guard row.visibleWhen?.holds(in: data) ?? true else { continue }
         let current = session.value(for: key)
-        if let current, !current.displayText.contains("•"), rules.firstFailure(of: row.rules, value: current, title: row.title) == nil { continue }
-        guard case .success(let value) = values.validValue(for: row, data: data) else { return "no valid value for \(step.id).\(row.id)" }
+        if let current, !current.displayText.contains("•"),
+          rules.firstFailure(of: row.rules, value: current, title: row.title) == nil
+        {
+          continue
+        }
+        guard case .success(let value) = values.validValue(for: row, data: data) else {
+          return "no valid value for \(step.id).\(row.id)"
+        }
         let effects = session.send(.set(.key(key), value))
         if case .refused(let reason)? = effects.first { return "set \(key) refused: \(reason)" }
       }

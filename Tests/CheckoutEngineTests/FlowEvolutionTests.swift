@@ -248,13 +248,14 @@ import Testing
     s.send(.tap("discount"))
     s.send(.set(.row("code"), .string("SAVE10")))
     let report = try #require(try SnapshotMigrator(to: Self.compiledV2).restore(s.session.snapshot()).report)
-    #expect(report.description == """
-      plndr v1 -> v2: 4 changes
-        renamed step: stepOne -> shipping
-        cut navigation: cart>stepOne>stepTwo|discount -> cart>shipping>stepTwo: step "discount" is not in v2; cut back to cart>shipping>stepTwo
-        dropped value: discount.code: no row binds it, the flow's data does not hold it and no submit provides it in v2
-        rejected value: shipping.zip: kept, shown on address.zip: Enter a 5-digit ZIP code.
-      """)
+    #expect(
+      report.description == """
+        plndr v1 -> v2: 4 changes
+          renamed step: stepOne -> shipping
+          cut navigation: cart>stepOne>stepTwo|discount -> cart>shipping>stepTwo: step "discount" is not in v2; cut back to cart>shipping>stepTwo
+          dropped value: discount.code: no row binds it, the flow's data does not hold it and no submit provides it in v2
+          rejected value: shipping.zip: kept, shown on address.zip: Enter a 5-digit ZIP code.
+        """)
     let decoded = try JSONDecoder().decode(MigrationReport.self, from: JSONEncoder().encode(report))
     #expect(decoded == report)
     #expect(report.changes.map(\.kind) == [.renamedStep, .cutNavigation, .droppedValue, .rejectedValue])
@@ -272,7 +273,8 @@ import Testing
   @Test func noValueTheShopperTypedIsInTheReport() throws {
     var s = V1Session()
     s.atStepTwo(zip: "97201-1234")
-    let report = try #require(try SnapshotMigrator(to: Self.compiledV2).restore(s.session.snapshot(revealSensitive: true)).report)
+    let report = try #require(
+      try SnapshotMigrator(to: Self.compiledV2).restore(s.session.snapshot(revealSensitive: true)).report)
     let text = report.description + String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
     for value in ["97201-1234", "4242", "Ada Lovelace", "1 Main St", "Portland", "12/28", "123"] {
       #expect(!text.contains(value), "\(value)")

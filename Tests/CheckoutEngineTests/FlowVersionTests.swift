@@ -13,7 +13,10 @@ import Testing
     let flow = try FlowLoader().load(json: FlowFixtures.flow(top: Self.renames))
     #expect(flow.version == 2)
     #expect(flow.renamed.steps == ["payment": "creditCard"])
-    #expect(flow.renamed.rows == [CheckoutSession.RowRef(step: "payment", row: "code"): CheckoutSession.RowRef(step: "creditCard", row: "cvv")])
+    #expect(
+      flow.renamed.rows == [
+        CheckoutSession.RowRef(step: "payment", row: "code"): CheckoutSession.RowRef(step: "creditCard", row: "cvv")
+      ])
     #expect(flow.renamed.keys == ["card.cvc": "payment.card.cvv"])
     // A row not renamed itself follows its step's rename.
     #expect(flow.renamed.row(CheckoutSession.RowRef(step: "payment", row: "number")).description == "creditCard.number")
@@ -35,11 +38,12 @@ import Testing
 
   @Test func badVersionsAndRenamesAreErrorsWhereTheyStand() {
     expectLoadDiagnostics(
-      FlowFixtures.flow(top: """
-        "version": 1️⃣0,
-        "renamed": { "steps": { "old": 2️⃣3 }, "rows": { 3️⃣"cart": "cart.checkout" },
-          "keys": { "a.b": 4️⃣"a.b" }, 5️⃣"step": {} }
-        """),
+      FlowFixtures.flow(
+        top: """
+          "version": 1️⃣0,
+          "renamed": { "steps": { "old": 2️⃣3 }, "rows": { 3️⃣"cart": "cart.checkout" },
+            "keys": { "a.b": 4️⃣"a.b" }, 5️⃣"step": {} }
+          """),
       [
         .error("1️⃣", "version must be at least 1, found 0", path: "version"),
         .error("2️⃣", "expected the new step id as a string, found a number", path: "renamed.steps.old"),
@@ -49,17 +53,20 @@ import Testing
         .error(
           "4️⃣", "\"a.b\" is renamed to itself", path: "renamed.keys[\"a.b\"]",
           suggestion: "remove the entry: a name that did not change needs no rename"),
-        .error("5️⃣", "unknown field \"step\" in the renames since the previous version", path: "renamed.step", suggestion: "did you mean \"steps\"?"),
+        .error(
+          "5️⃣", "unknown field \"step\" in the renames since the previous version", path: "renamed.step",
+          suggestion: "did you mean \"steps\"?"),
       ])
   }
 
   @Test func lintReportsARenameToSomethingThisVersionDoesNotHave() {
     let report = expectLintDiagnostics(
-      FlowFixtures.flow(top: """
-        "version": 2,
-        "renamed": { "steps": { "payment": 1️⃣"creditCrd" }, "rows": { "payment.code": 2️⃣"creditCard.cv" },
-          "keys": { "card.cvc": 3️⃣"payment.card.cvc" } }
-        """),
+      FlowFixtures.flow(
+        top: """
+          "version": 2,
+          "renamed": { "steps": { "payment": 1️⃣"creditCrd" }, "rows": { "payment.code": 2️⃣"creditCard.cv" },
+            "keys": { "card.cvc": 3️⃣"payment.card.cvc" } }
+          """),
       [
         .error(
           "1️⃣", "step \"payment\" is renamed to \"creditCrd\", which is not a step of this flow",

@@ -18,7 +18,9 @@ import Testing
   }
 
   @Test func everyRuleConditionAndQuotedCharacterSurvives() throws {
-    let flow = Flow(id: "all", title: "Quotes \" and \\ and\nlines", start: "a", data: ["k.n": .number(2.5), "k.b": .bool(true)]) {
+    let flow = Flow(
+      id: "all", title: "Quotes \" and \\ and\nlines", start: "a", data: ["k.n": .number(2.5), "k.b": .bool(true)]
+    ) {
       Step("a", title: "A", complete: [CompletionCheck(when: .not(.any([.present("k.b", false)])), message: "m")]) {
         // Every rule kind, spread over rows so that each row's rules can pass together.
         TextField("t", title: "T", bind: "k.t").rules([

@@ -22,8 +22,10 @@ import Testing
       #expect(error.diagnostics.count == Diagnostic.reportLimit)
       #expect(error.omitted == OmittedProblems(errors: 4_800))
       #expect(error.description.hasSuffix("\n… and 4,800 more errors"))
-      #expect(error.diagnostics.first?.rendered(file: "big.json")
-        == #"big.json:1:91: error: steps[0].x0: unknown field "x0" in a step; valid fields are "id", "title", "presentation", "rows" and "complete""#)
+      #expect(
+        error.diagnostics.first?.rendered(file: "big.json")
+          == #"big.json:1:91: error: steps[0].x0: unknown field "x0" in a step; valid fields are "id", "title", "presentation", "rows" and "complete""#
+      )
     }
     let report = FlowLoader().lint(bytes: Array(json.utf8), file: "big.json")
     #expect(report.diagnostics.count == Diagnostic.reportLimit)
@@ -57,7 +59,8 @@ import Testing
       #expect(message.count < 1_000)
     }
     #expect(Quoting.quoted("creditCrd") == "\"creditCrd\"")
-    #expect(Quoting.quoted(String(repeating: "b", count: 61)) == "\"\(String(repeating: "b", count: 60))…\" (61 characters)")
+    #expect(
+      Quoting.quoted(String(repeating: "b", count: 61)) == "\"\(String(repeating: "b", count: 60))…\" (61 characters)")
     #expect(Quoting.grouped(1_234_567) == "1,234,567")
   }
 }
@@ -75,13 +78,16 @@ import Testing
   }
 
   @Test func specialFilesAreRefusedWithWhatTheyAre() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("FlowFileReading-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("FlowFileReading-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(Self.reason(folder) == "cannot read the file: it is a directory, not a file")
     #expect(Self.reason("/dev/zero") == "cannot read the file: it is a device, not a regular file")
     #expect(mkfifo(folder + "/pipe", 0o600) == 0)
-    #expect(Self.reason(folder + "/pipe") == "cannot read the file: it is not a regular file (a FIFO or another special file)")
+    #expect(
+      Self.reason(folder + "/pipe") == "cannot read the file: it is not a regular file (a FIFO or another special file)"
+    )
     try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
     #expect(Self.reason(folder + "/loop") == "cannot read the file: Too many levels of symbolic links")
     try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: "nowhere")

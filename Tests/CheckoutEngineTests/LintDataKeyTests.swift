@@ -86,7 +86,8 @@ import Testing
     #expect(submit.provides == ["order.number"])
     #expect(try FlowLoader().load(json: FlowWriter.json(flow)) == flow)
     expectLoadDiagnostics(
-      FlowFixtures.flow(rows: #"{ "id": "go", "cell": "button", "title": "Go", "opens": "cart", 1️⃣"provides": ["a.b"] }"#),
+      FlowFixtures.flow(
+        rows: #"{ "id": "go", "cell": "button", "title": "Go", "opens": "cart", 1️⃣"provides": ["a.b"] }"#),
       [.error("1️⃣", "\"provides\" only applies to a row that has \"submit\"", path: "steps[0].rows[1].provides")])
     expectLoadDiagnostics(
       FlowFixtures.flow(

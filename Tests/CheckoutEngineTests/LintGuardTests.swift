@@ -39,7 +39,8 @@ import Testing
           #"row "zip" is never shown: its visibleWhen can never hold; "ship.zipp" never has a value (no row binds it, the data does not hold it, no submit provides it)"#,
           path: "steps[1].rows[3].visibleWhen"),
         .error(
-          "2️⃣", #"unknown key "ship.zipp": no row binds it, the flow's data does not hold it, and no submit provides it"#,
+          "2️⃣",
+          #"unknown key "ship.zipp": no row binds it, the flow's data does not hold it, and no submit provides it"#,
           path: "steps[1].rows[3].visibleWhen.key", suggestion: #"did you mean "ship.zip"?"#),
       ])
   }
@@ -48,8 +49,10 @@ import Testing
     expectLintDiagnostics(
       Self.flow(
         rows: Self.row(
-          "zip", "visibleWhen", #"1️⃣{ "all": [{ "key": "ship.country", "equals": "US" }, { "key": "ship.country", "equals": "CA" }] }"#)
-          + ",\n" + Self.row(
+          "zip", "visibleWhen",
+          #"1️⃣{ "all": [{ "key": "ship.country", "equals": "US" }, { "key": "ship.country", "equals": "CA" }] }"#)
+          + ",\n"
+          + Self.row(
             "state", "visibleWhen",
             #"2️⃣{ "all": [{ "key": "ship.same", "present": false }, { "key": "ship.same", "equals": true }] }"#)),
       [
@@ -76,7 +79,8 @@ import Testing
           #"row "pay" can never be enabled: step "ship" can never be complete, because its completion checks can never hold; "ship.zipp" never has a value (no row binds it, the data does not hold it, no submit provides it)"#,
           path: "steps[0].rows[1].requires[0]"),
         .error(
-          "1️⃣", #"unknown key "ship.zipp": no row binds it, the flow's data does not hold it, and no submit provides it"#,
+          "1️⃣",
+          #"unknown key "ship.zipp": no row binds it, the flow's data does not hold it, and no submit provides it"#,
           path: "steps[1].complete[0].when.key", suggestion: #"did you mean "ship.zip"?"#),
       ])
   }

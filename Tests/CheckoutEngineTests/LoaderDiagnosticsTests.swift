@@ -50,7 +50,9 @@ import Testing
       [
         .error(
           "1️⃣", "unknown field \"edition\" in a flow", path: "edition",
-          suggestion: #"valid fields are "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps" and "errors""#)
+          suggestion:
+            #"valid fields are "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps" and "errors""#
+        )
       ])
   }
 

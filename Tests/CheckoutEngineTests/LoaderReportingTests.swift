@@ -89,7 +89,8 @@ import Testing
       _ = try FlowLoader().load(contentsOf: path)
       Issue.record("loaded a missing file")
     } catch {
-      #expect(error.description == "/nonexistent/checkout/flow.json: error: cannot read the file: No such file or directory")
+      #expect(
+        error.description == "/nonexistent/checkout/flow.json: error: cannot read the file: No such file or directory")
     }
     let report = FlowLoader().lint(contentsOf: path)
     #expect(report.diagnostics.map(\.code) == ["unreadable-file"])

@@ -18,15 +18,23 @@ import Testing
     #expect(masking.display(.string("123"), of: "payment.card.cvv") == "•••")
     #expect(masking.display(nil, of: "payment.card.cvv") == "")
     #expect(masking.display(.string("4242424242424242"), of: "payment.card.number") == "•••• 4242")
-    let redacted = masking.redacted(["payment.card.cvv": .string("123"), "payment.card.number": .string("4242424242424242"), "shipping.zip": .string("97201")])
+    let redacted = masking.redacted([
+      "payment.card.cvv": .string("123"), "payment.card.number": .string("4242424242424242"),
+      "shipping.zip": .string("97201"),
+    ])
     #expect(redacted == ["payment.card.number": .string("•••• 4242"), "shipping.zip": .string("97201")])
   }
 
   /// The credit-card step as the library renders it: everything a host draws.
   @Test func theCreditCardScreen() throws {
-    let renderer = ScreenRenderer(flow: RouteDriverTests.plndr, rules: RuleEvaluator(today: CalendarDate(parsing: "2026-11-21")))
-    let data: [DataKey: Value] = ["payment.card.number": .string("4242 4242 4242 4242"), "payment.card.cvv": .string("987")]
-    let screen = try #require(renderer.render("creditCard", data: data, errors: ["cvv": "Your card's security code is incorrect."], focused: "cvv"))
+    let renderer = ScreenRenderer(
+      flow: RouteDriverTests.plndr, rules: RuleEvaluator(today: CalendarDate(parsing: "2026-11-21")))
+    let data: [DataKey: Value] = [
+      "payment.card.number": .string("4242 4242 4242 4242"), "payment.card.cvv": .string("987"),
+    ]
+    let screen = try #require(
+      renderer.render(
+        "creditCard", data: data, errors: ["cvv": "Your card's security code is incorrect."], focused: "cvv"))
     #expect(screen.title == "Credit Card")
     #expect(screen.presentation == .modal)
     #expect(screen.rows.map(\.id) == ["name", "number", "expiry", "cvv", "done"])
@@ -49,7 +57,8 @@ import Testing
     let renderer = ScreenRenderer(flow: RouteDriverTests.plndr)
     let data: [DataKey: Value] = [
       "shipping.name": .string("Ada"), "shipping.street": .string("1 Main St"), "shipping.city": .string("Portland"),
-      "shipping.state": .string("OR"), "shipping.zip": .string("97201"), "payment.card.number": .string("4242424242424242"),
+      "shipping.state": .string("OR"), "shipping.zip": .string("97201"),
+      "payment.card.number": .string("4242424242424242"),
       "shipping.method": .string("express"),
     ]
     let screen = try #require(renderer.render("stepTwo", data: data))
@@ -68,6 +77,8 @@ import Testing
     let continueRow = try #require(stepOne.row("continue"))
     #expect(!continueRow.isEnabled)
     #expect(stepOne.disabledRows.map(\.id) == ["continue"])
-    #expect(continueRow.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Full name is required") == true)
+    #expect(
+      continueRow.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Full name is required")
+        == true)
   }
 }

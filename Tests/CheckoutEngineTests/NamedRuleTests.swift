@@ -29,10 +29,11 @@ import Testing
     let zip = try #require(flow.step("address")?.row("zip"))
     #expect(zip.rules == [Rule(.required), Rule(.pattern("^[0-9]{5}$"), message: "5 digits", name: "postalCode")])
     let billing = try #require(flow.step("address")?.row("billingZip"))
-    #expect(billing.rules == [
-      Rule(.pattern("^[0-9]{5}$"), message: "Five digits, please", name: "postalCode"),
-      Rule(.maxLength(20), message: nil, name: "shortText"),
-    ])
+    #expect(
+      billing.rules == [
+        Rule(.pattern("^[0-9]{5}$"), message: "Five digits, please", name: "postalCode"),
+        Rule(.maxLength(20), message: nil, name: "shortText"),
+      ])
     #expect(FlowLoader().lint(bytes: Array(Self.source.utf8)).diagnostics == [])
   }
 
@@ -98,9 +99,13 @@ import Testing
           suggestion: #"give it a name of its own, like "requiredRule""#),
         .error(
           "2️⃣", #"named rule "zip" is defined as another named rule, "postalCode""#, path: "rules.zip",
-          suggestion: #"define it from a built-in rule: "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength" or "oneOf""#),
+          suggestion:
+            #"define it from a built-in rule: "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength" or "oneOf""#
+        ),
         .error("3️⃣", #""[0-9" is not a valid regular expression: expected ']'"#, path: "rules.badPattern.pattern"),
-        .error("4️⃣", #"unknown rule "postalCod""#, path: "steps[0].rows[0].rules[3]", suggestion: #"did you mean "postalCode"?"#),
+        .error(
+          "4️⃣", #"unknown rule "postalCod""#, path: "steps[0].rows[0].rules[3]",
+          suggestion: #"did you mean "postalCode"?"#),
       ])
   }
 
@@ -115,7 +120,8 @@ import Testing
       loader: FlowLoader(customRules: ["postalCode"]),
       [
         .error(
-          "1️⃣", #"named rule "postalCode" has the name of a custom rule the program registered"#, path: "rules.postalCode",
+          "1️⃣", #"named rule "postalCode" has the name of a custom rule the program registered"#,
+          path: "rules.postalCode",
           suggestion: "give one of them another name")
       ])
   }
@@ -131,7 +137,9 @@ import Testing
       [
         .error(
           "1️⃣", #"unknown rule "phoneNumber""#, path: "steps[0].rows[0].rules[1]",
-          suggestion: #"built-in rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom"; the flow's rules are "postalCode"; custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#)
+          suggestion:
+            #"built-in rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom"; the flow's rules are "postalCode"; custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#
+        )
       ])
   }
 
@@ -163,7 +171,8 @@ import Testing
       """#,
       [
         .error(
-          "1️⃣", #"pattern "^[0-9]{5}$" matches values of 5 characters, but minLength 6 needs at least 6: no value can pass"#,
+          "1️⃣",
+          #"pattern "^[0-9]{5}$" matches values of 5 characters, but minLength 6 needs at least 6: no value can pass"#,
           path: "steps[0].rows[0].rules")
       ])
   }

@@ -24,7 +24,8 @@ import Testing
     #expect(
       (try? modal.applying(.pop)) == nil
         && NavigationError(command: .pop, state: modal).description
-          == "cannot pop on cart>stepOne|creditCard: the top layer holds one step (dismiss a modal instead)")
+          == "cannot pop on cart>stepOne|creditCard: the top layer holds one step (dismiss a modal instead)"
+    )
     let root = NavigationState(root: "cart")
     #expect(throws: NavigationError.self) { try root.applying(.dismiss) }
     #expect(throws: NavigationError.self) { try root.applying(.pop) }
@@ -46,7 +47,8 @@ import Testing
   }
 
   @Test func commandsAndStatesEncodeAsTheirNotation() throws {
-    let route = Route(from: try NavigationState(parsing: "cart>stepOne>stepTwo"), target: "creditCard",
+    let route = Route(
+      from: try NavigationState(parsing: "cart>stepOne>stepTwo"), target: "creditCard",
       commands: [.pop, .present("creditCard")])
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
@@ -93,7 +95,9 @@ import Testing
   }
 
   @Test func topAfterACommandMatchesApplyingIt() throws {
-    let states = ["cart", "cart>stepOne", "cart>stepOne|creditCard", "a|b>c|d>e>f"].map { try! NavigationState(parsing: $0) }
+    let states = ["cart", "cart>stepOne", "cart>stepOne|creditCard", "a|b>c|d>e>f"].map {
+      try! NavigationState(parsing: $0)
+    }
     let commands: [NavigationCommand] = [.pop, .dismiss, .push("x"), .present("y"), .reset("z")]
     for state in states {
       for command in commands {

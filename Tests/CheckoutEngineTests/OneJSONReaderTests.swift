@@ -45,7 +45,9 @@ import Testing
       if Self.tokenizesJSON(source) { readers.append("Sources/" + file) }
     }
     let unexpected = readers.filter { Self.allowed[$0] == nil }
-    #expect(unexpected.isEmpty, "these files tokenize JSON; read it with JSONParser (Sources/CheckoutModel/Loading/JSON) instead: \(unexpected)")
+    #expect(
+      unexpected.isEmpty,
+      "these files tokenize JSON; read it with JSONParser (Sources/CheckoutModel/Loading/JSON) instead: \(unexpected)")
     #expect(readers.contains("Sources/CheckoutModel/Loading/JSON/JSONParser.swift"), "the one reader is still found")
   }
 }

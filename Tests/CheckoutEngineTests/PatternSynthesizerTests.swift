@@ -28,13 +28,15 @@ import Testing
     #"^[[:alpha:]]{3}[[:digit:]]{2}$"#, #"^\p{L}+ \p{Lu}\p{Ll}*$"#, #"^[\p{N}]{3}$"#, #"^[a-f\d]{8}$"#,
     #"^[-a-z]{3}$"#, #"^[a-z-]{3}$"#, #"^.{5}$"#, #"^.+@.+$"#,
     // Groups, alternation, quantifiers
-    #"^(?:[A-Z]{2}|[0-9]{3})$"#, #"^(red|green|blue)$"#, #"^(a|bc|def)+$"#, #"^(?<year>\d{4})-(?<month>0[1-9]|1[0-2])$"#,
+    #"^(?:[A-Z]{2}|[0-9]{3})$"#, #"^(red|green|blue)$"#, #"^(a|bc|def)+$"#,
+    #"^(?<year>\d{4})-(?<month>0[1-9]|1[0-2])$"#,
     #"^((ab)|(cd)){2,3}$"#, #"^a*b+c?d{2}e{1,}f{2,3}$"#, #"^a*?b+?c??$"#, #"^(0[1-9]|1[0-2])\/([0-9]{2})$"#,
     #"^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$"#, #"^\+?[1-9]\d{1,14}$"#, #"^[0-9]{4}( [0-9]{4}){3}$"#,
     #"^(?i)[a-z]{3}$"#, #"^(?i:abc)$"#, #"^(?x) a b c # comment"#, #"^x(?#note)y$"#,
     // Backreferences and lookarounds (lookarounds are only approximated, then checked)
     #"^(\w)\1$"#, #"^(?<c>[a-z])-\k<c>$"#, #"^(?=.*\d)[a-z0-9]{6}$"#, #"^(?!000)\d{3}$"#,
-    #"^(?:\d{3}-){2}\d{4}$"#, #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#, #"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$"#,
+    #"^(?:\d{3}-){2}\d{4}$"#, #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#,
+    #"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$"#,
     #"^[1-9][0-9]{0,2}(,[0-9]{3})*$"#, #"^a{0}b$"#, #"^(a?){3}b$"#, #"^é+ü$"#, #"^€\d+$"#,
   ]
 
@@ -54,11 +56,15 @@ import Testing
     #expect(!matches.isEmpty, "\(pattern): nothing generated")
     for text in matches {
       let range = NSRange(text.startIndex..., in: text)
-      #expect(expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range, "\(pattern) does not match \(text)")
+      #expect(
+        expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range,
+        "\(pattern) does not match \(text)")
     }
     for text in synthesizer.nonMatches(near: matches, seed: 42).prefix(10) {
       let range = NSRange(text.startIndex..., in: text)
-      #expect(expression.firstMatch(in: text, options: [.anchored], range: range)?.range != range, "\(pattern) matches \(text)")
+      #expect(
+        expression.firstMatch(in: text, options: [.anchored], range: range)?.range != range,
+        "\(pattern) matches \(text)")
     }
   }
 
@@ -115,7 +121,10 @@ import Testing
   /// A random pattern from the syntax without zero-width parts, so that some
   /// string always matches it.
   static func randomPattern(_ random: inout SeededRandom, depth: Int = 0) -> String {
-    let atoms = ["a", "Z", "7", "\\.", "\\-", "[a-z]", "[^0-9]", "[A-F0-9_]", "\\d", "\\w", "\\s", "\\D", ".", "[[:alpha:]]", "\\p{Lu}", " ", "é", "[a-z&&[^aeiou]]", "\\x41"]
+    let atoms = [
+      "a", "Z", "7", "\\.", "\\-", "[a-z]", "[^0-9]", "[A-F0-9_]", "\\d", "\\w", "\\s", "\\D", ".", "[[:alpha:]]",
+      "\\p{Lu}", " ", "é", "[a-z&&[^aeiou]]", "\\x41",
+    ]
     let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,3}", "{2,}", "*?", "+?", "{0,2}?"]
     var parts: [String] = []
     for _ in 0..<random.int(in: 1...4) {
@@ -150,7 +159,9 @@ import Testing
       if matches.isEmpty { unserved.append(pattern) }
       for text in matches {
         let range = NSRange(text.startIndex..., in: text)
-        #expect(expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range, "\(pattern) does not match \(text)")
+        #expect(
+          expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range,
+          "\(pattern) does not match \(text)")
       }
     }
     #expect(unserved.count <= 3, "\(unserved)")

@@ -26,7 +26,8 @@ import Testing
     // Step Two's info row binds the same key: the label there too.
     let renderer = ScreenRenderer(compiled: SessionTests.compiled, rules: RuleEvaluator(today: Self.today))
     let methods = try #require(session.compiled.flow.data["shipping.methods"])
-    let stepTwo = try #require(renderer.render("stepTwo", data: ["shipping.method": .string("overnight"), "shipping.methods": methods]))
+    let stepTwo = try #require(
+      renderer.render("stepTwo", data: ["shipping.method": .string("overnight"), "shipping.methods": methods]))
     #expect(stepTwo.row("method")?.detail == "Overnight")
   }
 
@@ -34,9 +35,13 @@ import Testing
     let masking = Masking(RouteDriverTests.plndr)
     #expect(masking.display(.string("GU"), of: "shipping.country") == "Guam")
     #expect(masking.display(.string("ZZ"), of: "shipping.country") == "ZZ")
-    let data: [DataKey: Value] = ["shipping.methods": .options([PickerOption(value: "standard", label: "Standard (5-7 business days)")])]
+    let data: [DataKey: Value] = [
+      "shipping.methods": .options([PickerOption(value: "standard", label: "Standard (5-7 business days)")])
+    ]
     #expect(masking.display(.string("standard"), of: "shipping.method", in: data) == "Standard (5-7 business days)")
-    #expect(masking.display(.string("standard"), of: "shipping.method") == "standard", "without the options, the value as it is")
+    #expect(
+      masking.display(.string("standard"), of: "shipping.method") == "standard",
+      "without the options, the value as it is")
     #expect(masking.display(.string("standard"), of: "shipping.zip", in: data) == "standard", "not a picker's key")
   }
 
@@ -84,7 +89,9 @@ import Testing
     #expect(steps[0].rows == ["street", "city", "state", "zip"])
     #expect(steps[0].problems.first == "Street address is required")
     #expect(steps[1].rows == ["name", "number", "expiry", "cvv"])
-    #expect(row.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Street address is required") == true)
+    #expect(
+      row.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Street address is required") == true
+    )
     // An enabled row, or a row held back by its own condition, has none.
     #expect(session.screen.row("shippingMethod")?.incompleteSteps == nil)
   }

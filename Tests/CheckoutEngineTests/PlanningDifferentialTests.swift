@@ -16,8 +16,11 @@ import Testing
   static let shapes: [Shape] = [
     Shape(name: "small push chains", generator: FlowGenerator(steps: 4, modalChance: 0, resetChance: 0), walk: 0...6),
     Shape(name: "nested modals", generator: FlowGenerator(steps: 6, modalChance: 0.7, resetChance: 0), walk: 2...12),
-    Shape(name: "resets and cycles", generator: FlowGenerator(steps: 7, maximumEdges: 4, resetChance: 0.3), walk: 0...10),
-    Shape(name: "deep stacks", generator: FlowGenerator(steps: 8, maximumEdges: 2, modalChance: 0.2, resetChance: 0.05), walk: 10...25),
+    Shape(
+      name: "resets and cycles", generator: FlowGenerator(steps: 7, maximumEdges: 4, resetChance: 0.3), walk: 0...10),
+    Shape(
+      name: "deep stacks", generator: FlowGenerator(steps: 8, maximumEdges: 2, modalChance: 0.2, resetChance: 0.05),
+      walk: 10...25),
     Shape(name: "guarded", generator: FlowGenerator(steps: 6, guardChance: 0.5), walk: 0...8),
   ]
 
@@ -40,7 +43,8 @@ import Testing
           !useGuards || edge.requires.allSatisfy(complete.contains)
         }
         let planned = planner.plan(from: state, to: target, isComplete: isComplete)
-        let context = "\(shape.name): flow \(flow.steps.map { "\($0.id)(\($0.presentation))" }) from \(state) to \(target) guards \(useGuards)"
+        let context =
+          "\(shape.name): flow \(flow.steps.map { "\($0.id)(\($0.presentation))" }) from \(state) to \(target) guards \(useGuards)"
         switch (planned, expected) {
         case (.success(let route), let best?):
           #expect(route.length == best.length, "length: \(context): \(route)")

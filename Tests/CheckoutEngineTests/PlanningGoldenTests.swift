@@ -41,7 +41,9 @@ import Testing
     #expect(golden == expected, "routes changed:\n\(LineDiff.render(expected: golden, actual: expected))")
   }
 
-  private func parse(_ line: String) throws -> (flow: String, state: NavigationState, target: StepID, complete: Set<StepID>?) {
+  private func parse(_ line: String) throws -> (
+    flow: String, state: NavigationState, target: StepID, complete: Set<StepID>?
+  ) {
     let left = line[..<(line.range(of: " =>")?.lowerBound ?? line.endIndex)]
     let fields = left.split(separator: "|", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)

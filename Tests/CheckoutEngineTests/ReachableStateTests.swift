@@ -16,10 +16,19 @@ import Testing
 
   @Test(arguments: [
     ("cart>stepTwo", "nothing on cart opens stepTwo (cart opens discount, stepOne)"),
-    ("stepOne", "the root stack starts at stepOne, but only \"cart\" or \"confirmation\" can be at its bottom (the start step, or a reset step)"),
+    (
+      "stepOne",
+      "the root stack starts at stepOne, but only \"cart\" or \"confirmation\" can be at its bottom (the start step, or a reset step)"
+    ),
     ("cart|stepOne", "stepOne is not a modal step: cart pushes it onto its own layer, written cart>stepOne"),
-    ("cart>stepOne>creditCard", "stepOne presents creditCard as a modal: it starts a new layer, written cart>stepOne|creditCard"),
-    ("cart|creditCard", "the modal layer starts with creditCard, but nothing on cart presents it (cart presents discount)"),
+    (
+      "cart>stepOne>creditCard",
+      "stepOne presents creditCard as a modal: it starts a new layer, written cart>stepOne|creditCard"
+    ),
+    (
+      "cart|creditCard",
+      "the modal layer starts with creditCard, but nothing on cart presents it (cart presents discount)"
+    ),
     ("cart>discount", "cart presents discount as a modal: it starts a new layer, written cart|discount"),
     ("cart>stepOne|crediCard", "the flow has no step \"crediCard\"; did you mean \"creditCard\"?"),
   ])

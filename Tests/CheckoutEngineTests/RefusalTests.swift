@@ -23,7 +23,8 @@ import Testing
     #expect(unknown?.message.contains(#"did you mean "checkout"?"#) == true)
 
     let unopened = Self.refusal(driven.send(.appeared("creditCard")))
-    #expect(unopened?.code == .unexpectedStep && unopened?.event == .appeared && unopened?.subject == .step("creditCard"))
+    #expect(
+      unopened?.code == .unexpectedStep && unopened?.event == .appeared && unopened?.subject == .step("creditCard"))
 
     let root = Self.refusal(driven.send(.back))
     #expect(root?.code == .nothingToClose && root?.event == .back && root?.subject == nil)
@@ -44,7 +45,8 @@ import Testing
     driven.send(.tap("checkout"))
     let disabled = Self.refusal(driven.send(.tap("continue")))
     #expect(disabled?.code == .disabledRow && disabled?.subject == .row(step: "stepOne", row: "continue"))
-    #expect(disabled?.message == driven.session.screen.row("continue")?.disabledReason, "the screen and the refusal agree")
+    #expect(
+      disabled?.message == driven.session.screen.row("continue")?.disabledReason, "the screen and the refusal agree")
     let notTappable = Self.refusal(driven.send(.tap("shippingMethod")))
     #expect(notTappable?.code == .notTappable && notTappable?.subject == .row(step: "stepOne", row: "shippingMethod"))
     let picker = Self.refusal(driven.send(.set(.row("shippingMethod"), .string("teleport"))))
@@ -67,7 +69,9 @@ import Testing
     // The host has not confirmed the route's first step yet.
     #expect(driven.session.send(.accept) == [.navigate(.pop)])
     let routing = Self.refusal(driven.session.send(.tap("creditCard")))
-    #expect(routing == Refusal(.routeInProgress, event: .tap, message: "a route is in progress: waiting for stepOne to appear"))
+    #expect(
+      routing
+        == Refusal(.routeInProgress, event: .tap, message: "a route is in progress: waiting for stepOne to appear"))
 
     let late = Self.refusal(driven.session.send(.apiSucceeded("placeOrder", [:])))
     #expect(late?.code == .noCallWaiting && late?.event == .apiSucceeded && late?.subject == .operation("placeOrder"))
@@ -86,9 +90,10 @@ import Testing
   }
 
   @Test func theKindsAreTheNamesScenariosUse() throws {
-    #expect(Effect.Kind.allCases.map(\.rawValue) == [
-      "navigate", "callAPI", "offer", "focus", "refused", "unresolved", "routeCancelled", "notice",
-    ])
+    #expect(
+      Effect.Kind.allCases.map(\.rawValue) == [
+        "navigate", "callAPI", "offer", "focus", "refused", "unresolved", "routeCancelled", "notice",
+      ])
     let refused = Effect.refused(Refusal(.noOffer, event: .accept, message: "there is no offer to accept"))
     #expect(refused.kind == .refused && refused.description == "refused there is no offer to accept")
     #expect(
@@ -110,7 +115,9 @@ import Testing
   }
 
   @Test func expectEffectTakesOnlyAKindAndSaysWhichAreValid() throws {
-    #expect(try ScenarioParser.parse("expect effect notice replanned") == .expect(.effect(kind: .notice, argument: "replanned")))
+    #expect(
+      try ScenarioParser.parse("expect effect notice replanned")
+        == .expect(.effect(kind: .notice, argument: "replanned")))
     do {
       _ = try ScenarioParser.parse("expect effect refsued", line: 7)
       Issue.record("an unknown effect kind parsed")

@@ -10,7 +10,8 @@ import Testing
 
   @Test func aCompiledRouteReadsAsItsCommands() throws {
     let planner = RoutePlanner(flow)
-    let route = try planner.plan(from: NavigationState(parsing: "cart>stepOne>stepTwo|discount"), to: "creditCard").get()
+    let route = try planner.plan(from: NavigationState(parsing: "cart>stepOne>stepTwo|discount"), to: "creditCard")
+      .get()
     let listed: RouteCommands = [.dismiss, .pop, .present("creditCard")]
     #expect(Array(route.commands) == Array(listed))
     #expect(route.commands == listed)
@@ -45,7 +46,8 @@ import Testing
 
   @Test func droppingTheFirstCommandKeepsTheRest() throws {
     let planner = RoutePlanner(flow)
-    let compiled = try planner.plan(from: NavigationState(parsing: "cart>stepOne>stepTwo|discount"), to: "creditCard").get()
+    let compiled = try planner.plan(from: NavigationState(parsing: "cart>stepOne>stepTwo|discount"), to: "creditCard")
+      .get()
       .commands
     for commands in [compiled, RouteCommands(Array(compiled))] {
       var rest = commands

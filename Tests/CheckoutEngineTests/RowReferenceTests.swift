@@ -92,7 +92,9 @@ import Testing
     do {
       _ = try CheckoutSession(restoring: snapshot, flow: SessionTests.compiled)
     } catch {
-      #expect(error.message.hasPrefix(#"snapshot rowErrors["creditCard..cvv"]: a row error is keyed by STEP.ROW: "creditCard..cvv" is not"#))
+      #expect(
+        error.message.hasPrefix(
+          #"snapshot rowErrors["creditCard..cvv"]: a row error is keyed by STEP.ROW: "creditCard..cvv" is not"#))
       #expect(error.message.contains("a reference has at most one dot (column 12)"))
     }
     snapshot.rowErrors = ["creditCard": "Bad CVV."]
@@ -102,7 +104,8 @@ import Testing
     } catch {
       #expect(
         error.message
-          == #"snapshot rowErrors["creditCard"]: a row error is keyed by STEP.ROW, and "creditCard" names no row; write it like creditCard.cvv"#)
+          == #"snapshot rowErrors["creditCard"]: a row error is keyed by STEP.ROW, and "creditCard" names no row; write it like creditCard.cvv"#
+      )
     }
   }
 }

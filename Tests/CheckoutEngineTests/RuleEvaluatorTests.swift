@@ -75,16 +75,22 @@ import Testing
   @Test func oneOfAndCustomRules() {
     #expect(passes(.oneOf(["US", "CA"]), "CA"))
     #expect(!passes(.oneOf(["US", "CA"]), "ca"))
-    let registry = RuleRegistry([CustomRule(name: "postalCode", message: "Enter a 5-digit postal code") { $0.count == 5 }])
+    let registry = RuleRegistry([
+      CustomRule(name: "postalCode", message: "Enter a 5-digit postal code") { $0.count == 5 }
+    ])
     let custom = RuleEvaluator(registry: registry)
     #expect(custom.passes(.custom("postalCode"), .string("97201")))
     #expect(!custom.passes(.custom("postalCode"), .string("972")))
-    #expect(custom.firstFailure(of: [Rule(.custom("postalCode"))], value: .string("1"), title: "ZIP") == "Enter a 5-digit postal code")
+    #expect(
+      custom.firstFailure(of: [Rule(.custom("postalCode"))], value: .string("1"), title: "ZIP")
+        == "Enter a 5-digit postal code")
     #expect(!evaluator.passes(.custom("unregistered"), .string("x")), "an unknown rule never passes silently")
   }
 
   @Test func everyRuleButRequiredPassesAnEmptyValue() {
-    let kinds: [RuleKind] = [.email, .luhn, .digits, .expiry, .pattern("^x$"), .minLength(3), .maxLength(1), .oneOf(["a"])]
+    let kinds: [RuleKind] = [
+      .email, .luhn, .digits, .expiry, .pattern("^x$"), .minLength(3), .maxLength(1), .oneOf(["a"]),
+    ]
     for kind in kinds {
       #expect(passes(kind, ""), "\(kind)")
       #expect(passes(kind, nil), "\(kind)")

@@ -39,8 +39,11 @@ import Testing
     var reported = 0
     for _ in 0..<3_000 {
       let rules = Self.rules(&random)
-      let options = random.chance(0.3)
-        ? (0..<random.int(in: 1...3)).map { _ in PickerOption(value: Self.pool[random.int(in: 0..<Self.pool.count)], label: "o") }
+      let options =
+        random.chance(0.3)
+        ? (0..<random.int(in: 1...3)).map { _ in
+          PickerOption(value: Self.pool[random.int(in: 0..<Self.pool.count)], label: "o")
+        }
         : nil
       let candidates = options?.map(\.value) ?? Self.pool
       let passing = candidates.first { value in
@@ -49,11 +52,15 @@ import Testing
       let problem = RuleSatisfiability(rules: rules, options: options).problem(patternsValid: true)
       if let passing {
         passable += 1
-        #expect(problem == nil, "\(rules) (options \(options.map(\.description) ?? "none")): \"\(passing)\" passes, yet: \(problem ?? "")")
+        #expect(
+          problem == nil,
+          "\(rules) (options \(options.map(\.description) ?? "none")): \"\(passing)\" passes, yet: \(problem ?? "")")
       } else if problem != nil {
         reported += 1
       }
     }
-    #expect(passable > 300 && reported > 100, "the generator covers both answers (\(passable) passable, \(reported) reported)")
+    #expect(
+      passable > 300 && reported > 100, "the generator covers both answers (\(passable) passable, \(reported) reported)"
+    )
   }
 }

@@ -24,9 +24,15 @@ import Testing
     (#"["luhn", "email"]"#, "", #"email needs an "@", which luhn (digits, spaces and dashes only) does not allow"#),
     (#"["expiry", "email"]"#, "", #"email needs an "@", which expiry (MM/YY) does not allow"#),
     (#"["digits", "expiry"]"#, "", #"expiry needs a "/" (MM/YY), which digits (0-9 only) does not allow"#),
-    (#"["luhn", "expiry"]"#, "", #"expiry needs a "/" (MM/YY), which luhn (digits, spaces and dashes only) does not allow"#),
+    (
+      #"["luhn", "expiry"]"#, "",
+      #"expiry needs a "/" (MM/YY), which luhn (digits, spaces and dashes only) does not allow"#
+    ),
     (#"["luhn", { "maxLength": 11 }]"#, "", "luhn needs at least 12 digits, more than maxLength 11: no value can pass"),
-    (#"["expiry", { "maxLength": 4 }]"#, "", "expiry needs 5 characters (MM/YY), more than maxLength 4: no value can pass"),
+    (
+      #"["expiry", { "maxLength": 4 }]"#, "",
+      "expiry needs 5 characters (MM/YY), more than maxLength 4: no value can pass"
+    ),
     (
       #"["digits", { "pattern": "^[A-Z]{2}$" }]"#, "",
       #"pattern "^[A-Z]{2}$" needs characters that digits does not allow: no value can pass"#
@@ -43,7 +49,10 @@ import Testing
       #"[{ "pattern": "^[0-9]{5}$" }, { "maxLength": 4 }]"#, "",
       #"pattern "^[0-9]{5}$" matches values of 5 characters, but maxLength is 4: no value can pass"#
     ),
-    (#"["email", { "pattern": "^[a-z.]+$" }]"#, "", #"email needs an "@", which pattern "^[a-z.]+$" does not allow: no value can pass"#),
+    (
+      #"["email", { "pattern": "^[a-z.]+$" }]"#, "",
+      #"email needs an "@", which pattern "^[a-z.]+$" does not allow: no value can pass"#
+    ),
     (
       #"[{ "oneOf": ["US", "CA"] }, { "oneOf": ["MX"] }]"#, "", "no value is in every oneOf list: no value can pass"
     ),
@@ -56,7 +65,8 @@ import Testing
       #"no oneOf value passes the other rules ("12" fails minLength, "x" fails digits): no value can pass"#
     ),
     (
-      #"["required", "digits"]"#, #", "options": [{ "value": "US", "label": "US" }, { "value": "CA", "label": "Canada" }]"#,
+      #"["required", "digits"]"#,
+      #", "options": [{ "value": "US", "label": "US" }, { "value": "CA", "label": "Canada" }]"#,
       #"no option of the picker passes its rules ("US" fails digits, "CA" fails digits): no choice can be valid"#
     ),
   ])
@@ -84,7 +94,10 @@ import Testing
     (#"[{ "oneOf": ["USA", "CA"] }, { "pattern": "^[A-Z]{2}$" }]"#, ""),  // CA
     (#"[{ "oneOf": ["5555555555554444"] }, "luhn", "digits"]"#, ""),
     (#"["required", { "custom": "anything" }, "digits"]"#, ""),  // a custom rule is never judged
-    (#"["required", { "pattern": "^[A-Z]{2}$" }]"#, #", "options": [{ "value": "us", "label": "US" }, { "value": "CA", "label": "Canada" }]"#),
+    (
+      #"["required", { "pattern": "^[A-Z]{2}$" }]"#,
+      #", "options": [{ "value": "us", "label": "US" }, { "value": "CA", "label": "Canada" }]"#
+    ),
   ])
   func satisfiableCombinationsLoad(_ rules: String, _ options: String) throws {
     let row = Self.row(rules, cell: options.isEmpty ? "text" : "picker", options: options)

@@ -57,9 +57,10 @@ import Testing
       script = try ScenarioParser.parseScript(text)
     } catch {
       let source = lines.indices.contains(error.line - 1) ? lines[error.line - 1] : ""
-      report.failures.append(LineFailure(
-        file: file, line: error.line, source: source.trimmingCharacters(in: .whitespaces),
-        expected: "a line that parses", actual: "\(error.line):\(error.column): \(error.message)"))
+      report.failures.append(
+        LineFailure(
+          file: file, line: error.line, source: source.trimmingCharacters(in: .whitespaces),
+          expected: "a line that parses", actual: "\(error.line):\(error.column): \(error.message)"))
       return report
     }
     let folder = url.deletingLastPathComponent()
@@ -71,19 +72,23 @@ import Testing
       }
       let outcome = host.run(command)
       if let problem = outcome.problem {
-        report.failures.append(LineFailure(file: file, line: line, source: source, expected: "a command that runs", actual: problem))
+        report.failures.append(
+          LineFailure(file: file, line: line, source: source, expected: "a command that runs", actual: problem))
         if host.session == nil { return report }
         continue
       }
       if let failure = outcome.failure {
-        report.failures.append(LineFailure(file: file, line: line, source: source, expected: failure.expected, actual: failure.actual))
+        report.failures.append(
+          LineFailure(file: file, line: line, source: source, expected: failure.expected, actual: failure.actual))
       } else if outcome.passed {
         report.passed += 1
       }
     }
     if host.session == nil {
-      report.failures.append(LineFailure(
-        file: file, line: 1, source: lines.first ?? "", expected: "a 'flow PATH' line", actual: "the scenario names no flow"))
+      report.failures.append(
+        LineFailure(
+          file: file, line: 1, source: lines.first ?? "", expected: "a 'flow PATH' line",
+          actual: "the scenario names no flow"))
     }
     return report
   }
@@ -107,14 +112,16 @@ import Testing
     for failure in report.failures {
       Issue.record(
         Comment(rawValue: failure.description),
-        sourceLocation: SourceLocation(fileID: "scenarios/\(name)", filePath: url.path, line: max(1, failure.line), column: 1))
+        sourceLocation: SourceLocation(
+          fileID: "scenarios/\(name)", filePath: url.path, line: max(1, failure.line), column: 1))
     }
     #expect(report.passed > 0, "\(name) checks nothing: it has no expectation that held")
   }
 
   @Test func wrongExpectationIsReportedOnItsLine() throws {
     let plndr = Self.packageRoot.appendingPathComponent("Flows/plndr.json").path
-    let url = try Self.temporaryScenario("""
+    let url = try Self.temporaryScenario(
+      """
       # line 1: a scenario with one deliberately wrong expectation
       flow \(plndr)
       today 2026-11-21
@@ -136,7 +143,8 @@ import Testing
 
   @Test func wrongRouteAndProblemsAreReportedOnTheirLines() throws {
     let plndr = Self.packageRoot.appendingPathComponent("Flows/plndr.json").path
-    let url = try Self.temporaryScenario("""
+    let url = try Self.temporaryScenario(
+      """
       flow \(plndr)
       tap checkout
       tap 99
@@ -170,25 +178,25 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try """
-      { "format": 1, "id": "mini", "title": "Mini", "start": "cart",
-        "steps": [ { "id": "cart", "title": "Cart", "rows": [
-          { "id": "pay", "cell": "button", "title": "Pay", "submit": "pay" } ] } ],
-        "errors": [ { "code": "card_declined", "step": "cart", "message": "Declined." } ] }
-      """.write(to: folder.appendingPathComponent("mini.json"), atomically: true, encoding: .utf8)
+    { "format": 1, "id": "mini", "title": "Mini", "start": "cart",
+      "steps": [ { "id": "cart", "title": "Cart", "rows": [
+        { "id": "pay", "cell": "button", "title": "Pay", "submit": "pay" } ] } ],
+      "errors": [ { "code": "card_declined", "step": "cart", "message": "Declined." } ] }
+    """.write(to: folder.appendingPathComponent("mini.json"), atomically: true, encoding: .utf8)
     let url = folder.appendingPathComponent("unresolved.scenario")
     try """
-      flow mini.json
-      api pay fail mystery_code ; card_declined
-      tap pay
-      expect effect callAPI pay
-      expect effect unresolved mystery_code
-      expect offer cart
-      decline
-      api pay fail mystery_code
-      tap pay
-      expect effect unresolved mystery_code
-      expect offer none
-      """.write(to: url, atomically: true, encoding: .utf8)
+    flow mini.json
+    api pay fail mystery_code ; card_declined
+    tap pay
+    expect effect callAPI pay
+    expect effect unresolved mystery_code
+    expect offer cart
+    decline
+    api pay fail mystery_code
+    tap pay
+    expect effect unresolved mystery_code
+    expect offer none
+    """.write(to: url, atomically: true, encoding: .utf8)
     let report = try Self.replay(url)
     #expect(report.failures.isEmpty, "\(report.failures.map(\.description).joined(separator: "\n"))")
     #expect(report.passed == 5)

@@ -11,9 +11,12 @@ import Testing
   static func flow(_ random: inout SeededRandom) -> Flow {
     var flow = FlowGenerator(steps: random.int(in: 2...9), modalChance: 0.4, resetChance: 0.1, guardChance: 0.2)
       .flow(using: &random)
-    flow.steps[0].rows.append(Row(id: "pin", cell: .secure, title: "PIN", bind: "secret.pin", rules: [Rule(.required)], secret: true))
-    flow.steps[0].rows.append(Row(
-      id: "send", cell: .button, title: "Send", action: .submit(Submit(operation: "send", then: flow.steps.last?.id))))
+    flow.steps[0].rows.append(
+      Row(id: "pin", cell: .secure, title: "PIN", bind: "secret.pin", rules: [Rule(.required)], secret: true))
+    flow.steps[0].rows.append(
+      Row(
+        id: "send", cell: .button, title: "Send", action: .submit(Submit(operation: "send", then: flow.steps.last?.id)))
+    )
     return flow
   }
 
@@ -25,10 +28,17 @@ import Testing
     case 0...2: return rows.isEmpty ? .back : .tap(rows[random.int(in: 0..<rows.count)].id)
     case 3:
       if random.chance(0.4) { return .set(.row("pin"), .string(secret)) }
-      return .set(rows.isEmpty ? .key("form.any") : .row(rows[random.int(in: 0..<rows.count)].id), .string("v\(random.int(in: 0...9))"))
+      return .set(
+        rows.isEmpty ? .key("form.any") : .row(rows[random.int(in: 0..<rows.count)].id),
+        .string("v\(random.int(in: 0...9))"))
     case 4: return .back
-    case 5: return .appeared(random.chance(0.7) ? session.driver.expectedStep ?? session.pendingStep ?? steps[0].id : steps[random.int(in: 0..<steps.count)].id)
-    case 6: return .apiFailed("send", [APIError(code: "error_s\(random.int(in: 0..<steps.count))"), APIError(code: "other")])
+    case 5:
+      return .appeared(
+        random.chance(0.7)
+          ? session.driver.expectedStep ?? session.pendingStep ?? steps[0].id
+          : steps[random.int(in: 0..<steps.count)].id)
+    case 6:
+      return .apiFailed("send", [APIError(code: "error_s\(random.int(in: 0..<steps.count))"), APIError(code: "other")])
     case 7: return .apiSucceeded("send", [:])
     case 8: return .accept
     default: return .decline

@@ -32,7 +32,9 @@ import Testing
     try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "s1")
     let stored = try #require(try await store.load("s1"))
     #expect(stored.savedAt != nil)
-    let (effects, version) = try await store.update("s1", flow: Self.compiled, loaded: stored) { $0.send(.tap("checkout")) }
+    let (effects, version) = try await store.update("s1", flow: Self.compiled, loaded: stored) {
+      $0.send(.tap("checkout"))
+    }
     #expect(effects == [.navigate(.push("stepOne"))])
     #expect(version == 2)
     #expect(await store.loads == 1)
@@ -45,7 +47,9 @@ import Testing
     let stale = try #require(try await store.load("s1"))
     _ = try await store.update("s1", flow: Self.compiled) { $0.send(.tap("checkout")) }
     // The stale copy loses the race once, then the fresh read applies the event on version 2.
-    let (effects, version) = try await store.update("s1", flow: Self.compiled, loaded: stale) { $0.send(.appeared("stepOne")) }
+    let (effects, version) = try await store.update("s1", flow: Self.compiled, loaded: stale) {
+      $0.send(.appeared("stepOne"))
+    }
     #expect(effects == [])
     #expect(version == 3)
     #expect(await store.saves == 3)

@@ -15,12 +15,17 @@ import Testing
     var random = SeededRandom(seed: UInt64(index))
     var events: [SessionEvent] = [.tap("checkout"), .appeared("stepOne")]
     if random.chance(0.5) {
-      events += [.tap("shippingAddress"), .appeared("address"), .set(.row("name"), .string("Shopper \(index)")),
-        .set(.row("zip"), .string(String(10_000 + index))), .set(.row("city"), .string("City \(index % 97)"))]
+      events += [
+        .tap("shippingAddress"), .appeared("address"), .set(.row("name"), .string("Shopper \(index)")),
+        .set(.row("zip"), .string(String(10_000 + index))), .set(.row("city"), .string("City \(index % 97)")),
+      ]
       if random.chance(0.5) { events += [.tap("done"), .appeared("stepOne")] }
     } else {
-      events += [.tap("creditCard"), .appeared("creditCard"), .set(.row("number"), .string("4242 4242 4242 4242")),
-        .set(.row("name"), .string("Card \(index)")), .set(.row("expiry"), .string(random.chance(0.5) ? "12/28" : "01/20"))]
+      events += [
+        .tap("creditCard"), .appeared("creditCard"), .set(.row("number"), .string("4242 4242 4242 4242")),
+        .set(.row("name"), .string("Card \(index)")),
+        .set(.row("expiry"), .string(random.chance(0.5) ? "12/28" : "01/20")),
+      ]
     }
     if random.chance(0.3) { events.append(.back) }
     return events
@@ -37,7 +42,8 @@ import Testing
     let count = 10_000
     let workers = 32
     for index in 0..<count {
-      try await store.insert(CheckoutSession(flow: Self.compiled, today: Self.today).snapshot(), id: SessionID("s\(index)"))
+      try await store.insert(
+        CheckoutSession(flow: Self.compiled, today: Self.today).snapshot(), id: SessionID("s\(index)"))
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for worker in 0..<workers {
@@ -130,7 +136,10 @@ import Testing
     let store = InMemorySessionStore()
     let vault = SecretVault()
     try await store.insert(CheckoutSession(flow: Self.compiled).snapshot(), id: "v")
-    for event: SessionEvent in [.tap("checkout"), .appeared("stepOne"), .tap("creditCard"), .appeared("creditCard"), .set(.row("cvv"), .string("5678"))] {
+    for event: SessionEvent in [
+      .tap("checkout"), .appeared("stepOne"), .tap("creditCard"), .appeared("creditCard"),
+      .set(.row("cvv"), .string("5678")),
+    ] {
       _ = try await store.update("v", flow: Self.compiled, secrets: vault) { $0.send(event) }
     }
     let stored = try #require(await store.load("v"))
@@ -138,7 +147,8 @@ import Testing
     #expect(!(await vault.secrets(for: "v")).isEmpty)
     #expect("\(await vault.secrets(for: "v"))" == "1 secret value")
     let (valid, _) = try await store.update("v", flow: Self.compiled, secrets: vault) { session in
-      session.rules.firstFailure(of: [Rule(.required)], value: session.secretValues.isEmpty ? nil : .string("x"), title: "CVV") == nil
+      session.rules.firstFailure(
+        of: [Rule(.required)], value: session.secretValues.isEmpty ? nil : .string("x"), title: "CVV") == nil
     }
     #expect(valid, "the secret came back from the vault for the next event")
   }

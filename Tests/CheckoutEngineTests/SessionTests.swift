@@ -27,12 +27,16 @@ import Testing
     mutating func fillAddressAndCard(cvv: String = "123") {
       send(.tap("checkout"))
       send(.tap("shippingAddress"))
-      for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+      for (row, value) in [
+        ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
+      ] {
         send(.set(.row(RowID(row)), .string(value)))
       }
       send(.tap("done"))
       send(.tap("creditCard"))
-      for (row, value) in [("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", cvv)] {
+      for (row, value) in [
+        ("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", cvv),
+      ] {
         send(.set(.row(RowID(row)), .string(value)))
       }
       send(.tap("done"))
@@ -43,7 +47,10 @@ import Testing
     var session = CheckoutSession(flow: Self.compiled, today: Self.today)
     #expect(session.send(.tap("checkout")) == [.navigate(.push("stepOne"))])
     #expect(session.navigation.description == "cart")
-    #expect(session.send(.tap("discount")) == [.refused(Refusal(.awaitingStep, event: .tap, message: "waiting for stepOne to appear after push stepOne"))])
+    #expect(
+      session.send(.tap("discount")) == [
+        .refused(Refusal(.awaitingStep, event: .tap, message: "waiting for stepOne to appear after push stepOne"))
+      ])
     #expect(session.send(.appeared("stepOne")) == [])
     #expect(session.navigation.description == "cart>stepOne")
   }
@@ -77,17 +84,29 @@ import Testing
     #expect(driven.session.value(for: "shipping.method") == before)
     #expect(driven.send(.set(.row("shippingMethod"), .string("Overnight"))) == [])
     #expect(driven.session.value(for: "shipping.method") == .string("overnight"), "a label picks its option")
-    #expect(driven.send(.set(.row("continue"), .string("x"))) == [.refused(Refusal(
-      .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
-      message: "Continue is a button row: it takes no value; tap it instead"))])
+    #expect(
+      driven.send(.set(.row("continue"), .string("x"))) == [
+        .refused(
+          Refusal(
+            .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
+            message: "Continue is a button row: it takes no value; tap it instead"))
+      ])
     #expect(driven.send(.tap("shippingMethod")).map(\.refusal?.code) == [.notTappable])
     driven.send(.tap("shippingAddress"))
-    #expect(driven.send(.set(.row("billingStreet"), .string("2 Side St"))) == [.refused(Refusal(
-      .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"),
-      message: "Billing street address is hidden on Shipping Address"))])
-    #expect(driven.send(.set(.row("billingSame"), .string("maybe"))) == [.refused(Refusal(
-      .invalidValue, event: .set, subject: .row(step: "address", row: "billingSame"),
-      message: "Billing address same as shipping is a toggle: set it to on or off"))])
+    #expect(
+      driven.send(.set(.row("billingStreet"), .string("2 Side St"))) == [
+        .refused(
+          Refusal(
+            .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"),
+            message: "Billing street address is hidden on Shipping Address"))
+      ])
+    #expect(
+      driven.send(.set(.row("billingSame"), .string("maybe"))) == [
+        .refused(
+          Refusal(
+            .invalidValue, event: .set, subject: .row(step: "address", row: "billingSame"),
+            message: "Billing address same as shipping is a toggle: set it to on or off"))
+      ])
     #expect(driven.session.value(for: "billing.sameAsShipping") == .bool(true), "a refused value changes nothing")
     #expect(driven.send(.set(.row("billingSame"), .string("off"))) == [])
     #expect(driven.session.screen.row("billingStreet") != nil, "billing rows appear when the toggle is off")
@@ -118,10 +137,11 @@ import Testing
     #expect(effects.map(\.kind) == [.offer], "no callAPI: \(effects)")
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
     #expect(driven.session.offer?.resolution.message == "Enter the 3 or 4 digit code printed on your card.")
-    #expect(driven.send(.accept).map(\.description) == [
-      "navigate pop", "navigate present creditCard",
-      "focus creditCard.cvv \"Enter the 3 or 4 digit code printed on your card.\"",
-    ])
+    #expect(
+      driven.send(.accept).map(\.description) == [
+        "navigate pop", "navigate present creditCard",
+        "focus creditCard.cvv \"Enter the 3 or 4 digit code printed on your card.\"",
+      ])
   }
 
   @Test func submitCallsTheAPIWithTheSecretInThePayloadOnly() throws {
@@ -148,12 +168,17 @@ import Testing
     driven.fillAddressAndCard()
     driven.send(.tap("continue"))
     driven.send(.tap("placeOrder"))
-    let effects = driven.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid", message: "Bad CVV."), APIError(code: "address_zip_invalid")]))
+    let effects = driven.send(
+      .apiFailed(
+        "placeOrder", [APIError(code: "cvv_invalid", message: "Bad CVV."), APIError(code: "address_zip_invalid")]))
     #expect(effects.map(\.kind) == [.offer])
     #expect(driven.session.offer?.resolution.target == "creditCard.cvv")
     #expect(driven.session.queued.map(\.target) == ["address.zip"])
     let arrival = driven.send(.accept)
-    #expect(arrival.map(\.description) == ["navigate pop", "navigate present creditCard", "focus creditCard.cvv \"Bad CVV.\""])
+    #expect(
+      arrival.map(\.description) == [
+        "navigate pop", "navigate present creditCard", "focus creditCard.cvv \"Bad CVV.\"",
+      ])
     #expect(driven.session.screen.row("cvv")?.error == "Bad CVV.")
     #expect(driven.session.screen.row("cvv")?.isFocused == true)
     let fixed = driven.send(.set(.row("cvv"), .string("321")))
@@ -166,8 +191,13 @@ import Testing
     var flow = RouteDriverTests.plndr
     flow.errors.removeAll { $0.code == .any }
     var session = CheckoutSession(flow: CompiledFlow(flow), today: Self.today)
-    #expect(session.send(.apiFailed("placeOrder", [])) == [.refused(Refusal(
-      .noCallWaiting, event: .apiFailed, subject: .operation("placeOrder"), message: "no call to placeOrder is waiting for an answer"))])
+    #expect(
+      session.send(.apiFailed("placeOrder", [])) == [
+        .refused(
+          Refusal(
+            .noCallWaiting, event: .apiFailed, subject: .operation("placeOrder"),
+            message: "no call to placeOrder is waiting for an answer"))
+      ])
     var driven = Driven()
     driven.session = session
     driven.fillAddressAndCard()
@@ -186,7 +216,9 @@ import Testing
     dump(session, to: &dumped)
     let encoded = String(decoding: try JSONEncoder().encode(session), as: UTF8.self)
     let screen = String(decoding: try JSONEncoder().encode(session.screen), as: UTF8.self)
-    for text in [session.description, session.debugDescription, dumped, encoded, screen, String(describing: session.snapshot())] {
+    for text in [
+      session.description, session.debugDescription, dumped, encoded, screen, String(describing: session.snapshot()),
+    ] {
       #expect(!text.contains("4321"), "\(text)")
     }
     #expect(!encoded.contains("4242 4242 4242 4242"), "sensitive values are masked unless revealed")
@@ -214,11 +246,14 @@ import Testing
 
     var changed = RouteDriverTests.plndr
     changed.steps.removeAll { $0.id == "creditCard" }
-    #expect(throws: SnapshotError.self) { try CheckoutSession(restoring: session.snapshot(), flow: CompiledFlow(changed)) }
+    #expect(throws: SnapshotError.self) {
+      try CheckoutSession(restoring: session.snapshot(), flow: CompiledFlow(changed))
+    }
     do {
       _ = try CheckoutSession(restoring: session.snapshot(), flow: CompiledFlow(changed))
     } catch {
-      #expect(error.message == "the flow \"plndr\" changed since the snapshot was made: step \"creditCard\" no longer exists")
+      #expect(
+        error.message == "the flow \"plndr\" changed since the snapshot was made: step \"creditCard\" no longer exists")
     }
   }
 }

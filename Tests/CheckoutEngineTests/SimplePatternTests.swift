@@ -20,7 +20,8 @@ import Testing
   ]
 
   @Test func everyPatternOfTheShippedFlowsIsSimple() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     var patterns: Set<String> = []
     for name in ["plndr.json", "express.json"] {
       let flow = try FlowLoader().load(contentsOf: root.appendingPathComponent("Flows/\(name)").path)
@@ -87,7 +88,9 @@ import Testing
       }
       // A text built to match, so positive answers are tested too.
       let matching = Self.sample(simple, &random)
-      #expect(simple.wholeMatch(matching) == Self.engineMatches(pattern, matching), "\(pattern) on \(matching.debugDescription)")
+      #expect(
+        simple.wholeMatch(matching) == Self.engineMatches(pattern, matching),
+        "\(pattern) on \(matching.debugDescription)")
     }
     #expect(agreed == 10_000)
   }
@@ -100,7 +103,8 @@ import Testing
         case .atom(let set, let minimum, let maximum):
           let members = (0..<128).filter { set[$0] }
           let count = random.int(in: minimum...min(maximum, minimum + 3))
-          return String((0..<count).map { _ in Character(UnicodeScalar(UInt8(members[random.int(in: 0..<members.count)]))) })
+          return String(
+            (0..<count).map { _ in Character(UnicodeScalar(UInt8(members[random.int(in: 0..<members.count)]))) })
         case .optionalGroup(let group):
           return random.chance(0.5) ? text(group) : ""
         }

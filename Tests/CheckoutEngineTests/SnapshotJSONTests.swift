@@ -29,8 +29,13 @@ import Testing
     driven.send(.tap("continue"))
     driven.send(.tap("placeOrder"))
     list.append(("a call waiting", driven.session))
-    driven.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid", field: "payment.card.cvv", message: "Bad \"CVV\" /\\ 😀"),
-      APIError(code: "address_zip_invalid")]))
+    driven.send(
+      .apiFailed(
+        "placeOrder",
+        [
+          APIError(code: "cvv_invalid", field: "payment.card.cvv", message: "Bad \"CVV\" /\\ 😀"),
+          APIError(code: "address_zip_invalid"),
+        ]))
     list.append(("an offer waiting, an error queued", driven.session))
 
     var routing = driven.session
@@ -52,10 +57,13 @@ import Testing
   /// Snapshots no session reaches through events alone: a route in progress with a
   /// tap pending too, a cancelled driver, and values of every kind and spelling.
   static func unusualSnapshots() -> [(name: String, snapshot: SessionSnapshot)] {
-    let routing = sessions().first { $0.name == "a route in progress" }!.session
+    let routing = fixture(sessions().first { $0.name == "a route in progress" }, "the session with a route").session
     var pending = routing.snapshot()
     pending.pending = CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount")
-    pending.calls = [SessionSnapshot.Call(operation: "applyDiscount", key: "applyDiscount-1", then: nil), SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-2", then: "stepTwo")]
+    pending.calls = [
+      SessionSnapshot.Call(operation: "applyDiscount", key: "applyDiscount-1", then: nil),
+      SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-2", then: "stepTwo"),
+    ]
 
     var cancelled = routing.snapshot()
     var driver = routing.driver
@@ -68,7 +76,8 @@ import Testing
     values.data = [
       "text.plain": .string("Ada"),
       "text.empty": .string(""),
-      "text.escapes": .string("quote \" backslash \\ slash / tab \t newline \n return \r bell \u{7} nul \u{0} unit \u{1F} del \u{7F}"),
+      "text.escapes": .string(
+        "quote \" backslash \\ slash / tab \t newline \n return \r bell \u{7} nul \u{0} unit \u{1F} del \u{7F}"),
       "text.unicode": .string("Zoë 東京 👩‍👩‍👧 e\u{301} \u{2028} \u{FEFF}"),
       "text.long": .string(String(repeating: "0123456789abcdef", count: 40)),
       "number.integer": .number(3),
@@ -88,11 +97,16 @@ import Testing
       "options.some": .options([PickerOption(value: "a", label: "Ä \"a\""), PickerOption(value: "b\\", label: "🅱️")]),
       "key with spaces and \"quotes\" and ünïcödé": .string("odd key"),
     ]
-    return [("a route and a tap pending, two calls", pending), ("a cancelled driver, no date", cancelled), ("values of every kind", values)]
+    return [
+      ("a route and a tap pending, two calls", pending), ("a cancelled driver, no date", cancelled),
+      ("values of every kind", values),
+    ]
   }
 
   static func allSnapshots() -> [(name: String, snapshot: SessionSnapshot)] {
-    sessions().flatMap { [($0.name, $0.session.snapshot()), ($0.name + " (revealed)", $0.session.snapshot(revealSensitive: true))] }
+    sessions().flatMap {
+      [($0.name, $0.session.snapshot()), ($0.name + " (revealed)", $0.session.snapshot(revealSensitive: true))]
+    }
       + unusualSnapshots()
   }
 
@@ -106,9 +120,11 @@ import Testing
     for (name, snapshot) in Self.allSnapshots() {
       let json = snapshot.jsonData()
       #expect(json == (try sorted.encode(snapshot)), "jsonData() is JSONEncoder with sorted keys: \(name)")
-      #expect(try JSONDecoder().decode(SessionSnapshot.self, from: json) == snapshot, "JSONDecoder reads jsonData(): \(name)")
+      #expect(
+        try JSONDecoder().decode(SessionSnapshot.self, from: json) == snapshot, "JSONDecoder reads jsonData(): \(name)")
       #expect(try SessionSnapshot(json: json) == snapshot, "init(json:) reads jsonData(): \(name)")
-      #expect(try SessionSnapshot(json: JSONEncoder().encode(snapshot)) == snapshot, "init(json:) reads JSONEncoder: \(name)")
+      #expect(
+        try SessionSnapshot(json: JSONEncoder().encode(snapshot)) == snapshot, "init(json:) reads JSONEncoder: \(name)")
       #expect(try SessionSnapshot(json: pretty.encode(snapshot)) == snapshot, "init(json:) reads pretty JSON: \(name)")
     }
   }
@@ -121,11 +137,17 @@ import Testing
     for (name, session) in Self.sessions() {
       for reveal in [false, true] {
         let json = session.snapshotJSON(revealSensitive: reveal)
-        #expect(try SessionSnapshot(json: json) == session.snapshot(revealSensitive: reveal), "\(name), reveal \(reveal)")
+        #expect(
+          try SessionSnapshot(json: json) == session.snapshot(revealSensitive: reveal), "\(name), reveal \(reveal)")
         let restored = try CheckoutSession(restoringJSON: json, flow: Self.compiled)
-        let viaCodable = try decoder.decode(CheckoutSession.self, from: (reveal ? revealing : JSONEncoder()).encode(session))
-        #expect(restored.snapshot(revealSensitive: true) == viaCodable.snapshot(revealSensitive: true), "\(name), reveal \(reveal)")
-        #expect(restored.snapshot(revealSensitive: reveal) == session.snapshot(revealSensitive: reveal), "\(name), reveal \(reveal)")
+        let viaCodable = try decoder.decode(
+          CheckoutSession.self, from: (reveal ? revealing : JSONEncoder()).encode(session))
+        #expect(
+          restored.snapshot(revealSensitive: true) == viaCodable.snapshot(revealSensitive: true),
+          "\(name), reveal \(reveal)")
+        #expect(
+          restored.snapshot(revealSensitive: reveal) == session.snapshot(revealSensitive: reveal),
+          "\(name), reveal \(reveal)")
       }
     }
   }
@@ -135,7 +157,8 @@ import Testing
   @Test func theFuzzSeedSnapshotsAreTheseSessions() throws {
     let folder = PackagePaths.root.appendingPathComponent("Tests/Fuzz/snapshots")
     for (name, session) in Self.sessions() {
-      let file = folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "") + ".json")
+      let file = folder.appendingPathComponent(
+        name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ",", with: "") + ".json")
       if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try session.snapshotJSON().write(to: file)
@@ -171,13 +194,19 @@ import Testing
     #expect(text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":1,"#))
     #expect(text.contains(#""navigation":"cart>stepOne>stepTwo","queued":"#))
     #expect(text.hasSuffix(#""today":{"day":21,"month":11,"year":2026}}"#))
-    #expect(text.contains(#""state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard"]}}"#))
+    #expect(
+      text.contains(#""state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard"]}}"#))
     #expect(text.contains(#""replans":0,"resolution":"#))
-    #expect(text.contains(#""route":{"commands":["pop","present creditCard"],"from":"cart>stepOne>stepTwo","target":"creditCard"}"#))
+    #expect(
+      text.contains(
+        #""route":{"commands":["pop","present creditCard"],"from":"cart>stepOne>stepTwo","target":"creditCard"}"#))
     #expect(text.contains(#""message":"Bad \"CVV\" /\\ 😀""#))
     #expect(!text.contains("\n"), "compact")
-    #expect(String(decoding: SessionSnapshot.unusual("values of every kind").jsonData(), as: UTF8.self)
-      .contains(#""text.escapes":"quote \" backslash \\ slash / tab \t newline \n return \r bell \u0007 nul \u0000 unit \u001f del \#u{7F}""#))
+    #expect(
+      String(decoding: SessionSnapshot.unusual("values of every kind").jsonData(), as: UTF8.self)
+        .contains(
+          #""text.escapes":"quote \" backslash \\ slash / tab \t newline \n return \r bell \u0007 nul \u0000 unit \u001f del \#u{7F}""#
+        ))
   }
 
   @Test func theFingerprintIsComputedOnceAndUnchanged() {
@@ -186,8 +215,10 @@ import Testing
   }
 
   @Test func theQuickMaskMasksAsMaskingDoes() {
-    let texts = ["", " ", "-", "1", "12", "1234", "12345", "4242 4242 4242 4242", "4242-4242-4242-4242", " - 12 34 - ",
-      "abcdefg", "ab cd", "ab\tcd ef", "x\r\ny z 1", "é1234", "👍🏽👍🏽👍🏽👍🏽👍🏽", "1234😀", "a-b-c-d-e", "\u{7F}12345"]
+    let texts = [
+      "", " ", "-", "1", "12", "1234", "12345", "4242 4242 4242 4242", "4242-4242-4242-4242", " - 12 34 - ",
+      "abcdefg", "ab cd", "ab\tcd ef", "x\r\ny z 1", "é1234", "👍🏽👍🏽👍🏽👍🏽👍🏽", "1234😀", "a-b-c-d-e", "\u{7F}12345",
+    ]
     for text in texts { #expect(Masking.maskedQuickly(text) == Masking.masked(text), "\(text.debugDescription)") }
   }
 
@@ -205,11 +236,15 @@ import Testing
   @Test func unknownMembersAreSkippedAndNullsAreAbsent() throws {
     let json = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#,
-      with: #""calls":[{"operation":"placeOrder","key":"placeOrder-1","then":null,"later":{"a":[1,{"b":null}]}}],"offer":null,"focus":null,"today":null,"pending":null,"future":[true,false,null,-1.5e3,"\u00e9"]"#)
+      with:
+        #""calls":[{"operation":"placeOrder","key":"placeOrder-1","then":null,"later":{"a":[1,{"b":null}]}}],"offer":null,"focus":null,"today":null,"pending":null,"future":[true,false,null,-1.5e3,"\u00e9"]"#
+    )
     let snapshot = try SessionSnapshot(json: Data(json.utf8))
     #expect(snapshot.calls == [SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-1", then: nil)])
     #expect(snapshot.offer == nil && snapshot.focus == nil && snapshot.today == nil && snapshot.pending == nil)
-    #expect(try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8)) == SessionSnapshot(json: Data(Self.minimal.utf8)), "a byte order mark")
+    #expect(
+      try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8))
+        == SessionSnapshot(json: Data(Self.minimal.utf8)), "a byte order mark")
   }
 
   /// A snapshot claiming to be of the current flow (its fingerprint, no version) is
@@ -221,36 +256,47 @@ import Testing
     let other = Self.minimal.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
     #expect(try SessionSnapshot(json: Data(other.utf8)).format == 2, "another format that reads is read")
     #expect(Self.restoreError(other) == "unsupported snapshot format 2; this version reads format 1")
-    #expect(Self.restoreError(#"{"format":2,"shape":"new"}"#) == "unsupported snapshot format 2; this version reads format 1")
-    #expect(Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
-      == "the snapshot is of flow \"shop\", not \"plndr\"")
-    #expect(Self.restoreError(current(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone")))
-      == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    #expect(
+      Self.restoreError(#"{"format":2,"shape":"new"}"#) == "unsupported snapshot format 2; this version reads format 1")
+    #expect(
+      Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
+        == "the snapshot is of flow \"shop\", not \"plndr\"")
+    #expect(
+      Self.restoreError(current(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone")))
+        == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     // Steps named only by the route in progress, the route planned, or a pending command.
     let awaitingGone = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#)
-    #expect(Self.restoreError(current(awaitingGone))
-      == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    #expect(
+      Self.restoreError(current(awaitingGone))
+        == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     let routeGone = Self.withDriver(
-      #"{"state":{"arrived":{"_0":"vanished"}},"route":{"from":"cart>old","target":"vanished","commands":["push vanished"]},"replans":0}"#)
-    #expect(Self.restoreError(current(routeGone))
-      == "the flow \"plndr\" changed since the snapshot was made: step \"vanished\", step \"old\" no longer exist")
+      #"{"state":{"arrived":{"_0":"vanished"}},"route":{"from":"cart>old","target":"vanished","commands":["push vanished"]},"replans":0}"#
+    )
+    #expect(
+      Self.restoreError(current(routeGone))
+        == "the flow \"plndr\" changed since the snapshot was made: step \"vanished\", step \"old\" no longer exist")
     let pendingGone = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#)
-    #expect(Self.restoreError(current(pendingGone))
-      == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
+    #expect(
+      Self.restoreError(current(pendingGone))
+        == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     // Commands waiting for a step they cannot show.
     let wrongExpected = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"stepTwo","pending":"pop","remaining":[]}},"replans":0}"#)
-    #expect(Self.restoreError(current(wrongExpected))
-      == "the snapshot's route command \"pop\" on cart>stepOne shows cart, not the expected stepTwo")
+    #expect(
+      Self.restoreError(current(wrongExpected))
+        == "the snapshot's route command \"pop\" on cart>stepOne shows cart, not the expected stepTwo")
     let impossible = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"dismiss","expected":"cart"}"#)
-    #expect(Self.restoreError(current(impossible)) == "the snapshot's pending command \"dismiss\" cannot be applied on cart>stepOne")
+    #expect(
+      Self.restoreError(current(impossible))
+        == "the snapshot's pending command \"dismiss\" cannot be applied on cart>stepOne")
     let consistent = Self.withDriver(
       #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["push stepOne"]}},"replans":0}"#)
     #expect(Self.restoreError(consistent) == nil)
-    let twice = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a","key":"a-1"},{"operation":"a","key":"a-2","then":"cart"}]"#)
+    let twice = Self.minimal.replacingOccurrences(
+      of: #""calls":[]"#, with: #""calls":[{"operation":"a","key":"a-1"},{"operation":"a","key":"a-2","then":"cart"}]"#)
     #expect(Self.restoreError(twice) == "the snapshot lists the call \"a\" twice in calls")
     let keyless = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[{"operation":"a"}]"#)
     #expect(Self.error(keyless) == #"snapshot JSON: calls[0]: missing required key "key""#)
@@ -265,9 +311,21 @@ import Testing
     let cases: [(String, [MigrationReport.Change.Kind], CheckoutSession.PendingNavigation?)] = [
       (Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>gone"), [.cutNavigation], nil),
       // The route is given up; the pop the host is performing still leads to cart.
-      (Self.withDriver(#"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#), [.droppedRoute], pop),
-      (Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#), [.droppedPending], nil),
-      (Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"dismiss","expected":"cart"}"#), [.droppedPending], nil),
+      (
+        Self.withDriver(
+          #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#),
+        [.droppedRoute], pop
+      ),
+      (
+        Self.minimal.replacingOccurrences(
+          of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#),
+        [.droppedPending], nil
+      ),
+      (
+        Self.minimal.replacingOccurrences(
+          of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"dismiss","expected":"cart"}"#),
+        [.droppedPending], nil
+      ),
     ]
     for (text, kinds, pending) in cases {
       let migrated = try SnapshotMigrator(to: Self.compiled).restore(SessionSnapshot(json: Data(text.utf8)))
@@ -287,7 +345,9 @@ import Testing
     let session = driven.session
     #expect(session.payloadForTesting?.values["payment.card.cvv"] == .string("9731"), "the session does hold it")
     for reveal in [false, true] {
-      for bytes in [session.snapshotJSON(revealSensitive: reveal), session.snapshot(revealSensitive: reveal).jsonData()] {
+      for bytes in [
+        session.snapshotJSON(revealSensitive: reveal), session.snapshot(revealSensitive: reveal).jsonData(),
+      ] {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("9731"))
         // The key is named only by its generation (how often it changed), never with a value.
@@ -302,7 +362,8 @@ import Testing
   // MARK: (c) Bad input says where and what would be valid
 
   /// A small valid snapshot of the PLNDR flow.
-  static let minimal = #"{"format":1,"flow":"plndr","fingerprint":"x","navigation":"cart>stepOne","data":{},"rowErrors":{},"queued":[],"driver":{"state":{"idle":{}},"replans":0},"calls":[]}"#
+  static let minimal =
+    #"{"format":1,"flow":"plndr","fingerprint":"x","navigation":"cart>stepOne","data":{},"rowErrors":{},"queued":[],"driver":{"state":{"idle":{}},"replans":0},"calls":[]}"#
 
   /// The minimal snapshot with its driver replaced.
   static func withDriver(_ driver: String) -> String {
@@ -331,52 +392,80 @@ import Testing
 
   @Test func theMinimalSnapshotReads() throws {
     #expect(Self.error(Self.minimal) == nil)
-    #expect(try CheckoutSession(restoringJSON: Data(Self.minimal.utf8), flow: Self.compiled).navigation.description == "cart>stepOne")
+    #expect(
+      try CheckoutSession(restoringJSON: Data(Self.minimal.utf8), flow: Self.compiled).navigation.description
+        == "cart>stepOne")
   }
 
   @Test func truncatedInputIsNotValidJSON() {
     #expect(Self.error("") == #"snapshot JSON: (top level): not valid JSON: Unexpected end of file during JSON parse."#)
     let cut = String(Self.minimal.prefix(while: { $0 != "[" })) + "[{\"step\":\"cart\",\"mess"
-    #expect(Self.error(cut) == #"snapshot JSON: (top level): not valid JSON: Unexpected end of file during JSON parse."#)
+    #expect(
+      Self.error(cut) == #"snapshot JSON: (top level): not valid JSON: Unexpected end of file during JSON parse."#)
   }
 
   @Test func aWrongTypeNamesItsPath() {
     let driver = Self.withDriver(
-      #"{"state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard",3]}},"replans":0}"#)
-    #expect(Self.error(driver) == #"snapshot JSON: driver.state.awaiting.remaining[1]: expected a String, found number"#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""queued":[]"#, with: #""queued":[{"step":"cart","message":7}]"#))
-      == #"snapshot JSON: queued[0].message: expected a String, found number"#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"payment.card.name":null}"#))
-      == #"snapshot JSON: data["payment.card.name"]: expected an array, found null"#)
+      #"{"state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard",3]}},"replans":0}"#
+    )
+    #expect(
+      Self.error(driver) == #"snapshot JSON: driver.state.awaiting.remaining[1]: expected a String, found number"#)
+    #expect(
+      Self.error(
+        Self.minimal.replacingOccurrences(of: #""queued":[]"#, with: #""queued":[{"step":"cart","message":7}]"#))
+        == #"snapshot JSON: queued[0].message: expected a String, found number"#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"payment.card.name":null}"#))
+        == #"snapshot JSON: data["payment.card.name"]: expected an array, found null"#)
     #expect(Self.error("[]") == #"snapshot JSON: (top level): expected an object, found an array"#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":"0""#))
-      == #"snapshot JSON: driver.replans: expected an Int, found a string"#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":1.5"#))
-      == #"snapshot JSON: (top level): The given data was not valid JSON. (the syntax is valid: a number does not fit its type, like 1.5 for an integer)"#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":"0""#))
+        == #"snapshot JSON: driver.replans: expected an Int, found a string"#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":1.5"#))
+        == #"snapshot JSON: (top level): The given data was not valid JSON. (the syntax is valid: a number does not fit its type, like 1.5 for an integer)"#
+    )
   }
 
   @Test func anUnknownDriverStateIsRefusedAtItsPath() {
-    #expect(Self.error(Self.withDriver(#"{"state":{"waiting":{}},"replans":0}"#)) == #"snapshot JSON: driver.state: expected a RouteDriver.State: Invalid number of keys found, expected one."#)
-    #expect(Self.error(Self.withDriver(#"{"state":{},"replans":0}"#)) == #"snapshot JSON: driver.state: expected a RouteDriver.State: Invalid number of keys found, expected one."#)
-    #expect(Self.error(Self.withDriver(#"{"state":{"idle":{},"arrived":{"_0":"cart"}},"replans":0}"#)) == #"snapshot JSON: driver.state: expected a RouteDriver.State: Invalid number of keys found, expected one."#)
-    #expect(Self.error(Self.withDriver(#"{"state":"idle","replans":0}"#)) == #"snapshot JSON: driver.state: expected an object, found a string"#)
+    #expect(
+      Self.error(Self.withDriver(#"{"state":{"waiting":{}},"replans":0}"#))
+        == #"snapshot JSON: driver.state: expected a RouteDriver.State: Invalid number of keys found, expected one."#)
+    #expect(
+      Self.error(Self.withDriver(#"{"state":{},"replans":0}"#))
+        == #"snapshot JSON: driver.state: expected a RouteDriver.State: Invalid number of keys found, expected one."#)
+    #expect(
+      Self.error(Self.withDriver(#"{"state":{"idle":{},"arrived":{"_0":"cart"}},"replans":0}"#))
+        == #"snapshot JSON: driver.state: expected a RouteDriver.State: Invalid number of keys found, expected one."#)
+    #expect(
+      Self.error(Self.withDriver(#"{"state":"idle","replans":0}"#))
+        == #"snapshot JSON: driver.state: expected an object, found a string"#)
   }
 
   @Test func anUnknownCommandIsNamedAtItsPath() {
     let route = Self.withDriver(
-      #"{"state":{"idle":{}},"route":{"from":"cart","target":"creditCard","commands":["pop","jump creditCard"]},"replans":0}"#)
-    #expect(Self.error(route) == #"snapshot JSON: driver.route.commands[1]: "jump creditCard" is not a navigation command"#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>>stepOne"))
-      == #"snapshot JSON: navigation: invalid navigation state "cart>>stepOne": empty step name; write steps joined by '>' and layers joined by '|', like cart>stepOne|creditCard"#)
+      #"{"state":{"idle":{}},"route":{"from":"cart","target":"creditCard","commands":["pop","jump creditCard"]},"replans":0}"#
+    )
+    #expect(
+      Self.error(route) == #"snapshot JSON: driver.route.commands[1]: "jump creditCard" is not a navigation command"#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: "cart>stepOne", with: "cart>>stepOne"))
+        == #"snapshot JSON: navigation: invalid navigation state "cart>>stepOne": empty step name; write steps joined by '>' and layers joined by '|', like cart>stepOne|creditCard"#
+    )
   }
 
   @Test func aMissingRequiredKeyIsNamed() {
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""fingerprint":"x","#, with: ""))
-      == #"snapshot JSON: (top level): missing required key "fingerprint""#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""offer":{"resolution":{"step":"cart","message":"m"}},"data":{}"#))
-      == #"snapshot JSON: offer: missing required key "from""#)
-    #expect(Self.error(Self.withDriver(#"{"state":{"arrived":{}},"replans":0}"#))
-      == #"snapshot JSON: driver.state.arrived: missing required key "_0""#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""fingerprint":"x","#, with: ""))
+        == #"snapshot JSON: (top level): missing required key "fingerprint""#)
+    #expect(
+      Self.error(
+        Self.minimal.replacingOccurrences(
+          of: #""data":{}"#, with: #""offer":{"resolution":{"step":"cart","message":"m"}},"data":{}"#))
+        == #"snapshot JSON: offer: missing required key "from""#)
+    #expect(
+      Self.error(Self.withDriver(#"{"state":{"arrived":{}},"replans":0}"#))
+        == #"snapshot JSON: driver.state.arrived: missing required key "_0""#)
   }
 
   @Test func syntaxErrorsSayWhatIsWrong() throws {
@@ -385,19 +474,28 @@ import Testing
     bytes[at] = 0xC3
     bytes[at + 1] = 0x28
     #expect(Self.error(bytes) == #"snapshot JSON: data.a: expected an array, found a string"#)
-    #expect(Self.error(Self.minimal + " x") == #"snapshot JSON: (top level): not valid JSON: Invalid value around character 165."#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: "\n  \"calls\":[],\n}"))
-      == #"snapshot JSON: (top level): not valid JSON: Invalid value around character 169."#)
-    #expect(Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"big":1e999}"#))
-      == #"snapshot JSON: data.big: expected an array, found number"#)
-    #expect(try SessionSnapshot(json: Data(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":3e2"#).utf8))
+    #expect(
+      Self.error(Self.minimal + " x")
+        == #"snapshot JSON: (top level): not valid JSON: Invalid value around character 165."#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: "\n  \"calls\":[],\n}"))
+        == #"snapshot JSON: (top level): not valid JSON: Invalid value around character 169."#)
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"big":1e999}"#))
+        == #"snapshot JSON: data.big: expected an array, found number"#)
+    #expect(
+      try SessionSnapshot(
+        json: Data(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":3e2"#).utf8)
+      )
       .driver.replans == 300, "a whole number written with an exponent")
   }
 
   @Test func deepNestingIsRefusedWithoutOverflowingTheStack() {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     let unknown = Self.minimal.replacingOccurrences(of: #""calls":[]"#, with: #""calls":[],"extra":"# + deep)
-    #expect(Self.error(unknown) == #"snapshot JSON: (top level): not valid JSON: Too many nested arrays or dictionaries around character 684."#)
+    #expect(
+      Self.error(unknown)
+        == #"snapshot JSON: (top level): not valid JSON: Too many nested arrays or dictionaries around character 684."#)
   }
 
   // MARK: (d) Seeded properties
@@ -420,7 +518,9 @@ import Testing
         #expect(try SessionSnapshot(json: JSONEncoder().encode(snapshot)) == snapshot)
         let restored = try CheckoutSession(restoringJSON: json, flow: compiled)
         #expect(restored.snapshot(revealSensitive: reveal) == snapshot)
-        #expect(restored.snapshot(revealSensitive: true) == (try CheckoutSession(restoring: snapshot, flow: compiled)).snapshot(revealSensitive: true))
+        #expect(
+          restored.snapshot(revealSensitive: true)
+            == (try CheckoutSession(restoring: snapshot, flow: compiled)).snapshot(revealSensitive: true))
       }
     }
   }
@@ -428,7 +528,8 @@ import Testing
   @Test func mutatedAndTruncatedSnapshotsNeverCrash() throws {
     var random = SeededRandom(seed: 4_711)
     let seeds = Self.allSnapshots().map { $0.snapshot.jsonData() } + [Data(Self.minimal.utf8)]
-    let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn/u"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+    let alphabet =
+      Array(#"{}[],:"\ 0123456789.-+eEtrufalsn/u"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
     var read = 0
     var refused = 0
     for round in 0..<3_000 {
@@ -449,7 +550,9 @@ import Testing
         _ = try? CheckoutSession(restoringJSON: Data(bytes), flow: Self.compiled)
         read += 1
       } catch {
-        #expect(error.message.hasPrefix("snapshot JSON: ") || error.message.hasPrefix("unsupported snapshot format"), "\(error.message)")
+        #expect(
+          error.message.hasPrefix("snapshot JSON: ") || error.message.hasPrefix("unsupported snapshot format"),
+          "\(error.message)")
         refused += 1
       }
     }
@@ -460,7 +563,7 @@ import Testing
 extension SessionSnapshot {
   /// One of the unusual snapshots, by name.
   static func unusual(_ name: String) -> SessionSnapshot {
-    SnapshotJSONTests.unusualSnapshots().first { $0.name == name }!.snapshot
+    fixture(SnapshotJSONTests.unusualSnapshots().first { $0.name == name }, "the unusual snapshot \(name)").snapshot
   }
 }
 

@@ -16,10 +16,12 @@ import Testing
   /// are not validated) and rows with conditions and guards.
   static func flow(steps: Int, _ random: inout SeededRandom) -> Flow {
     var flow = FlowGenerator(steps: steps, guardChance: 0.5).flow(using: &random)
-    flow.steps[1].rows.append(Row(
-      id: "code", cell: .text, title: "Code", bind: "form.code", rules: [Rule(.required)],
-      enabledWhen: .present("form.s0.name", true)))
-    flow.steps[0].rows.append(Row(id: "guarded", cell: .button, title: "Guarded", action: .opens("s1"), requires: ["s1", "s2"]))
+    flow.steps[1].rows.append(
+      Row(
+        id: "code", cell: .text, title: "Code", bind: "form.code", rules: [Rule(.required)],
+        enabledWhen: .present("form.s0.name", true)))
+    flow.steps[0].rows.append(
+      Row(id: "guarded", cell: .button, title: "Guarded", action: .opens("s1"), requires: ["s1", "s2"]))
     var duplicate = flow.steps[2]
     duplicate.title = "A second step with the id s2"
     duplicate.rows = [Row(id: "other", cell: .text, title: "Other", bind: "form.other", rules: [Rule(.required)])]
@@ -71,11 +73,15 @@ import Testing
     session.send(.tap("continue"))  // refused (guards), but address and creditCard are checked and kept
     var completeness = session.completeness
     #expect(!completeness.isComplete("address"))
-    for (key, value) in [("name", "Ada"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+    for (key, value) in [
+      ("name", "Ada"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
+    ] {
       completeness.data[DataKey("shipping.\(key)")] = .string(value)
     }
     #expect(completeness.isComplete("address"))
-    #expect(completeness.isComplete("address") == StepCompleteness(flow: completeness.flow, data: completeness.data).isComplete("address"))
+    #expect(
+      completeness.isComplete("address")
+        == StepCompleteness(flow: completeness.flow, data: completeness.data).isComplete("address"))
   }
 
   /// Accepting an offer checks only the steps whose guards planning asks about,
@@ -83,22 +89,34 @@ import Testing
   @Test func acceptChecksOnlyTheGuardsPlanningNeeds() {
     // cart opens fix (unguarded); 200 other steps each have a guarded row.
     var steps = [
-      Step(id: "cart", title: "Cart", rows: [
-        Row(id: "fix", cell: .disclosure, title: "Fix", action: .opens("fix")),
-        Row(id: "pay", cell: .button, title: "Pay", action: .submit(Submit(operation: "pay"))),
-      ]),
-      Step(id: "fix", title: "Fix", presentation: .modal, rows: [
-        Row(id: "code", cell: .text, title: "Code", bind: "form.code", rules: [Rule(.required)])
-      ]),
+      Step(
+        id: "cart", title: "Cart",
+        rows: [
+          Row(id: "fix", cell: .disclosure, title: "Fix", action: .opens("fix")),
+          Row(id: "pay", cell: .button, title: "Pay", action: .submit(Submit(operation: "pay"))),
+        ]),
+      Step(
+        id: "fix", title: "Fix", presentation: .modal,
+        rows: [
+          Row(id: "code", cell: .text, title: "Code", bind: "form.code", rules: [Rule(.required)])
+        ]),
     ]
     for index in 0..<200 {
-      steps[0].rows.append(Row(id: RowID("open\(index)"), cell: .disclosure, title: "Open \(index)", action: .opens(StepID("g\(index)"))))
-      steps.append(Step(id: StepID("g\(index)"), title: "G\(index)", rows: [
-        Row(id: "name", cell: .text, title: "Name", bind: DataKey("form.g\(index)"), rules: [Rule(.required)]),
-        Row(id: "next", cell: .button, title: "Next", action: .opens("fix"), requires: [StepID("g\((index + 1) % 200)")]),
-      ]))
+      steps[0].rows.append(
+        Row(id: RowID("open\(index)"), cell: .disclosure, title: "Open \(index)", action: .opens(StepID("g\(index)"))))
+      steps.append(
+        Step(
+          id: StepID("g\(index)"), title: "G\(index)",
+          rows: [
+            Row(id: "name", cell: .text, title: "Name", bind: DataKey("form.g\(index)"), rules: [Rule(.required)]),
+            Row(
+              id: "next", cell: .button, title: "Next", action: .opens("fix"),
+              requires: [StepID("g\((index + 1) % 200)")]),
+          ]))
     }
-    let flow = Flow(id: "guards", title: "Guards", start: "cart", steps: steps, errors: [ErrorMatcher(code: "*", step: "fix", row: "code")])
+    let flow = Flow(
+      id: "guards", title: "Guards", start: "cart", steps: steps,
+      errors: [ErrorMatcher(code: "*", step: "fix", row: "code")])
     var session = CheckoutSession(flow: CompiledFlow(flow), today: Self.today)
     session.send(.tap("pay"))
     session.send(.apiFailed("pay", [APIError(code: "bad")]))
@@ -132,7 +150,8 @@ import Testing
         kept += session.stepChecks.count
         let top = session.navigation.top
         let errors = Dictionary(
-          session.rowErrors.filter { $0.key.step == top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a })
+          session.rowErrors.filter { $0.key.step == top }.map { ($0.key.row, $0.value) },
+          uniquingKeysWith: { a, _ in a })
         let focused = session.focus?.step == top ? session.focus?.row : nil
         let fresh = renderer.render(top, data: session.data, errors: errors, focused: focused)
         #expect(session.screen == fresh, "screen of \(top) after \(event)")
@@ -148,7 +167,8 @@ import Testing
     var reference: [Int: StepCheck] = [:]
     for _ in 0..<2_000 {
       let step = random.int(in: 0..<40)
-      let check = random.chance(0.3) ? nil : StepCheck(rowFailures: [], checkFailures: random.chance(0.5) ? [] : ["x\(step)"])
+      let check =
+        random.chance(0.3) ? nil : StepCheck(rowFailures: [], checkFailures: random.chance(0.5) ? [] : ["x\(step)"])
       kept[step] = check
       reference[step] = check
       #expect(kept[step] == reference[step])

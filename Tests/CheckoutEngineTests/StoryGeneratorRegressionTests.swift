@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// The generated stories catch regressions: stories generated on the PLNDR flow,
@@ -11,7 +12,9 @@ import Testing
 
   /// The PLNDR stories, generated once on the unbroken flow.
   static let original: (flow: Flow, suite: StorySuite) = {
-    let flow = try! FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path)
+    let flow = fixture("the shipped flow plndr.json") {
+      try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path)
+    }
     return (flow, StoryGenerator(flow: CompiledFlow(flow), today: today, seed: 1).generate())
   }()
 
@@ -20,12 +23,16 @@ import Testing
     let replayer = StoryReplayer(flow: CompiledFlow(broken))
     var failures: [String: StoryReplayer.Failure] = [:]
     for story in original.suite.stories {
-      if let failure = replayer.replay(story.text(flowPath: "plndr.json", today: today)) { failures[story.name] = failure }
+      if let failure = replayer.replay(story.text(flowPath: "plndr.json", today: today)) {
+        failures[story.name] = failure
+      }
     }
     return failures
   }
 
-  static func index(of step: StepID, in flow: Flow) -> Int { flow.steps.firstIndex { $0.id == step }! }
+  static func index(of step: StepID, in flow: Flow) -> Int {
+    fixture(flow.steps.firstIndex { $0.id == step }, "the step \(step) in \(flow.id)")
+  }
 
   @Test func theUnbrokenFlowReplaysGreen() {
     #expect(Self.replay(on: Self.original.flow).isEmpty)
@@ -57,7 +64,9 @@ import Testing
     var flow = Self.original.flow
     let creditCard = Self.index(of: "creditCard", in: flow)
     let cvv = flow.steps[creditCard].rows.firstIndex { $0.id == "cvv" }!
-    flow.steps[creditCard].rows[cvv].rules = [Rule(.required), Rule(.pattern("^[0-9]{5}$"), message: "Enter all 5 digits.")]
+    flow.steps[creditCard].rows[cvv].rules = [
+      Rule(.required), Rule(.pattern("^[0-9]{5}$"), message: "Enter all 5 digits."),
+    ]
     let failures = Self.replay(on: flow)
     let failure = try #require(failures["stepTwo--cvv_invalid"])
     // The CVV the old story typed no longer completes the card: the guard says why.
@@ -86,7 +95,8 @@ import Testing
     flow.steps[creditCard].rows[cvv].options = .list([PickerOption(value: "none")])
     let story = try #require(Self.original.suite.stories.first { $0.name == "stepTwo--cvv_invalid" })
     let typed = try #require(story.lines.first { $0.hasPrefix("set cvv ") }).split(separator: " ")[2]
-    let failure = try #require(StoryReplayer(flow: CompiledFlow(flow)).replay(story.text(flowPath: "p", today: Self.today)))
+    let failure = try #require(
+      StoryReplayer(flow: CompiledFlow(flow)).replay(story.text(flowPath: "p", today: Self.today)))
     #expect(failure.text == "set cvv …")
     #expect(!failure.description.contains(typed))
   }
@@ -145,7 +155,8 @@ import Testing
     var flow = try FlowLoader().load(json: Self.blocked, file: "blocked.json")
     let cart = Self.index(of: "cart", in: flow)
     flow.steps[cart].rows.removeAll { $0.id == "promo" || $0.id == "checkout" }
-    flow.steps[cart].rows.append(Row(id: "pay", cell: .button, title: "Pay", action: .submit(Submit(operation: "placeOrder"))))
+    flow.steps[cart].rows.append(
+      Row(id: "pay", cell: .button, title: "Pay", action: .submit(Submit(operation: "placeOrder"))))
     let suite = StoryGenerator(flow: CompiledFlow(flow), today: Self.today).generate()
     let shadowed = try #require(suite.infeasible.first { $0.pair.matcher == 1 })
     #expect(shadowed.reason.contains("no error reaches matcher 2"))

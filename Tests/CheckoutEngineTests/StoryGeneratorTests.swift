@@ -1,30 +1,37 @@
 import CheckoutEngine
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// `StoryGenerator` on the shipped flows and on small flows made to be hard:
 /// every story replays, every pair is a story or an infeasible pair with a
 /// reason, and regeneration is byte-identical.
 @Suite struct StoryGeneratorTests {
-  static let today = CalendarDate(year: 2026, month: 11, day: 21)!
+  static let today = fixture(CalendarDate(year: 2026, month: 11, day: 21), "the date 2026-11-21")
 
   static func shipped(_ name: String) throws -> CompiledFlow {
     CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent(name).path))
   }
 
   /// The shipped flows' suites (seed 1), generated once for every test that reads them.
-  static let shippedSuites: [String: StorySuite] = Dictionary(uniqueKeysWithValues: ["plndr.json", "express.json"].map { name in
-    (name, StoryGenerator(flow: try! shipped(name), today: today, seed: 1).generate())
-  })
+  static let shippedSuites: [String: StorySuite] = Dictionary(
+    uniqueKeysWithValues: ["plndr.json", "express.json"].map { name in
+      (
+        name,
+        StoryGenerator(flow: fixture("the shipped flow \(name)") { try shipped(name) }, today: today, seed: 1)
+          .generate()
+      )
+    })
 
   static func suite(_ flow: CompiledFlow, seed: UInt64 = 1) -> StorySuite {
     StoryGenerator(flow: flow, today: today, seed: seed).generate()
   }
 
-  static func shippedSuite(_ name: String) -> StorySuite { shippedSuites[name]! }
+  static func shippedSuite(_ name: String) -> StorySuite { fixture(shippedSuites[name], "the suite of \(name)") }
 
   static func texts(_ suite: StorySuite) -> [String: String] {
-    Dictionary(uniqueKeysWithValues: suite.stories.map { ($0.fileName, $0.text(flowPath: "flow.json", today: suite.today)) })
+    Dictionary(
+      uniqueKeysWithValues: suite.stories.map { ($0.fileName, $0.text(flowPath: "flow.json", today: suite.today)) })
   }
 
   @Test(arguments: ["plndr.json", "express.json"])

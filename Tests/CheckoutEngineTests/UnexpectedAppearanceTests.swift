@@ -12,8 +12,12 @@ import Testing
     var session = Self.session()
     #expect(session.send(.tap("checkout")) == [.navigate(.push("stepOne"))])
     let effects = session.send(.appeared("cart"))
-    #expect(effects == [.notice(
-      "appeared cart while waiting for stepOne after `push stepOne`: the `push stepOne` was given up; at cart, nothing is pending now")])
+    #expect(
+      effects == [
+        .notice(
+          "appeared cart while waiting for stepOne after `push stepOne`: the `push stepOne` was given up; at cart, nothing is pending now"
+        )
+      ])
     #expect(session.pending == nil)
     #expect(session.navigation.description == "cart")
   }
@@ -22,9 +26,15 @@ import Testing
     var session = Self.session()
     session.send(.tap("checkout"))
     let effects = session.send(.appeared("creditCard"))
-    #expect(effects == [.refused(Refusal(
-      .unexpectedStep, event: .appeared, subject: .step("creditCard"),
-      message: "creditCard is not on the navigation stack cart, and nothing opened it; still waiting for stepOne after `push stepOne`"))])
+    #expect(
+      effects == [
+        .refused(
+          Refusal(
+            .unexpectedStep, event: .appeared, subject: .step("creditCard"),
+            message:
+              "creditCard is not on the navigation stack cart, and nothing opened it; still waiting for stepOne after `push stepOne`"
+          ))
+      ])
     #expect(session.pending?.expected == "stepOne")
     #expect(session.send(.appeared("stepOne")) == [])
     #expect(session.navigation.description == "cart>stepOne")
@@ -39,15 +49,18 @@ import Testing
     session.send(.tap("placeOrder"))
     session.send(.apiFailed("placeOrder", [APIError(code: "cvv_invalid")]))
     #expect(session.send(.accept) == [.navigate(.pop)])
-    #expect(session.send(.appeared("cart")) == [
-      .navigate(.push("stepOne")),
-      .notice("appeared cart while waiting for stepOne after `pop`: replanned from cart: next push stepOne"),
-    ])
-    #expect(session.send(.appeared("confirmation")) == [
-      .routeCancelled("confirmation is not on the navigation stack cart (the route expected stepOne)"),
-      .notice(
-        "appeared confirmation while waiting for stepOne after `push stepOne`: the route was cancelled because confirmation is not on the navigation stack cart (the route expected stepOne); nothing is pending now"),
-    ])
+    #expect(
+      session.send(.appeared("cart")) == [
+        .navigate(.push("stepOne")),
+        .notice("appeared cart while waiting for stepOne after `pop`: replanned from cart: next push stepOne"),
+      ])
+    #expect(
+      session.send(.appeared("confirmation")) == [
+        .routeCancelled("confirmation is not on the navigation stack cart (the route expected stepOne)"),
+        .notice(
+          "appeared confirmation while waiting for stepOne after `push stepOne`: the route was cancelled because confirmation is not on the navigation stack cart (the route expected stepOne); nothing is pending now"
+        ),
+      ])
     #expect(!session.driver.isDriving)
     #expect(session.pending == nil)
   }

@@ -20,7 +20,8 @@ import Testing
     case 4:
       let patterns = PatternSynthesizerTests.allPatterns
       rules.append(.pattern(patterns[random.int(in: 0..<patterns.count)]))
-    case 5: rules.append(.oneOf((0..<random.int(in: 1...3)).map { _ in Self.words[random.int(in: 0..<Self.words.count)] }))
+    case 5:
+      rules.append(.oneOf((0..<random.int(in: 1...3)).map { _ in Self.words[random.int(in: 0..<Self.words.count)] }))
     default: break
     }
     if random.int(in: 0...3) == 0 { rules.append(.digits) }
@@ -30,7 +31,8 @@ import Testing
   }
 
   func check(_ row: Row, seed: UInt64) -> Bool {
-    let synthesizer = ValueSynthesizer(flow: ValueSynthesizerTests.flow([row]), today: ValueSynthesizerTests.today, seed: seed)
+    let synthesizer = ValueSynthesizer(
+      flow: ValueSynthesizerTests.flow([row]), today: ValueSynthesizerTests.today, seed: seed)
     var served = false
     switch synthesizer.validValue(for: row) {
     case .success(let value):
@@ -69,7 +71,9 @@ import Testing
       var rules: [RuleKind] = [.required, .pattern(pattern)]
       if random.int(in: 0...1) == 0 { rules.append(.minLength(random.int(in: 0...witness.count))) }
       if random.int(in: 0...1) == 0 { rules.append(.maxLength(witness.count + random.int(in: 0...10))) }
-      if witness.allSatisfy(\.isASCII) && witness.allSatisfy(\.isNumber) && random.int(in: 0...1) == 0 { rules.append(.digits) }
+      if witness.allSatisfy(\.isASCII) && witness.allSatisfy(\.isNumber) && random.int(in: 0...1) == 0 {
+        rules.append(.digits)
+      }
       if random.int(in: 0...3) == 0 { rules.append(.oneOf([witness, "not-this"])) }
       if RuleEvaluator.passesLuhnCheck(witness) { rules.append(.luhn) }
       let row = ValueSynthesizerTests.row(random.int(in: 0...1) == 0 ? rules : rules.reversed())

@@ -1,12 +1,13 @@
 import CheckoutEngine
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// The value synthesiser: every value it returns is checked by the engine's own
 /// evaluator, invalid values fail their rule, unsatisfiable rules are reported,
 /// and the same seed gives the same values.
 @Suite struct ValueSynthesizerTests {
-  static let today = CalendarDate(parsing: "2026-11-21")!
+  static let today = fixture(CalendarDate(parsing: "2026-11-21"), "the date 2026-11-21")
   let evaluator = RuleEvaluator(today: ValueSynthesizerTests.today)
 
   static func shippedFlow(_ name: String) throws -> Flow {
@@ -14,8 +15,12 @@ import Testing
   }
 
   /// A text row with these rules.
-  static func row(_ rules: [RuleKind], cell: CellKind = .text, options: PickerOptions? = nil, placeholder: String? = nil) -> Row {
-    Row(id: "field", cell: cell, title: "Field", bind: "form.field", placeholder: placeholder, options: options, rules: rules.map { Rule($0) })
+  static func row(
+    _ rules: [RuleKind], cell: CellKind = .text, options: PickerOptions? = nil, placeholder: String? = nil
+  ) -> Row {
+    Row(
+      id: "field", cell: cell, title: "Field", bind: "form.field", placeholder: placeholder, options: options,
+      rules: rules.map { Rule($0) })
   }
 
   static func flow(_ rows: [Row], data: [DataKey: Value] = [:]) -> Flow {
@@ -32,7 +37,8 @@ import Testing
       for step in flow.steps {
         for row in step.rows where row.cell.takesValue && row.bind != nil {
           let where_ = "\(name) \(step.id).\(row.id) seed \(seed)"
-          let valid = try #require(try? synthesizer.validValue(for: row, data: flow.data).get(), "\(where_): no valid value")
+          let valid = try #require(
+            try? synthesizer.validValue(for: row, data: flow.data).get(), "\(where_): no valid value")
           #expect(evaluator.firstFailure(of: row.rules, value: valid, title: row.title) == nil, "\(where_): \(valid)")
           #expect(valid.isPresent, "\(where_)")
           let invalid = synthesizer.invalidValues(for: row, data: flow.data)
@@ -60,7 +66,9 @@ import Testing
 
   // MARK: Rules one by one
 
-  func synthesizer(_ row: Row, data: [DataKey: Value] = [:], seed: UInt64 = 1, registry: RuleRegistry = RuleRegistry()) -> ValueSynthesizer {
+  func synthesizer(_ row: Row, data: [DataKey: Value] = [:], seed: UInt64 = 1, registry: RuleRegistry = RuleRegistry())
+    -> ValueSynthesizer
+  {
     ValueSynthesizer(flow: Self.flow([row], data: data), today: Self.today, seed: seed, registry: registry)
   }
 
@@ -149,7 +157,9 @@ import Testing
   @Test func theMessageIsTheEnginesFirstFailure() throws {
     // minLength 3 comes first and a two-character value cannot match the pattern's
     // three letters either: the breaking value still fails minLength first.
-    let row = Row(id: "code", cell: .text, title: "Code", bind: "code", rules: [Rule(.minLength(3), message: "Too short"), Rule(.pattern("^[a-z]{3,}$"))])
+    let row = Row(
+      id: "code", cell: .text, title: "Code", bind: "code",
+      rules: [Rule(.minLength(3), message: "Too short"), Rule(.pattern("^[a-z]{3,}$"))])
     let value = try synthesizer(row).invalidValue(for: row, breaking: row.rules[0]).get()
     #expect(value.message == "Too short")
     #expect(value.value.displayText.count < 3)
@@ -158,19 +168,41 @@ import Testing
   // MARK: Unsatisfiable rules
 
   @Test(arguments: [
-    ([RuleKind.pattern("^[0-9]{5}$"), .minLength(6)], "no value satisfies pattern ^[0-9]{5}$ and minLength 6 together"),
+    (
+      [RuleKind.pattern("^[0-9]{5}$"), .minLength(6)], "no value satisfies pattern ^[0-9]{5}$ and minLength 6 together"
+    ),
     ([.oneOf(["a"]), .digits], "no value satisfies oneOf [a] and digits together"),
     ([.luhn, .maxLength(4)], "no value satisfies luhn and maxLength 4 together"),
     ([.required, .minLength(9), .maxLength(3)], "no value satisfies minLength 9 and maxLength 3 together"),
     ([.required, .email, .digits, .maxLength(50)], "no value satisfies email and digits together"),
-    ([.pattern("^[a-z]+$"), .pattern("^[0-9]+$")], "no value satisfies pattern ^[a-z]+$ and pattern ^[0-9]+$ together"),
-    ([.required, .pattern(#"^\s*$"#)], #"cannot synthesise a value for pattern ^\s*$: no non-blank string it built matches"#),
-    ([.pattern("^(a|b)*c{3000}$"), .maxLength(2000)], "no value satisfies pattern ^(a|b)*c{3000}$ and maxLength 2000 together"),
-    ([.pattern("^a{5000}$")], "cannot synthesise a value for pattern ^a{5000}$: its matches have at least 5000 characters, more than the 4096 the synthesiser builds"),
-    ([.required, .minLength(Int.max)], "cannot synthesise a value for minLength \(Int.max): more than the 100000 characters the synthesiser builds"),
+    (
+      [.pattern("^[a-z]+$"), .pattern("^[0-9]+$")], "no value satisfies pattern ^[a-z]+$ and pattern ^[0-9]+$ together"
+    ),
+    (
+      [.required, .pattern(#"^\s*$"#)],
+      #"cannot synthesise a value for pattern ^\s*$: no non-blank string it built matches"#
+    ),
+    (
+      [.pattern("^(a|b)*c{3000}$"), .maxLength(2000)],
+      "no value satisfies pattern ^(a|b)*c{3000}$ and maxLength 2000 together"
+    ),
+    (
+      [.pattern("^a{5000}$")],
+      "cannot synthesise a value for pattern ^a{5000}$: its matches have at least 5000 characters, more than the 4096 the synthesiser builds"
+    ),
+    (
+      [.required, .minLength(Int.max)],
+      "cannot synthesise a value for minLength \(Int.max): more than the 100000 characters the synthesiser builds"
+    ),
     ([.required, .pattern("^$")], "no non-blank value satisfies pattern ^$: it matches only the empty string"),
-    ([.pattern("^(?=b)a$")], "cannot synthesise a value for pattern ^(?=b)a$: it uses lookaheads, which the synthesiser only approximates, and no string it built matches"),
-    ([.pattern(#"^\p{Greek}+$"#)], #"cannot synthesise a value for pattern ^\p{Greek}+$: the property \p{Greek} is not one the synthesiser knows (at character 2)"#),
+    (
+      [.pattern("^(?=b)a$")],
+      "cannot synthesise a value for pattern ^(?=b)a$: it uses lookaheads, which the synthesiser only approximates, and no string it built matches"
+    ),
+    (
+      [.pattern(#"^\p{Greek}+$"#)],
+      #"cannot synthesise a value for pattern ^\p{Greek}+$: the property \p{Greek} is not one the synthesiser knows (at character 2)"#
+    ),
   ])
   func unsatisfiableRulesAreReportedByName(_ rules: [RuleKind], _ reason: String) {
     let row = Self.row(rules)
@@ -196,14 +228,22 @@ import Testing
     #expect(broken.message == "Enter a postal code")
     let never = Self.row([.custom("never")])
     let failure = self.synthesizer(never, registry: registry).validValue(for: never)
-    #expect(failure == .failure(SynthesisFailure(row: "field", title: "Field", rules: [Rule(.custom("never"))], reason: "cannot synthesise a value for the custom rule never: none of the synthesiser's candidates passes it")))
+    #expect(
+      failure
+        == .failure(
+          SynthesisFailure(
+            row: "field", title: "Field", rules: [Rule(.custom("never"))],
+            reason:
+              "cannot synthesise a value for the custom rule never: none of the synthesiser's candidates passes it")))
   }
 
   @Test func hugeLengthsNeitherCrashNorHang() throws {
     #expect(try valid([.minLength(5_000), .maxLength(Int.max)]).count == 5_000)
     let row = Self.row([.maxLength(Int.max)])
-    #expect(synthesizer(row).invalidValue(for: row, breaking: row.rules[0]).failureDescription
-      == "row field (Field): no value breaks maxLength \(Int.max): a longer value has more than the 100000 characters the synthesiser builds")
+    #expect(
+      synthesizer(row).invalidValue(for: row, breaking: row.rules[0]).failureDescription
+        == "row field (Field): no value breaks maxLength \(Int.max): a longer value has more than the 100000 characters the synthesiser builds"
+    )
     #expect(try invalid([.maxLength(50_000)], breaking: .maxLength(50_000)).count == 50_001)
   }
 
@@ -221,7 +261,9 @@ import Testing
   // MARK: Pickers and toggles
 
   @Test func pickersGiveOfferedOptionsAndRefuseOthers() throws {
-    let options: [PickerOption] = [PickerOption(value: "standard"), PickerOption(value: "express"), PickerOption(value: "overnight")]
+    let options: [PickerOption] = [
+      PickerOption(value: "standard"), PickerOption(value: "express"), PickerOption(value: "overnight"),
+    ]
     let row = Self.row([.required, .oneOf(["express", "overnight"])], cell: .picker, options: .from("methods"))
     let data: [DataKey: Value] = ["methods": .options(options)]
     let synthesizer = synthesizer(row, data: data)
@@ -229,16 +271,23 @@ import Testing
     #expect(["express", "overnight"].contains(value.displayText))
     #expect(try synthesizer.validValue(for: row, data: data, avoiding: [value]).get() != value)
     let notListed = try synthesizer.invalidValue(for: row, breaking: row.rules[1], data: data).get()
-    #expect(notListed == InvalidValue(rule: row.rules[1], value: .string("standard"), message: "Field must be one of express, overnight"))
+    #expect(
+      notListed
+        == InvalidValue(
+          rule: row.rules[1], value: .string("standard"), message: "Field must be one of express, overnight"))
     let blank = try synthesizer.invalidValue(for: row, breaking: row.rules[0], data: data).get()
     // A picker can be cleared: the blank choice breaks required, and is shown, not refused.
     #expect(blank == InvalidValue(rule: row.rules[0], value: .string(""), message: "Field is required"))
     // No options in the data: reported.
     let empty = synthesizer.validValue(for: row, data: ["methods": .options([])])
-    #expect(empty.failureDescription == "row field (Field): the picker offers no options: data key methods holds no option list")
+    #expect(
+      empty.failureDescription
+        == "row field (Field): the picker offers no options: data key methods holds no option list")
     // Options none of which passes the rules: reported with the options.
     let strict = Self.row([.oneOf(["pickup"])], cell: .picker, options: .list(options))
-    #expect(self.synthesizer(strict).validValue(for: strict).failureDescription == "row field (Field): no option it offers (standard, express, overnight) satisfies oneOf [pickup]")
+    #expect(
+      self.synthesizer(strict).validValue(for: strict).failureDescription
+        == "row field (Field): no option it offers (standard, express, overnight) satisfies oneOf [pickup]")
   }
 
   @Test func togglesGiveBooleans() throws {
@@ -256,13 +305,15 @@ import Testing
     #expect(try synthesizer(age).validValue(for: age).get().displayText.allSatisfy(\.isNumber))
     let contact = Row(id: "contact", cell: .email, title: "Contact", bind: "contact", rules: [Rule(.required)])
     #expect(try synthesizer(contact).validValue(for: contact).get().displayText.contains("@"))
-    let mobile = Row(id: "mobile", cell: .phone, title: "Mobile", bind: "mobile", rules: [Rule(.required), Rule(.maxLength(20))])
+    let mobile = Row(
+      id: "mobile", cell: .phone, title: "Mobile", bind: "mobile", rules: [Rule(.required), Rule(.maxLength(20))])
     #expect(try synthesizer(mobile).validValue(for: mobile).get().displayText.hasPrefix("+1 503"))
   }
 
   @Test func rowsThatTakeNoValueAreReported() {
     let button = Row(id: "go", cell: .button, title: "Go")
-    #expect(synthesizer(button).validValue(for: button).failureDescription == "row go (Go): a button row takes no value")
+    #expect(
+      synthesizer(button).validValue(for: button).failureDescription == "row go (Go): a button row takes no value")
   }
 
   // MARK: Conditions
@@ -271,12 +322,17 @@ import Testing
     let flow = try Self.shippedFlow("plndr.json")
     let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: 1)
     let billing = try #require(flow.step("address")?.row("billingStreet")?.visibleWhen)
-    #expect(try synthesizer.assignment(making: billing, hold: true, data: flow.data).get() == ["billing.sameAsShipping": .bool(false)])
+    #expect(
+      try synthesizer.assignment(making: billing, hold: true, data: flow.data).get() == [
+        "billing.sameAsShipping": .bool(false)
+      ])
     #expect(try synthesizer.assignment(making: billing, hold: false, data: flow.data).get() == [:])
     let both: Condition = .all([.present("discount.code", true), .equals("shipping.country", .string("GU"))])
     let answer = try synthesizer.assignment(making: both, hold: true, data: flow.data).get()
     #expect(answer["shipping.country"] == .string("GU"))
-    #expect(evaluator.firstFailure(of: flow.step("discount")!.row("code")!.rules, value: answer["discount.code"], title: "Code") == nil)
+    #expect(
+      evaluator.firstFailure(
+        of: flow.step("discount")!.row("code")!.rules, value: answer["discount.code"], title: "Code") == nil)
     #expect(both.holds(in: flow.data.merging(answer) { $1 }))
     let either: Condition = .any([.equals("shipping.method", .string("express")), .not(.present("order.note", true))])
     // The method is not express already: only the note must be filled in.
@@ -287,7 +343,8 @@ import Testing
   @Test func conditionsOverManyKeysAreMetByTheirShape() throws {
     let flow = Self.flow([Self.row([])])
     let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: 1)
-    let many: Condition = .all((0..<25).map { .equals(DataKey("k.\($0)"), .string("v\($0)")) } + [.not(.present("k.blank", true))])
+    let many: Condition = .all(
+      (0..<25).map { .equals(DataKey("k.\($0)"), .string("v\($0)")) } + [.not(.present("k.blank", true))])
     let answer = try synthesizer.assignment(making: many, hold: true, data: ["k.blank": .string("full")]).get()
     #expect(answer.count == 26)
     #expect(many.holds(in: ["k.blank": .string("full")].merging(answer) { $1 }))
@@ -302,11 +359,14 @@ import Testing
     let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: 1)
     // The country picker offers no "FR".
     let france: Condition = .equals("shipping.country", .string("FR"))
-    #expect(synthesizer.assignment(making: france, hold: true, data: flow.data).failureDescription
-      == #"no values make "Country is FR" hold: tried shipping.country (United States, Puerto Rico, Guam, U.S. Virgin Islands)"#)
+    #expect(
+      synthesizer.assignment(making: france, hold: true, data: flow.data).failureDescription
+        == #"no values make "Country is FR" hold: tried shipping.country (United States, Puerto Rico, Guam, U.S. Virgin Islands)"#
+    )
     let contradiction: Condition = .all([.equals("x.y", .string("a")), .equals("x.y", .string("b"))])
-    #expect(synthesizer.assignment(making: contradiction, hold: true, data: [:]).failureDescription
-      == #"no values make "x.y is a and x.y is b" hold: tried x.y (a, b, x, blank)"#)
+    #expect(
+      synthesizer.assignment(making: contradiction, hold: true, data: [:]).failureDescription
+        == #"no values make "x.y is a and x.y is b" hold: tried x.y (a, b, x, blank)"#)
   }
 
   @Test func secretValuesNeverAppearInFailures() throws {

@@ -7,8 +7,11 @@ public func fuzzSessionEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   var random = SeededRandom(seed: UInt64(bytes[0]) << 8 | UInt64(bytes[1]))
   var flow = FlowGenerator(steps: 2 + Int(bytes[0] % 7)).flow(using: &random)
   // A secret row on the start step, so that secrecy is checked too.
-  flow.steps[0].rows.append(Row(id: "pin", cell: .secure, title: "PIN", bind: "secret.pin", rules: [Rule(.required)], secret: true))
-  flow.steps[0].rows.append(Row(id: "send", cell: .button, title: "Send", action: .submit(Submit(operation: "send", then: flow.steps.last?.id))))
+  flow.steps[0].rows.append(
+    Row(id: "pin", cell: .secure, title: "PIN", bind: "secret.pin", rules: [Rule(.required)], secret: true))
+  flow.steps[0].rows.append(
+    Row(id: "send", cell: .button, title: "Send", action: .submit(Submit(operation: "send", then: flow.steps.last?.id)))
+  )
   let compiled = CompiledFlow(flow)
   var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
   let secret = "s3cr3t-\(bytes[1])"
@@ -21,7 +24,10 @@ public func fuzzSessionEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     case 0: event = rows.isEmpty ? .back : .tap(rows[pick % rows.count].id)
     case 1:
       // The secret goes only into the secret row; other rows get plain values.
-      event = pick % 2 == 0 ? .set(.row("pin"), .string(secret)) : .set(rows.isEmpty ? .key("form.any") : .row(rows[pick % rows.count].id), .string("x\(pick)"))
+      event =
+        pick % 2 == 0
+        ? .set(.row("pin"), .string(secret))
+        : .set(rows.isEmpty ? .key("form.any") : .row(rows[pick % rows.count].id), .string("x\(pick)"))
     case 2: event = .back
     case 3: event = .appeared(steps[pick % steps.count].id)
     case 4: event = .apiFailed("send", [APIError(code: "error_s\(pick % steps.count)"), APIError(code: "zzz")])

@@ -33,7 +33,9 @@ enum DiffCommand {
       return error.status
     }
     if old.id != new.id {
-      terminal.errorLine("error: \(arguments.positionals[0]) is flow \(Quoting.quoted(old.id)) and \(arguments.positionals[1]) is flow \(Quoting.quoted(new.id)): diff compares two versions of one flow")
+      terminal.errorLine(
+        "error: \(arguments.positionals[0]) is flow \(Quoting.quoted(old.id)) and \(arguments.positionals[1]) is flow \(Quoting.quoted(new.id)): diff compares two versions of one flow"
+      )
       return .usage
     }
     let diff = FlowDiff(from: old, to: new)

@@ -149,11 +149,13 @@ enum GenerateCommand {
     try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let relative = relativePath(from: directory, to: flowPath)
     let names = Set(suite.stories.map(\.fileName))
-    for old in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where old.hasSuffix(".scenario") && !names.contains(old) {
+    for old in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+    where old.hasSuffix(".scenario") && !names.contains(old) {
       try manager.removeItem(atPath: directory + "/" + old)
     }
     for story in suite.stories {
-      try story.text(flowPath: relative, today: suite.today).write(toFile: directory + "/" + story.fileName, atomically: true, encoding: .utf8)
+      try story.text(flowPath: relative, today: suite.today).write(
+        toFile: directory + "/" + story.fileName, atomically: true, encoding: .utf8)
     }
   }
 
@@ -194,7 +196,8 @@ enum GenerateCommand {
       terminal.line("    \(failure.message)")
     }
     if check {
-      terminal.line("  replayed: \(suite.stories.count - report.failures.count) passed, \(report.failures.count) failed")
+      terminal.line(
+        "  replayed: \(suite.stories.count - report.failures.count) passed, \(report.failures.count) failed")
     }
     terminal.line("  time: \(String(format: "%.2f", report.seconds)) s")
   }
@@ -285,7 +288,9 @@ struct GenerateJSON: Encodable {
         check: check
           ? CheckEntry(
             passed: suite.stories.count - report.failures.count, failed: report.failures.count,
-            failures: report.failures.map { FailureEntry(file: $0.file, line: $0.failure.line, text: $0.failure.text, message: $0.failure.message) })
+            failures: report.failures.map {
+              FailureEntry(file: $0.file, line: $0.failure.line, text: $0.failure.text, message: $0.failure.message)
+            })
           : nil,
         seconds: (report.seconds * 1000).rounded() / 1000)
     }

@@ -35,7 +35,9 @@ enum LintCommand {
         bytes = try InputFile.read(terminal.resolve(path))
       } catch {
         unreadable = true
-        reports.append(LintReport(file: path, flow: nil, diagnostics: [Diagnostic(code: "unreadable-file", message: error.description)]))
+        reports.append(
+          LintReport(
+            file: path, flow: nil, diagnostics: [Diagnostic(code: "unreadable-file", message: error.description)]))
         continue
       }
       // `lint Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
@@ -97,7 +99,8 @@ enum LintCommand {
       let covered = matrix.cells.count - matrix.gaps.count
       terminal.line()
       terminal.line(
-        "\(report.file ?? "<flow>"): coverage \(covered)/\(matrix.cells.count) (\(count(matrix.origins.count, "failing step")) x \(count(matrix.targets.count, "resolution")))")
+        "\(report.file ?? "<flow>"): coverage \(covered)/\(matrix.cells.count) (\(count(matrix.origins.count, "failing step")) x \(count(matrix.targets.count, "resolution")))"
+      )
       terminal.write(matrix.table())
     }
   }

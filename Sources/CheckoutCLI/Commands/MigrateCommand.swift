@@ -7,7 +7,9 @@ enum MigrateCommand {
   static let spec = CommandSpec(
     name: "migrate",
     summary: "dry-run carrying stored session snapshots to a new version of their flow",
-    positionals: [PositionalSpec(name: "SNAPSHOT", help: "snapshot files (session JSON, as a store keeps it)", isRepeating: true)],
+    positionals: [
+      PositionalSpec(name: "SNAPSHOT", help: "snapshot files (session JSON, as a store keeps it)", isRepeating: true)
+    ],
     options: [
       .value("--to", "NEW", required: true, help: "the flow file the sessions are to run on"),
       .value("--from", "OLD", help: "the flow file they were made on: a snapshot of any other version is refused"),
@@ -44,7 +46,9 @@ enum MigrateCommand {
       return error.status
     }
     let migrator = SnapshotMigrator(to: CompiledFlow(target), history: from.map { [$0] } ?? [])
-    let expected = from.map { (version: $0.version, fingerprint: CheckoutSession(flow: CompiledFlow($0)).snapshot().fingerprint) }
+    let expected = from.map {
+      (version: $0.version, fingerprint: CheckoutSession(flow: CompiledFlow($0)).snapshot().fingerprint)
+    }
     var outcomes: [Outcome] = []
     for path in arguments.positionals {
       let bytes: [UInt8]
@@ -56,15 +60,21 @@ enum MigrateCommand {
       outcomes.append(outcome(of: Data(bytes), file: path, migrator: migrator, expected: expected))
     }
     let count = { (status: String) in outcomes.filter { $0.status == status }.count }
-    let summary = "\(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count("unchanged")) unchanged, \(count("migrated")) migrated, \(count("refused")) refused"
+    let summary =
+      "\(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count("unchanged")) unchanged, \(count("migrated")) migrated, \(count("refused")) refused"
     if arguments.has("--json") {
-      terminal.write(JSONText.encode(Output(snapshots: outcomes, summary: Summary(unchanged: count("unchanged"), migrated: count("migrated"), refused: count("refused")))))
+      terminal.write(
+        JSONText.encode(
+          Output(
+            snapshots: outcomes,
+            summary: Summary(unchanged: count("unchanged"), migrated: count("migrated"), refused: count("refused")))))
     } else {
       for outcome in outcomes {
         switch outcome.status {
         case "migrated":
           terminal.line("\(outcome.file): migrated")
-          terminal.line((outcome.report?.description ?? "").split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+          terminal.line(
+            (outcome.report?.description ?? "").split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         case "refused": terminal.line("\(outcome.file): refused: \(outcome.reason ?? "")")
         default: terminal.line("\(outcome.file): unchanged")
         }
@@ -87,7 +97,9 @@ enum MigrateCommand {
         return Outcome(file: file, status: "refused", reason: "made on \(made), not on --from's \(old)")
       }
       let migrated = try migrator.restore(snapshot)
-      guard let report = migrated.report, !report.changes.isEmpty else { return Outcome(file: file, status: "unchanged") }
+      guard let report = migrated.report, !report.changes.isEmpty else {
+        return Outcome(file: file, status: "unchanged")
+      }
       return Outcome(file: file, status: "migrated", report: report)
     } catch {
       return Outcome(file: file, status: "refused", reason: error.message)

@@ -71,8 +71,11 @@ enum PlanCommand {
     switch result {
     case .success(let route):
       if json {
-        terminal.write(JSONText.encode(PlanJSON(from: state.description, to: step.rawValue, row: row?.rawValue,
-          route: route.commands.map(\.description), length: route.length)))
+        terminal.write(
+          JSONText.encode(
+            PlanJSON(
+              from: state.description, to: step.rawValue, row: row?.rawValue,
+              route: route.commands.map(\.description), length: route.length)))
       } else {
         printRoute(route, target: target, terminal)
       }

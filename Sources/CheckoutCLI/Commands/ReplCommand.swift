@@ -6,7 +6,9 @@ package enum ReplCommand {
   static let spec = CommandSpec(
     name: "repl",
     summary: "walk through a checkout interactively (the built-in PLNDR flow by default)",
-    positionals: [PositionalSpec(name: "FLOW", help: "a flow file (default: the built-in PLNDR flow)", isRequired: false)],
+    positionals: [
+      PositionalSpec(name: "FLOW", help: "a flow file (default: the built-in PLNDR flow)", isRequired: false)
+    ],
     options: [
       .value("--record", "FILE", help: "write the session as a scenario that 'checkout replay' reproduces"),
       .value("--today", "DATE", help: "the session's date for expiry rules (YYYY-MM-DD; default today)"),
@@ -17,13 +19,16 @@ package enum ReplCommand {
       confirm each one with 'appear STEP'. Bad input never ends the session.
       """,
     run: { arguments, terminal in
-      var reader: any LineReader = EditLineReader().map { $0 as any LineReader }
+      var reader: any LineReader =
+        EditLineReader().map { $0 as any LineReader }
         ?? PlainLineReader(interactive: isatty(STDIN_FILENO) == 1)
       if isatty(STDIN_FILENO) != 1 { reader = PlainLineReader(interactive: false) }
       return run(arguments, terminal, reader: &reader)
     })
 
-  package static func run(_ arguments: ParsedArguments, _ terminal: Terminal, reader: inout any LineReader) -> ExitStatus {
+  package static func run(_ arguments: ParsedArguments, _ terminal: Terminal, reader: inout any LineReader)
+    -> ExitStatus
+  {
     let today: CalendarDate?
     do {
       today = try TodayOption.date(arguments, terminal)
@@ -34,7 +39,8 @@ package enum ReplCommand {
     var host = ScenarioHost(today: today, baseDirectory: terminal.currentDirectory)
     if let flowPath {
       do {
-        host = ScenarioHost(flow: CompiledFlow(try terminal.loadFlow(flowPath)), today: today, baseDirectory: terminal.currentDirectory)
+        host = ScenarioHost(
+          flow: CompiledFlow(try terminal.loadFlow(flowPath)), today: today, baseDirectory: terminal.currentDirectory)
       } catch {
         return error.status
       }
@@ -49,7 +55,9 @@ package enum ReplCommand {
     var recorder = arguments.value("--record").map { path in
       Recorder(
         path: terminal.resolve(path),
-        flowLine: flowPath.map { Recorder.flowReference(flowPath: terminal.resolve($0), recordPath: terminal.resolve(path)) }
+        flowLine: flowPath.map {
+          Recorder.flowReference(flowPath: terminal.resolve($0), recordPath: terminal.resolve(path))
+        }
           ?? BuiltInFlow.plndrName,
         today: today)
     }
@@ -64,8 +72,9 @@ package enum ReplCommand {
     }
     let printer = ScreenPrinter(terminal: terminal)
     let title = host.session?.flow.title ?? flowName
-    terminal.line(terminal.styled("CheckoutEngine \(CheckoutCommandLine.version): \(title)", .bold)
-      + " (\(flowPath ?? "built in")). Type 'help' for commands, 'quit' to leave.")
+    terminal.line(
+      terminal.styled("CheckoutEngine \(CheckoutCommandLine.version): \(title)", .bold)
+        + " (\(flowPath ?? "built in")). Type 'help' for commands, 'quit' to leave.")
     if let session = host.session { terminal.write(printer.render(session)) }
     var lineNumber = 0
     while true {
@@ -73,7 +82,8 @@ package enum ReplCommand {
       reader.setCompleter { line, cursor in ReplCompletion.candidates(line: line, cursor: cursor, session: session) }
       guard let typed = reader.readLine(prompt: prompt) else { break }
       lineNumber += 1
-      guard let (line, command) = read(typed, lineNumber: lineNumber, session: session, reader: &reader, terminal) else { continue }
+      guard let (line, command) = read(typed, lineNumber: lineNumber, session: session, reader: &reader, terminal)
+      else { continue }
       let outcome = host.run(command)
       report(outcome, terminal)
       recorder?.record(line, command: command, before: session, after: host.session)
@@ -129,7 +139,8 @@ package enum ReplCommand {
     _ name: String, secret: Bool, session: CheckoutSession, reader: inout any LineReader, _ terminal: Terminal
   ) -> (String, ScenarioCommand)? {
     let title = SetLine(name, in: session).row?.title ?? name
-    let value = secret
+    let value =
+      secret
       ? reader.readHiddenLine(prompt: "\(title) (hidden as you type): ")
       : reader.readLine(prompt: "\(title): ")
     guard let value, !value.isEmpty else {
@@ -144,8 +155,13 @@ package enum ReplCommand {
     for effect in outcome.effects {
       switch effect {
       case .refused(let refusal):
-        for line in Terminal.wrap("✗ \(refusal.message)", width: terminal.width, indent: "  ") { terminal.line(terminal.styled(line, .red)) }
-      case .offer(let offer): terminal.line(terminal.styled("! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
+        for line in Terminal.wrap("✗ \(refusal.message)", width: terminal.width, indent: "  ") {
+          terminal.line(terminal.styled(line, .red))
+        }
+      case .offer(let offer):
+        terminal.line(
+          terminal.styled(
+            "! \(offer.resolution.message) (fix it at \(offer.resolution.target): accept | decline)", .yellow))
       case .unresolved(let error): terminal.line(terminal.styled("! unresolved API error \(error)", .red))
       case .routeCancelled(let reason): terminal.line(terminal.styled("✗ route cancelled: \(reason)", .red))
       case .notice(let message): terminal.line(terminal.styled("! \(message)", .yellow))

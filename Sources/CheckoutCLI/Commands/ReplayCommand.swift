@@ -39,7 +39,9 @@ enum ReplayCommand {
 
   struct Unusable: Error {}
 
-  static func replay(_ path: String, verbose: Bool, _ terminal: Terminal) -> Result<(passed: Int, failed: Int), Unusable> {
+  static func replay(_ path: String, verbose: Bool, _ terminal: Terminal) -> Result<
+    (passed: Int, failed: Int), Unusable
+  > {
     let full = terminal.resolve(path)
     guard let bytes = try? terminal.readFile(path) else { return .failure(Unusable()) }
     guard let text = String(bytes: bytes, encoding: .utf8) else {
@@ -68,7 +70,8 @@ enum ReplayCommand {
         for note in outcome.notes { terminal.line("    \(note)") }
         if command == .show, let session = host.session {
           let screen = ScreenPrinter(terminal: terminal).render(session)
-          terminal.write(screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    \($0)\n" }.joined())
+          terminal.write(
+            screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    \($0)\n" }.joined())
         }
       }
       if let problem = outcome.problem {
@@ -90,7 +93,8 @@ enum ReplayCommand {
       return .failure(Unusable())
     }
     if verbose || failed == 0 {
-      terminal.line("\(path): \(failed == 0 ? terminal.styled("ok", .green) : "failed") (\(passed) passed, \(failed) failed)")
+      terminal.line(
+        "\(path): \(failed == 0 ? terminal.styled("ok", .green) : "failed") (\(passed) passed, \(failed) failed)")
     }
     return .success((passed, failed))
   }

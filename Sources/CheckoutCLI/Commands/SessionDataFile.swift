@@ -23,7 +23,10 @@ enum SessionDataFile {
       case .number(let number): data[DataKey(key)] = .number(number)
       case .bool(let flag): data[DataKey(key)] = .bool(flag)
       case .null, .array, .object:
-        throw Problem(description: "\(Quoting.quoted(key)) is \(member.value.typeDescription); a data value is a string, a number or a boolean")
+        throw Problem(
+          description:
+            "\(Quoting.quoted(key)) is \(member.value.typeDescription); a data value is a string, a number or a boolean"
+        )
       }
     }
     return data

@@ -7,261 +7,261 @@ enum BuiltInFlow {
 
   /// `Flows/plndr.json`, byte for byte.
   static let plndrJSON = #"""
-{
-  "$schema": "flow.schema.json",
-  "format": 1,
-  "id": "plndr",
-  "title": "PLNDR checkout",
-  "start": "cart",
-  "data": {
-    "cart.count": 3,
-    "cart.quantity": 1,
-    "cart.subtotal": "$84.00",
-    "order.total": "$91.95",
-    "shipping.methods": [
-      { "value": "standard", "label": "Standard (5-7 business days)" },
-      { "value": "express", "label": "Express (2 business days)" },
-      { "value": "overnight", "label": "Overnight" }
-    ],
-    "shipping.method": "standard",
-    "shipping.country": "US",
-    "billing.sameAsShipping": true
-  },
-  "rules": {
-    "zipCode": { "pattern": "^[0-9]{5}(-[0-9]{4})?$", "message": "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)." }
-  },
-  "steps": [
     {
-      "id": "cart",
-      "title": "My Cart",
-      "rows": [
-        { "id": "items", "cell": "info", "title": "Items in your bag", "detail": "{cart.count} items" },
+      "$schema": "flow.schema.json",
+      "format": 1,
+      "id": "plndr",
+      "title": "PLNDR checkout",
+      "start": "cart",
+      "data": {
+        "cart.count": 3,
+        "cart.quantity": 1,
+        "cart.subtotal": "$84.00",
+        "order.total": "$91.95",
+        "shipping.methods": [
+          { "value": "standard", "label": "Standard (5-7 business days)" },
+          { "value": "express", "label": "Express (2 business days)" },
+          { "value": "overnight", "label": "Overnight" }
+        ],
+        "shipping.method": "standard",
+        "shipping.country": "US",
+        "billing.sameAsShipping": true
+      },
+      "rules": {
+        "zipCode": { "pattern": "^[0-9]{5}(-[0-9]{4})?$", "message": "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)." }
+      },
+      "steps": [
         {
-          "id": "quantity",
-          "cell": "number",
-          "title": "Quantity",
-          "bind": "cart.quantity",
-          "keyboard": "number",
-          "rules": ["required", { "pattern": "^[1-9][0-9]?$", "message": "Choose a quantity from 1 to 99." }]
+          "id": "cart",
+          "title": "My Cart",
+          "rows": [
+            { "id": "items", "cell": "info", "title": "Items in your bag", "detail": "{cart.count} items" },
+            {
+              "id": "quantity",
+              "cell": "number",
+              "title": "Quantity",
+              "bind": "cart.quantity",
+              "keyboard": "number",
+              "rules": ["required", { "pattern": "^[1-9][0-9]?$", "message": "Choose a quantity from 1 to 99." }]
+            },
+            { "id": "subtotal", "cell": "info", "title": "Subtotal", "detail": "{cart.subtotal}" },
+            { "id": "discount", "cell": "disclosure", "title": "Discount code", "detail": "{discount.code}", "opens": "discount" },
+            { "id": "checkout", "cell": "button", "title": "Checkout", "opens": "stepOne" }
+          ]
         },
-        { "id": "subtotal", "cell": "info", "title": "Subtotal", "detail": "{cart.subtotal}" },
-        { "id": "discount", "cell": "disclosure", "title": "Discount code", "detail": "{discount.code}", "opens": "discount" },
-        { "id": "checkout", "cell": "button", "title": "Checkout", "opens": "stepOne" }
-      ]
-    },
-    {
-      "id": "stepOne",
-      "title": "Step One",
-      "rows": [
         {
-          "id": "shippingAddress",
-          "cell": "disclosure",
-          "title": "Shipping address",
-          "detail": "{shipping.street}",
-          "opens": "address"
+          "id": "stepOne",
+          "title": "Step One",
+          "rows": [
+            {
+              "id": "shippingAddress",
+              "cell": "disclosure",
+              "title": "Shipping address",
+              "detail": "{shipping.street}",
+              "opens": "address"
+            },
+            {
+              "id": "creditCard",
+              "cell": "disclosure",
+              "title": "Credit card",
+              "detail": "{payment.card.number}",
+              "opens": "creditCard"
+            },
+            {
+              "id": "shippingMethod",
+              "cell": "picker",
+              "title": "Shipping method",
+              "bind": "shipping.method",
+              "options": { "from": "shipping.methods" },
+              "rules": ["required"]
+            },
+            { "id": "continue", "cell": "button", "title": "Continue", "opens": "stepTwo", "requires": ["address", "creditCard"] }
+          ]
+        },
+        {
+          "id": "stepTwo",
+          "title": "Step Two",
+          "rows": [
+            {
+              "id": "address",
+              "cell": "info",
+              "title": "Ship to",
+              "detail": "{shipping.name}, {shipping.street}, {shipping.city}, {shipping.state} {shipping.zip}"
+            },
+            { "id": "card", "cell": "info", "title": "Pay with", "detail": "{payment.card.number}" },
+            { "id": "method", "cell": "info", "title": "Shipping method", "bind": "shipping.method" },
+            { "id": "total", "cell": "info", "title": "Order total", "bind": "order.total" },
+            { "id": "discount", "cell": "disclosure", "title": "Discount code", "detail": "{discount.code}", "opens": "discount" },
+            {
+              "id": "placeOrder",
+              "cell": "button",
+              "title": "Place order",
+              "submit": "placeOrder",
+              "then": "confirmation",
+              "validates": ["cart", "stepOne", "creditCard", "address"],
+              "provides": ["order.number"]
+            }
+          ]
         },
         {
           "id": "creditCard",
-          "cell": "disclosure",
-          "title": "Credit card",
-          "detail": "{payment.card.number}",
-          "opens": "creditCard"
+          "title": "Credit Card",
+          "presentation": "modal",
+          "rows": [
+            {
+              "id": "name",
+              "cell": "text",
+              "title": "Name on card",
+              "bind": "payment.card.name",
+              "rules": ["required", { "maxLength": 60 }]
+            },
+            {
+              "id": "number",
+              "cell": "text",
+              "title": "Card number",
+              "bind": "payment.card.number",
+              "placeholder": "1234 5678 9012 3456",
+              "keyboard": "number",
+              "sensitive": true,
+              "rules": ["required", "luhn"]
+            },
+            {
+              "id": "expiry",
+              "cell": "text",
+              "title": "Expiry date",
+              "bind": "payment.card.expiry",
+              "placeholder": "MM/YY",
+              "keyboard": "number",
+              "rules": ["required", "expiry"]
+            },
+            {
+              "id": "cvv",
+              "cell": "secure",
+              "title": "CVV",
+              "bind": "payment.card.cvv",
+              "keyboard": "number",
+              "secret": true,
+              "rules": ["required", { "pattern": "^[0-9]{3,4}$", "message": "Enter the 3 or 4 digit code printed on your card." }]
+            },
+            { "id": "done", "cell": "button", "title": "Done", "action": "close" }
+          ]
         },
-        {
-          "id": "shippingMethod",
-          "cell": "picker",
-          "title": "Shipping method",
-          "bind": "shipping.method",
-          "options": { "from": "shipping.methods" },
-          "rules": ["required"]
-        },
-        { "id": "continue", "cell": "button", "title": "Continue", "opens": "stepTwo", "requires": ["address", "creditCard"] }
-      ]
-    },
-    {
-      "id": "stepTwo",
-      "title": "Step Two",
-      "rows": [
         {
           "id": "address",
-          "cell": "info",
-          "title": "Ship to",
-          "detail": "{shipping.name}, {shipping.street}, {shipping.city}, {shipping.state} {shipping.zip}"
+          "title": "Shipping Address",
+          "presentation": "modal",
+          "rows": [
+            { "id": "name", "cell": "text", "title": "Full name", "bind": "shipping.name", "rules": ["required", { "maxLength": 60 }] },
+            {
+              "id": "street",
+              "cell": "text",
+              "title": "Street address",
+              "bind": "shipping.street",
+              "rules": ["required", { "maxLength": 100 }]
+            },
+            { "id": "city", "cell": "text", "title": "City", "bind": "shipping.city", "rules": ["required", { "maxLength": 60 }] },
+            {
+              "id": "state",
+              "cell": "text",
+              "title": "State",
+              "bind": "shipping.state",
+              "placeholder": "OR",
+              "rules": ["required", { "pattern": "^[A-Za-z]{2}$", "message": "Use the two-letter state code, like OR or NY." }]
+            },
+            {
+              "id": "zip",
+              "cell": "text",
+              "title": "ZIP code",
+              "bind": "shipping.zip",
+              "keyboard": "number",
+              "rules": ["required", "zipCode"]
+            },
+            {
+              "id": "country",
+              "cell": "picker",
+              "title": "Country",
+              "bind": "shipping.country",
+              "rules": ["required"],
+              "options": [
+                { "value": "US", "label": "United States" },
+                { "value": "PR", "label": "Puerto Rico" },
+                { "value": "GU", "label": "Guam" },
+                { "value": "VI", "label": "U.S. Virgin Islands" }
+              ]
+            },
+            { "id": "billingSame", "cell": "toggle", "title": "Billing address same as shipping", "bind": "billing.sameAsShipping" },
+            {
+              "id": "billingStreet",
+              "cell": "text",
+              "title": "Billing street address",
+              "bind": "billing.street",
+              "rules": ["required", { "maxLength": 100 }],
+              "visibleWhen": { "key": "billing.sameAsShipping", "equals": false }
+            },
+            {
+              "id": "billingZip",
+              "cell": "text",
+              "title": "Billing ZIP code",
+              "bind": "billing.zip",
+              "keyboard": "number",
+              "rules": ["required", "zipCode"],
+              "visibleWhen": { "key": "billing.sameAsShipping", "equals": false }
+            },
+            { "id": "done", "cell": "button", "title": "Done", "action": "close" }
+          ]
         },
-        { "id": "card", "cell": "info", "title": "Pay with", "detail": "{payment.card.number}" },
-        { "id": "method", "cell": "info", "title": "Shipping method", "bind": "shipping.method" },
-        { "id": "total", "cell": "info", "title": "Order total", "bind": "order.total" },
-        { "id": "discount", "cell": "disclosure", "title": "Discount code", "detail": "{discount.code}", "opens": "discount" },
         {
-          "id": "placeOrder",
-          "cell": "button",
-          "title": "Place order",
-          "submit": "placeOrder",
-          "then": "confirmation",
-          "validates": ["cart", "stepOne", "creditCard", "address"],
-          "provides": ["order.number"]
+          "id": "discount",
+          "title": "Discount Code",
+          "presentation": "modal",
+          "rows": [
+            {
+              "id": "code",
+              "cell": "text",
+              "title": "Discount code",
+              "bind": "discount.code",
+              "placeholder": "SAVE10",
+              "rules": [
+                "required",
+                { "pattern": "^[A-Za-z0-9-]{3,20}$", "message": "Discount codes are 3 to 20 letters, digits or dashes." }
+              ]
+            },
+            { "id": "apply", "cell": "button", "title": "Apply", "submit": "applyDiscount", "validates": ["discount"] },
+            { "id": "cancel", "cell": "button", "title": "Close", "action": "close" }
+          ]
+        },
+        {
+          "id": "confirmation",
+          "title": "Thank You",
+          "presentation": "reset",
+          "rows": [
+            { "id": "thanks", "cell": "info", "title": "Thanks for your order!", "detail": "Order number {order.number}" },
+            { "id": "shipsTo", "cell": "info", "title": "Shipping to", "detail": "{shipping.name}, {shipping.city}" }
+          ]
         }
-      ]
-    },
-    {
-      "id": "creditCard",
-      "title": "Credit Card",
-      "presentation": "modal",
-      "rows": [
-        {
-          "id": "name",
-          "cell": "text",
-          "title": "Name on card",
-          "bind": "payment.card.name",
-          "rules": ["required", { "maxLength": 60 }]
-        },
-        {
-          "id": "number",
-          "cell": "text",
-          "title": "Card number",
-          "bind": "payment.card.number",
-          "placeholder": "1234 5678 9012 3456",
-          "keyboard": "number",
-          "sensitive": true,
-          "rules": ["required", "luhn"]
-        },
-        {
-          "id": "expiry",
-          "cell": "text",
-          "title": "Expiry date",
-          "bind": "payment.card.expiry",
-          "placeholder": "MM/YY",
-          "keyboard": "number",
-          "rules": ["required", "expiry"]
-        },
-        {
-          "id": "cvv",
-          "cell": "secure",
-          "title": "CVV",
-          "bind": "payment.card.cvv",
-          "keyboard": "number",
-          "secret": true,
-          "rules": ["required", { "pattern": "^[0-9]{3,4}$", "message": "Enter the 3 or 4 digit code printed on your card." }]
-        },
-        { "id": "done", "cell": "button", "title": "Done", "action": "close" }
-      ]
-    },
-    {
-      "id": "address",
-      "title": "Shipping Address",
-      "presentation": "modal",
-      "rows": [
-        { "id": "name", "cell": "text", "title": "Full name", "bind": "shipping.name", "rules": ["required", { "maxLength": 60 }] },
-        {
-          "id": "street",
-          "cell": "text",
-          "title": "Street address",
-          "bind": "shipping.street",
-          "rules": ["required", { "maxLength": 100 }]
-        },
-        { "id": "city", "cell": "text", "title": "City", "bind": "shipping.city", "rules": ["required", { "maxLength": 60 }] },
-        {
-          "id": "state",
-          "cell": "text",
-          "title": "State",
-          "bind": "shipping.state",
-          "placeholder": "OR",
-          "rules": ["required", { "pattern": "^[A-Za-z]{2}$", "message": "Use the two-letter state code, like OR or NY." }]
-        },
-        {
-          "id": "zip",
-          "cell": "text",
-          "title": "ZIP code",
-          "bind": "shipping.zip",
-          "keyboard": "number",
-          "rules": ["required", "zipCode"]
-        },
-        {
-          "id": "country",
-          "cell": "picker",
-          "title": "Country",
-          "bind": "shipping.country",
-          "rules": ["required"],
-          "options": [
-            { "value": "US", "label": "United States" },
-            { "value": "PR", "label": "Puerto Rico" },
-            { "value": "GU", "label": "Guam" },
-            { "value": "VI", "label": "U.S. Virgin Islands" }
-          ]
-        },
-        { "id": "billingSame", "cell": "toggle", "title": "Billing address same as shipping", "bind": "billing.sameAsShipping" },
-        {
-          "id": "billingStreet",
-          "cell": "text",
-          "title": "Billing street address",
-          "bind": "billing.street",
-          "rules": ["required", { "maxLength": 100 }],
-          "visibleWhen": { "key": "billing.sameAsShipping", "equals": false }
-        },
-        {
-          "id": "billingZip",
-          "cell": "text",
-          "title": "Billing ZIP code",
-          "bind": "billing.zip",
-          "keyboard": "number",
-          "rules": ["required", "zipCode"],
-          "visibleWhen": { "key": "billing.sameAsShipping", "equals": false }
-        },
-        { "id": "done", "cell": "button", "title": "Done", "action": "close" }
-      ]
-    },
-    {
-      "id": "discount",
-      "title": "Discount Code",
-      "presentation": "modal",
-      "rows": [
-        {
-          "id": "code",
-          "cell": "text",
-          "title": "Discount code",
-          "bind": "discount.code",
-          "placeholder": "SAVE10",
-          "rules": [
-            "required",
-            { "pattern": "^[A-Za-z0-9-]{3,20}$", "message": "Discount codes are 3 to 20 letters, digits or dashes." }
-          ]
-        },
-        { "id": "apply", "cell": "button", "title": "Apply", "submit": "applyDiscount", "validates": ["discount"] },
-        { "id": "cancel", "cell": "button", "title": "Close", "action": "close" }
-      ]
-    },
-    {
-      "id": "confirmation",
-      "title": "Thank You",
-      "presentation": "reset",
-      "rows": [
-        { "id": "thanks", "cell": "info", "title": "Thanks for your order!", "detail": "Order number {order.number}" },
-        { "id": "shipsTo", "cell": "info", "title": "Shipping to", "detail": "{shipping.name}, {shipping.city}" }
+      ],
+      "errors": [
+        { "code": "card_number_invalid", "step": "creditCard", "row": "number" },
+        { "code": "card_expired", "step": "creditCard", "row": "expiry" },
+        { "code": "cvv_invalid", "step": "creditCard", "row": "cvv" },
+        { "code": "card_declined", "step": "creditCard", "row": "number", "message": "Your card was declined. Please pay with another card." },
+        { "code": "address_street_invalid", "step": "address", "row": "street" },
+        { "code": "address_zip_invalid", "step": "address", "row": "zip" },
+        { "code": "address_city_invalid", "step": "address", "row": "city" },
+        { "code": "address_country_unsupported", "step": "address", "row": "country" },
+        { "code": "discount_invalid", "step": "discount", "row": "code" },
+        { "code": "discount_expired", "step": "discount", "row": "code" },
+        { "code": "item_sold_out", "step": "cart", "row": "items" },
+        { "code": "quantity_unavailable", "step": "cart", "row": "quantity" },
+        { "code": "shipping_method_unavailable", "step": "stepOne", "row": "shippingMethod" },
+        { "field": "shipping.zip", "step": "address", "row": "zip" },
+        { "field": "billing.zip", "step": "address", "row": "billingZip" },
+        { "field": "payment.card.cvv", "step": "creditCard", "row": "cvv" },
+        { "field": "payment.card.expiry", "step": "creditCard", "row": "expiry" },
+        { "code": "card_*", "step": "creditCard", "row": "number" },
+        { "code": "address_*", "step": "address", "message": "Please check your shipping address." },
+        { "code": "*", "step": "stepTwo", "message": "Something went wrong. Please review your order." }
       ]
     }
-  ],
-  "errors": [
-    { "code": "card_number_invalid", "step": "creditCard", "row": "number" },
-    { "code": "card_expired", "step": "creditCard", "row": "expiry" },
-    { "code": "cvv_invalid", "step": "creditCard", "row": "cvv" },
-    { "code": "card_declined", "step": "creditCard", "row": "number", "message": "Your card was declined. Please pay with another card." },
-    { "code": "address_street_invalid", "step": "address", "row": "street" },
-    { "code": "address_zip_invalid", "step": "address", "row": "zip" },
-    { "code": "address_city_invalid", "step": "address", "row": "city" },
-    { "code": "address_country_unsupported", "step": "address", "row": "country" },
-    { "code": "discount_invalid", "step": "discount", "row": "code" },
-    { "code": "discount_expired", "step": "discount", "row": "code" },
-    { "code": "item_sold_out", "step": "cart", "row": "items" },
-    { "code": "quantity_unavailable", "step": "cart", "row": "quantity" },
-    { "code": "shipping_method_unavailable", "step": "stepOne", "row": "shippingMethod" },
-    { "field": "shipping.zip", "step": "address", "row": "zip" },
-    { "field": "billing.zip", "step": "address", "row": "billingZip" },
-    { "field": "payment.card.cvv", "step": "creditCard", "row": "cvv" },
-    { "field": "payment.card.expiry", "step": "creditCard", "row": "expiry" },
-    { "code": "card_*", "step": "creditCard", "row": "number" },
-    { "code": "address_*", "step": "address", "message": "Please check your shipping address." },
-    { "code": "*", "step": "stepTwo", "message": "Something went wrong. Please review your order." }
-  ]
-}
-"""#
+    """#
 }

@@ -13,8 +13,10 @@ struct EditLineReader: LineReader {
   private typealias ReadlineFunction = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
   private typealias AddHistoryFunction = @convention(c) (UnsafePointer<CChar>?) -> Int32
   private typealias Generator = @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
-  private typealias CompletionMatches = @convention(c) (UnsafePointer<CChar>?, Generator?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-  private typealias Completer = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  private typealias CompletionMatches =
+    @convention(c) (UnsafePointer<CChar>?, Generator?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  private typealias Completer =
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
   private let readline: ReadlineFunction
   private let addHistory: AddHistoryFunction
@@ -33,7 +35,8 @@ struct EditLineReader: LineReader {
       let hook = dlsym(handle, "rl_attempted_completion_function")
     {
       EditLineReader.matchesFunction = unsafeBitCast(matchesSymbol, to: CompletionMatches.self)
-      EditLineReader.lineBuffer = dlsym(handle, "rl_line_buffer")?.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
+      EditLineReader.lineBuffer = dlsym(handle, "rl_line_buffer")?.assumingMemoryBound(
+        to: UnsafeMutablePointer<CChar>?.self)
       EditLineReader.point = dlsym(handle, "rl_point")?.assumingMemoryBound(to: Int32.self)
       EditLineReader.completionOver = dlsym(handle, "rl_attempted_completion_over")?.assumingMemoryBound(to: Int32.self)
       let complete: Completer = { text, start, end in
@@ -43,10 +46,12 @@ struct EditLineReader: LineReader {
         let word = text.map { String(cString: $0) } ?? ""
         let (line, cursor) = EditLineReader.lineBeforeCursor(end: end) ?? (word, word.count)
         completionFound = (completer?(line, cursor) ?? []).filter { $0.hasPrefix(word) }
-        return matches(text, { _, state in
-          guard Int(state) < completionFound.count else { return nil }
-          return strdup(completionFound[Int(state)])
-        })
+        return matches(
+          text,
+          { _, state in
+            guard Int(state) < completionFound.count else { return nil }
+            return strdup(completionFound[Int(state)])
+          })
       }
       hook.assumingMemoryBound(to: Completer?.self).pointee = complete
     }

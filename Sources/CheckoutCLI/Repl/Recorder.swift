@@ -47,7 +47,9 @@ struct Recorder {
   static func reason(_ error: any Error) -> String {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
     if let posix = underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-    if let posix = underlying as? NSError, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+    if let posix = underlying as? NSError, posix.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(posix.code)))
+    }
     return error.localizedDescription
   }
 
@@ -73,7 +75,10 @@ struct Recorder {
     let evaluator = session.rules
     let title = row?.title ?? name
     let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title, remember: false) == nil
-    let standIn = secret ? Recorder.standIn(for: value) : Recorder.sensitiveStandIn(for: value, luhnValid: RuleEvaluator.passesLuhnCheck(value))
+    let standIn =
+      secret
+      ? Recorder.standIn(for: value)
+      : Recorder.sensitiveStandIn(for: value, luhnValid: RuleEvaluator.passesLuhnCheck(value))
     let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title, remember: false) == nil
     let recorded = standInPasses == realPasses ? standIn : Masking.secretPlaceholder
     let note = secret ? "secret: a stand-in, not the value typed" : "sensitive: a stand-in with the same last four"
@@ -98,10 +103,11 @@ struct Recorder {
 
   /// Digits become 1, letters a or A, anything else stays: same shape, no secret.
   static func standIn(for value: String) -> String {
-    String(value.map { character -> Character in
-      if character.isNumber { return "1" }
-      if character.isLetter { return character.isUppercase ? "A" : "a" }
-      return character
-    })
+    String(
+      value.map { character -> Character in
+        if character.isNumber { return "1" }
+        if character.isLetter { return character.isUppercase ? "A" : "a" }
+        return character
+      })
   }
 }

@@ -84,7 +84,8 @@ package enum ReplCompletion {
   /// The option values of the picker row `name` names (id or number), else none.
   private static func pickerValues(named name: String, _ session: CheckoutSession) -> [String] {
     let rows = session.screen.rows
-    let row = Int(name).flatMap { rows.indices.contains($0 - 1) ? rows[$0 - 1] : nil } ?? rows.first { $0.id.rawValue == name }
+    let row =
+      Int(name).flatMap { rows.indices.contains($0 - 1) ? rows[$0 - 1] : nil } ?? rows.first { $0.id.rawValue == name }
     guard let row, row.kind == .picker else { return [] }
     return row.options?.map(\.value) ?? []
   }

@@ -9,7 +9,8 @@ struct ScreenPrinter {
   func render(_ session: CheckoutSession) -> String {
     var lines = [breadcrumb(session)]
     let screen = session.screen
-    lines.append(terminal.styled("━━ \(screen.title) ", .bold) + String(repeating: "━", count: max(4, 40 - screen.title.count)))
+    lines.append(
+      terminal.styled("━━ \(screen.title) ", .bold) + String(repeating: "━", count: max(4, 40 - screen.title.count)))
     let width = (screen.rows.map(\.title.count).max() ?? 0) + 2
     for (index, row) in screen.rows.enumerated() {
       lines += rowLines(row, number: index + 1, width: width)
@@ -75,7 +76,8 @@ extension ScreenPrinter {
     let heading = steps.count == 1 ? "needs this step complete:" : "needs these steps complete:"
     var lines = Terminal.wrap("      disabled: \(row.title) \(heading)", width: width, indent: "        ")
     for step in steps {
-      lines += Terminal.wrap("        \(step.title): \(step.problems.joined(separator: "; "))", width: width, indent: "          ")
+      lines += Terminal.wrap(
+        "        \(step.title): \(step.problems.joined(separator: "; "))", width: width, indent: "          ")
     }
     return lines
   }

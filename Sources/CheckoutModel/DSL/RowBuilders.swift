@@ -110,7 +110,8 @@ public struct Button: RowConvertible {
     _ id: RowID, title: String, submit: OperationName, then: StepID? = nil, validates: [StepID]? = nil,
     provides: [DataKey] = []
   ) {
-    row = Row(id: id, cell: .button, title: title,
+    row = Row(
+      id: id, cell: .button, title: title,
       action: .submit(Submit(operation: submit, then: then, validates: validates, provides: provides)))
   }
 }

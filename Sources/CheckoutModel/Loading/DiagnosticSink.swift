@@ -80,7 +80,8 @@ struct ObjectReader {
       let repeated = large ? !seen.insert(member.key).inserted : members.contains(where: { $0.key == member.key })
       if repeated {
         sink.error(
-          "duplicate-field", "field \(Quoting.quoted(member.key)) appears more than once", at: path.appending(member.key),
+          "duplicate-field", "field \(Quoting.quoted(member.key)) appears more than once",
+          at: path.appending(member.key),
           offset: member.keyOffset)
         continue
       }
@@ -184,7 +185,9 @@ struct ObjectReader {
   }
 
   /// The elements of an array field, each with its path.
-  func array(_ name: String, required: Bool = false, what: @autoclosure () -> String) -> [(node: JSONNode, path: JSONPath)]? {
+  func array(_ name: String, required: Bool = false, what: @autoclosure () -> String) -> [(
+    node: JSONNode, path: JSONPath
+  )]? {
     guard let node = node(name) else {
       if required { missing(name, what()) }
       return nil

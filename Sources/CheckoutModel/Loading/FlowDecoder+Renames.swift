@@ -4,9 +4,10 @@
 extension FlowDecoder {
   func decodeRenames(_ object: ObjectReader) -> FlowRenames {
     guard let node = object.node("renamed") else { return FlowRenames() }
-    guard let renamed = ObjectReader(
-      node, at: object.path.appending("renamed"), what: "the renames since the previous version",
-      fields: FlowFields.renamed, sink: sink)
+    guard
+      let renamed = ObjectReader(
+        node, at: object.path.appending("renamed"), what: "the renames since the previous version",
+        fields: FlowFields.renamed, sink: sink)
     else { return FlowRenames() }
     var renames = FlowRenames()
     for (old, new) in pairs(renamed, "steps", what: "step id", check: IdentifierSyntax.isIdentifier) {
@@ -57,7 +58,8 @@ extension FlowDecoder {
         continue
       }
       guard check(new) else {
-        sink.error("invalid-rename", "\(Quoting.quoted(new)) is not a valid \(what)", at: memberPath, suggestion: example(field))
+        sink.error(
+          "invalid-rename", "\(Quoting.quoted(new)) is not a valid \(what)", at: memberPath, suggestion: example(field))
         continue
       }
       guard new != member.key else {

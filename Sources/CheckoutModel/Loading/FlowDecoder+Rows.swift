@@ -41,8 +41,9 @@ extension FlowDecoder {
       let options = elements.enumerated().map { decodeOption($0.element, at: path.appending($0.offset)) }
       return .list(positions.keep(options, at: path))
     case .object:
-      guard let source = ObjectReader(
-        node, at: path, what: "an option source", fields: FlowFields.optionSource, sink: sink),
+      guard
+        let source = ObjectReader(
+          node, at: path, what: "an option source", fields: FlowFields.optionSource, sink: sink),
         let key = source.key("from", required: true)
       else { return nil }
       return .from(key)
@@ -56,7 +57,8 @@ extension FlowDecoder {
   private mutating func stepList(_ object: ObjectReader, _ name: String) -> [StepID] {
     let steps = (object.array(name, what: "a list of step ids") ?? []).map { element -> StepID? in
       guard case .string(let text) = element.node.kind else {
-        sink.error("wrong-type", "expected a step id (a string), found \(element.node.typeDescription)", at: element.path)
+        sink.error(
+          "wrong-type", "expected a step id (a string), found \(element.node.typeDescription)", at: element.path)
         return nil
       }
       return StepID(text)
@@ -68,7 +70,8 @@ extension FlowDecoder {
   private mutating func keyList(_ object: ObjectReader, _ name: String) -> [DataKey] {
     let keys = (object.array(name, what: "a list of data keys") ?? []).map { element -> DataKey? in
       guard case .string(let text) = element.node.kind else {
-        sink.error("wrong-type", "expected a data key (a string), found \(element.node.typeDescription)", at: element.path)
+        sink.error(
+          "wrong-type", "expected a data key (a string), found \(element.node.typeDescription)", at: element.path)
         return nil
       }
       return ObjectReader.checkKey(text, at: element.path, offset: nil, sink: sink)

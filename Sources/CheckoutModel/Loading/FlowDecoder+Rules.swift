@@ -12,8 +12,9 @@ extension FlowDecoder {
         at: path)
       return nil
     }
-    guard let object = ObjectReader(
-      node, at: path, what: "a rule", fields: FlowFields.ruleKinds + ["message"], sink: sink)
+    guard
+      let object = ObjectReader(
+        node, at: path, what: "a rule", fields: FlowFields.ruleKinds + ["message"], sink: sink)
     else { return nil }
     let message = object.string("message")
     let kinds = members.map(\.key).filter(FlowFields.ruleKinds.contains)
@@ -27,7 +28,8 @@ extension FlowDecoder {
     }
     if kinds.count > 1 {
       sink.error(
-        "several-rules", "a rule object holds one rule, but this one has \(Suggestions.list(kinds, conjunction: "and"))",
+        "several-rules",
+        "a rule object holds one rule, but this one has \(Suggestions.list(kinds, conjunction: "and"))",
         at: path.appending(kinds[1]), offset: object.nameOffset(kinds[1]),
         suggestion: "write each rule as its own element of \"rules\"")
     }

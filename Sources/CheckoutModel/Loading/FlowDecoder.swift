@@ -38,7 +38,9 @@ struct FlowDecoder {
     let rules = decodeNamedRules(object)
     var steps: [Step] = []
     if let elements = object.array("steps", required: true, what: "a list of steps") {
-      if elements.isEmpty { sink.error("empty-flow", "a flow needs at least one step", at: object.path.appending("steps")) }
+      if elements.isEmpty {
+        sink.error("empty-flow", "a flow needs at least one step", at: object.path.appending("steps"))
+      }
       for (index, element) in elements.enumerated() {
         guard let (step, rowIndices) = decodeStep(element.node, at: element.path) else { continue }
         steps.append(step)
@@ -68,7 +70,8 @@ struct FlowDecoder {
     for member in members {
       let path = object.path.appending("rules").appending(member.key)
       guard rules[member.key] == nil else {
-        sink.error("duplicate-field", "rule \"\(member.key)\" is defined more than once", at: path, offset: member.keyOffset)
+        sink.error(
+          "duplicate-field", "rule \"\(member.key)\" is defined more than once", at: path, offset: member.keyOffset)
         continue
       }
       guard IdentifierSyntax.isIdentifier(member.key) else {
@@ -105,7 +108,8 @@ struct FlowDecoder {
       let path = object.path.appending("data").appending(member.key)
       guard seen.insert(member.key).inserted else {
         sink.error(
-          "duplicate-field", "key \(Quoting.quoted(member.key)) appears more than once", at: path, offset: member.keyOffset)
+          "duplicate-field", "key \(Quoting.quoted(member.key)) appears more than once", at: path,
+          offset: member.keyOffset)
         continue
       }
       guard let key = ObjectReader.checkKey(member.key, at: path, offset: member.keyOffset, sink: sink) else {
@@ -147,7 +151,8 @@ struct FlowDecoder {
     else { return nil }
     let id = object.identifier("id", required: true, what: "step id") ?? ""
     let title = object.string("title", required: true) ?? ""
-    let presentation = object.choice("presentation", allowed: Presentation.allCases.map(\.rawValue))
+    let presentation =
+      object.choice("presentation", allowed: Presentation.allCases.map(\.rawValue))
       .flatMap(Presentation.init(rawValue:)) ?? .push
     var rows: [Row] = []
     var rowIndices: [Int] = []
@@ -156,16 +161,18 @@ struct FlowDecoder {
       rows.append(row)
       rowIndices.append(index)
     }
-    let complete = object.array("complete", what: "a list of completion checks")?.compactMap {
-      decodeCompletionCheck($0.node, at: $0.path)
-    } ?? []
+    let complete =
+      object.array("complete", what: "a list of completion checks")?.compactMap {
+        decodeCompletionCheck($0.node, at: $0.path)
+      } ?? []
     let step = Step(id: StepID(id), title: title, presentation: presentation, rows: rows, complete: complete)
     return (step, rowIndices)
   }
 
   private func decodeCompletionCheck(_ node: JSONNode, at path: JSONPath) -> CompletionCheck? {
-    guard let object = ObjectReader(
-      node, at: path, what: "a completion check", fields: FlowFields.completionCheck, sink: sink)
+    guard
+      let object = ObjectReader(
+        node, at: path, what: "a completion check", fields: FlowFields.completionCheck, sink: sink)
     else { return nil }
     let message = object.string("message", required: true, what: "why the step is incomplete")
     guard let whenNode = object.node("when") else {
@@ -179,8 +186,9 @@ struct FlowDecoder {
   }
 
   private func decodeErrorMatcher(_ node: JSONNode, at path: JSONPath) -> ErrorMatcher? {
-    guard let object = ObjectReader(
-      node, at: path, what: "an error matcher", fields: FlowFields.errorMatcher, sink: sink)
+    guard
+      let object = ObjectReader(
+        node, at: path, what: "an error matcher", fields: FlowFields.errorMatcher, sink: sink)
     else { return nil }
     let code = object.string("code", what: "an error code, a prefix ending in '*', or '*'")
     let field = object.string("field", what: "a key or API field path")

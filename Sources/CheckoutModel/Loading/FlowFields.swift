@@ -5,7 +5,9 @@
 /// the same ones.
 public enum FlowFields {
   /// The top-level object.
-  public static let flow = ["$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps", "errors"]
+  public static let flow = [
+    "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps", "errors",
+  ]
   /// The renames since the previous version.
   public static let renamed = ["steps", "rows", "keys"]
   /// A step.

@@ -58,14 +58,17 @@ struct FlowValidator {
       }
       switch rule.kind {
       case .custom(let other):
-        let what = flow.rules[other] != nil ? "another named rule, \"\(other)\"" : "\"\(other)\", which is not a built-in rule"
+        let what =
+          flow.rules[other] != nil ? "another named rule, \"\(other)\"" : "\"\(other)\", which is not a built-in rule"
         sink.error(
           "rule-not-built-in", "named rule \"\(name)\" is defined as \(what)", at: path,
-          suggestion: "define it from a built-in rule: \(Suggestions.list(FlowFields.ruleKinds.filter { $0 != "custom" }))")
+          suggestion:
+            "define it from a built-in rule: \(Suggestions.list(FlowFields.ruleKinds.filter { $0 != "custom" }))")
       case .pattern(let pattern):
         if let problem = PatternCache.problem(with: pattern) {
           sink.error(
-            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(problem)", at: path.appending("pattern"))
+            "invalid-pattern", "\"\(pattern)\" is not a valid regular expression: \(problem)",
+            at: path.appending("pattern"))
         }
       case .oneOf(let values) where values.isEmpty:
         sink.error("invalid-value", "\"oneOf\" needs at least one value", at: path.appending("oneOf"))
@@ -80,7 +83,8 @@ struct FlowValidator {
     for (index, step) in flow.steps.enumerated() where !step.id.rawValue.isEmpty {
       if let earlier = first[step.id] {
         sink.error(
-          "duplicate-step", "duplicate step id \(Quoting.quoted(step.id)); it is first used at \(positions.stepPath(earlier))",
+          "duplicate-step",
+          "duplicate step id \(Quoting.quoted(step.id)); it is first used at \(positions.stepPath(earlier))",
           at: positions.stepPath(index).appending("id"), suggestion: "step ids must be unique in a flow")
       } else {
         first[step.id] = index
@@ -109,7 +113,8 @@ struct FlowValidator {
     sink.error(
       "unknown-step", "unknown step \(Quoting.quoted(step))", at: path,
       suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
-        ?? (stepIDs.isEmpty ? "the flow has no steps" : "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))"))
+        ?? (stepIDs.isEmpty
+          ? "the flow has no steps" : "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))"))
   }
 
   private func checkMatcher(_ matcher: ErrorMatcher, at path: JSONPath) {

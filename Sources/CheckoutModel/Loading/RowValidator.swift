@@ -161,7 +161,8 @@ struct RowValidator {
     switch DetailTemplate.parse(template) {
     case .success: return
     case .failure(let problem):
-      validator.error("invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: path.appending("detail"),
+      validator.error(
+        "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: path.appending("detail"),
         suggestion: "write {some.key} to show a value, and nothing else in braces")
     }
   }

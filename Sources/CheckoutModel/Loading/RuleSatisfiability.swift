@@ -55,7 +55,9 @@ package struct RuleSatisfiability {
     ]
     var best: (length: Int, why: String)?
     for (applies, length, why) in needs where applies && length > (best?.length ?? 0) { best = (length, why) }
-    if let minimum = minimumLength, minimum > (best?.length ?? 0) { best = (minimum, "minLength \(minimum) needs at least \(minimum)") }
+    if let minimum = minimumLength, minimum > (best?.length ?? 0) {
+      best = (minimum, "minLength \(minimum) needs at least \(minimum)")
+    }
     return best
   }
 
@@ -161,13 +163,17 @@ package struct RuleSatisfiability {
         range.upperBound >= 1 ? max(range.lowerBound, 1)...range.upperBound : nil
       }
       guard let longest = lengths.last?.upperBound, let shortest = lengths.first?.lowerBound else {
-        guard let characters else { return "pattern \(Quoting.quoted(text)) matches only an empty value: no value can pass" }
-        return "pattern \(Quoting.quoted(text)) needs characters that \(characters.by) does not allow: no value can pass"
+        guard let characters else {
+          return "pattern \(Quoting.quoted(text)) matches only an empty value: no value can pass"
+        }
+        return
+          "pattern \(Quoting.quoted(text)) needs characters that \(characters.by) does not allow: no value can pass"
       }
       if has(.email), !PatternLengths.mayContain(pattern.items, UInt8(ascii: "@"), allowed: allowed) {
         return "email needs an \"@\", which pattern \(Quoting.quoted(text)) does not allow: no value can pass"
       }
-      let span = "pattern \(Quoting.quoted(text)) matches values of \(PatternLengths.describe(lengths)) characters\(with)"
+      let span =
+        "pattern \(Quoting.quoted(text)) matches values of \(PatternLengths.describe(lengths)) characters\(with)"
       if let needed, longest < needed.length { return "\(span), but \(needed.why): no value can pass" }
       if let maximum, shortest > maximum { return "\(span), but maxLength is \(maximum): no value can pass" }
       let low = needed?.length ?? 1
@@ -194,7 +200,10 @@ enum PatternLengths {
       case .optionalGroup(let group):
         piece = merge([0...0] + of(group, allowed: allowed))
       }
-      total = merge(total.flatMap { left in piece.map { right in add(left.lowerBound, right.lowerBound)...add(left.upperBound, right.upperBound) } })
+      total = merge(
+        total.flatMap { left in
+          piece.map { right in add(left.lowerBound, right.lowerBound)...add(left.upperBound, right.upperBound) }
+        })
       if total.isEmpty { return [] }
     }
     return total

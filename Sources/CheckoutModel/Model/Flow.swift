@@ -57,7 +57,10 @@ public struct Flow: Hashable, Sendable {
     steps.map { step in
       var step = step
       for index in step.rows.indices {
-        guard step.rows[index].rules.contains(where: { if case .custom(let name) = $0.kind { rules[name] != nil } else { false } })
+        guard
+          step.rows[index].rules.contains(where: {
+            if case .custom(let name) = $0.kind { rules[name] != nil } else { false }
+          })
         else { continue }
         step.rows[index].rules = step.rows[index].rules.map { rule in
           guard case .custom(let name) = rule.kind, let definition = rules[name] else { return rule }

@@ -32,7 +32,8 @@ public struct RowReference: Hashable, Sendable, CustomStringConvertible {
     guard IdentifierSyntax.isIdentifier(String(stepText)) else {
       throw RowReferenceError(
         text: text, column: 1,
-        problem: stepText.isEmpty ? "a step id must come first" : "\(Quoting.quoted(String(stepText))) is not a step id")
+        problem: stepText.isEmpty ? "a step id must come first" : "\(Quoting.quoted(String(stepText))) is not a step id"
+      )
     }
     guard let rowText else {
       self.init(step: StepID(String(stepText)))
@@ -47,7 +48,8 @@ public struct RowReference: Hashable, Sendable, CustomStringConvertible {
     guard IdentifierSyntax.isIdentifier(String(rowText)) else {
       throw RowReferenceError(
         text: text, column: rowColumn,
-        problem: rowText.isEmpty ? "a row id must follow the dot" : "\(Quoting.quoted(String(rowText))) is not a row id")
+        problem: rowText.isEmpty ? "a row id must follow the dot" : "\(Quoting.quoted(String(rowText))) is not a row id"
+      )
     }
     self.init(step: StepID(String(stepText)), row: RowID(String(rowText)))
   }

@@ -19,7 +19,9 @@ public struct RuleEvaluator: Sendable {
   public var patterns: PatternCache
 
   /// Creates an evaluator.
-  public init(today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()) {
+  public init(
+    today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()
+  ) {
     self.today = today
     self.registry = registry
     self.patterns = patterns

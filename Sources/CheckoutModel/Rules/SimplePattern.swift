@@ -81,11 +81,14 @@ struct SimplePattern: Sendable {
       if byte == UInt8(ascii: "(") {
         guard !inGroup else { return nil }
         index += 1
-        guard let group = sequence(bytes, &index, inGroup: true), index < bytes.count, !group.isEmpty else { return nil }
+        guard let group = sequence(bytes, &index, inGroup: true), index < bytes.count, !group.isEmpty else {
+          return nil
+        }
         index += 1  // `)`
         guard index < bytes.count, bytes[index] == UInt8(ascii: "?") else { return nil }
         index += 1
-        if index < bytes.count, [UInt8(ascii: "?"), UInt8(ascii: "+")].contains(bytes[index]) { return nil }  // lazy or possessive
+        // A lazy or possessive `?` is the engine's to match.
+        if index < bytes.count, [UInt8(ascii: "?"), UInt8(ascii: "+")].contains(bytes[index]) { return nil }
         items.append(.optionalGroup(group))
         continue
       }
@@ -96,9 +99,11 @@ struct SimplePattern: Sendable {
     return inGroup ? nil : items
   }
 
-  private static let literals = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_@:,/'=!%&<>~\"".utf8)
+  private static let literals = Set(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_@:,/'=!%&<>~\"".utf8)
   private static let escapable = Set(".-+()/\\$^?*{}[]|".utf8)
-  private static let classLiterals = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _@:,/'=!%<>~\".+*?(){}$|".utf8)
+  private static let classLiterals = Set(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _@:,/'=!%<>~\".+*?(){}$|".utf8)
 
   /// One atom as the set of ASCII bytes it matches.
   private static func atom(_ bytes: [UInt8], _ index: inout Int) -> [Bool]? {
@@ -116,13 +121,17 @@ struct SimplePattern: Sendable {
       while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
         var member = bytes[index]
         if member == UInt8(ascii: "\\") {
-          guard index + 1 < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "/")]
-            .contains(bytes[index + 1]) else { return nil }
+          guard index + 1 < bytes.count,
+            [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "/")]
+              .contains(bytes[index + 1])
+          else { return nil }
           member = bytes[index + 1]
           index += 2
         } else if member == UInt8(ascii: "-") {
           // A literal dash only first or last in the class.
-          guard members.isEmpty || (index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]")) else { return nil }
+          guard members.isEmpty || (index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]")) else {
+            return nil
+          }
           index += 1
         } else {
           guard classLiterals.contains(member) else { return nil }
@@ -131,7 +140,8 @@ struct SimplePattern: Sendable {
         if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] != UInt8(ascii: "]") {
           let upper = bytes[index + 1]
           guard classLiterals.contains(upper), upper != UInt8(ascii: "\\"), member <= upper,
-            isRangeEnd(member), isRangeEnd(upper) else { return nil }
+            isRangeEnd(member), isRangeEnd(upper)
+          else { return nil }
           members += Array(member...upper)
           index += 2
         } else {

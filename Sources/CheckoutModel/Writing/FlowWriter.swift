@@ -37,9 +37,15 @@ public enum FlowWriter {
       "{ " + pairs.sorted { $0.0 < $1.0 }.map { "\(quote($0.0)): \(quote($0.1))" }.joined(separator: ", ") + " }"
     }
     var parts: [String] = []
-    if !renames.steps.isEmpty { parts.append("\"steps\": " + object(renames.steps.map { ($0.key.rawValue, $0.value.rawValue) })) }
-    if !renames.rows.isEmpty { parts.append("\"rows\": " + object(renames.rows.map { ($0.key.description, $0.value.description) })) }
-    if !renames.keys.isEmpty { parts.append("\"keys\": " + object(renames.keys.map { ($0.key.rawValue, $0.value.rawValue) })) }
+    if !renames.steps.isEmpty {
+      parts.append("\"steps\": " + object(renames.steps.map { ($0.key.rawValue, $0.value.rawValue) }))
+    }
+    if !renames.rows.isEmpty {
+      parts.append("\"rows\": " + object(renames.rows.map { ($0.key.description, $0.value.description) }))
+    }
+    if !renames.keys.isEmpty {
+      parts.append("\"keys\": " + object(renames.keys.map { ($0.key.rawValue, $0.value.rawValue) }))
+    }
     return "  \"renamed\": {\n    " + parts.joined(separator: ",\n    ") + "\n  },\n"
   }
 
@@ -47,16 +53,21 @@ public enum FlowWriter {
     var fields = ["\"id\": \(quote(step.id.rawValue))", "\"title\": \(quote(step.title))"]
     if step.presentation != .push { fields.append("\"presentation\": \(quote(step.presentation.rawValue))") }
     if !step.complete.isEmpty {
-      fields.append("\"complete\": [" + step.complete.map {
-        "{ \"when\": \(condition($0.when)), \"message\": \(quote($0.message)) }"
-      }.joined(separator: ", ") + "]")
+      fields.append(
+        "\"complete\": ["
+          + step.complete.map {
+            "{ \"when\": \(condition($0.when)), \"message\": \(quote($0.message)) }"
+          }.joined(separator: ", ") + "]")
     }
     let rows = step.rows.map { "      " + row($0, named: named) }.joined(separator: ",\n")
-    return "    { " + fields.joined(separator: ", ") + ", \"rows\": [" + (rows.isEmpty ? "]" : "\n" + rows + "\n    ]") + " }"
+    return "    { " + fields.joined(separator: ", ") + ", \"rows\": [" + (rows.isEmpty ? "]" : "\n" + rows + "\n    ]")
+      + " }"
   }
 
   private static func row(_ row: Row, named: [String: Rule]) -> String {
-    var fields = ["\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(row.cell.rawValue))", "\"title\": \(quote(row.title))"]
+    var fields = [
+      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(row.cell.rawValue))", "\"title\": \(quote(row.title))",
+    ]
     if let bind = row.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
     if let placeholder = row.placeholder { fields.append("\"placeholder\": \(quote(placeholder))") }
     if let keyboard = row.keyboard { fields.append("\"keyboard\": \(quote(keyboard.rawValue))") }
@@ -142,7 +153,8 @@ public enum FlowWriter {
   }
 
   private static func optionList(_ options: [PickerOption]) -> String {
-    "[" + options.map { "{ \"value\": \(quote($0.value)), \"label\": \(quote($0.label)) }" }.joined(separator: ", ") + "]"
+    "[" + options.map { "{ \"value\": \(quote($0.value)), \"label\": \(quote($0.label)) }" }.joined(separator: ", ")
+      + "]"
   }
 
   private static func idList(_ ids: [String]) -> String {

@@ -22,13 +22,15 @@ extension FlowGraph {
       if index == 0 {
         let roots = [flow.start] + flow.steps.filter { $0.presentation == .reset && $0.id != flow.start }.map(\.id)
         if !roots.contains(first) {
-          return "the root stack starts at \(first), but only \(Suggestions.list(roots.map(\.rawValue), conjunction: "or")) can be at its bottom (the start step, or a reset step)"
+          return
+            "the root stack starts at \(first), but only \(Suggestions.list(roots.map(\.rawValue), conjunction: "or")) can be at its bottom (the start step, or a reset step)"
         }
       } else if let problem = whyNotPresented(first, from: layers[index - 1]) {
         return problem
       }
       for position in layer.indices.dropFirst() {
-        let written = (layers[..<index].map { $0.map(\.rawValue).joined(separator: ">") }
+        let written =
+          (layers[..<index].map { $0.map(\.rawValue).joined(separator: ">") }
           + [layer[..<position].map(\.rawValue).joined(separator: ">")]).joined(separator: "|")
         if let problem = whyNotPushed(layer[position], from: layer[position - 1], written: written) { return problem }
       }
@@ -53,16 +55,19 @@ extension FlowGraph {
   private func whyNotPresented(_ step: StepID, from layer: [StepID]) -> String? {
     let presenters = layer.filter { edges(from: $0).contains { $0.to == step } }
     guard !presenters.isEmpty else {
-      let presented = unique(layer.flatMap { edges(from: $0).map(\.to) }.filter { flow.step($0)?.presentation == .modal })
+      let presented = unique(
+        layer.flatMap { edges(from: $0).map(\.to) }.filter { flow.step($0)?.presentation == .modal })
       let below = layer.map(\.rawValue).joined(separator: ">")
-      let list = presented.isEmpty ? "no step there presents a modal" : "\(below) presents \(presented.joined(separator: ", "))"
+      let list =
+        presented.isEmpty ? "no step there presents a modal" : "\(below) presents \(presented.joined(separator: ", "))"
       return "the modal layer starts with \(step), but nothing on \(below) presents it (\(list))"
     }
     if flow.step(step)?.presentation == .reset {
       return "\(step) is a reset step: opening it replaces the whole stack, so it can only be at the bottom"
     }
     guard flow.step(step)?.presentation == .modal else {
-      return "\(step) is not a modal step: \(presenters[0]) pushes it onto its own layer, written \(presenters[0])>\(step)"
+      return
+        "\(step) is not a modal step: \(presenters[0]) pushes it onto its own layer, written \(presenters[0])>\(step)"
     }
     return nil
   }

@@ -46,12 +46,14 @@ public struct FlowGraph: Sendable {
       for row in step.rows {
         switch row.action {
         case .opens(let target):
-          edges.append(Edge(from: step.id, to: target, row: row.id, title: row.title, kind: .opens, requires: row.requires))
+          edges.append(
+            Edge(from: step.id, to: target, row: row.id, title: row.title, kind: .opens, requires: row.requires))
         case .submit(let submit):
           if let then = submit.then {
-            edges.append(Edge(
-              from: step.id, to: then, row: row.id, title: row.title,
-              kind: .submitSucceeded(submit.operation), requires: row.requires))
+            edges.append(
+              Edge(
+                from: step.id, to: then, row: row.id, title: row.title,
+                kind: .submitSucceeded(submit.operation), requires: row.requires))
           }
         case .close, nil:
           break

@@ -88,9 +88,13 @@ package struct FlowKeys {
     case .equals(let key, _), .present(let key, _):
       return [Read(key: key, path: path.appending("key"))]
     case .all(let conditions):
-      return conditions.enumerated().flatMap { conditionReads($0.element, at: path.appending("all").appending($0.offset)) }
+      return conditions.enumerated().flatMap {
+        conditionReads($0.element, at: path.appending("all").appending($0.offset))
+      }
     case .any(let conditions):
-      return conditions.enumerated().flatMap { conditionReads($0.element, at: path.appending("any").appending($0.offset)) }
+      return conditions.enumerated().flatMap {
+        conditionReads($0.element, at: path.appending("any").appending($0.offset))
+      }
     case .not(let inner):
       return conditionReads(inner, at: path.appending("not"))
     }

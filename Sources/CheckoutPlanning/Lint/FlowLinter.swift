@@ -34,7 +34,8 @@ struct FlowLinter {
     let used = Set(flow.steps.flatMap(\.rows).flatMap(\.rules).compactMap(\.name))
     for name in flow.rules.keys.sorted() where !used.contains(name) {
       sink.warning(
-        "unused-rule", "named rule \(Quoting.quoted(name)) is not used by any row", at: JSONPath.root.appending("rules").appending(name),
+        "unused-rule", "named rule \(Quoting.quoted(name)) is not used by any row",
+        at: JSONPath.root.appending("rules").appending(name),
         suggestion: "use it in a row's \"rules\" as \(Quoting.quoted(name)), or remove it")
     }
   }
@@ -94,7 +95,9 @@ struct FlowLinter {
       for (rowIndex, row) in step.rows.enumerated() where !row.rules.isEmpty {
         var listed: [PickerOption]?
         if case .list(let options) = row.options { listed = options }
-        guard let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true) else { continue }
+        guard let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true) else {
+          continue
+        }
         sink.error("contradictory-rules", problem, at: positions.rowPath(stepIndex, rowIndex).appending("rules"))
       }
     }
@@ -105,7 +108,8 @@ struct FlowLinter {
     let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
     for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
       sink.error(
-        "unreachable-step", "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
+        "unreachable-step",
+        "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
         suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
     }
@@ -177,7 +181,8 @@ struct FlowLinter {
         "uncovered-resolution",
         "an error from \(submits) on \(cell.origin.step) cannot be fixed at \(cell.target.name): \(noRoute)",
         at: positions.errorPath(matcher).appending("step"),
-        suggestion: "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)")
+        suggestion:
+          "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)")
     }
   }
 
@@ -191,7 +196,10 @@ struct FlowLinter {
         case .options?:
           continue
         case let value?:
-          sink.error("wrong-type", "options come from \(Quoting.quoted(key)), which holds \(value.typeDescription), not a list of options", at: path)
+          sink.error(
+            "wrong-type",
+            "options come from \(Quoting.quoted(key)), which holds \(value.typeDescription), not a list of options",
+            at: path)
         case nil where keys.isKnown(key) && !keys.provided.contains(key):
           sink.warning(
             "missing-options-data", "options come from \(Quoting.quoted(key)), which the flow's data does not hold",
@@ -209,6 +217,7 @@ extension DiagnosticSink {
     _ code: Diagnostic.Code, _ message: @autoclosure () -> String, at path: JSONPath?,
     suggestion: @autoclosure () -> String? = nil
   ) {
-    report(Diagnostic(.warning, code: code, message: message(), path: path, suggestion: suggestion()), severity: .warning)
+    report(
+      Diagnostic(.warning, code: code, message: message(), path: path, suggestion: suggestion()), severity: .warning)
   }
 }

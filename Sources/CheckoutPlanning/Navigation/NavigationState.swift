@@ -253,7 +253,7 @@ private struct LayerMarks: Hashable, Sendable {
       deep = (0..<count).map(start(of:))
       bits = 0
     }
-    if deep != nil { deep!.append(position) } else { bits |= 1 << UInt64(position) }
+    if deep != nil { deep?.append(position) } else { bits |= 1 << UInt64(position) }
   }
 
   /// Removes the top layer's mark.

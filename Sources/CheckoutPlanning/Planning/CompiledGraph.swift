@@ -186,9 +186,10 @@ struct StackPosition: Sendable {
       let dismisses = layers.count - 1 - layer
       let steps = layers[layer]
       for position in stride(from: steps.count - 1, through: 0, by: -1) {
-        positions.append(StackPosition(
-          stepIndex: -1, position: position, layer: layer,
-          backwardCommands: dismisses + (steps.count - 1 - position)))
+        positions.append(
+          StackPosition(
+            stepIndex: -1, position: position, layer: layer,
+            backwardCommands: dismisses + (steps.count - 1 - position)))
       }
     }
     return positions

@@ -75,7 +75,8 @@ public struct CoverageMatrix: Sendable {
     cells = origins.flatMap { origin in
       targets.map { target in
         guard let state = origin.state else {
-          return Cell(origin: origin, target: target, route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
+          return Cell(
+            origin: origin, target: target, route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
         }
         return Cell(origin: origin, target: target, route: planner.plan(from: state, to: target.step))
       }

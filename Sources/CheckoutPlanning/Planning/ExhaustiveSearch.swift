@@ -14,7 +14,8 @@ package struct ExhaustiveSearch: Sendable {
   package init(_ flow: Flow) {
     self.flow = flow
     self.graph = FlowGraph(flow)
-    self.presentations = Dictionary(flow.steps.map { ($0.id, $0.presentation) }, uniquingKeysWith: { first, _ in first })
+    self.presentations = Dictionary(
+      flow.steps.map { ($0.id, $0.presentation) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The shortest route's length and fewest backward commands, or nil when none exists.

@@ -68,9 +68,10 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   /// Commands read off a distance table: `dismisses` dismisses, `pops` pops, then
   /// the table's next edges from `start` to its target.
   init(table: DistanceTable, dismisses: Int, pops: Int, start: Int) {
-    storage = .compiled(CompiledPath(
-      table: table, dismisses: Int32(dismisses), pops: Int32(pops), start: Int32(start),
-      forward: Int32(table.distance(from: start))))
+    storage = .compiled(
+      CompiledPath(
+        table: table, dismisses: Int32(dismisses), pops: Int32(pops), start: Int32(start),
+        forward: Int32(table.distance(from: start))))
   }
 
   /// The commands after the first, held the same way (no copy); empty stays empty.

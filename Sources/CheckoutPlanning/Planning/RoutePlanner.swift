@@ -158,9 +158,11 @@ public struct RoutePlanner: Sendable {
     var current = start
     while current != target {
       let remaining = table.distance(from: current)
-      guard let edge = graph.edges(from: current).first(where: { edge in
-        table.distance(from: edge.to) == remaining - 1 && (isComplete.map { edge.requires.allSatisfy($0) } ?? true)
-      }) else { return nil }
+      guard
+        let edge = graph.edges(from: current).first(where: { edge in
+          table.distance(from: edge.to) == remaining - 1 && (isComplete.map { edge.requires.allSatisfy($0) } ?? true)
+        })
+      else { return nil }
       commands.append(edge.command)
       current = edge.to
     }
@@ -170,7 +172,9 @@ public struct RoutePlanner: Sendable {
   /// Back to the position, then the table's next edges: the first shortest path
   /// in row order, held as the table and where it starts (no allocation).
   @inline(__always)
-  private func tableRoute(_ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable) -> Route {
+  private func tableRoute(_ state: NavigationState, from position: StackPosition, _ target: Int, _ table: DistanceTable)
+    -> Route
+  {
     let dismisses = state.layerCount - 1 - position.layer
     let commands = RouteCommands(
       table: table, dismisses: dismisses, pops: position.backwardCommands - dismisses, start: position.stepIndex)

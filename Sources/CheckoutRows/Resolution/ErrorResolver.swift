@@ -81,11 +81,14 @@ public struct ErrorResolver: Sendable {
   public func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
     // Each error's matcher is found once; one error needs no sorting.
     let resolved = errors.enumerated().map { (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element)) }
-    let sorted = resolved.count < 2 ? resolved : resolved.sorted { lhs, rhs in
-      let left = lhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
-      let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
-      return left != right ? left > right : lhs.index < rhs.index
-    }
+    let sorted =
+      resolved.count < 2
+      ? resolved
+      : resolved.sorted { lhs, rhs in
+        let left = lhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
+        let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
+        return left != right ? left > right : lhs.index < rhs.index
+      }
     return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0) }) }
   }
 

@@ -113,7 +113,8 @@ public struct ScreenRenderer: Sendable {
       guard let step = step(required) else { return nil }
       let check = check(step)
       if check.isComplete { return nil }
-      return IncompleteStep(step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
+      return IncompleteStep(
+        step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
     }
     if incomplete.isEmpty { return nil }
     let text = incomplete.map { "needs \"\($0.title)\" complete: \($0.problems.joined(separator: "; "))" }
@@ -122,7 +123,8 @@ public struct ScreenRenderer: Sendable {
 
   private func detail(_ row: Row, _ data: [DataKey: Value]) -> String? {
     guard let text = row.detail, case .success(let template) = DetailTemplate.parse(text) else {
-      return row.cell == .disclosure || row.cell == .info ? row.bind.map { masking.display(data[$0], of: $0, in: data) } : nil
+      return row.cell == .disclosure || row.cell == .info
+        ? row.bind.map { masking.display(data[$0], of: $0, in: data) } : nil
     }
     return template.parts.map { part in
       switch part {

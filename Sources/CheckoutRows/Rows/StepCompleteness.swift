@@ -40,7 +40,9 @@ public struct StepCompleteness: Sendable {
 
   /// A completeness check of a compiled flow: steps are found in O(1), and `known`
   /// (checks kept by step index in `compiled`) answers first.
-  package init(compiled: CompiledFlow, data: [DataKey: Value], rules: RuleEvaluator, known: KeptStepChecks = KeptStepChecks()) {
+  package init(
+    compiled: CompiledFlow, data: [DataKey: Value], rules: RuleEvaluator, known: KeptStepChecks = KeptStepChecks()
+  ) {
     self.flow = compiled.flow
     self.data = data
     self.rules = rules
@@ -89,7 +91,9 @@ public struct StepCompleteness: Sendable {
   package static func check(_ step: Step, data: [DataKey: Value], rules: RuleEvaluator) -> StepCheck {
     var failures: [StepCheck.RowFailure] = []
     for row in step.rows where row.cell.takesValue && isVisible(row, data) && isEnabled(row, data) {
-      if let failure = rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: !row.secret) {
+      if let failure = rules.firstFailure(
+        of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: !row.secret)
+      {
         failures.append(StepCheck.RowFailure(row: row.id, message: failure))
       }
     }
@@ -104,8 +108,12 @@ public struct StepCompleteness: Sendable {
   public func isEnabled(_ row: Row) -> Bool { Self.isEnabled(row, data) }
 
   /// Whether the row is shown on this data.
-  package static func isVisible(_ row: Row, _ data: [DataKey: Value]) -> Bool { row.visibleWhen?.holds(in: data) ?? true }
+  package static func isVisible(_ row: Row, _ data: [DataKey: Value]) -> Bool {
+    row.visibleWhen?.holds(in: data) ?? true
+  }
 
   /// Whether the row's own `enabledWhen` holds on this data (guards aside).
-  package static func isEnabled(_ row: Row, _ data: [DataKey: Value]) -> Bool { row.enabledWhen?.holds(in: data) ?? true }
+  package static func isEnabled(_ row: Row, _ data: [DataKey: Value]) -> Bool {
+    row.enabledWhen?.holds(in: data) ?? true
+  }
 }

@@ -134,9 +134,11 @@ struct CandidateText {
   /// Strings of digits of the lowest, a middle and the highest length allowed.
   func digitStrings(lengths: ClosedRange<Int>, random: inout SynthesisRandom) -> [String] {
     let high = min(lengths.upperBound, lengths.lowerBound + 6)
-    return Set([lengths.lowerBound, random.within(lengths.lowerBound...high), min(high, 5)]).sorted().compactMap { length in
+    return Set([lengths.lowerBound, random.within(lengths.lowerBound...high), min(high, 5)]).sorted().compactMap {
+      length in
       guard length >= 1, lengths.contains(length) else { return nil }
-      return String((0..<length).map { index in Character(String(index == 0 ? 1 + random.below(9) : random.below(10))) })
+      return String(
+        (0..<length).map { index in Character(String(index == 0 ? 1 + random.below(9) : random.below(10))) })
     }
   }
 

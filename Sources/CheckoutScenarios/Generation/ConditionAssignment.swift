@@ -10,7 +10,9 @@ extension ValueSynthesizer {
   /// returned (an empty answer: it already does). A key bound to a row gets
   /// a value that row takes (a toggle a Bool, a picker one of its options, a text
   /// row a value its rules accept where one serves); a blank text is `.string("")`.
-  public func assignment(making condition: Condition, hold: Bool, data: [DataKey: Value]) -> Result<[DataKey: Value], SynthesisFailure> {
+  public func assignment(making condition: Condition, hold: Bool, data: [DataKey: Value]) -> Result<
+    [DataKey: Value], SynthesisFailure
+  > {
     var keys: [DataKey] = []
     for key in condition.keys where !keys.contains(key) { keys.append(key) }
     let current = flow.data.merging(data) { _, own in own }
@@ -22,7 +24,8 @@ extension ValueSynthesizer {
     func searchChanging(_ counts: ClosedRange<Int>) {
       for count in counts where found == nil && budget > 0 {
         Self.forEachCombination(of: keys.count, choosing: count) { chosen in
-          found = search(chosen, domains: domains, keys: keys, condition: condition, hold: hold, data: current, budget: &budget)
+          found = search(
+            chosen, domains: domains, keys: keys, condition: condition, hold: hold, data: current, budget: &budget)
           return found != nil || budget <= 0
         }
       }
@@ -43,7 +46,11 @@ extension ValueSynthesizer {
     if let found { return .success(found) }
     let text = ConditionText.describe(condition, flow: flow)
     guard budget > 0 else {
-      return .failure(SynthesisFailure(reason: "gave up making \"\(text)\" \(hold ? "hold" : "fail") after \(Self.assignmentBudget) tries over \(keys.count) keys"))
+      return .failure(
+        SynthesisFailure(
+          reason:
+            "gave up making \"\(text)\" \(hold ? "hold" : "fail") after \(Self.assignmentBudget) tries over \(keys.count) keys"
+        ))
     }
     // Values of secret keys never appear in words; sensitive ones are masked.
     let masking = Masking(flow)
@@ -123,7 +130,9 @@ extension ValueSynthesizer {
   /// Assignments read off the condition's shape: an `all` that must hold needs an
   /// assignment for every part, an `any` one for one part (and the reverse when it
   /// must fail). At most a few alternatives, each checked by the caller.
-  private func shaped(_ condition: Condition, hold: Bool, domains: [DataKey: [Value]], data: [DataKey: Value]) -> [[DataKey: Value]] {
+  private func shaped(_ condition: Condition, hold: Bool, domains: [DataKey: [Value]], data: [DataKey: Value])
+    -> [[DataKey: Value]]
+  {
     let limit = 8
     switch condition {
     case .equals(let key, let expected):

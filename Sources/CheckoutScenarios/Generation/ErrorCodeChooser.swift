@@ -20,7 +20,9 @@ struct ErrorCodeChooser: Sendable {
     "address_invalid", "address_zip_invalid", "address_unverified", "email_invalid", "phone_number_invalid",
   ]
   /// Codes tried for the fallback matcher.
-  static let fallbackCodes = ["unexpected_error", "internal_error", "service_unavailable", "api_error", "unknown_error"]
+  static let fallbackCodes = [
+    "unexpected_error", "internal_error", "service_unavailable", "api_error", "unknown_error",
+  ]
   /// Codes tried for matchers that look only at the field.
   static let fieldCodes = ["invalid", "field_invalid", "validation_failed", "invalid_value"]
 
@@ -37,7 +39,8 @@ struct ErrorCodeChooser: Sendable {
     switch matcher.code {
     case .exact(let code)?: candidates = [code]
     case .prefix(let prefix)?:
-      candidates = Self.realCodes.filter { $0.hasPrefix(prefix) && $0 != prefix }
+      candidates =
+        Self.realCodes.filter { $0.hasPrefix(prefix) && $0 != prefix }
         + ["error", "invalid", "rejected", "unknown"].map { prefix + $0 }
     case .any?: candidates = Self.fallbackCodes + ["error_\(index)"]
     case nil: candidates = Self.fieldCodes
@@ -48,7 +51,8 @@ struct ErrorCodeChooser: Sendable {
     }
     let probe = APIError(code: candidates[0], field: matcher.field)
     let taker = firstMatch(probe).map { " (\(Self.text(of: flow.errors[$0])), matcher \($0 + 1))" } ?? ""
-    return .failure(StoryBlock(reason: "no error reaches matcher \(index + 1): an earlier matcher\(taker) takes every code it would"))
+    return .failure(
+      StoryBlock(reason: "no error reaches matcher \(index + 1): an earlier matcher\(taker) takes every code it would"))
   }
 
   /// The index of the first matcher that applies to the error.

@@ -85,7 +85,9 @@ struct InvalidSearch {
     var random = synthesizer.random(for: row, "refused \(index)")
     let candidates = texts(random: &random).filter { !offered.contains($0) && !offered.contains($0.lowercased()) }
     for text in candidates where !synthesizer.evaluator.passes(target, .string(text), remember: false) {
-      if case .failure(let problem) = RowInput.accept(.string(text), for: row, data: data.merging(synthesizer.flow.data) { own, _ in own }) {
+      if case .failure(let problem) = RowInput.accept(
+        .string(text), for: row, data: data.merging(synthesizer.flow.data) { own, _ in own })
+      {
         return .success(InvalidValue(rule: rule, value: .string(text), message: problem.message, refused: true))
       }
     }
@@ -94,15 +96,20 @@ struct InvalidSearch {
 
   /// Candidate texts aimed at breaking the rule, most telling first.
   private func texts(random: inout SynthesisRandom) -> [String] {
-    let base = synthesizer.validValues(for: textRow, kinds: others, data: data) { $0.count >= 4 }.prefix(4).map(\.displayText)
+    let base = synthesizer.validValues(for: textRow, kinds: others, data: data) { $0.count >= 4 }.prefix(4).map(
+      \.displayText)
     switch target {
     case .required:
       return ["", " "]
     case .email:
-      return base.map { $0.replacingOccurrences(of: "@", with: ".") } + ["shopper.example.com", "shopper@example", "shopper at example.com"]
+      return base.map { $0.replacingOccurrences(of: "@", with: ".") } + [
+        "shopper.example.com", "shopper@example", "shopper at example.com",
+      ]
     case .luhn:
       let cards = TestCards.all.map(\.number)
-      return (base + cards).filter { $0.allSatisfy(\.isNumber) }.map(TestCards.breakingCheckDigit(of:)) + ["1234567812345678"]
+      return (base + cards).filter { $0.allSatisfy(\.isNumber) }.map(TestCards.breakingCheckDigit(of:)) + [
+        "1234567812345678"
+      ]
     case .digits:
       return base.map { String($0.dropLast()) + "a" } + base.map { $0 + "a" } + ["12a45", "abc"]
     case .expiry:
@@ -116,26 +123,37 @@ struct InvalidSearch {
     case .pattern(let pattern):
       let synthesizer = synthesizer.patternSynthesizer(pattern)
       let shape = CandidateText(synthesizer: self.synthesizer, row: textRow, kinds: others, lengths: nil)
-      var near = synthesizer.matches(count: 3, lengths: shape.lengths ?? 1...Int.max, preference: shape.preference, random: &random)
+      var near = synthesizer.matches(
+        count: 3, lengths: shape.lengths ?? 1...Int.max, preference: shape.preference, random: &random)
       near += base
       return synthesizer.nonMatches(near: near, random: &random)
     case .minLength(let minimum):
       guard minimum > 1 else { return [] }
       // One character short first, then shorter.
-      let oneShort = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (minimum - 1)...(minimum - 1)) { !$0.isEmpty }
-      let shorter = oneShort.isEmpty ? synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)) : []
+      let oneShort = synthesizer.validValues(
+        for: textRow, kinds: others, data: data, lengths: (minimum - 1)...(minimum - 1)
+      ) { !$0.isEmpty }
+      let shorter =
+        oneShort.isEmpty
+        ? synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: 1...(minimum - 1)) : []
       return (oneShort + shorter).map(\.displayText) + base.map { String($0.prefix(minimum - 1)) }
     case .maxLength(let maximum):
       guard maximum < CandidateText.longest else { return [] }
       guard maximum < PatternSynthesizer.longest else { return [String(repeating: "x", count: maximum + 1)] }
-      let long = synthesizer.validValues(for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)) { !$0.isEmpty }.map(\.displayText)
-      let padded = base.map { $0 + String(repeating: $0.last.map(String.init) ?? "x", count: max(0, maximum + 1 - $0.count)) }
+      let long = synthesizer.validValues(
+        for: textRow, kinds: others, data: data, lengths: (maximum + 1)...(maximum + 1)
+      ) { !$0.isEmpty }.map(\.displayText)
+      let padded = base.map {
+        $0 + String(repeating: $0.last.map(String.init) ?? "x", count: max(0, maximum + 1 - $0.count))
+      }
       return long + padded + [String(repeating: "x", count: maximum + 1), String(repeating: "1", count: maximum + 1)]
     case .oneOf(let values):
       let more = synthesizer.validValues(for: textRow, kinds: others, data: data).map(\.displayText)
       return (base + more).filter { !values.contains($0) } + values.map { $0 + "x" } + ["other"]
     case .custom:
-      return base + CandidateText.words + ["x", "0", "!", "12345", "abc", "ABC-123", String(repeating: "x", count: 300)]
+      return base + CandidateText.words + [
+        "x", "0", "!", "12345", "abc", "ABC-123", String(repeating: "x", count: 300),
+      ]
     }
   }
 

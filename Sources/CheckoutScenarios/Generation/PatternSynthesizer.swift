@@ -69,7 +69,9 @@ public struct PatternSynthesizer: Sendable {
     return nonMatches(near: near, random: &random)
   }
 
-  func matches(count: Int, lengths: ClosedRange<Int>, preference: CharacterPreference, random: inout SynthesisRandom) -> [String] {
+  func matches(count: Int, lengths: ClosedRange<Int>, preference: CharacterPreference, random: inout SynthesisRandom)
+    -> [String]
+  {
     guard count > 0, case .success(let node) = tree else { return [] }
     let bounds = node.lengths
     let low = max(lengths.lowerBound, bounds.minimum)
@@ -134,8 +136,12 @@ enum CharacterPreference: Sendable {
   }
 
   private static let asciiDigits = (48...57).compactMap(Unicode.Scalar.init)
-  private static let asciiLetters = (65...90).compactMap(Unicode.Scalar.init) + (97...122).compactMap(Unicode.Scalar.init)
-  private static let punctuation: [Unicode.Scalar] = ["-", ".", "_", "+", "(", ")", "/", ",", ":", "'", "#", "&", "*", "!", "?", "@", "=", "%", "$", ";", "~", "<", ">", "[", "]", "{", "}", "|", "^", "`", "\\", "\""]
+  private static let asciiLetters =
+    (65...90).compactMap(Unicode.Scalar.init) + (97...122).compactMap(Unicode.Scalar.init)
+  private static let punctuation: [Unicode.Scalar] = [
+    "-", ".", "_", "+", "(", ")", "/", ",", ":", "'", "#", "&", "*", "!", "?", "@", "=", "%", "$", ";", "~", "<", ">",
+    "[", "]", "{", "}", "|", "^", "`", "\\", "\"",
+  ]
   private static let others: [Unicode.Scalar] = ["é", "ü", "ß", "Ж", "中", "€", "\u{A0}", "\t", "\n", "\r", "\u{0}"]
   private static let textTiers = [asciiLetters + asciiDigits, punctuation, [" "], others]
   private static let digitTiers = [asciiDigits, asciiLetters, punctuation, [" "], others]
@@ -186,7 +192,9 @@ struct StringBuilder {
     case .repetition(let inner, let minimum, let maximum, _):
       let lengths = inner.lengths
       let count = repetitions(of: lengths, minimum: minimum, maximum: maximum, low: low, high: high)
-      emitSequence(count, part: { _ in inner }, lengths: Array(repeating: lengths, count: count), low: low, high: high, into: &output)
+      emitSequence(
+        count, part: { _ in inner }, lengths: Array(repeating: lengths, count: count), low: low, high: high,
+        into: &output)
     case .backreference(let group):
       guard let range = captures[group], !range.isEmpty else { return }
       let scalars = Array(output.unicodeScalars.dropFirst(range.lowerBound).prefix(range.count))
@@ -225,7 +233,9 @@ struct StringBuilder {
   }
 
   /// How many times to repeat a part so that the whole fits the range.
-  private mutating func repetitions(of inner: RegexNode.Lengths, minimum: Int, maximum: Int?, low: Int, high: Int) -> Int {
+  private mutating func repetitions(of inner: RegexNode.Lengths, minimum: Int, maximum: Int?, low: Int, high: Int)
+    -> Int
+  {
     if inner.maximum == 0 { return min(minimum, 1) }
     var fewest = minimum
     if let innerMaximum = inner.maximum, innerMaximum > 0 {
@@ -249,7 +259,9 @@ struct CharacterChoice: Sendable {
 
   init(_ set: CharacterSet) {
     self.set = set
-    if case .ranges(let ranges) = set, ranges.count == 1, ranges[0].count == 1, let scalar = Unicode.Scalar(ranges[0].lowerBound) {
+    if case .ranges(let ranges) = set, ranges.count == 1, ranges[0].count == 1,
+      let scalar = Unicode.Scalar(ranges[0].lowerBound)
+    {
       text = [scalar]
       digits = [scalar]
       return

@@ -62,7 +62,8 @@ indirect enum RegexNode: Sendable {
     } else {
       most = nil
     }
-    return .repetition(inner, minimum: minimum, maximum: maximum, (multiply(lengths.minimum, minimum) ?? unbounded, most))
+    return .repetition(
+      inner, minimum: minimum, maximum: maximum, (multiply(lengths.minimum, minimum) ?? unbounded, most))
   }
 
   /// The fewest and most characters the node can match (`nil`: no bound).
@@ -132,7 +133,8 @@ indirect enum CharacterSet: Sendable {
           .compactMap(Unicode.Scalar.init)
       }
     case .named(let named): return named.hints
-    case .not(let inner): return inner.hints.flatMap { scalar in
+    case .not(let inner):
+      return inner.hints.flatMap { scalar in
         [scalar.value &+ 1, scalar.value &- 1].compactMap(Unicode.Scalar.init)
       }
     case .union(let sets): return sets.flatMap(\.hints)
@@ -159,13 +161,19 @@ enum NamedClass: Sendable {
     case .horizontalSpace: return scalar == "\t" || properties.generalCategory == .spaceSeparator
     case .any: return !["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
     case .anyIncludingNewline: return true
-    case .letter: return [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(properties.generalCategory)
+    case .letter:
+      return [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(
+        properties.generalCategory)
     case .uppercase: return properties.generalCategory == .uppercaseLetter
     case .lowercase: return properties.generalCategory == .lowercaseLetter
     case .number: return [.decimalNumber, .letterNumber, .otherNumber].contains(properties.generalCategory)
     case .punctuation:
-      return [.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation].contains(properties.generalCategory)
-    case .symbol: return [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol].contains(properties.generalCategory)
+      return [
+        .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+        .finalPunctuation, .otherPunctuation,
+      ].contains(properties.generalCategory)
+    case .symbol:
+      return [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol].contains(properties.generalCategory)
     case .separator: return [.spaceSeparator, .lineSeparator, .paragraphSeparator].contains(properties.generalCategory)
     case .posix(let name):
       guard scalar.isASCII else { return false }
@@ -181,7 +189,9 @@ enum NamedClass: Sendable {
       case "lower": return isLower
       case "space": return byte == 32 || (9...13).contains(byte)
       case "blank": return byte == 32 || byte == 9
-      case "punct": return (33...47).contains(byte) || (58...64).contains(byte) || (91...96).contains(byte) || (123...126).contains(byte)
+      case "punct":
+        return (33...47).contains(byte) || (58...64).contains(byte) || (91...96).contains(byte)
+          || (123...126).contains(byte)
       case "xdigit": return isDigit || (65...70).contains(byte) || (97...102).contains(byte)
       case "word": return isUpper || isLower || isDigit || byte == 95
       case "print": return (32...126).contains(byte)
@@ -329,10 +339,13 @@ struct RegexParser {
         position += 1
         maximum = readNumber()
       }
-      guard current == "}" else { throw RegexSyntaxError(message: "a '{' quantifier is not closed with '}'", offset: start) }
+      guard current == "}" else {
+        throw RegexSyntaxError(message: "a '{' quantifier is not closed with '}'", offset: start)
+      }
       position += 1
       if let maximum, maximum < minimum {
-        throw RegexSyntaxError(message: "the quantifier {\(minimum),\(maximum)} has its bounds the wrong way round", offset: start)
+        throw RegexSyntaxError(
+          message: "the quantifier {\(minimum),\(maximum)} has its bounds the wrong way round", offset: start)
       }
     default: return nil
     }
@@ -406,7 +419,9 @@ struct RegexParser {
           name.unicodeScalars.append(next)
           position += 1
         }
-        guard current == ">", !name.isEmpty else { throw RegexSyntaxError(message: "a named group has no closing '>'", offset: start) }
+        guard current == ">", !name.isEmpty else {
+          throw RegexSyntaxError(message: "a named group has no closing '>'", offset: start)
+        }
         position += 1
         groupCount += 1
         capture = groupCount
@@ -441,7 +456,9 @@ struct RegexParser {
       capture = groupCount
     }
     let inner = try parseAlternation()
-    guard current == ")" else { throw RegexSyntaxError(message: "a group opened here is not closed with ')'", offset: start) }
+    guard current == ")" else {
+      throw RegexSyntaxError(message: "a group opened here is not closed with ')'", offset: start)
+    }
     position += 1
     if let restoreExtended { extended = restoreExtended }
     if let zeroWidth {
@@ -452,7 +469,9 @@ struct RegexParser {
   }
 
   private mutating func parseEscape(start: Int) throws(RegexSyntaxError) -> RegexNode {
-    guard let scalar = current else { throw RegexSyntaxError(message: "the pattern ends with a lone '\\'", offset: start) }
+    guard let scalar = current else {
+      throw RegexSyntaxError(message: "the pattern ends with a lone '\\'", offset: start)
+    }
     position += 1
     switch scalar {
     case "b", "B", "A", "z", "Z", "G": return .assertion("\\" + String(scalar))
@@ -487,7 +506,9 @@ struct RegexParser {
         number = number * 10 + Int(next.value) - 48
         position += 1
       }
-      guard number <= groupCount else { throw RegexSyntaxError(message: "\\\(number) refers to a group that does not exist yet", offset: start) }
+      guard number <= groupCount else {
+        throw RegexSyntaxError(message: "\\\(number) refers to a group that does not exist yet", offset: start)
+      }
       return .backreference(number)
     case "X":
       approximate("grapheme clusters (\\X)")
@@ -503,7 +524,9 @@ struct RegexParser {
 
   /// An escape that stands for one character or a class (after the `\`).
   private mutating func parseClassEscape(start: Int) throws(RegexSyntaxError) -> CharacterSet {
-    guard let scalar = current else { throw RegexSyntaxError(message: "the pattern ends with a lone '\\'", offset: start) }
+    guard let scalar = current else {
+      throw RegexSyntaxError(message: "the pattern ends with a lone '\\'", offset: start)
+    }
     position += 1
     switch scalar {
     case "d": return .named(.digit)
@@ -605,7 +628,9 @@ struct RegexParser {
     var items: [CharacterSet] = []
     var result: CharacterSet?
     while true {
-      guard let scalar = current else { throw RegexSyntaxError(message: "a '[' class is not closed with ']'", offset: start) }
+      guard let scalar = current else {
+        throw RegexSyntaxError(message: "a '[' class is not closed with ']'", offset: start)
+      }
       if scalar == "]" {
         position += 1
         break
@@ -645,13 +670,17 @@ struct RegexParser {
 
   /// One member of a bracket class: a nested class, an escape, a range or a literal.
   private mutating func parseClassItem(start: Int) throws(RegexSyntaxError) -> CharacterSet {
-    guard let scalar = current else { throw RegexSyntaxError(message: "a '[' class is not closed with ']'", offset: start) }
+    guard let scalar = current else {
+      throw RegexSyntaxError(message: "a '[' class is not closed with ']'", offset: start)
+    }
     if scalar == "[" {
       if peek(1) == ":" {
         let nameStart = position + 2
         var end = nameStart
         while end + 1 < scalars.count, !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
-        guard end + 1 < scalars.count else { throw RegexSyntaxError(message: "a [: class is not closed with :]", offset: position) }
+        guard end + 1 < scalars.count else {
+          throw RegexSyntaxError(message: "a [: class is not closed with :]", offset: position)
+        }
         var name = ""
         name.unicodeScalars.append(contentsOf: scalars[nameStart..<end])
         position = end + 2

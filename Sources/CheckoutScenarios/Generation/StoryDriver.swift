@@ -103,7 +103,9 @@ struct StoryDriver: Sendable {
   mutating func complete(_ steps: [StepID], because reason: String) throws(StoryBlock) {
     var incomplete = steps.filter { !session.completeness.isComplete($0) }
     guard !incomplete.isEmpty else { return }
-    if let here = incomplete.firstIndex(of: session.navigation.top) { incomplete.insert(incomplete.remove(at: here), at: 0) }
+    if let here = incomplete.firstIndex(of: session.navigation.top) {
+      incomplete.insert(incomplete.remove(at: here), at: 0)
+    }
     try detour(reason) { (driver: inout StoryDriver) throws(StoryBlock) in
       for stepID in incomplete where !driver.session.completeness.isComplete(stepID) {
         if driver.session.navigation.top != stepID { try driver.go(to: stepID) }
@@ -111,7 +113,8 @@ struct StoryDriver: Sendable {
         guard let step = driver.flow.step(stepID) else { continue }
         let problems = driver.session.completeness.problems(of: step)
         if !problems.isEmpty {
-          throw StoryBlock(reason: "\(reason) \(stepID) complete, but it stays incomplete: \(problems.joined(separator: "; "))")
+          throw StoryBlock(
+            reason: "\(reason) \(stepID) complete, but it stays incomplete: \(problems.joined(separator: "; "))")
         }
       }
     }
@@ -126,7 +129,9 @@ struct StoryDriver: Sendable {
       var changed = false
       for row in step.rows where row.cell.takesValue && row.bind != nil {
         guard StepCompleteness.isVisible(row, data), StepCompleteness.isEnabled(row, data) else { continue }
-        guard session.rules.firstFailure(of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: false) != nil
+        guard
+          session.rules.firstFailure(
+            of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: false) != nil
         else { continue }
         try setValid(row, on: step)
         changed = true
@@ -148,7 +153,8 @@ struct StoryDriver: Sendable {
     switch values.validValue(for: row, data: data, avoiding: avoiding) {
     case .success(let value): try set(row, to: value, on: step)
     case .failure(let failure):
-      throw StoryBlock(reason: "no value satisfies the rules of \(step.id).\(row.id) (\(Self.ruleNames(row))): \(failure)")
+      throw StoryBlock(
+        reason: "no value satisfies the rules of \(step.id).\(row.id) (\(Self.ruleNames(row))): \(failure)")
     }
   }
 
@@ -189,7 +195,9 @@ struct StoryDriver: Sendable {
   }
 
   /// Runs `body` and walks back to the state the shopper was in.
-  private mutating func detour(_ reason: String, _ body: (inout StoryDriver) throws(StoryBlock) -> Void) throws(StoryBlock) {
+  private mutating func detour(_ reason: String, _ body: (inout StoryDriver) throws(StoryBlock) -> Void)
+    throws(StoryBlock)
+  {
     guard depth < Self.depthLimit else {
       throw StoryBlock(reason: "\(reason): guards nest more than \(Self.depthLimit) deep")
     }

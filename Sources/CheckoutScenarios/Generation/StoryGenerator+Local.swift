@@ -45,7 +45,8 @@ extension StoryGenerator {
     }
     let byShopper = Result { () throws(StoryBlock) -> StoryDriver in
       var driver = base
-      driver.recorder.comment("The shopper enters a value that breaks \(invalid.rule.kind.name) on \(step.id).\(row.id).")
+      driver.recorder.comment(
+        "The shopper enters a value that breaks \(invalid.rule.kind.name) on \(step.id).\(row.id).")
       try driver.go(to: step.id)
       try driver.prepareRow(row, on: step)
       try driver.recorder.run("set \(row.id) \(ScenarioText.word(text))", shown: "set \(row.id)")
@@ -66,7 +67,8 @@ extension StoryGenerator {
         // A hidden row is shown first (by the shopper, on its step), so its rules count.
         try driver.prepareRow(row, on: step)
         driver.recorder.comment(
-          "The host sets \(key) to a value that breaks \(invalid.rule.kind.name) (a shopper who typed it could not get back here).")
+          "The host sets \(key) to a value that breaks \(invalid.rule.kind.name) (a shopper who typed it could not get back here)."
+        )
         try driver.recorder.run("set \(key) \(ScenarioText.word(text))", shown: "set \(key)")
         return driver
       }
@@ -74,7 +76,8 @@ extension StoryGenerator {
     return Result { () throws(StoryBlock) -> Story in
       var driver = try prepared.get()
       try meetRouteGuards(to: step.id, &driver)
-      try driver.recorder.run("api \(origin.submit.operation) ok", note: "queued, but local validation comes first: no call is made")
+      try driver.recorder.run(
+        "api \(origin.submit.operation) ok", note: "queued, but local validation comes first: no call is made")
       try driver.recorder.run("tap \(origin.row)")
       guard driver.session.offer?.resolution.target == "\(step.id).\(row.id)" else {
         throw StoryBlock(reason: "\(origin.row) did not offer \(step.id).\(row.id)")
@@ -83,7 +86,8 @@ extension StoryGenerator {
       try resolveOffers(&driver)
       try finish(&driver, origin, queueSuccess: false)
       let name = names.unique("local--\(step.id).\(row.id)--\(invalid.rule.kind.name)")
-      let summary = "Local validation: \(step.id).\(row.id) breaks its \(invalid.rule.kind.name) rule, so \(origin.row) on \(origin.step)"
+      let summary =
+        "Local validation: \(step.id).\(row.id) breaks its \(invalid.rule.kind.name) rule, so \(origin.row) on \(origin.step)"
         + " makes no call; the engine offers the row, routes there, the shopper fixes it and \(origin.submit.operation) goes through."
       return Story(name: name, kind: .localValidation, summary: summary, lines: driver.recorder.lines)
     }

@@ -46,7 +46,9 @@ extension StoryGenerator {
             // The move, and the one the walk was heading for, are left out of every
             // later tour (so each block shrinks what is left).
             for edge in Set([taken, goal]) where uncovered.remove(edge) != nil {
-              untoured.append(edge == taken ? "\(taken): \(error.reason)" : "\(edge): the walk there is blocked at \(taken): \(error.reason)")
+              untoured.append(
+                edge == taken
+                  ? "\(taken): \(error.reason)" : "\(edge): the walk there is blocked at \(taken): \(error.reason)")
             }
             blocked = true
             break tour
@@ -58,14 +60,18 @@ extension StoryGenerator {
       if covered == 0 {
         if blocked { continue }
         // Nothing new from the start: what is left cannot be reached.
-        untoured += uncovered.sorted { $0.description < $1.description }.map { "\($0): no walk from the start reaches it" }
+        untoured += uncovered.sorted { $0.description < $1.description }.map {
+          "\($0): no walk from the start reaches it"
+        }
         break
       }
       let number = stories.count + 1
-      stories.append(Story(
-        name: "tour-\(number)", kind: .tour,
-        summary: "Edge tour \(number): taps rows that open steps, closes them and goes back, checking the whole navigation stack after each move.",
-        lines: driver.recorder.lines))
+      stories.append(
+        Story(
+          name: "tour-\(number)", kind: .tour,
+          summary:
+            "Edge tour \(number): taps rows that open steps, closes them and goes back, checking the whole navigation stack after each move.",
+          lines: driver.recorder.lines))
     }
     return (stories, untoured)
   }

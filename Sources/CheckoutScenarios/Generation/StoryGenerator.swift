@@ -60,7 +60,8 @@ public struct StoryGenerator: Sendable {
       for (index, matcher) in flow.flow.errors.enumerated() {
         let pair = StoryPair(
           origin: origin.step, operation: origin.submit.operation, matcher: index,
-          matcherText: ErrorCodeChooser.text(of: matcher), resolution: RowReference(step: matcher.step, row: matcher.row).description)
+          matcherText: ErrorCodeChooser.text(of: matcher),
+          resolution: RowReference(step: matcher.step, row: matcher.row).description)
         pairs.append(pair)
         switch apiStory(origin, pair: pair, names: &names) {
         case .success(let (story, error)):
@@ -97,7 +98,8 @@ public struct StoryGenerator: Sendable {
         guard let state = origin.state else {
           throw StoryBlock(reason: "\(origin.step) cannot be reached from the start (\(flow.flow.start))")
         }
-        driver.recorder.comment("Walk to \(step.title) (\(step.id)), entering what its guards and \(submit.operation) need.")
+        driver.recorder.comment(
+          "Walk to \(step.title) (\(step.id)), entering what its guards and \(submit.operation) need.")
         try driver.go(toState: state)
         try driver.prepareSubmit(row.id)
         try driver.recorder.expectStack()
@@ -111,7 +113,9 @@ public struct StoryGenerator: Sendable {
 
   // MARK: API error stories
 
-  private func apiStory(_ origin: Origin, pair: StoryPair, names: inout StoryNames) -> Result<(Story, APIError), StoryBlock> {
+  private func apiStory(_ origin: Origin, pair: StoryPair, names: inout StoryNames) -> Result<
+    (Story, APIError), StoryBlock
+  > {
     Result { () throws(StoryBlock) -> (Story, APIError) in
       var driver = try origin.base.get()
       var error = try ErrorCodeChooser(flow.flow).error(forMatcherAt: pair.matcher).get()
@@ -124,7 +128,8 @@ public struct StoryGenerator: Sendable {
       try finish(&driver, origin)
       let matcher = flow.flow.errors[pair.matcher]
       let name = names.unique("\(origin.step)--\(Self.codeName(error, matcher))")
-      let summary = "\(origin.submit.operation) on \(origin.step) fails with \(error.code)"
+      let summary =
+        "\(origin.submit.operation) on \(origin.step) fails with \(error.code)"
         + (error.field.map { " (field \($0))" } ?? "")
         + ": matcher \(pair.matcher + 1) (\(pair.matcherText)) sends it to \(pair.resolution); the shopper accepts the offer,"
         + " the engine routes there, the shopper enters a new value, and \(origin.submit.operation) goes through."
@@ -136,13 +141,16 @@ public struct StoryGenerator: Sendable {
   /// engine can route there when the error comes (a shopper who filled them earlier).
   func meetRouteGuards(to target: StepID, _ driver: inout StoryDriver) throws(StoryBlock) {
     let session = driver.session
-    guard case .failure(let noRoute) = flow.planner.plan(from: session.navigation, to: target, isComplete: session.completeness.isComplete),
+    guard
+      case .failure(let noRoute) = flow.planner.plan(
+        from: session.navigation, to: target, isComplete: session.completeness.isComplete),
       case .guarded(let blocked) = noRoute.reason
     else { return }
     var missing: [StepID] = []
     for row in blocked { for step in row.missing where !missing.contains(step) { missing.append(step) } }
     driver.recorder.comment(
-      "Every route to \(target) passes a guard: \(noRoute.description.replacingOccurrences(of: "no route to \(target): ", with: "")). Complete \(missing.map(\.rawValue).joined(separator: ", ")) first.")
+      "Every route to \(target) passes a guard: \(noRoute.description.replacingOccurrences(of: "no route to \(target): ", with: "")). Complete \(missing.map(\.rawValue).joined(separator: ", ")) first."
+    )
     try driver.complete(missing, because: "the route to \(target) needs")
     try driver.recorder.expectStack()
   }
@@ -161,10 +169,11 @@ public struct StoryGenerator: Sendable {
         try driver.recorder.run("expect route \(route.commands.isEmpty ? "none" : route.description)")
       }
       guard effects.contains(where: { $0.kind == .focus }) else {
-        let reason = effects.compactMap { effect -> String? in
-          if case .routeCancelled(let reason) = effect { return reason }
-          return nil
-        }.first ?? "the engine did not arrive"
+        let reason =
+          effects.compactMap { effect -> String? in
+            if case .routeCancelled(let reason) = effect { return reason }
+            return nil
+          }.first ?? "the engine did not arrive"
         throw StoryBlock(reason: "no route from \(offer.from) to \(target): \(reason)")
       }
       try driver.recorder.expectStack()
@@ -177,7 +186,8 @@ public struct StoryGenerator: Sendable {
       if let message = driver.session.rowErrors[CheckoutSession.RowRef(step: top, row: rowID)] {
         try driver.recorder.run("expect error \(rowID) \(ScenarioText.quoted(message))")
       }
-      guard let step = driver.session.currentStep, let row = step.row(rowID), row.cell.takesValue, let key = row.bind else {
+      guard let step = driver.session.currentStep, let row = step.row(rowID), row.cell.takesValue, let key = row.bind
+      else {
         driver.recorder.comment("\(rowID) takes no value: nothing to change before sending again.")
         continue
       }
@@ -225,9 +235,12 @@ public struct StoryGenerator: Sendable {
     // the first ended); two rows of one step do when the flow has no such pair.
     let candidates = valueRows.flatMap { first in
       valueRows.filter { $0.origin == first.origin && $0.matcher > first.matcher }.map { (first: first, second: $0) }
-    }.filter { flow.flow.errors[$0.first.matcher].row != flow.flow.errors[$0.second.matcher].row
-      || flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
-    let ordered = candidates.filter { flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
+    }.filter {
+      flow.flow.errors[$0.first.matcher].row != flow.flow.errors[$0.second.matcher].row
+        || flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step
+    }
+    let ordered =
+      candidates.filter { flow.flow.errors[$0.first.matcher].step != flow.flow.errors[$0.second.matcher].step }
       + candidates.filter { flow.flow.errors[$0.first.matcher].step == flow.flow.errors[$0.second.matcher].step }
     for (first, second) in ordered.prefix(20) {
       let origin = origins[first.origin]
@@ -236,13 +249,16 @@ public struct StoryGenerator: Sendable {
         var errors = [first.error, second.error]
         for index in errors.indices { errors[index].message = Self.apiMessage(errors[index].code) }
         for entry in [first, second] { try meetRouteGuards(to: flow.flow.errors[entry.matcher].step, &driver) }
-        driver.recorder.comment("One response with two errors: the first is offered, the second waits until the first is fixed.")
-        try driver.recorder.run("api \(origin.submit.operation) fail " + errors.map(ErrorCodeChooser.scripted).joined(separator: " ; "))
+        driver.recorder.comment(
+          "One response with two errors: the first is offered, the second waits until the first is fixed.")
+        try driver.recorder.run(
+          "api \(origin.submit.operation) fail " + errors.map(ErrorCodeChooser.scripted).joined(separator: " ; "))
         try driver.recorder.run("tap \(origin.row)")
         try resolveOffers(&driver)
         try finish(&driver, origin)
         let name = names.unique("queued--\(origin.step)--\(errors[0].code)--\(errors[1].code)")
-        let summary = "\(origin.submit.operation) on \(origin.step) fails with \(errors[0].code) and \(errors[1].code) in one response:"
+        let summary =
+          "\(origin.submit.operation) on \(origin.step) fails with \(errors[0].code) and \(errors[1].code) in one response:"
           + " the engine offers the first, queues the second, offers it once the first is fixed, and the order goes through."
         return Story(name: name, kind: .queuedErrors, summary: summary, lines: driver.recorder.lines)
       }

@@ -57,8 +57,10 @@ public struct StoryReplayer: Sendable {
       for effect in outcome.effects {
         switch effect {
         case .refused(let refusal): return Failure(line: number, text: shown, message: "refused: \(refusal.message)")
-        case .routeCancelled(let reason): return Failure(line: number, text: shown, message: "route cancelled: \(reason)")
-        case .unresolved(let error): return Failure(line: number, text: shown, message: "no matcher resolves \(error.code)")
+        case .routeCancelled(let reason):
+          return Failure(line: number, text: shown, message: "route cancelled: \(reason)")
+        case .unresolved(let error):
+          return Failure(line: number, text: shown, message: "no matcher resolves \(error.code)")
         default: continue
         }
       }

@@ -38,7 +38,9 @@ public struct ValueSynthesizer: Sendable {
     evaluator = RuleEvaluator(today: today, registry: registry, patterns: PatternCache(flow))
     var patterns: [String: PatternSynthesizer] = [:]
     for rule in flow.steps.flatMap(\.rows).flatMap(\.rules) {
-      if case .pattern(let pattern) = rule.kind, patterns[pattern] == nil { patterns[pattern] = PatternSynthesizer(pattern) }
+      if case .pattern(let pattern) = rule.kind, patterns[pattern] == nil {
+        patterns[pattern] = PatternSynthesizer(pattern)
+      }
     }
     self.patterns = patterns
   }
@@ -46,7 +48,9 @@ public struct ValueSynthesizer: Sendable {
   /// A value every rule of the row accepts (for a picker one of its options, for a
   /// toggle a Bool), different from each value in `avoiding` when another exists.
   /// `data` is the session data so far (a picker's `options: {from: key}` reads it).
-  public func validValue(for row: Row, data: [DataKey: Value] = [:], avoiding: [Value] = []) -> Result<Value, SynthesisFailure> {
+  public func validValue(for row: Row, data: [DataKey: Value] = [:], avoiding: [Value] = []) -> Result<
+    Value, SynthesisFailure
+  > {
     if let problem = valueProblem(row, data: data) { return .failure(problem) }
     let avoided = Set(avoiding.map(\.displayText))
     let values = validValues(for: row, kinds: row.rules.map(\.kind), data: data) { found in
@@ -68,7 +72,9 @@ public struct ValueSynthesizer: Sendable {
 
   /// A value that fails `rule` (one of the row's rules), preferring one that passes
   /// every other rule, then one whose first failure is `rule`; or why there is none.
-  public func invalidValue(for row: Row, breaking rule: Rule, data: [DataKey: Value] = [:]) -> Result<InvalidValue, SynthesisFailure> {
+  public func invalidValue(for row: Row, breaking rule: Rule, data: [DataKey: Value] = [:]) -> Result<
+    InvalidValue, SynthesisFailure
+  > {
     if let problem = valueProblem(row, data: data) { return .failure(problem) }
     guard let index = row.rules.firstIndex(of: rule) else {
       return .failure(failure(row, [rule], "the row has no rule \(rule.kind.synthesisText)"))
@@ -146,7 +152,9 @@ public struct ValueSynthesizer: Sendable {
     return validValues(for: row, kinds: kinds, data: data, lengths: lengths, quickOnly: false)
   }
 
-  private func validValues(for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>?, quickOnly: Bool) -> [Value] {
+  private func validValues(
+    for row: Row, kinds: [RuleKind], data: [DataKey: Value], lengths: ClosedRange<Int>?, quickOnly: Bool
+  ) -> [Value] {
     var random = random(for: row, "valid \(lengths.map { "\($0)" } ?? "")")
     let candidates: [Value]
     switch row.cell {
@@ -167,11 +175,17 @@ public struct ValueSynthesizer: Sendable {
     var conflict = row.rules
     for rule in row.rules where conflict.count > 1 {
       var trial = conflict
-      trial.remove(at: trial.firstIndex(of: rule)!)
+      guard let at = trial.firstIndex(of: rule) else { continue }
+      trial.remove(at: at)
       if validValues(for: row, kinds: trial.map(\.kind), data: data).isEmpty { conflict = trial }
     }
     let names = conflict.map(\.kind.synthesisText)
-    let together = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! + " together" : names.first ?? "the row"
+    let together =
+      if let last = names.last, names.count > 1 {
+        names.dropLast().joined(separator: ", ") + " and " + last + " together"
+      } else {
+        names.first ?? "the row"
+      }
     switch row.cell {
     case .picker:
       let offered = options(of: row, data: data).map(\.value).joined(separator: ", ")
@@ -189,19 +203,32 @@ public struct ValueSynthesizer: Sendable {
         return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): \(unsupported)")
       }
       if let bounds = synthesizer.lengthBounds, bounds.minimum > PatternSynthesizer.longest {
-        return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): its matches have at least \(bounds.minimum) characters, more than the \(PatternSynthesizer.longest) the synthesiser builds")
+        return failure(
+          row, conflict,
+          "cannot synthesise a value for pattern \(pattern): its matches have at least \(bounds.minimum) characters, more than the \(PatternSynthesizer.longest) the synthesiser builds"
+        )
       }
       if synthesizer.lengthBounds?.maximum == 0 {
-        return failure(row, conflict, "no non-blank value satisfies pattern \(pattern): it matches only the empty string")
+        return failure(
+          row, conflict, "no non-blank value satisfies pattern \(pattern): it matches only the empty string")
       }
       if !synthesizer.approximations.isEmpty {
-        return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): it uses \(synthesizer.approximations.joined(separator: ", ")), which the synthesiser only approximates, and no string it built matches")
+        return failure(
+          row, conflict,
+          "cannot synthesise a value for pattern \(pattern): it uses \(synthesizer.approximations.joined(separator: ", ")), which the synthesiser only approximates, and no string it built matches"
+        )
       }
-      return failure(row, conflict, "cannot synthesise a value for pattern \(pattern): no non-blank string it built matches")
+      return failure(
+        row, conflict, "cannot synthesise a value for pattern \(pattern): no non-blank string it built matches")
     case .minLength(let minimum) where minimum > CandidateText.longest:
-      return failure(row, conflict, "cannot synthesise a value for minLength \(minimum): more than the \(CandidateText.longest) characters the synthesiser builds")
+      return failure(
+        row, conflict,
+        "cannot synthesise a value for minLength \(minimum): more than the \(CandidateText.longest) characters the synthesiser builds"
+      )
     case .custom(let name):
-      return failure(row, conflict, "cannot synthesise a value for the custom rule \(name): none of the synthesiser's candidates passes it")
+      return failure(
+        row, conflict,
+        "cannot synthesise a value for the custom rule \(name): none of the synthesiser's candidates passes it")
     default:
       return failure(row, conflict, "no non-blank value satisfies \(together)")
     }

@@ -92,7 +92,9 @@ struct WalkPlanner: Sendable {
     return nil
   }
 
-  private func path(to end: NavigationState, parents: [NavigationState: (parent: NavigationState, edge: Edge)]) -> [Edge] {
+  private func path(to end: NavigationState, parents: [NavigationState: (parent: NavigationState, edge: Edge)])
+    -> [Edge]
+  {
     var edges: [Edge] = []
     var state = end
     while let entry = parents[state] {

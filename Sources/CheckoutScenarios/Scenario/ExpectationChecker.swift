@@ -16,20 +16,26 @@ struct ExpectationChecker {
       return compare("stack \(state)", "stack \(session.navigation)")
     case .route(let commands):
       let actual = session.route.map { $0.commands.isEmpty ? "none" : $0.description } ?? "no route planned"
-      return compare("route \(commands.isEmpty ? "none" : commands.map(\.description).joined(separator: ", "))", "route \(actual)")
+      return compare(
+        "route \(commands.isEmpty ? "none" : commands.map(\.description).joined(separator: ", "))", "route \(actual)")
     case .offer(let target):
       let offered = session.offer?.resolution
       let actual = offered?.target ?? "none"
       // `expect offer STEP` holds for an offer of any row of the step.
-      let matches = target.map { $0.step == offered?.step && ($0.row == nil || $0.row == offered?.row) } ?? (offered == nil)
-      return matches ? nil : ScenarioHost.Failure(expected: "offer \(target?.description ?? "none")", actual: "offer \(actual)")
+      let matches =
+        target.map { $0.step == offered?.step && ($0.row == nil || $0.row == offered?.row) } ?? (offered == nil)
+      return matches
+        ? nil : ScenarioHost.Failure(expected: "offer \(target?.description ?? "none")", actual: "offer \(actual)")
     case .focus(let row):
-      let actual = session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
+      let actual =
+        session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
       return compare("focus \(row)", "focus \(actual)")
     case .error(let row, let text):
       let actual = session.rowErrors[CheckoutSession.RowRef(step: session.navigation.top, row: row)]
       guard let actual, actual.contains(text) else {
-        return ScenarioHost.Failure(expected: "error on \(row) containing \"\(text)\"", actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)")
+        return ScenarioHost.Failure(
+          expected: "error on \(row) containing \"\(text)\"",
+          actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)")
       }
       return nil
     case .value(let key, let expected):
@@ -47,25 +53,32 @@ struct ExpectationChecker {
       if value != nil && (shown == expected || stored == expected) { return nil }
       return ScenarioHost.Failure(
         expected: "value \(key) \(expected)",
-        actual: value == nil ? "value \(key) not set" : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))
+        actual: value == nil
+          ? "value \(key) not set" : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))
     case .valid(let row), .invalid(let row):
       return checkValidity(row, expectValid: expectation == .valid(row))
     case .effect(let kind, let argument):
       let matches = lastEffects.contains { effect in
         // A refusal is also matched by its code: `expect effect refused disabledRow`.
         effect.kind == kind
-          && (argument.map { effect.argument == $0 || effect.argument.contains($0) || effect.refusal?.code.rawValue == $0 } ?? true)
+          && (argument.map {
+            effect.argument == $0 || effect.argument.contains($0) || effect.refusal?.code.rawValue == $0
+          } ?? true)
       }
       let actual = lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
-      return matches ? nil : ScenarioHost.Failure(expected: "effect \(kind)\(argument.map { " \($0)" } ?? "")", actual: actual)
+      return matches
+        ? nil : ScenarioHost.Failure(expected: "effect \(kind)\(argument.map { " \($0)" } ?? "")", actual: actual)
     }
   }
 
   private func checkValidity(_ rowID: RowID, expectValid: Bool) -> ScenarioHost.Failure? {
     guard let step = session.currentStep, let row = step.row(rowID) else {
-      return ScenarioHost.Failure(expected: "\(expectValid ? "valid" : "invalid") \(rowID)", actual: "no row \(rowID) on \(session.navigation.top)")
+      return ScenarioHost.Failure(
+        expected: "\(expectValid ? "valid" : "invalid") \(rowID)",
+        actual: "no row \(rowID) on \(session.navigation.top)")
     }
-    let failure = session.rules.firstFailure(of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title, remember: !row.secret)
+    let failure = session.rules.firstFailure(
+      of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title, remember: !row.secret)
     if (failure == nil) == expectValid { return nil }
     return ScenarioHost.Failure(
       expected: "\(expectValid ? "valid" : "invalid") \(rowID)",

@@ -27,12 +27,16 @@ enum ExpectationParser {
         guard let command = NavigationCommand(parsing: trimmed) else {
           throw ScenarioSyntaxError(
             line: cursor.line, column: start?.column ?? cursor.endColumn,
-            message: "\(Quoting.quoted(trimmed)) is not a navigation command; expected push X, present X, pop, dismiss or reset X, separated by commas")
+            message:
+              "\(Quoting.quoted(trimmed)) is not a navigation command; expected push X, present X, pop, dismiss or reset X, separated by commas"
+          )
         }
         commands.append(command)
       }
       guard !commands.isEmpty else {
-        throw ScenarioSyntaxError(line: cursor.line, column: cursor.endColumn, message: "'expect route' needs commands, like: pop, present creditCard (or none)")
+        throw ScenarioSyntaxError(
+          line: cursor.line, column: cursor.endColumn,
+          message: "'expect route' needs commands, like: pop, present creditCard (or none)")
       }
       return .route(commands)
     case "offer":
@@ -44,7 +48,9 @@ enum ExpectationParser {
       return .error(row, try cursor.word("the \"text\" the error contains", allowQuoted: true))
     case "value":
       let key = try cursor.token("a data key")
-      guard IdentifierSyntax.isKey(key.text) else { throw cursor.error(at: key, "\(Quoting.quoted(key.text)) is not a data key") }
+      guard IdentifierSyntax.isKey(key.text) else {
+        throw cursor.error(at: key, "\(Quoting.quoted(key.text)) is not a data key")
+      }
       return .value(DataKey(key.text), try cursor.word("the expected value", allowQuoted: true))
     case "valid": return .valid(RowID(try cursor.identifier("a row id")))
     case "invalid": return .invalid(RowID(try cursor.identifier("a row id")))
@@ -54,7 +60,8 @@ enum ExpectationParser {
       guard let effect = Effect.Kind(rawValue: token.text), !token.quoted else {
         let hint = Suggestions.didYouMean(token.text, in: kinds).map { "\($0) " } ?? ""
         throw cursor.error(
-          at: token, "unknown effect kind \(Quoting.quoted(token.text)); \(hint)the kinds are \(kinds.joined(separator: ", "))")
+          at: token,
+          "unknown effect kind \(Quoting.quoted(token.text)); \(hint)the kinds are \(kinds.joined(separator: ", "))")
       }
       let argument = cursor.rest()
       return .effect(kind: effect, argument: argument.isEmpty ? nil : argument)

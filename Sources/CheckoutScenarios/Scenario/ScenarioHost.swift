@@ -72,7 +72,10 @@ public struct ScenarioHost: Sendable {
   }
 
   /// A host with a flow already, or none (a scenario's `flow` line gives it).
-  public init(flow: CompiledFlow? = nil, today: CalendarDate? = nil, baseDirectory: String = ".", registry: RuleRegistry = RuleRegistry()) {
+  public init(
+    flow: CompiledFlow? = nil, today: CalendarDate? = nil, baseDirectory: String = ".",
+    registry: RuleRegistry = RuleRegistry()
+  ) {
     self.today = today
     self.baseDirectory = baseDirectory
     self.registry = registry
@@ -89,8 +92,9 @@ public struct ScenarioHost: Sendable {
       session?.today = date
     case .mode(let mode):
       self.mode = mode
-      outcome.notes.append(mode == .manual
-        ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
+      outcome.notes.append(
+        mode == .manual
+          ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
     case .api(let operation, let response):
       api.enqueue(response, for: operation)
       if let session, session.calls[operation] != nil, let answer = api.answer(operation) {
@@ -156,7 +160,9 @@ public struct ScenarioHost: Sendable {
     case .stack: outcome.notes.append(session.navigation.description)
     case .show: break
     case .plan(let step, let row):
-      switch session.compiled.planner.plan(from: session.navigation, to: step, isComplete: session.completeness.isComplete) {
+      switch session.compiled.planner.plan(
+        from: session.navigation, to: step, isComplete: session.completeness.isComplete)
+      {
       case .success(let route):
         let target = RowReference(step: step, row: row).description
         outcome.notes.append("route to \(target): \(route)")
@@ -204,7 +210,8 @@ public struct ScenarioHost: Sendable {
           if let answer = api.answer(operation) {
             queue.append(DevelopmentAPI.event(answer, for: operation, in: session.flow))
           } else {
-            outcome.notes.append("\(operation) is waiting for an answer: type 'api \(operation) ok' or 'api \(operation) fail CODE'")
+            outcome.notes.append(
+              "\(operation) is waiting for an answer: type 'api \(operation) ok' or 'api \(operation) fail CODE'")
           }
         default:
           break

@@ -41,17 +41,23 @@ public enum ScenarioLanguage {
   /// Every command, in the order help lists them.
   public static let commands: [CommandInfo] = [
     CommandInfo(
-      name: "flow", synopsis: "flow PATH", summary: "the flow to run, relative to the scenario file (scenarios only)", scenarioOnly: true,
-      forms: [Form("flow PATH", "load the flow file; the first line of a scenario", example: "flow ../../Flows/plndr.json")]),
+      name: "flow", synopsis: "flow PATH", summary: "the flow to run, relative to the scenario file (scenarios only)",
+      scenarioOnly: true,
+      forms: [
+        Form("flow PATH", "load the flow file; the first line of a scenario", example: "flow ../../Flows/plndr.json")
+      ]),
     CommandInfo(
       name: "today", synopsis: "today YYYY-MM-DD", summary: "the session's date, for expiry rules",
       forms: [Form("today YYYY-MM-DD", "set the session's date", example: "today 2026-11-21")]),
     CommandInfo(
-      name: "set", synopsis: "set ROW|KEY VALUE", summary: "enter a value in a row of this step (by id or number), or set a data key",
+      name: "set", synopsis: "set ROW|KEY VALUE",
+      summary: "enter a value in a row of this step (by id or number), or set a data key",
       forms: [
         Form("set ROW VALUE", "enter a value in a row of this step, named by id", example: "set zip 97201"),
         Form("set NUMBER VALUE", "the same, the row named by its number on screen", example: "set 5 97201"),
-        Form("set ROW \"VALUE WITH SPACES\"", "a value with spaces, in double quotes (\\\" inside)", example: "set street \"1 Main St\""),
+        Form(
+          "set ROW \"VALUE WITH SPACES\"", "a value with spaces, in double quotes (\\\" inside)",
+          example: "set street \"1 Main St\""),
         Form("set KEY VALUE", "a data key a row of the flow binds", example: "set shipping.zip 97201"),
         Form("set ROW", "REPL only: ask for the value; a secret row's (CVV) is read without echo", example: "set cvv"),
       ]),
@@ -69,11 +75,19 @@ public enum ScenarioLanguage {
       summary: "queue the development API's next answer to an operation (answers are used in order)",
       forms: [
         Form("api OP ok", "the next call succeeds", example: "api placeOrder ok"),
-        Form("api OP ok KEY=VALUE …", "it succeeds with this data (values as in set)", example: "api placeOrder ok order.number=PL-1"),
+        Form(
+          "api OP ok KEY=VALUE …", "it succeeds with this data (values as in set)",
+          example: "api placeOrder ok order.number=PL-1"),
         Form("api OP fail CODE", "it fails with this error code", example: "api placeOrder fail item_sold_out"),
-        Form("api OP fail CODE \"message\"", "with the API's message", example: "api placeOrder fail cvv_invalid \"Your card's security code is incorrect.\""),
-        Form("api OP fail CODE field=KEY", "naming the field at fault", example: "api placeOrder fail card_declined field=payment.card.number"),
-        Form("api OP fail CODE ; CODE …", "one answer with several errors", example: "api placeOrder fail cvv_invalid ; item_sold_out"),
+        Form(
+          "api OP fail CODE \"message\"", "with the API's message",
+          example: "api placeOrder fail cvv_invalid \"Your card's security code is incorrect.\""),
+        Form(
+          "api OP fail CODE field=KEY", "naming the field at fault",
+          example: "api placeOrder fail card_declined field=payment.card.number"),
+        Form(
+          "api OP fail CODE ; CODE …", "one answer with several errors",
+          example: "api placeOrder fail cvv_invalid ; item_sold_out"),
       ]),
     CommandInfo(
       name: "accept", synopsis: "accept", summary: "go and fix the error offered",
@@ -88,7 +102,8 @@ public enum ScenarioLanguage {
       name: "auto", synopsis: "auto", summary: "screens appear by themselves (the default)",
       forms: [Form("auto", "every navigation command is confirmed at once", example: "auto")]),
     CommandInfo(
-      name: "appear", synopsis: "appear STEP", summary: "report that a step appeared (manual mode; a wrong step replans)",
+      name: "appear", synopsis: "appear STEP",
+      summary: "report that a step appeared (manual mode; a wrong step replans)",
       forms: [Form("appear STEP", "the host shows this step", example: "appear stepOne")]),
     CommandInfo(
       name: "show", synopsis: "show", summary: "print the screen",
@@ -112,7 +127,8 @@ public enum ScenarioLanguage {
       name: "quit", synopsis: "quit", summary: "leave the REPL",
       forms: [Form("quit", "leave the REPL (also: exit, or Ctrl-D)", example: "quit")]),
     CommandInfo(
-      name: "expect", synopsis: "expect WHAT …", summary: "assert: at, stack, route, offer, focus, error, value, valid, invalid, effect"),
+      name: "expect", synopsis: "expect WHAT …",
+      summary: "assert: at, stack, route, offer, focus, error, value, valid, invalid, effect"),
   ]
 
   /// The forms of `expect`.
@@ -121,12 +137,15 @@ public enum ScenarioLanguage {
       name: "at", synopsis: "expect at STEP", summary: "the step on screen",
       forms: [Form("expect at STEP", "the step on screen", example: "expect at creditCard")]),
     CommandInfo(
-      name: "stack", synopsis: "expect stack STATE", summary: "the whole navigation state, e.g. cart>stepOne|creditCard",
-      forms: [Form("expect stack STATE", "the whole navigation state", example: "expect stack cart>stepOne|creditCard")]),
+      name: "stack", synopsis: "expect stack STATE",
+      summary: "the whole navigation state, e.g. cart>stepOne|creditCard",
+      forms: [Form("expect stack STATE", "the whole navigation state", example: "expect stack cart>stepOne|creditCard")]
+    ),
     CommandInfo(
       name: "route", synopsis: "expect route CMD, CMD … | none", summary: "the route most recently planned",
       forms: [
-        Form("expect route CMD, CMD …", "the route most recently planned", example: "expect route pop, present creditCard"),
+        Form(
+          "expect route CMD, CMD …", "the route most recently planned", example: "expect route pop, present creditCard"),
         Form("expect route none", "an empty route", example: "expect route none"),
       ]),
     CommandInfo(
@@ -140,10 +159,18 @@ public enum ScenarioLanguage {
       forms: [Form("expect focus ROW", "the focused row of the current step", example: "expect focus cvv")]),
     CommandInfo(
       name: "error", synopsis: "expect error ROW \"text\"", summary: "the row's error message contains the text",
-      forms: [Form("expect error ROW \"text\"", "the row's error message contains the text", example: "expect error cvv \"security code\"")]),
+      forms: [
+        Form(
+          "expect error ROW \"text\"", "the row's error message contains the text",
+          example: "expect error cvv \"security code\"")
+      ]),
     CommandInfo(
-      name: "value", synopsis: "expect value KEY VALUE", summary: "a data value, as stored or as shown (masked; a picker's label)",
-      forms: [Form("expect value KEY VALUE", "a data value, as stored or as shown", example: "expect value shipping.zip 97201")]),
+      name: "value", synopsis: "expect value KEY VALUE",
+      summary: "a data value, as stored or as shown (masked; a picker's label)",
+      forms: [
+        Form(
+          "expect value KEY VALUE", "a data value, as stored or as shown", example: "expect value shipping.zip 97201")
+      ]),
     CommandInfo(
       name: "valid", synopsis: "expect valid ROW", summary: "the row passes its rules",
       forms: [Form("expect valid ROW", "the row passes its rules", example: "expect valid number")]),
@@ -151,9 +178,12 @@ public enum ScenarioLanguage {
       name: "invalid", synopsis: "expect invalid ROW", summary: "the row fails one of its rules",
       forms: [Form("expect invalid ROW", "the row fails one of its rules", example: "expect invalid cvv")]),
     CommandInfo(
-      name: "effect", synopsis: "expect effect KIND [ARG]", summary: "the last command's effects include it (\(Effect.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
+      name: "effect", synopsis: "expect effect KIND [ARG]",
+      summary:
+        "the last command's effects include it (\(Effect.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
       forms: [
-        Form("expect effect KIND", "the last command's effects include one of this kind", example: "expect effect refused"),
+        Form(
+          "expect effect KIND", "the last command's effects include one of this kind", example: "expect effect refused"),
         Form("expect effect KIND ARG", "one whose text contains ARG", example: "expect effect callAPI placeOrder"),
       ]),
   ]
@@ -178,7 +208,10 @@ public enum ScenarioLanguage {
 
   /// The help listing of every command.
   public static var overview: String {
-    commands.map { "  \($0.synopsis.count > 30 ? $0.name + " …" : $0.synopsis)".padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary }
-      .joined(separator: "\n")
+    commands.map {
+      "  \($0.synopsis.count > 30 ? $0.name + " …" : $0.synopsis)".padding(toLength: 34, withPad: " ", startingAt: 0)
+        + $0.summary
+    }
+    .joined(separator: "\n")
   }
 }

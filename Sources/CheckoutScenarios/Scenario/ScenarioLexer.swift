@@ -35,7 +35,8 @@ struct ScenarioLexer {
         var closed = false
         while index < characters.count {
           let next = characters[index]
-          if next == "\\", index + 1 < characters.count, characters[index + 1] == "\"" || characters[index + 1] == "\\" {
+          if next == "\\", index + 1 < characters.count, characters[index + 1] == "\"" || characters[index + 1] == "\\"
+          {
             text.append(characters[index + 1])
             index += 2
             continue
@@ -49,7 +50,8 @@ struct ScenarioLexer {
           index += 1
         }
         guard closed else {
-          throw ScenarioSyntaxError(line: lineNumber, column: start + 1, message: "unterminated string; expected a closing '\"'")
+          throw ScenarioSyntaxError(
+            line: lineNumber, column: start + 1, message: "unterminated string; expected a closing '\"'")
         }
         tokens.append(Token(text: text, column: start + 1, quoted: true))
         continue

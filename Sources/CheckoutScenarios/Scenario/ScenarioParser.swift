@@ -13,7 +13,8 @@ public enum ScenarioParser {
   public static func parse(_ line: String, line number: Int = 1) throws(ScenarioSyntaxError) -> ScenarioCommand? {
     let tokens = try ScenarioLexer.tokens(line, lineNumber: number)
     guard let first = tokens.first else { return nil }
-    var cursor = TokenCursor(tokens: Array(tokens.dropFirst()), line: number, endColumn: line.count + 1, command: first.text)
+    var cursor = TokenCursor(
+      tokens: Array(tokens.dropFirst()), line: number, endColumn: line.count + 1, command: first.text)
     let command: ScenarioCommand
     switch first.text {
     case "flow": command = .flow(try cursor.word("a flow file path"))
@@ -29,7 +30,8 @@ public enum ScenarioParser {
       guard token.text != ";" || token.quoted, let name = ScenarioCommand.SetName(parsing: token.text) else {
         throw cursor.error(
           at: token,
-          "\(Quoting.quoted(token.text)) is not a row or a data key; name a row (zip, or its number 4) or a dotted data key (shipping.zip)")
+          "\(Quoting.quoted(token.text)) is not a row or a data key; name a row (zip, or its number 4) or a dotted data key (shipping.zip)"
+        )
       }
       command = .set(name, try cursor.word("a value (one word, or a \"quoted string\")", allowQuoted: true))
     case "tap": command = .tap(try cursor.word("a row id or number"))
@@ -51,14 +53,16 @@ public enum ScenarioParser {
     default:
       let names = ScenarioLanguage.commands.map(\.name)
       let hint = Suggestions.didYouMean(first.text, in: names) ?? "type 'help' for the commands"
-      throw ScenarioSyntaxError(line: number, column: first.column, message: "unknown command \(Quoting.quoted(first.text)); \(hint)")
+      throw ScenarioSyntaxError(
+        line: number, column: first.column, message: "unknown command \(Quoting.quoted(first.text)); \(hint)")
     }
     try cursor.finish()
     return command
   }
 
   /// Parses a whole scenario; every line, or the first syntax error.
-  public static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)] {
+  public static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
+  {
     var commands: [(Int, ScenarioCommand)] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if let command = try parse(String(line), line: index + 1) { commands.append((index + 1, command)) }
@@ -92,7 +96,10 @@ public enum ScenarioParser {
           } else if token.text.hasPrefix("field=") {
             error.field = String(token.text.dropFirst("field=".count))
           } else {
-            throw cursor.error(at: token, "unexpected \(Quoting.quoted(token.text)); after an error code write field=PATH, a \"message\", or ';' and another code")
+            throw cursor.error(
+              at: token,
+              "unexpected \(Quoting.quoted(token.text)); after an error code write field=PATH, a \"message\", or ';' and another code"
+            )
           }
         }
         errors.append(error)
@@ -170,7 +177,10 @@ struct TokenCursor {
       throw error(at: extra, "unexpected words after 'set NAME VALUE'; write a value with spaces in double quotes")
     }
     if let extra = peek() {
-      throw error(at: extra, "unexpected \(Quoting.quoted(extra.text)) after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")")
+      throw error(
+        at: extra,
+        "unexpected \(Quoting.quoted(extra.text)) after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")"
+      )
     }
   }
 

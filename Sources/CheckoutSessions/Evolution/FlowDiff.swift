@@ -82,7 +82,9 @@ public struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
     let from = fromVersion.map { "v\($0)" } ?? "old"
     let to = toVersion.map { "v\($0)" } ?? "new"
     let breaking = differences.filter { $0.impact == .breaking }.count
-    var lines = ["\(flow) \(from) -> \(to): \(differences.count) difference\(differences.count == 1 ? "" : "s"), \(breaking) breaking"]
+    var lines = [
+      "\(flow) \(from) -> \(to): \(differences.count) difference\(differences.count == 1 ? "" : "s"), \(breaking) breaking"
+    ]
     lines += differences.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }
     return lines.joined(separator: "\n")
   }
@@ -112,7 +114,9 @@ struct FlowDiffCollector {
     compareRoutes()
   }
 
-  private mutating func add(_ impact: Difference.Impact, _ kind: String, _ subject: String, _ detail: String, effect: String? = nil) {
+  private mutating func add(
+    _ impact: Difference.Impact, _ kind: String, _ subject: String, _ detail: String, effect: String? = nil
+  ) {
     differences.append(Difference(impact, kind, subject, detail, effect: effect))
   }
 
@@ -123,18 +127,26 @@ struct FlowDiffCollector {
     for step in old.steps {
       let id = renames.step(step.id)
       guard let now = new.step(id) else {
-        add(.breaking, "step removed", step.id.rawValue, "",
-          effect: "a session with it open is cut back to the step below it (the start when none is left); a route through it is given up and its error offered again")
+        add(
+          .breaking, "step removed", step.id.rawValue, "",
+          effect:
+            "a session with it open is cut back to the step below it (the start when none is left); a route through it is given up and its error offered again"
+        )
         continue
       }
       matched.insert(id)
       if id != step.id { add(.safe, "step renamed", step.id.rawValue, "-> \(id)") }
       if now.presentation != step.presentation {
-        add(.breaking, "step presentation changed", id.rawValue, "\(step.presentation.rawValue) -> \(now.presentation.rawValue)",
-          effect: "a session with it open keeps its navigation state; routes planned from now on open it with \(NavigationCommand.opening(id, as: now.presentation))")
+        add(
+          .breaking, "step presentation changed", id.rawValue,
+          "\(step.presentation.rawValue) -> \(now.presentation.rawValue)",
+          effect:
+            "a session with it open keeps its navigation state; routes planned from now on open it with \(NavigationCommand.opening(id, as: now.presentation))"
+        )
       }
       if now.complete != step.complete {
-        add(.breaking, "completion checks changed", id.rawValue, "",
+        add(
+          .breaking, "completion checks changed", id.rawValue, "",
           effect: "a guard requiring \(id) is judged by the new checks: a row it enabled may be disabled")
       }
     }
@@ -153,9 +165,11 @@ struct FlowDiffCollector {
         let ref = renames.row(oldRef)
         guard let now = new.step(ref.step)?.row(ref.row) else {
           if new.step(ref.step) != nil || renames.rows[oldRef] != nil {
-            add(.breaking, "row removed", oldRef.description, "",
+            add(
+              .breaking, "row removed", oldRef.description, "",
               effect: "an error shown on it, its focus or an offer to fix it there is dropped"
-                + (row.cell.takesValue && row.bind != nil ? "; its value is dropped unless another row binds \(row.bind?.rawValue ?? "")" : ""))
+                + (row.cell.takesValue && row.bind != nil
+                  ? "; its value is dropped unless another row binds \(row.bind?.rawValue ?? "")" : ""))
           }
           continue
         }
@@ -168,8 +182,11 @@ struct FlowDiffCollector {
     for step in new.steps {
       for row in step.rows where !matched.contains(RowRef(step: step.id, row: row.id)) {
         let ref = RowRef(step: step.id, row: row.id).description
-        if row.cell.takesValue, row.rules.contains(where: { $0.kind == .required }), old.step(step.id) != nil || matched.contains(where: { $0.step == step.id }) {
-          add(.breaking, "required row added", ref, "",
+        if row.cell.takesValue, row.rules.contains(where: { $0.kind == .required }),
+          old.step(step.id) != nil || matched.contains(where: { $0.step == step.id })
+        {
+          add(
+            .breaking, "required row added", ref, "",
             effect: "a session that completed \(step.id) finds it incomplete until \(row.title) is filled in")
         } else {
           add(.safe, "row added", ref, "")
@@ -181,13 +198,17 @@ struct FlowDiffCollector {
   private mutating func compare(_ row: Row, _ now: Row, _ ref: RowRef) {
     let subject = ref.description
     if row.cell != now.cell {
-      add(.breaking, "cell changed", subject, "\(row.cell.rawValue) -> \(now.cell.rawValue)",
+      add(
+        .breaking, "cell changed", subject, "\(row.cell.rawValue) -> \(now.cell.rawValue)",
         effect: "a stored value is kept; the new cell shows it")
     }
     let oldBind = row.bind.map(renames.key)
     if oldBind != now.bind {
-      add(.breaking, "binding changed", subject, "\(row.bind?.rawValue ?? "none") -> \(now.bind?.rawValue ?? "none")",
-        effect: "the row shows the value of \(now.bind?.rawValue ?? "no key"); a value under \(row.bind?.rawValue ?? "no key") is not carried to it")
+      add(
+        .breaking, "binding changed", subject, "\(row.bind?.rawValue ?? "none") -> \(now.bind?.rawValue ?? "none")",
+        effect:
+          "the row shows the value of \(now.bind?.rawValue ?? "no key"); a value under \(row.bind?.rawValue ?? "no key") is not carried to it"
+      )
     }
     // Named rules are compared by what they are defined as.
     let oldRules = row.rules.map { FlowWriter.rule($0, named: [:]) }
@@ -198,7 +219,8 @@ struct FlowDiffCollector {
       if added.isEmpty {
         add(.safe, "rules loosened", subject, detail)
       } else {
-        add(.breaking, "rules changed", subject, detail,
+        add(
+          .breaking, "rules changed", subject, detail,
           effect: "a stored value the new rules reject is kept and shown on \(subject) with the rule's message")
       }
     }
@@ -208,26 +230,33 @@ struct FlowDiffCollector {
       if oldOpens == nil {
         add(.safe, "edge added", subject, detail)
       } else {
-        add(.breaking, now.opens == nil ? "edge removed" : "edge changed", subject, detail,
+        add(
+          .breaking, now.opens == nil ? "edge removed" : "edge changed", subject, detail,
           effect: "routes that went through it are planned again from the new graph")
       }
     }
     let oldRequires = row.requires.map(renames.step)
     if oldRequires != now.requires {
-      let detail = "[\(oldRequires.map(\.rawValue).joined(separator: ", "))] -> [\(now.requires.map(\.rawValue).joined(separator: ", "))]"
+      let detail =
+        "[\(oldRequires.map(\.rawValue).joined(separator: ", "))] -> [\(now.requires.map(\.rawValue).joined(separator: ", "))]"
       if Set(now.requires).isSubset(of: Set(oldRequires)) {
         add(.safe, "guard loosened", subject, detail)
       } else {
-        add(.breaking, "guard changed", subject, detail,
-          effect: "\(now.title) is disabled until every step it requires is complete; a route through it may be blocked")
+        add(
+          .breaking, "guard changed", subject, detail,
+          effect: "\(now.title) is disabled until every step it requires is complete; a route through it may be blocked"
+        )
       }
     }
     if row.visibleWhen != now.visibleWhen || row.enabledWhen != now.enabledWhen {
-      add(.breaking, "condition changed", subject, "visibleWhen/enabledWhen",
+      add(
+        .breaking, "condition changed", subject, "visibleWhen/enabledWhen",
         effect: "the row is shown and enabled by the new conditions")
     }
     if row.secret != now.secret || row.sensitive != now.sensitive {
-      add(.breaking, "masking changed", subject, "secret \(row.secret) -> \(now.secret), sensitive \(row.sensitive) -> \(now.sensitive)",
+      add(
+        .breaking, "masking changed", subject,
+        "secret \(row.secret) -> \(now.secret), sensitive \(row.sensitive) -> \(now.sensitive)",
         effect: "values are stored and shown as the new masking says from the next snapshot on")
     }
   }
@@ -242,8 +271,11 @@ struct FlowDiffCollector {
       let key = DataKey(name)
       let now = renames.key(key)
       guard newKeys.isKnown(now) else {
-        add(.breaking, "key removed", name, "",
-          effect: "a value stored under it is dropped: no row binds it, the data does not hold it, no submit provides it in \(version)")
+        add(
+          .breaking, "key removed", name, "",
+          effect:
+            "a value stored under it is dropped: no row binds it, the data does not hold it, no submit provides it in \(version)"
+        )
         continue
       }
       matched.insert(now.rawValue)
@@ -267,20 +299,25 @@ struct FlowDiffCollector {
     let resolver = ErrorResolver(new)
     for matcher in old.errors {
       let index = new.errors.indices.first { index in
-        !matched.contains(index) && new.errors[index].code == matcher.code && new.errors[index].field == renamedField(matcher.field)
+        !matched.contains(index) && new.errors[index].code == matcher.code
+          && new.errors[index].field == renamedField(matcher.field)
       }
       guard let index else {
         let example = APIError(code: Self.exampleCode(matcher.code), field: renamedField(matcher.field))
         let now = resolver.resolve(example).map { "now resolved at \($0.target)" } ?? "now unresolved"
-        add(.breaking, "error matcher removed", what(matcher), "resolved at \(Self.target(matcher))",
+        add(
+          .breaking, "error matcher removed", what(matcher), "resolved at \(Self.target(matcher))",
           effect: "an offer or queued error it matched is re-resolved: \(example.code) is \(now)")
         continue
       }
       matched.insert(index)
       let now = new.errors[index]
-      let oldTarget = matcher.row.map { renames.row(RowRef(step: matcher.step, row: $0)).description } ?? renames.step(matcher.step).rawValue
+      let oldTarget =
+        matcher.row.map { renames.row(RowRef(step: matcher.step, row: $0)).description }
+        ?? renames.step(matcher.step).rawValue
       if oldTarget != Self.target(now) {
-        add(.breaking, "error resolution changed", what(matcher), "\(Self.target(matcher)) -> \(Self.target(now))",
+        add(
+          .breaking, "error resolution changed", what(matcher), "\(Self.target(matcher)) -> \(Self.target(now))",
           effect: "an offer or queued error it matched is re-resolved to \(Self.target(now)); its route changes")
       } else if matcher.message != now.message || matcher.priority != now.priority {
         add(.safe, "error message changed", what(matcher), "")
@@ -315,14 +352,18 @@ struct FlowDiffCollector {
     for cell in newMatrix.cells { newRoutes["\(cell.origin.step) -> \(cell.target.name)"] = Self.text(cell.route) }
     for cell in oldMatrix.cells {
       let origin = renames.step(cell.origin.step)
-      let target = cell.target.row.map { renames.row(RowRef(step: cell.target.step, row: $0)).description }
+      let target =
+        cell.target.row.map { renames.row(RowRef(step: cell.target.step, row: $0)).description }
         ?? renames.step(cell.target.step).rawValue
       let key = "\(origin) -> \(target)"
       guard let now = newRoutes[key] else { continue }
       let before = Self.text(cell.route, renaming: renames)
       guard before != now else { continue }
-      add(.breaking, "route changed", "\(origin) to \(target)", "\(before) -> \(now)",
-        effect: "an error failing on \(origin) and fixed at \(target) is routed the new way; a route in progress is given up when it names a changed step")
+      add(
+        .breaking, "route changed", "\(origin) to \(target)", "\(before) -> \(now)",
+        effect:
+          "an error failing on \(origin) and fixed at \(target) is routed the new way; a route in progress is given up when it names a changed step"
+      )
     }
   }
 

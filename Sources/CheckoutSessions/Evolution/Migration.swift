@@ -104,8 +104,10 @@ struct Migration {
     result.navigation = NavigationState(layers: kept) ?? NavigationState(root: target.flow.start)
     guard let removed else { return false }
     let landing = kept.isEmpty ? "the start, \(target.flow.start)" : "\(result.navigation)"
-    changes.append(Change(
-      .cutNavigation, old.navigation.description, "-> \(result.navigation): step \"\(removed)\" is not in \(version); cut back to \(landing)"))
+    changes.append(
+      Change(
+        .cutNavigation, old.navigation.description,
+        "-> \(result.navigation): step \"\(removed)\" is not in \(version); cut back to \(landing)"))
     return true
   }
 
@@ -118,8 +120,10 @@ struct Migration {
       let new = key(oldKey)
       if new != oldKey { changes.append(Change(.renamedKey, name, "-> \(new)")) }
       guard migrator.holds(new) else {
-        changes.append(Change(
-          .droppedValue, new.rawValue, "no row binds it, the flow's data does not hold it and no submit provides it in \(version)"))
+        changes.append(
+          Change(
+            .droppedValue, new.rawValue,
+            "no row binds it, the flow's data does not hold it and no submit provides it in \(version)"))
         continue
       }
       data[new.rawValue] = value
@@ -184,18 +188,24 @@ struct Migration {
       let place = place(of: resolution)
       let found = place.row.map { migrator.has(RowRef(step: place.step, row: $0)) } ?? migrator.has(place.step)
       guard found else {
-        changes.append(Change(.droppedOffer, resolution.target, "\(what): the \(place.row == nil ? "step" : "row") is not in \(version)"))
+        changes.append(
+          Change(
+            .droppedOffer, resolution.target, "\(what): the \(place.row == nil ? "step" : "row") is not in \(version)"))
         return nil
       }
       return Resolution(step: place.step, row: place.row, message: resolution.message)
     }
     if let field = error.field { error.field = key(DataKey(field)).rawValue }
     guard let new = target.resolver.resolve(error) else {
-      changes.append(Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version) resolves \(error.code)"))
+      changes.append(
+        Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version) resolves \(error.code)"))
       return nil
     }
     if new.target != resolution.target {
-      changes.append(Change(.reresolvedError, resolution.target, "-> \(new.target): \(what) (\(error.code)) re-resolved with the matchers of \(version)"))
+      changes.append(
+        Change(
+          .reresolvedError, resolution.target,
+          "-> \(new.target): \(what) (\(error.code)) re-resolved with the matchers of \(version)"))
     }
     return new
   }
@@ -211,7 +221,11 @@ struct Migration {
       if let resolution = resolved(waiting, as: "a queued error") { queued.append(resolution) }
     }
     if let offeredAgain {
-      if offer == nil { offer = Offer(resolution: offeredAgain, from: result.navigation.top) } else { queued.insert(offeredAgain, at: 0) }
+      if offer == nil {
+        offer = Offer(resolution: offeredAgain, from: result.navigation.top)
+      } else {
+        queued.insert(offeredAgain, at: 0)
+      }
     }
     result.offer = offer
     result.queued = queued
@@ -237,9 +251,10 @@ struct Migration {
     let target = driver.route?.target ?? step
     let again = driver.resolution.flatMap { resolved($0, as: "the route's error") }
     let why = navigationCut ? "the navigation state was cut" : "it names a step renamed or removed in \(version)"
-    changes.append(Change(
-      .droppedRoute, "to \(target)",
-      "given up because \(why)\(again.map { "; \($0.target) is offered again" } ?? "")"))
+    changes.append(
+      Change(
+        .droppedRoute, "to \(target)",
+        "given up because \(why)\(again.map { "; \($0.target) is offered again" } ?? "")"))
     return again
   }
 
@@ -269,9 +284,10 @@ struct Migration {
     let expected = step(pending.expected)
     guard !navigationCut, migrator.has(expected), result.navigation.top(after: command) == expected else {
       result.pending = nil
-      changes.append(Change(
-        .droppedPending, pending.command.description,
-        navigationCut ? "the navigation state was cut" : "\(expected) is not in \(version)"))
+      changes.append(
+        Change(
+          .droppedPending, pending.command.description,
+          navigationCut ? "the navigation state was cut" : "\(expected) is not in \(version)"))
       return
     }
     result.pending = CheckoutSession.PendingNavigation(command: command, expected: expected)
@@ -291,13 +307,16 @@ struct Migration {
     var moved = call
     moved.then = step(then)
     guard let new = moved.then, !migrator.has(new) else { return moved }
-    let opens = target.flow.steps.lazy.flatMap(\.rows).compactMap { row -> StepID?? in
-      if case .submit(let submit) = row.action, submit.operation == call.operation { return .some(submit.then) }
-      return nil
-    }.first ?? nil
-    changes.append(Change(
-      .changedCall, call.operation.rawValue,
-      "on success it opened \(then), which is not in \(version); now \(opens.map { "it opens \($0)" } ?? "it opens nothing")"))
+    let opens =
+      target.flow.steps.lazy.flatMap(\.rows).compactMap { row -> StepID?? in
+        if case .submit(let submit) = row.action, submit.operation == call.operation { return .some(submit.then) }
+        return nil
+      }.first ?? nil
+    changes.append(
+      Change(
+        .changedCall, call.operation.rawValue,
+        "on success it opened \(then), which is not in \(version); now \(opens.map { "it opens \($0)" } ?? "it opens nothing")"
+      ))
     moved.then = opens
     return moved
   }

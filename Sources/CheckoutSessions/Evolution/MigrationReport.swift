@@ -70,7 +70,9 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     /// `renamed key: payment.card.cvv -> payment.card.securityCode`.
-    public var description: String { "\(kind.words): \(subject)\(detail.isEmpty ? "" : (detail.hasPrefix("->") ? " " : ": ") + detail)" }
+    public var description: String {
+      "\(kind.words): \(subject)\(detail.isEmpty ? "" : (detail.hasPrefix("->") ? " " : ": ") + detail)"
+    }
   }
 
   /// The flow.

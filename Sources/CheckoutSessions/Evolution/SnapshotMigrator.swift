@@ -58,9 +58,13 @@ public struct SnapshotMigrator: Sendable {
   /// The snapshot carried to the target flow, with what changed (nil when the
   /// snapshot was made on the target itself); throws only for a snapshot of another
   /// flow or format.
-  public func migrate(_ snapshot: SessionSnapshot) throws(SnapshotError) -> (snapshot: SessionSnapshot, report: MigrationReport?) {
+  public func migrate(_ snapshot: SessionSnapshot) throws(SnapshotError) -> (
+    snapshot: SessionSnapshot, report: MigrationReport?
+  ) {
     guard snapshot.format == SessionSnapshot.currentFormat else {
-      throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
+      throw SnapshotError(
+        message:
+          "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
     }
     guard snapshot.flow == target.flow.id else {
       throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(target.flow.id)\"")

@@ -50,7 +50,8 @@ extension CheckoutSession {
   /// from the kept checks of the steps it requires.
   func disabledReason(_ row: Row) -> String? {
     if row.enabledWhen == nil && row.requires.isEmpty { return nil }
-    return ScreenRenderer.disabled(row, data: values, flow: compiled.flow, step: compiled.step, check: { check(of: $0) })?.reason
+    return ScreenRenderer.disabled(
+      row, data: values, flow: compiled.flow, step: compiled.step, check: { check(of: $0) })?.reason
   }
 
   /// For tests: the ids of the steps with a kept check, in flow order.

@@ -22,7 +22,8 @@ extension CheckoutSession {
     for index in order {
       guard let failure = keptCheck(ofStepAt: index).rowFailures.first else { continue }
       let step = compiled.flow.steps[index]
-      let resolution = Resolution(step: step.id, row: failure.row, message: askAgainReason(step, failure.row) ?? failure.message)
+      let resolution = Resolution(
+        step: step.id, row: failure.row, message: askAgainReason(step, failure.row) ?? failure.message)
       queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
       self.offer = offer
@@ -74,7 +75,8 @@ extension CheckoutSession {
     pending = nil
     // Only the guards planning asks about are checked (and kept).
     let checks = lendChecks()
-    let output = driver.begin(offer.resolution, from: navigation, planner: compiled.planner, isComplete: checks.isComplete)
+    let output = driver.begin(
+      offer.resolution, from: navigation, planner: compiled.planner, isComplete: checks.isComplete)
     keepChecks(from: checks)
     return drive(output)
   }

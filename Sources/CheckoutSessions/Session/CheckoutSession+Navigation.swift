@@ -52,8 +52,11 @@ extension CheckoutSession {
       }
       self.pending = nil
       navigation = wentBack
-      return [.notice(
-        "appeared \(step) while waiting for \(pending.expected) after `\(pending.command)`: the `\(pending.command)` was given up; at \(navigation), nothing is pending now")]
+      return [
+        .notice(
+          "appeared \(step) while waiting for \(pending.expected) after `\(pending.command)`: the `\(pending.command)` was given up; at \(navigation), nothing is pending now"
+        )
+      ]
     }
     if step == navigation.top { return [] }
     guard let wentBack = navigation.truncated(to: step) else {

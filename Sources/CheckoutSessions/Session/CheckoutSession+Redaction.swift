@@ -41,7 +41,8 @@ extension SessionEvent: CustomReflectable {
   public var customMirror: Mirror {
     switch self {
     case .set(let target, _):
-      return Mirror(self, children: ["set": target.description, "value": Masking.secretPlaceholder], displayStyle: .enum)
+      return Mirror(
+        self, children: ["set": target.description, "value": Masking.secretPlaceholder], displayStyle: .enum)
     default:
       return Mirror(self, children: ["event": description], displayStyle: .enum)
     }

@@ -40,7 +40,8 @@ extension CheckoutSession {
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted
-    case .failure(let problem): return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]
+    case .failure(let problem):
+      return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]
     }
     store(accepted, at: key)
     validate(row, at: RowRef(step: step.id, row: row.id), accepted)
@@ -105,11 +106,17 @@ package enum RowInput {
       let text = value.displayText
       // An empty value clears the choice; a required picker then shows its message.
       if text.trimmingCharacters(in: .whitespaces).isEmpty { return .success(.string("")) }
-      if let option = options.first(where: { $0.value == text }) ?? options.first(where: { $0.label.lowercased() == text.lowercased() }) {
+      if let option = options.first(where: { $0.value == text })
+        ?? options.first(where: { $0.label.lowercased() == text.lowercased() })
+      {
         return .success(.string(option.value))
       }
       let choices = options.map { "\($0.value) (\($0.label))" }.joined(separator: ", ")
-      return .failure(Problem(message: "\(row.title) has no option \(Quoting.quoted(row.secret ? Masking.secretPlaceholder : text)); choose one of \(choices)"))
+      return .failure(
+        Problem(
+          message:
+            "\(row.title) has no option \(Quoting.quoted(row.secret ? Masking.secretPlaceholder : text)); choose one of \(choices)"
+        ))
     default:
       if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
       return .success(.string(value.displayText))

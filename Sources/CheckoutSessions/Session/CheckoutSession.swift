@@ -108,13 +108,16 @@ public struct CheckoutSession: Sendable {
   public var route: Route? { driver.route }
 
   /// Rule checking with the session's date and the flow's custom rules.
-  public var rules: RuleEvaluator { RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns) }
+  public var rules: RuleEvaluator {
+    RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns)
+  }
 
   /// The step on screen, rendered for a host.
   public var screen: Screen {
     let renderer = ScreenRenderer(compiled: compiled, rules: rules)
     let errors = Dictionary(
-      rowErrors.filter { $0.key.step == navigation.top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a })
+      rowErrors.filter { $0.key.step == navigation.top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a }
+    )
     let focused = focus?.step == navigation.top ? focus?.row : nil
     // Guards are answered from the kept checks (made on the same data and rules).
     return renderer.render(navigation.top, data: values, errors: errors, focused: focused, known: stepChecks)

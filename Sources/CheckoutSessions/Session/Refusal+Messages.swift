@@ -5,13 +5,15 @@ import CheckoutPlanning
 /// message is written.
 extension Refusal {
   /// The step on screen has no row by that name.
-  package static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal {
+  package static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal
+  {
     let ids = step.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
     let keys = orKey ? "; or name a data key like shipping.zip" : ""
     return Refusal(
       .unknownRow, event: event, subject: .row(step: step.id, row: row),
-      message: "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)")
+      message:
+        "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)")
   }
 
   /// A `set` through a row of a step the flow does not have.
@@ -25,7 +27,9 @@ extension Refusal {
 
   /// A `set` of a key events may not write (``CompiledFlow/setRefusal(for:)`` says why).
   static func readOnly(_ refusal: SetRefusal) -> Refusal {
-    Refusal(refusal.kind == .readOnly ? .readOnlyKey : .unknownKey, event: .set, subject: .key(refusal.key), message: refusal.message)
+    Refusal(
+      refusal.kind == .readOnly ? .readOnlyKey : .unknownKey, event: .set, subject: .key(refusal.key),
+      message: refusal.message)
   }
 
   /// A `set` of a key that no row binds (found no writing row).
@@ -45,11 +49,15 @@ extension Refusal {
 
   /// A row opens a step the flow does not have.
   static func opensMissingStep(_ row: Row, target: StepID) -> Refusal {
-    Refusal(.unknownStep, event: .tap, subject: .step(target), message: "\(row.title) opens \(target), which is not in the flow")
+    Refusal(
+      .unknownStep, event: .tap, subject: .step(target),
+      message: "\(row.title) opens \(target), which is not in the flow")
   }
 
   /// A step appeared that is not on the stack and that nothing opened.
-  static func unexpectedStep(_ step: StepID, on navigation: NavigationState, waiting pending: CheckoutSession.PendingNavigation?)
+  static func unexpectedStep(
+    _ step: StepID, on navigation: NavigationState, waiting pending: CheckoutSession.PendingNavigation?
+  )
     -> Refusal
   {
     let still = pending.map { "; still waiting for \($0.expected) after `\($0.command)`" } ?? ""
@@ -60,7 +68,9 @@ extension Refusal {
 
   /// The row is hidden.
   static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind) -> Refusal {
-    Refusal(.hiddenRow, event: event, subject: .row(step: step.id, row: row.id), message: "\(row.title) is hidden on \(step.title)")
+    Refusal(
+      .hiddenRow, event: event, subject: .row(step: step.id, row: row.id),
+      message: "\(row.title) is hidden on \(step.title)")
   }
 
   /// The row is disabled; `reason` says what it waits for.
@@ -77,14 +87,18 @@ extension Refusal {
   static func notTappable(_ row: Row, on step: Step) -> Refusal {
     Refusal(
       .notTappable, event: .tap, subject: .row(step: step.id, row: row.id),
-      message: "\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")")
+      message:
+        "\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")"
+    )
   }
 
   /// The row takes no value.
   static func takesNoValue(_ row: Row, on step: Step) -> Refusal {
     Refusal(
       .takesNoValue, event: .set, subject: .row(step: step.id, row: row.id),
-      message: "\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")")
+      message:
+        "\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")"
+    )
   }
 
   /// The row cannot hold the value; `problem` says what it can hold (and never shows a secret).
@@ -94,7 +108,9 @@ extension Refusal {
 
   /// A close row with nothing behind it.
   static func nothingToClose(_ row: Row, on step: Step) -> Refusal {
-    Refusal(.nothingToClose, event: .tap, subject: .row(step: step.id, row: row.id), message: "\(row.title): there is nothing to close")
+    Refusal(
+      .nothingToClose, event: .tap, subject: .row(step: step.id, row: row.id),
+      message: "\(row.title): there is nothing to close")
   }
 
   /// `back` on the root step.
@@ -108,13 +124,16 @@ extension Refusal {
   }
 
   /// A command that cannot be applied.
-  static func cannotApply(_ command: NavigationCommand, on navigation: NavigationState, event: SessionEvent.Kind) -> Refusal {
+  static func cannotApply(_ command: NavigationCommand, on navigation: NavigationState, event: SessionEvent.Kind)
+    -> Refusal
+  {
     Refusal(.cannotNavigate, event: event, message: "cannot \(command) on \(navigation)")
   }
 
   /// An offer waits for its answer.
   static func offerWaiting(_ offer: Offer, event: SessionEvent.Kind) -> Refusal {
-    Refusal(.offerWaiting, event: event, message: "answer the offer first (accept or decline): \(offer.resolution.message)")
+    Refusal(
+      .offerWaiting, event: event, message: "answer the offer first (accept or decline): \(offer.resolution.message)")
   }
 
   /// A route waits for its next step.
@@ -136,7 +155,9 @@ extension Refusal {
 
   /// An API answer no call waits for.
   static func noCallWaiting(_ operation: OperationName, event: SessionEvent.Kind) -> Refusal {
-    Refusal(.noCallWaiting, event: event, subject: .operation(operation), message: "no call to \(operation) is waiting for an answer")
+    Refusal(
+      .noCallWaiting, event: event, subject: .operation(operation),
+      message: "no call to \(operation) is waiting for an answer")
   }
 
   /// `accept` or `decline` with no offer.

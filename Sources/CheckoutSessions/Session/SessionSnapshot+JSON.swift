@@ -46,8 +46,11 @@ extension SessionSnapshot {
     do {
       self = try Self.decoder.decode(SessionSnapshot.self, from: json)
     } catch let error as DecodingError {
-      if let declared = try? JSONDecoder().decode(DeclaredFormat.self, from: json), declared.format != Self.currentFormat {
-        throw SnapshotError(message: "unsupported snapshot format \(declared.format); this version reads format \(Self.currentFormat)")
+      if let declared = try? JSONDecoder().decode(DeclaredFormat.self, from: json),
+        declared.format != Self.currentFormat
+      {
+        throw SnapshotError(
+          message: "unsupported snapshot format \(declared.format); this version reads format \(Self.currentFormat)")
       }
       throw SnapshotError(message: "snapshot JSON: " + Self.describe(error, in: json))
     } catch {
@@ -90,7 +93,8 @@ extension SessionSnapshot {
       }
       do {
         _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-        return "(top level): \(context.debugDescription) (the syntax is valid: a number does not fit its type, like 1.5 for an integer)"
+        return
+          "(top level): \(context.debugDescription) (the syntax is valid: a number does not fit its type, like 1.5 for an integer)"
       } catch {
         let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         return "(top level): not valid JSON: \(detail)"
@@ -124,7 +128,9 @@ extension SessionSnapshot {
     default:
       var name = String(reflecting: type)
       // The engine's own layers and the standard library go without a module name.
-      let modules = ["CheckoutEngine.", "CheckoutModel.", "CheckoutPlanning.", "CheckoutRows.", "CheckoutSessions.", "Swift."]
+      let modules = [
+        "CheckoutEngine.", "CheckoutModel.", "CheckoutPlanning.", "CheckoutRows.", "CheckoutSessions.", "Swift.",
+      ]
       for module in modules where name.hasPrefix(module) { name.removeFirst(module.count) }
       return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
     }

@@ -110,7 +110,9 @@ extension CheckoutSession {
   /// row it names must exist.
   init(restoringExactly snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
     guard snapshot.format == SessionSnapshot.currentFormat else {
-      throw SnapshotError(message: "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
+      throw SnapshotError(
+        message:
+          "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
     }
     guard snapshot.flow == compiled.flow.id else {
       throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(compiled.flow.id)\"")
@@ -130,11 +132,14 @@ extension CheckoutSession {
       do {
         reference = try RowReference(parsing: name)
       } catch {
-        throw SnapshotError(message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW: \(error)")
+        throw SnapshotError(
+          message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW: \(error)")
       }
       guard let row = reference.row else {
         throw SnapshotError(
-          message: "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW, and \(Quoting.quoted(name)) names no row; write it like creditCard.cvv")
+          message:
+            "snapshot rowErrors[\(Quoting.quoted(name))]: a row error is keyed by STEP.ROW, and \(Quoting.quoted(name)) names no row; write it like creditCard.cvv"
+        )
       }
       need(reference.step, row)
       errors[RowRef(step: reference.step, row: row)] = message
@@ -164,7 +169,9 @@ extension CheckoutSession {
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
-        message: "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")")
+        message:
+          "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")"
+      )
     }
     try Self.checkWaitingCommands(of: snapshot)
     let restoredCalls = try Self.callsByOperation(snapshot.calls, "calls")
@@ -177,7 +184,9 @@ extension CheckoutSession {
     for (key, generation) in snapshot.secretGenerations ?? [:] {
       guard generation >= 1 else {
         throw SnapshotError(
-          message: "the snapshot's secretGenerations[\"\(key)\"] is \(generation); a generation counts a secret's changes from 1")
+          message:
+            "the snapshot's secretGenerations[\"\(key)\"] is \(generation); a generation counts a secret's changes from 1"
+        )
       }
       // A key the flow no longer keeps secret needs no generation.
       if compiled.masking.isSecret(DataKey(key)) { generations[DataKey(key)] = generation }
@@ -205,7 +214,9 @@ extension CheckoutSession {
 extension CheckoutSession {
   /// A snapshot's calls by operation. Hand-written JSON can list an operation
   /// twice; that is an error, not a trap.
-  private static func callsByOperation(_ calls: [APICall], _ member: String) throws(SnapshotError) -> [OperationName: APICall] {
+  private static func callsByOperation(_ calls: [APICall], _ member: String) throws(SnapshotError) -> [OperationName:
+    APICall]
+  {
     var byOperation: [OperationName: APICall] = [:]
     for call in calls where byOperation.updateValue(call, forKey: call.operation) != nil {
       throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice in \(member)")
@@ -218,11 +229,14 @@ extension CheckoutSession {
   private static func checkWaitingCommands(of snapshot: SessionSnapshot) throws(SnapshotError) {
     func check(_ command: NavigationCommand, expected: StepID, _ what: String) throws(SnapshotError) {
       guard let top = snapshot.navigation.top(after: command) else {
-        throw SnapshotError(message: "the snapshot's \(what) \"\(command)\" cannot be applied on \(snapshot.navigation)")
+        throw SnapshotError(
+          message: "the snapshot's \(what) \"\(command)\" cannot be applied on \(snapshot.navigation)")
       }
       guard top == expected else {
         throw SnapshotError(
-          message: "the snapshot's \(what) \"\(command)\" on \(snapshot.navigation) shows \(top), not the expected \(expected)")
+          message:
+            "the snapshot's \(what) \"\(command)\" on \(snapshot.navigation) shows \(top), not the expected \(expected)"
+        )
       }
     }
     if case .awaiting(let expected, let pending, _) = snapshot.driver.state {
@@ -257,9 +271,16 @@ extension Masking {
 
 extension CodingUserInfoKey {
   /// The ``CompiledFlow`` a ``CheckoutSession`` decodes against.
-  public static let checkoutFlow = CodingUserInfoKey(rawValue: "CheckoutEngine.flow")!
+  public static let checkoutFlow = named("CheckoutEngine.flow")
   /// Set to `true` to encode sensitive values unmasked (secrets are never encoded).
-  public static let revealSensitive = CodingUserInfoKey(rawValue: "CheckoutEngine.revealSensitive")!
+  public static let revealSensitive = named("CheckoutEngine.revealSensitive")
+
+  /// A key by name. `init(rawValue:)` accepts any string: it is failable only as
+  /// `RawRepresentable` requires.
+  private static func named(_ name: String) -> CodingUserInfoKey {
+    guard let key = CodingUserInfoKey(rawValue: name) else { preconditionFailure("no CodingUserInfoKey \(name)") }
+    return key
+  }
 }
 
 extension CheckoutSession: Codable {
@@ -272,9 +293,10 @@ extension CheckoutSession: Codable {
   /// Decodes a snapshot; the decoder's `userInfo[.checkoutFlow]` must hold the ``CompiledFlow``.
   public init(from decoder: any Decoder) throws {
     guard let compiled = decoder.userInfo[.checkoutFlow] as? CompiledFlow else {
-      throw DecodingError.dataCorrupted(.init(
-        codingPath: decoder.codingPath,
-        debugDescription: "set decoder.userInfo[.checkoutFlow] to the CompiledFlow the session runs on"))
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "set decoder.userInfo[.checkoutFlow] to the CompiledFlow the session runs on"))
     }
     try self.init(restoring: SessionSnapshot(from: decoder), flow: compiled)
   }

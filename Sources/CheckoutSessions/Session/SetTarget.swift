@@ -74,7 +74,8 @@ extension CompiledFlow {
     if let operation = providingOperation(of: key) {
       return SetRefusal(
         kind: .readOnly, key: key,
-        message: "\(key) is read-only: the answer to \(operation) provides it, and no row takes a value for it; \(settable)")
+        message:
+          "\(key) is read-only: the answer to \(operation) provides it, and no row takes a value for it; \(settable)")
     }
     if flow.data[key] != nil {
       return SetRefusal(
@@ -82,7 +83,8 @@ extension CompiledFlow {
         message: "\(key) is read-only: it is the flow's data, and no row takes a value for it; \(settable)")
     }
     let hint = Suggestions.didYouMean(key.rawValue, in: writableKeys.map(\.rawValue)).map { " (\($0))" } ?? ""
-    return SetRefusal(kind: .unknownKey, key: key, message: "no row binds \(Quoting.quoted(key.rawValue))\(hint); \(settable)")
+    return SetRefusal(
+      kind: .unknownKey, key: key, message: "no row binds \(Quoting.quoted(key.rawValue))\(hint); \(settable)")
   }
 
   /// The keys events may set: those value rows bind, in flow order.

@@ -123,7 +123,8 @@ extension SessionStore {
       if let secrets { session.restoreSecrets(await secrets.secrets(for: id)) }
       let result = try change(&session)
       do {
-        let version = try await save(session.snapshot(revealSensitive: storeSensitive), id: id, expectedVersion: stored.version)
+        let version = try await save(
+          session.snapshot(revealSensitive: storeSensitive), id: id, expectedVersion: stored.version)
         await secrets?.keep(session.secretValues, for: id)
         return (result, version)
       } catch let error as SessionStoreError {
@@ -162,7 +163,9 @@ public actor InMemorySessionStore: SessionStore {
   }
 
   public func deleteSessions(savedBefore cutoff: Date) -> [SessionID] {
-    let expired = sessions.values.filter { ($0.savedAt ?? .distantPast) < cutoff }.map(\.id).sorted { $0.rawValue < $1.rawValue }
+    let expired = sessions.values.filter { ($0.savedAt ?? .distantPast) < cutoff }.map(\.id).sorted {
+      $0.rawValue < $1.rawValue
+    }
     for id in expired { sessions[id] = nil }
     return expired
   }

@@ -20,7 +20,10 @@ final class CapturedTerminal: @unchecked Sendable {
   /// The terminal's width in columns.
   let width: Int
 
-  init(directory: String = FileManager.default.temporaryDirectory.path, colour: Bool = false, width: Int = Terminal.defaultWidth) {
+  init(
+    directory: String = FileManager.default.temporaryDirectory.path, colour: Bool = false,
+    width: Int = Terminal.defaultWidth
+  ) {
     self.directory = directory
     self.colour = colour
     self.width = width

@@ -32,10 +32,16 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "Seconds a session may go unchanged (finished or abandoned) before it is deleted.")
   var idleTimeout = 1800
 
-  @Option(help: "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10).")
+  @Option(
+    help:
+      "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10)."
+  )
   var callTimeout: Double?
 
-  @Option(help: "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, the migration report in that response).")
+  @Option(
+    help:
+      "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, the migration report in that response)."
+  )
   var onFlowChange: FlowChangePolicy = .pin
 
   func run() async throws {

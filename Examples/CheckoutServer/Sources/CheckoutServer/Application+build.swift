@@ -59,7 +59,8 @@ struct AppDependencies: Sendable {
   init(
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, store: (any SessionStore)? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, limits: DataLimits = DataLimits(),
-    storeTimeout: Duration = .milliseconds(1500), sweepInterval: Duration? = nil, metrics: ServerMetrics = ServerMetrics()
+    storeTimeout: Duration = .milliseconds(1500), sweepInterval: Duration? = nil,
+    metrics: ServerMetrics = ServerMetrics()
   ) {
     self.logger = logger
     self.api = api
@@ -85,7 +86,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let catalog = try FlowCatalog.load(directory: arguments.flows ?? FlowCatalog.defaultDirectory, logger: logger)
   var today: CalendarDate?
   if let text = arguments.today {
-    guard let date = CalendarDate(parsing: text) else { throw UsageError(description: "--today must be YYYY-MM-DD, not \"\(text)\"") }
+    guard let date = CalendarDate(parsing: text) else {
+      throw UsageError(description: "--today must be YYYY-MM-DD, not \"\(text)\"")
+    }
     today = date
   }
   guard arguments.idleTimeout >= 1 else {

@@ -63,7 +63,8 @@ struct UnreachableAPI: CheckoutAPI {
   }
 
   @Test func anAPIThatThrowsLeavesTheOrderUnansweredAndOffersARetry() async throws {
-    try await withApp(dependencies: AppDependencies(logger: Self.quiet, api: UnreachableAPI(), environment: [:])) { client in
+    try await withApp(dependencies: AppDependencies(logger: Self.quiet, api: UnreachableAPI(), environment: [:])) {
+      client in
       let id = try await Self.readyToOrder(client)
       let placed = try await client.tap(id, "placeOrder")
       #expect(placed.status == .ok)

@@ -67,7 +67,8 @@ import Testing
         port: port,
         [
           RawHTTP.request(
-            "POST /sessions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"flo\r\nZZZ\r\nw\":1}\r\n0\r\n\r\n")
+            "POST /sessions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"flo\r\nZZZ\r\nw\":1}\r\n0\r\n\r\n"
+          )
         ])
       #expect(answer.status == 400, "\(answer.text)")
       #expect(answer.closed)
@@ -99,7 +100,8 @@ import Testing
     try await withLiveServer { port in
       let get = "GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
       let answer = try await RawHTTP.exchange(
-        port: port, [RawHTTP.request(get), RawHTTP.request(get + "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")],
+        port: port,
+        [RawHTTP.request(get), RawHTTP.request(get + "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")],
         pause: .milliseconds(50))
       #expect(answer.text.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(answer.text)")
     }
@@ -111,7 +113,8 @@ import Testing
         port: port,
         [
           RawHTTP.request(
-            "GET /health HTTP/1.1\r\nHost: x\r\n\r\nPOST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\n")
+            "GET /health HTTP/1.1\r\nHost: x\r\n\r\nPOST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\n"
+          )
         ])
       let first = try #require(answer.text.range(of: "HTTP/1.1 200 OK"))
       let second = try #require(answer.text.range(of: "HTTP/1.1 413"))

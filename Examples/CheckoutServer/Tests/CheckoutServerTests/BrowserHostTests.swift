@@ -36,7 +36,10 @@ import Testing
     try await withApp { client in
       let steps = try await client.send(.get, "/flows/plndr/steps")
       #expect(steps.status == .ok)
-      #expect(steps.json?.array.map { $0["id"]?.string ?? "" } == ["cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation"])
+      #expect(
+        steps.json?.array.map { $0["id"]?.string ?? "" } == [
+          "cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation",
+        ])
       #expect(steps.json?[3]?["title"]?.string == "Credit Card")
       #expect(steps.json?[3]?["presentation"]?.string == "modal")
       #expect(steps.json?[6]?["presentation"]?.string == "reset")
@@ -92,7 +95,9 @@ import Testing
 
       try await StoryCheckout.plndr.start(client, id)
       try await client.open(id, "creditCard", "creditCard")
-      for (row, value) in [("name", "Ada Lovelace"), ("number", "4000 0000 0000 0127"), ("expiry", "12/30"), ("cvv", "7391")] {
+      for (row, value) in [
+        ("name", "Ada Lovelace"), ("number", "4000 0000 0000 0127"), ("expiry", "12/30"), ("cvv", "7391"),
+      ] {
         #expect(try await client.set(id, row, value).status == .ok)
       }
       _ = try await DemoStoryTests.follow(client, id, try await client.tap(id, "done"))
@@ -133,7 +138,9 @@ import Testing
       let id = try await client.createSession()
       try await StoryCheckout.plndr.start(client, id)
       try await client.open(id, "creditCard", "creditCard")
-      for (row, value) in [("name", "Ada Lovelace"), ("number", "4000 0000 0000 0127"), ("expiry", "12/30"), ("cvv", "7391")] {
+      for (row, value) in [
+        ("name", "Ada Lovelace"), ("number", "4000 0000 0000 0127"), ("expiry", "12/30"), ("cvv", "7391"),
+      ] {
         #expect(try await client.set(id, row, value).status == .ok)
       }
       _ = try await DemoStoryTests.follow(client, id, try await client.tap(id, "done"))
@@ -158,7 +165,8 @@ import Testing
       try await client.open(id, "discount", "discount")
       #expect(try await client.set(id, "code", "SAVE10").status == .ok)
       let failed = try await client.tap(id, "apply")
-      #expect(failed["effects"]?.effectLines == ["callAPI applyDiscount failed", "offer cart.quantity"], "\(failed.text)")
+      #expect(
+        failed["effects"]?.effectLines == ["callAPI applyDiscount failed", "offer cart.quantity"], "\(failed.text)")
       #expect(failed["effects"]?[1]?["message"]?.string == "Only 10 left in stock. Please lower the quantity.")
       #expect(failed["effects"]?[0]?["outcome"]?["errors"]?[0]?["code"]?.string == "quantity_unavailable")
       let accepted = try await client.event(id, #""event":"accept""#)

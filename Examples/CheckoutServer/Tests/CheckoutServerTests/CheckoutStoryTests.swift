@@ -15,7 +15,9 @@ import Testing
     _ client: any TestClientProtocol, _ id: String, card: String, cvv: String
   ) async throws {
     try await client.open(id, "shippingAddress", "address")
-    for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+    for (row, value) in [
+      ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
+    ] {
       let reply = try await client.set(id, row, value)
       #expect(reply.status == .ok, "\(reply.text)")
     }
@@ -117,7 +119,9 @@ import Testing
       }
       try await client.open(id, "payment", "paymentSheet")
       try await client.open(id, "card", "cardEntry")
-      for (row, value) in [("cardholder", "Ada Lovelace"), ("number", "4000000000009995"), ("expiry", "12/30"), ("cvc", "123")] {
+      for (row, value) in [
+        ("cardholder", "Ada Lovelace"), ("number", "4000000000009995"), ("expiry", "12/30"), ("cvc", "123"),
+      ] {
         let reply = try await client.set(id, row, value)
         #expect(reply.status == .ok, "\(reply.text)")
       }
@@ -129,7 +133,8 @@ import Testing
         _ = try await client.appeared(id, step)
       }
       let paid = try await client.tap(id, "pay")
-      #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment failed", "offer cardEntry.number"], "\(paid.text)")
+      #expect(
+        paid["effects"]?.effectLines == ["callAPI confirmPayment failed", "offer cardEntry.number"], "\(paid.text)")
       #expect(paid["effects"]?[0]?["outcome"]?["errors"]?[0]?["code"]?.string == "insufficient_funds")
       let accepted = try await client.event(id, #""event":"accept""#)
       #expect(accepted["effects"]?.effectLines == ["navigate present paymentSheet"])
@@ -170,12 +175,17 @@ import Testing
   @Test(arguments: ["plndr", "express"])
   func everyTestCardResolvesToTheRowThatFixesIt(flow: String) async throws {
     let compiled = try #require(Self.catalog[FlowID(flow)])
-    let (step, cvc, operation) = flow == "plndr" ? ("creditCard", "cvv", "placeOrder") : ("cardEntry", "cvc", "confirmPayment")
+    let (step, cvc, operation) =
+      flow == "plndr" ? ("creditCard", "cvv", "placeOrder") : ("cardEntry", "cvc", "confirmPayment")
     let api = DemoCheckoutAPI()
     #expect(StripeTestCard.all.count >= 10)
     for (number, card) in StripeTestCard.all {
-      let payload = Payload(values: ["payment.card.number": .string(number), "payment.card.cvv": .string("123")], masking: compiled.masking)
-      let outcome = api.answer(CheckoutAPIRequest(session: "s1", flow: compiled.flow.id, operation: OperationName(operation), payload: payload, key: IdempotencyKey("\(operation)-1")))
+      let payload = Payload(
+        values: ["payment.card.number": .string(number), "payment.card.cvv": .string("123")], masking: compiled.masking)
+      let outcome = api.answer(
+        CheckoutAPIRequest(
+          session: "s1", flow: compiled.flow.id, operation: OperationName(operation), payload: payload,
+          key: IdempotencyKey("\(operation)-1")))
       guard case .failed(let errors) = outcome, let error = errors.first else {
         Issue.record("\(number) was not declined")
         continue
@@ -188,8 +198,11 @@ import Testing
   @Test func otherCardsSucceedWithADeterministicOrderNumber() {
     let compiled = Self.catalog["plndr"]!
     let payload = Payload(values: ["payment.card.number": .string("4242424242424242")], masking: compiled.masking)
-    let request = CheckoutAPIRequest(session: "abc", flow: "plndr", operation: "placeOrder", payload: payload, key: "placeOrder-1")
-    #expect(DemoCheckoutAPI().answer(request) == .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: "abc"))]))
+    let request = CheckoutAPIRequest(
+      session: "abc", flow: "plndr", operation: "placeOrder", payload: payload, key: "placeOrder-1")
+    #expect(
+      DemoCheckoutAPI().answer(request)
+        == .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: "abc"))]))
     #expect(DemoCheckoutAPI.orderNumber(for: "abc").count == 11)
   }
 

@@ -83,7 +83,10 @@ actor RecordingStore: SessionStore {
       let id = try await client.createSession()
       for (key, code, detail) in [
         ("cart.subtotal", "read_only_key", "cart.subtotal is read-only: it is the flow's data"),
-        ("order.total", "read_only_key", "order.total is read-only: Order total on Step Two shows it but takes no value"),
+        (
+          "order.total", "read_only_key",
+          "order.total is read-only: Order total on Step Two shows it but takes no value"
+        ),
         ("order.number", "read_only_key", "order.number is read-only: the answer to placeOrder provides it"),
         ("shiping.zip", "unknown_key", #"no row binds "shiping.zip" (did you mean "shipping.zip"?)"#),
       ] {
@@ -127,10 +130,12 @@ actor RecordingStore: SessionStore {
       let over = try await client.set(id, "name", String(repeating: "c", count: 900))
       #expect(over.status == .unprocessableContent, "\(over.text)")
       #expect(over["error"]?.string == "session_too_large")
-      #expect(over["detail"]?.string?.hasSuffix("a session may hold at most 2048 bytes (UTF-8, keys and values)") == true)
+      #expect(
+        over["detail"]?.string?.hasSuffix("a session may hold at most 2048 bytes (UTF-8, keys and values)") == true)
       let shown = try await client.send(.get, "/sessions/\(id)")
       #expect(shown["screen"]?.row("name")?["value"]?.string?.isEmpty != false, "the refused value was not stored")
-      #expect(shown["screen"]?.row("city")?["value"]?.string == String(repeating: "b", count: 900), "earlier values kept")
+      #expect(
+        shown["screen"]?.row("city")?["value"]?.string == String(repeating: "b", count: 900), "earlier values kept")
     }
   }
 
@@ -159,7 +164,8 @@ actor RecordingStore: SessionStore {
         _ = try await a.appeared(id, "stepOne")
         let onCard = try await a.appeared(id, "creditCard")
         #expect(onCard["effects"]?.effectLines == ["focus creditCard.cvv"])
-        #expect(onCard["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
+        #expect(
+          onCard["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
         let shownByA = try await a.send(.get, "/sessions/\(id)")
         #expect(shownByA["screen"]?.row("cvv")?["value"]?.string?.isEmpty != false, "A holds no CVV: \(shownByA.text)")
 
@@ -168,7 +174,9 @@ actor RecordingStore: SessionStore {
         try await a.open(id, "done", "stepOne")
         try await a.open(id, "continue", "stepTwo")
         let ordered = try await a.tap(id, "placeOrder")
-        #expect(ordered["effects"]?.effectLines == ["callAPI placeOrder succeeded", "navigate reset confirmation"], "\(ordered.text)")
+        #expect(
+          ordered["effects"]?.effectLines == ["callAPI placeOrder succeeded", "navigate reset confirmation"],
+          "\(ordered.text)")
       }
     }
   }
@@ -183,7 +191,8 @@ actor RecordingStore: SessionStore {
         #expect(try await a.set(id, "cvv", "737").status == .ok)
         #expect(try await b.set(id, "cvv", "12").status == .ok)
         let shown = try await a.send(.get, "/sessions/\(id)")
-        #expect(shown["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
+        #expect(
+          shown["screen"]?.row("cvv")?["error"]?.string == "Enter the CVV again: it was changed in another window.")
         #expect(shown["screen"]?.row("cvv")?["value"]?.string?.isEmpty != false, "737 is not shown as held")
       }
     }
@@ -248,7 +257,9 @@ actor RecordingStore: SessionStore {
       _ = try dataKey(in: ["CHECKOUT_DATA_KEY": "c2hvcnQ="], persistent: false)
       Issue.record("a 5-byte key was accepted")
     } catch {
-      #expect(error.description == "CHECKOUT_DATA_KEY holds 5 bytes; it must hold 32 (AES-256), e.g. $(openssl rand -base64 32)")
+      #expect(
+        error.description
+          == "CHECKOUT_DATA_KEY holds 5 bytes; it must hold 32 (AES-256), e.g. $(openssl rand -base64 32)")
     }
     do {
       _ = try dataKey(in: ["CHECKOUT_DATA_KEY": "not base64!"], persistent: false)

@@ -52,7 +52,9 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
     if flow == "plndr" {
       try await client.open(id, "checkout", "stepOne")
       try await client.open(id, "shippingAddress", "address")
-      for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+      for (row, value) in [
+        ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
+      ] {
         #expect(try await client.set(id, row, value).status == .ok)
       }
       _ = try await DemoStoryTests.follow(client, id, try await client.tap(id, "done"))
@@ -80,8 +82,9 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
   func enterCard(_ client: any TestClientProtocol, _ id: String, number: String) async throws {
     let name = flow == "plndr" ? "name" : "cardholder"
     for (row, value) in [
-      (name, "Ada Lovelace"), (rows[.number]!, number), (rows[.expiry]!, Self.firstValues[.expiry]!),
-      (rows[.securityCode]!, Self.firstValues[.securityCode]!),
+      (name, "Ada Lovelace"), (try #require(rows[.number]), number),
+      (try #require(rows[.expiry]), try #require(Self.firstValues[.expiry])),
+      (try #require(rows[.securityCode]), try #require(Self.firstValues[.securityCode])),
     ] {
       #expect(try await client.set(id, row, value).status == .ok)
     }
@@ -114,7 +117,9 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
   /// Submits and checks the order is placed, then reports the final step.
   func submitAndExpectTheOrderPlaced(_ client: any TestClientProtocol, _ id: String) async throws {
     let ordered = try await client.tap(id, submitRow)
-    #expect(ordered["effects"]?.effectLines == ["callAPI \(operation) succeeded", "navigate reset \(finalStep)"], "\(ordered.text)")
+    #expect(
+      ordered["effects"]?.effectLines == ["callAPI \(operation) succeeded", "navigate reset \(finalStep)"],
+      "\(ordered.text)")
     let number = ordered["effects"]?[0]?["outcome"]?["data"]?["order.number"]?.string
     #expect(number == DemoCheckoutAPI.orderNumber(for: SessionID(id)))
     let final = try await client.appeared(id, finalStep)
@@ -145,7 +150,9 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
   static func follow(_ client: any TestClientProtocol, _ id: String, _ reply: Reply) async throws -> Reply {
     var reply = reply
     for _ in 0..<8 {
-      let commands = reply["effects"]?.array.filter { $0["kind"]?.string == "navigate" }.compactMap { $0["command"]?.string }
+      let commands = reply["effects"]?.array.filter { $0["kind"]?.string == "navigate" }.compactMap {
+        $0["command"]?.string
+      }
       guard let command = commands?.last else { return reply }
       let parts = command.split(separator: " ")
       let step: String
@@ -178,7 +185,9 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
       let id = try await checkout.readyToSubmit(client, number: number)
 
       let declined = try await client.tap(id, checkout.submitRow)
-      #expect(declined["effects"]?.effectLines == ["callAPI \(checkout.operation) failed", "offer \(target)"], "\(declined.text)")
+      #expect(
+        declined["effects"]?.effectLines == ["callAPI \(checkout.operation) failed", "offer \(target)"],
+        "\(declined.text)")
       let message = declined["effects"]?[1]?["message"]?.string
 
       let accepted = try await client.event(id, #""event":"accept""#)
@@ -228,7 +237,8 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
       #expect(try await client.set(id, "code", "EXPIRED-5").status == .ok)
 
       let declined = try await client.tap(id, checkout.applyRow)
-      #expect(declined["effects"]?.effectLines == ["callAPI applyDiscount failed", "offer \(target)"], "\(declined.text)")
+      #expect(
+        declined["effects"]?.effectLines == ["callAPI applyDiscount failed", "offer \(target)"], "\(declined.text)")
       let arrived = try await Self.follow(client, id, try await client.event(id, #""event":"accept""#))
       #expect(arrived["effects"]?.effectLines == ["focus \(target)"], "\(arrived.text)")
       #expect(arrived["screen"]?.row("code")?["isFocused"]?.bool == true)
@@ -253,14 +263,16 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
 
 /// The demo API's memory of declined values: only a change gets through.
 @Suite struct DeclinedValuesTests {
-  static let compiled = DemoCheckoutAPITests.catalog["plndr"]!
-
-  static func request(session: SessionID, number: String, cvv: String, expiry: String = "12/30") -> CheckoutAPIRequest {
+  static func request(session: SessionID, number: String, cvv: String, expiry: String = "12/30") throws
+    -> CheckoutAPIRequest
+  {
+    let compiled = try #require(DemoCheckoutAPITests.catalog["plndr"])
     let values: [DataKey: Value] = [
       "payment.card.number": .string(number), "payment.card.cvv": .string(cvv), "payment.card.expiry": .string(expiry),
     ]
     return CheckoutAPIRequest(
-      session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: values, masking: compiled.masking), key: "placeOrder-1")
+      session: session, flow: "plndr", operation: "placeOrder",
+      payload: Payload(values: values, masking: compiled.masking), key: "placeOrder-1")
   }
 
   static func succeeded(_ outcome: CheckoutAPIOutcome) -> Bool {
@@ -268,29 +280,31 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
     return false
   }
 
-  @Test func theSameSecurityCodeIsDeclinedAgainAndAChangedOneGoesThrough() {
+  @Test func theSameSecurityCodeIsDeclinedAgainAndAChangedOneGoesThrough() throws {
     let api = DemoCheckoutAPI()
     let card = "4000000000000127"
-    #expect(!Self.succeeded(api.answer(Self.request(session: "s1", number: card, cvv: "123"))))
-    #expect(!Self.succeeded(api.answer(Self.request(session: "s1", number: card, cvv: "123"))))
+    #expect(!Self.succeeded(api.answer(try Self.request(session: "s1", number: card, cvv: "123"))))
+    #expect(!Self.succeeded(api.answer(try Self.request(session: "s1", number: card, cvv: "123"))))
     // Another session has its own memory: its first code is declined.
-    #expect(!Self.succeeded(api.answer(Self.request(session: "s2", number: card, cvv: "456"))))
-    #expect(Self.succeeded(api.answer(Self.request(session: "s1", number: card, cvv: "456"))))
+    #expect(!Self.succeeded(api.answer(try Self.request(session: "s2", number: card, cvv: "456"))))
+    #expect(Self.succeeded(api.answer(try Self.request(session: "s1", number: card, cvv: "456"))))
     #expect(api.declined.count == 1)  // s1's digest is forgotten once its change went through
   }
 
-  @Test func anExpiredCardGoesThroughOnceTheExpiryChangesNotTheSecurityCode() {
+  @Test func anExpiredCardGoesThroughOnceTheExpiryChangesNotTheSecurityCode() throws {
     let api = DemoCheckoutAPI()
     let card = "4000 0000 0000 0069"
-    #expect(!Self.succeeded(api.answer(Self.request(session: "s1", number: card, cvv: "123"))))
-    #expect(!Self.succeeded(api.answer(Self.request(session: "s1", number: card, cvv: "456"))))
-    #expect(Self.succeeded(api.answer(Self.request(session: "s1", number: card, cvv: "456", expiry: "11/31"))))
+    #expect(!Self.succeeded(api.answer(try Self.request(session: "s1", number: card, cvv: "123"))))
+    #expect(!Self.succeeded(api.answer(try Self.request(session: "s1", number: card, cvv: "456"))))
+    #expect(Self.succeeded(api.answer(try Self.request(session: "s1", number: card, cvv: "456", expiry: "11/31"))))
   }
 
-  @Test func aCardDeclinedOnItsNumberIsDeclinedWhateverElseChanges() {
+  @Test func aCardDeclinedOnItsNumberIsDeclinedWhateverElseChanges() throws {
     let api = DemoCheckoutAPI()
     for (cvv, expiry) in [("123", "12/30"), ("456", "12/30"), ("456", "11/31")] {
-      #expect(!Self.succeeded(api.answer(Self.request(session: "s1", number: "4000000000000002", cvv: cvv, expiry: expiry))))
+      #expect(
+        !Self.succeeded(
+          api.answer(try Self.request(session: "s1", number: "4000000000000002", cvv: cvv, expiry: expiry))))
     }
     #expect(api.declined.count == 0)
   }

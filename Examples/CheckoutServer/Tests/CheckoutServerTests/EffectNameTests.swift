@@ -19,7 +19,9 @@ import Testing
     let lines = readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
     let table = lines.drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }.dropFirst(2)
     return table.compactMap { line in
-      line.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+      line.split(separator: "|").first.map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      }
     }
   }
 
@@ -32,15 +34,18 @@ import Testing
   }
 
   @Test func eachEffectViewIsOfItsEffectsKind() {
-    let refusal = Refusal(.hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"), message: "hidden")
+    let refusal = Refusal(
+      .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"), message: "hidden")
     let effects: [Effect] = [
-      .navigate(.pop), .focus("a", "b", "m"), .refused(refusal), .unresolved(APIError(code: "x")), .routeCancelled("r"), .notice("n"),
+      .navigate(.pop), .focus("a", "b", "m"), .refused(refusal), .unresolved(APIError(code: "x")), .routeCancelled("r"),
+      .notice("n"),
     ]
     for effect in effects { #expect(EffectView(effect).kind == effect.kind) }
   }
 
   @Test func aRefusedEffectCarriesItsFieldsBesideTheReason() throws {
-    let refusal = Refusal(.hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"), message: "hidden")
+    let refusal = Refusal(
+      .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"), message: "hidden")
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let text = String(decoding: try encoder.encode(EffectView(.refused(refusal))), as: UTF8.self)

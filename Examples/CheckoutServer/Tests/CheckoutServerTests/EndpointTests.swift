@@ -24,9 +24,10 @@ import Testing
       #expect(flows.compactMap { $0["id"]?.string } == ["express", "plndr"])
       let plndr = try #require(flows.first { $0["id"]?.string == "plndr" })
       #expect(plndr["title"]?.string == "PLNDR checkout")
-      #expect(plndr["steps"]?.array.compactMap(\.string) == [
-        "cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation",
-      ])
+      #expect(
+        plndr["steps"]?.array.compactMap(\.string) == [
+          "cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation",
+        ])
       #expect(Set(plndr.keys) == ["id", "title", "steps"])
     }
   }

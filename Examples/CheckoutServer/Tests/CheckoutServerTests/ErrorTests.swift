@@ -50,7 +50,8 @@ import Testing
       expectError(trailing, .badRequest, "malformed_json", at: "line 1, column 16")
       #expect(trailing["detail"]?.string?.contains("trailing comma") == true)
 
-      let unterminated = try await client.send(.post, "/sessions/\(id)/events", body: #"{"event":"tap","row":"checkout"#)
+      let unterminated = try await client.send(
+        .post, "/sessions/\(id)/events", body: #"{"event":"tap","row":"checkout"#)
       expectError(unterminated, .badRequest, "malformed_json", at: "line 1, column 22")
 
       let empty = try await client.send(.post, "/sessions/\(id)/events", body: "")
@@ -73,7 +74,8 @@ import Testing
   @Test func unknownEventIsA400NamingTheEvents() async throws {
     try await withApp { client in
       let id = try await client.createSession()
-      let typo = expectError(try await client.event(id, #""event":"tapp","row":"checkout""#), .badRequest, "unknown_event", at: "event")
+      let typo = expectError(
+        try await client.event(id, #""event":"tapp","row":"checkout""#), .badRequest, "unknown_event", at: "event")
       #expect(typo["detail"]?.string?.contains(#"did you mean "tap"?"#) == true)
       #expect(typo["detail"]?.string?.contains(#""appeared""#) == true)
       // The engine's own events are not for clients.
@@ -87,11 +89,13 @@ import Testing
     try await withApp { client in
       let id = try await client.createSession()
       expectError(try await client.event(id, #""event":"tap""#), .badRequest, "missing_field", at: "row")
-      expectError(try await client.event(id, #""event":"set","row":"quantity""#), .badRequest, "missing_field", at: "value")
+      expectError(
+        try await client.event(id, #""event":"set","row":"quantity""#), .badRequest, "missing_field", at: "value")
       expectError(try await client.event(id, #""event":"appeared""#), .badRequest, "missing_field", at: "step")
       expectError(try await client.event(id, #""event":"tap","row":3"#), .badRequest, "invalid_field", at: "row")
       expectError(
-        try await client.event(id, #""event":"set","row":"quantity","value":[1]"#), .badRequest, "invalid_field", at: "value")
+        try await client.event(id, #""event":"set","row":"quantity","value":[1]"#), .badRequest, "invalid_field",
+        at: "value")
       expectError(
         try await client.event(id, #""event":"back","expectedVersion":"1""#), .badRequest, "invalid_field",
         at: "expectedVersion")
@@ -99,7 +103,8 @@ import Testing
         try await client.event(id, #""event":"back","expectedVersion":1.5"#), .badRequest, "invalid_field",
         at: "expectedVersion")
       let typo = expectError(
-        try await client.event(id, #""event":"tap","row":"checkout","expectedVersoin":1"#), .badRequest, "unknown_field",
+        try await client.event(id, #""event":"tap","row":"checkout","expectedVersoin":1"#), .badRequest,
+        "unknown_field",
         at: "expectedVersoin")
       #expect(typo["detail"]?.string?.contains(#"did you mean "expectedVersion"?"#) == true)
       expectError(try await client.event(id, #""event":"back","row":"x""#), .badRequest, "unknown_field", at: "row")
@@ -192,11 +197,13 @@ import Testing
       expectRefusal(unknown, "unknownRow", event: "tap", step: "stepOne", row: "creditCrd")
 
       // A step that nothing opened.
-      let unopened = expectError(try await client.appeared(id, "confirmation"), .unprocessableContent, "refused", at: "step")
+      let unopened = expectError(
+        try await client.appeared(id, "confirmation"), .unprocessableContent, "refused", at: "step")
       expectRefusal(unopened, "unexpectedStep", event: "appeared", step: "confirmation")
 
       // Nothing to accept: nothing in the body is at fault.
-      let accept = expectError(try await client.event(id, #""event":"accept""#), .unprocessableContent, "refused", at: "event")
+      let accept = expectError(
+        try await client.event(id, #""event":"accept""#), .unprocessableContent, "refused", at: "event")
       expectRefusal(accept, "noOffer", event: "accept")
 
       // Waiting for the host: a second tap before stepOne's row opened its step.

@@ -81,7 +81,8 @@ actor LossyAPI: CheckoutAPI {
   @Test func anAnswerWhoseSaveFailedIsFinishedByTheNextReadAndChargedOnce() async throws {
     let store = FaultyStore()
     let ledger = InMemoryCallLedger()
-    let dependencies = AppDependencies(logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+    let dependencies = AppDependencies(
+      logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
     try await withApp(arguments: Self.immediate, dependencies: dependencies) { client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()
@@ -104,7 +105,8 @@ actor LossyAPI: CheckoutAPI {
   @Test func anEventFinishesALostCallFirstAndReportsItsEffects() async throws {
     let store = FaultyStore()
     let ledger = InMemoryCallLedger()
-    let dependencies = AppDependencies(logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+    let dependencies = AppDependencies(
+      logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
     try await withApp(arguments: Self.immediate, dependencies: dependencies) { client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()
@@ -120,7 +122,8 @@ actor LossyAPI: CheckoutAPI {
   @Test func aYoungWaitingCallIsLeftToItsInstance() async throws {
     let store = FaultyStore()
     let ledger = InMemoryCallLedger()
-    let dependencies = AppDependencies(logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+    let dependencies = AppDependencies(
+      logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
     try await withApp(arguments: TestArguments(callTimeout: 3600), dependencies: dependencies) { client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()
@@ -129,7 +132,8 @@ actor LossyAPI: CheckoutAPI {
       #expect(try await client.send(.get, "/sessions/\(id)")["waiting"]?.array.compactMap(\.string) == ["placeOrder"])
       let again = try await client.tap(id, "placeOrder")
       #expect(again.status == .unprocessableContent)
-      #expect(again["detail"]?.string?.contains("a call unanswered after 3600 s is finished by the next request") == true)
+      #expect(
+        again["detail"]?.string?.contains("a call unanswered after 3600 s is finished by the next request") == true)
       #expect(await ledger.successes(of: "placeOrder", in: SessionID(id)) == 1)
     }
   }
@@ -157,7 +161,8 @@ actor LossyAPI: CheckoutAPI {
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Self.quiet)
     let compiled = try #require(catalog[FlowID("plndr")])
     let payload = Payload(values: ["payment.card.number": .string("4000000000000002")], masking: compiled.masking)
-    let declined = CheckoutAPIRequest(session: "s1", flow: "plndr", operation: "placeOrder", payload: payload, key: "placeOrder-1")
+    let declined = CheckoutAPIRequest(
+      session: "s1", flow: "plndr", operation: "placeOrder", payload: payload, key: "placeOrder-1")
     var good = declined
     good.payload = Payload(values: ["payment.card.number": .string("4242424242424242")], masking: compiled.masking)
     let first = try await api.perform(declined)
@@ -183,7 +188,8 @@ actor LossyAPI: CheckoutAPI {
       #expect(await store.loads == 1)
       #expect(await store.saves == 1)
       await store.resetCounts()
-      #expect(try await client.event(id, #""event":"set","row":"quantity","value":"3","expectedVersion":2"#).status == .ok)
+      #expect(
+        try await client.event(id, #""event":"set","row":"quantity","value":"3","expectedVersion":2"#).status == .ok)
       #expect(await store.loads == 1)
       #expect(await store.saves == 1)
     }
@@ -196,7 +202,8 @@ actor LossyAPI: CheckoutAPI {
     } catch {
       #expect(
         error.description
-          == "CHECKOUT_FAULT: unknown fault point \"after-lunch\"; use before-intent-save, after-intent-save, after-api-answer, before-answer-save")
+          == "CHECKOUT_FAULT: unknown fault point \"after-lunch\"; use before-intent-save, after-intent-save, after-api-answer, before-answer-save"
+      )
     }
     let two = try FaultInjection(environment: ["CHECKOUT_FAULT": "after-api-answer, before-answer-save"])
     #expect(two.points == [.afterAPIAnswer, .beforeAnswerSave])

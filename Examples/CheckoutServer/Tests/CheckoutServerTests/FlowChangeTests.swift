@@ -23,7 +23,8 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for name in names {
-      try FileManager.default.copyItem(at: evolution.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      try FileManager.default.copyItem(
+        at: evolution.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     return folder.path
   }
@@ -31,7 +32,8 @@ import Testing
   /// The store both servers use.
   static func withStore(_ body: @Sendable (AppDependencies) async throws -> Void) async throws {
     if let url = ProcessInfo.processInfo.environment["CHECKOUT_TEST_DATABASE_URL"], !url.isEmpty {
-      try await body(AppDependencies(logger: logger, environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey]))
+      try await body(
+        AppDependencies(logger: logger, environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey]))
     } else {
       try await body(AppDependencies(logger: logger, store: InMemorySessionStore(), environment: [:]))
     }
@@ -46,7 +48,9 @@ import Testing
     let atStepTwo = try await client.createSession()
     try await client.open(atStepTwo, "checkout", "stepOne")
     try await client.open(atStepTwo, "shippingAddress", "address")
-    for (row, value) in [("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201-1234")] {
+    for (row, value) in [
+      ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201-1234"),
+    ] {
       #expect(try await client.set(atStepTwo, row, value).status == .ok)
     }
     return [atStepOne, atDiscount, atStepTwo]
@@ -60,7 +64,8 @@ import Testing
         try await Self.startOnV1(client)
       }
       let both = try Self.flows(["plndr-v1.json", "plndr-v2.json"])
-      try await withApp(arguments: TestArguments(flows: both, onFlowChange: policy), dependencies: dependencies) { client in
+      try await withApp(arguments: TestArguments(flows: both, onFlowChange: policy), dependencies: dependencies) {
+        client in
         // New sessions start on the newest version.
         let fresh = try await client.createSession()
         let tapped = try await client.tap(fresh, "checkout")

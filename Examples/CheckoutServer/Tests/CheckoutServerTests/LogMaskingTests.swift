@@ -42,7 +42,9 @@ import Testing
     let handler = InMemoryLogHandler()
     let logger = Logger(label: "checkout-server-test") { _ in handler }
     let card = "4000000000000127"
-    let (requestLineRange, requestIDs) = try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) {
+    let (requestLineRange, requestIDs) = try await withApp(
+      dependencies: AppDependencies(logger: logger, environment: [:])
+    ) {
       client in
       let startLines = handler.entries.count
       let id = try await client.createSession()

@@ -51,8 +51,11 @@ import Testing
       #expect(try await client.set(id, "cvv", cvv).status == .ok)
       #expect(try await client.event(id, #""event":"set","key":"payment.card.cvv","value":"\#(cvv)""#).status == .ok)
       #expect(try await client.event(id, #""event":"set","row":"cvv","value":\#(cvv)"#).status == .ok)
-      #expect(try await client.event(id, #""event":"set","row":"cvvv","value":"\#(cvv)""#).status == .unprocessableContent)
-      #expect(try await client.event(id, #""event":"set","row":"cvv","value":"\#(cvv)","expectedVersion":1"#).status == .conflict)
+      #expect(
+        try await client.event(id, #""event":"set","row":"cvvv","value":"\#(cvv)""#).status == .unprocessableContent)
+      #expect(
+        try await client.event(id, #""event":"set","row":"cvv","value":"\#(cvv)","expectedVersion":1"#).status
+          == .conflict)
       #expect(try await client.event(id, #""event":"set","row":"cvv","value":"\#(cvv)"#).status == .badRequest)
       #expect(try await client.event(id, #""event":"set","row":"cvv","value":0\#(cvv)"#).status == .badRequest)
       #expect(try await client.event(id, #""event":"set","row":"cvv","valeu":"\#(cvv)""#).status == .badRequest)
@@ -61,7 +64,9 @@ import Testing
       _ = try await client.tap(id, "done")
       _ = try await client.appeared(id, "stepOne")
       try await client.open(id, "shippingAddress", "address")
-      for (row, value) in [("name", "Ada"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201")] {
+      for (row, value) in [
+        ("name", "Ada"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
+      ] {
         _ = try await client.set(id, row, value)
       }
       _ = try await client.tap(id, "done")

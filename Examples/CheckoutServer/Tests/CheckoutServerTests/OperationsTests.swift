@@ -77,7 +77,8 @@ struct BrokenStore: SessionStore {
       #expect(reply.status == .ok)
       #expect(reply.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
       let text = reply.text
-      #expect(text.contains(#"checkout_http_requests_total{route="/sessions",method="POST",status="201"} 1"#), "\(text)")
+      #expect(
+        text.contains(#"checkout_http_requests_total{route="/sessions",method="POST",status="201"} 1"#), "\(text)")
       #expect(text.contains(#"checkout_http_requests_total{route="NotFound",method="GET",status="404"} 1"#))
       #expect(text.contains("checkout_sessions_created_total 1"))
       #expect(text.contains("checkout_sessions_finished_total 1"))
@@ -104,7 +105,8 @@ struct BrokenStore: SessionStore {
     }
     #expect(await store.count == 2)
     let sweeper = SessionSweeper(
-      store: store, vault: SecretVault(), idleTimeout: .seconds(600), interval: .seconds(60), metrics: metrics, logger: Self.quiet)
+      store: store, vault: SecretVault(), idleTimeout: .seconds(600), interval: .seconds(60), metrics: metrics,
+      logger: Self.quiet)
     // Ten minutes have not passed: nothing goes.
     #expect(await sweeper.sweep() == 0)
     // Eleven minutes later both are idle past the timeout.

@@ -20,7 +20,8 @@ struct PostgresStoreTests {
   static let url = testDatabaseURL
 
   /// Runs `body` with a store whose client is running.
-  func withStore<Value: Sendable>(_ body: @Sendable (PostgresSessionStore) async throws -> Value) async throws -> Value {
+  func withStore<Value: Sendable>(_ body: @Sendable (PostgresSessionStore) async throws -> Value) async throws -> Value
+  {
     let store = try PostgresSessionStore(url: try #require(Self.url), logger: Logger(label: "postgres-test"))
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await store.client.run() }
@@ -81,7 +82,8 @@ struct PostgresStoreTests {
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
     let compiled = try #require(catalog["plndr"])
     let request = CheckoutAPIRequest(
-      session: session, flow: "plndr", operation: "placeOrder", payload: Payload(values: [:], masking: compiled.masking),
+      session: session, flow: "plndr", operation: "placeOrder",
+      payload: Payload(values: [:], masking: compiled.masking),
       key: "placeOrder-1")
     let first = CheckoutAPIOutcome.succeeded(["order.number": .string("PL-00000001")])
     let second = CheckoutAPIOutcome.failed([APIError(code: "card_declined", message: "Declined.")])
@@ -140,8 +142,9 @@ struct PostgresStoreTests {
 
   @Test func theCheckoutStoryOverHTTPOnPostgres() async throws {
     let url = try #require(Self.url)
-    try await withApp(dependencies: AppDependencies(environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey]))
-    { client in
+    try await withApp(
+      dependencies: AppDependencies(environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey])
+    ) { client in
       let id = try await client.createSession()
       try await client.open(id, "checkout", "stepOne")
       try await CheckoutStoryTests.fillAddressAndCard(client, id, card: "4000000000000069", cvv: "123")

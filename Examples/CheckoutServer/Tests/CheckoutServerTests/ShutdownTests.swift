@@ -20,7 +20,9 @@ struct SlowStore: SessionStore {
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
   }
-  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] { await base.deleteSessions(savedBefore: cutoff) }
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    await base.deleteSessions(savedBefore: cutoff)
+  }
 }
 
 /// SIGTERM (a graceful shutdown of the service group) lets in-flight requests finish.
@@ -31,13 +33,16 @@ struct SlowStore: SessionStore {
     arguments.port = Int.random(in: 20_000...40_000)
     let port = arguments.port
     let app = try await buildApplication(
-      arguments, dependencies: AppDependencies(logger: quiet, store: SlowStore(delay: .milliseconds(600)), environment: [:]))
+      arguments,
+      dependencies: AppDependencies(logger: quiet, store: SlowStore(delay: .milliseconds(600)), environment: [:]))
     let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await group.run() }
       var up = false
       for _ in 0..<100 where !up {
-        up = (try? await RawHTTP.exchange(port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nConnection: close\r\n\r\n")]))?
+        up =
+          (try? await RawHTTP.exchange(
+            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nConnection: close\r\n\r\n")]))?
           .status == 200
         if !up { try await Task.sleep(for: .milliseconds(50)) }
       }
@@ -45,7 +50,10 @@ struct SlowStore: SessionStore {
       let body = #"{"flow":"plndr"}"#
       async let inFlight = RawHTTP.exchange(
         port: port,
-        [RawHTTP.request("POST /sessions HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")])
+        [
+          RawHTTP.request(
+            "POST /sessions HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        ])
       try await Task.sleep(for: .milliseconds(200))
       await group.triggerGracefulShutdown()
       let answer = try await inFlight

@@ -10,7 +10,8 @@ import Testing
 /// lint output.
 @Suite struct StartupTests {
   static func temporaryDirectory(_ files: [String: String]) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-server-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "checkout-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for (name, text) in files {
       try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
@@ -48,7 +49,8 @@ import Testing
     } catch let error as FlowCatalogError {
       let text = error.description
       #expect(text.contains("broken.json:5:"), "\(text)")
-      #expect(text.contains(#"steps[0].rows[0].opens: unknown step "creditCrd"; did you mean "creditCard"?"#), "\(text)")
+      #expect(
+        text.contains(#"steps[0].rows[0].opens: unknown step "creditCrd"; did you mean "creditCard"?"#), "\(text)")
       #expect(text.contains("the server does not start with a flow that fails lint"))
       #expect(!text.contains("flow.schema.json"))
     }

@@ -77,7 +77,8 @@ enum JSONValue: Decodable, Sendable, Equatable {
     case (.object(let a), .object(let b)):
       let sortedA = a.sorted { $0.key < $1.key }
       let sortedB = b.sorted { $0.key < $1.key }
-      return sortedA.count == sortedB.count && zip(sortedA, sortedB).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+      return sortedA.count == sortedB.count
+        && zip(sortedA, sortedB).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     case (.array(let a), .array(let b)): return a == b
     case (.string(let a), .string(let b)): return a == b
     case (.number(let a), .number(let b)): return a == b
@@ -160,7 +161,8 @@ extension TestClientProtocol {
   func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Reply {
     var headers: HTTPFields = [:]
     if body != nil { headers[.contentType] = "application/json" }
-    let response = try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    let response = try await execute(
+      uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
     return Reply(response)
   }
 

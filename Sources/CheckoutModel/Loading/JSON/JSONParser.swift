@@ -58,7 +58,8 @@ package struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return JSONNode(kind: .number(try parseNumber()), offset: start)
     default:
-      throw error("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
+      throw error(
+        "unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
     }
   }
 
@@ -216,7 +217,8 @@ package struct JSONParser {
       return scalar
     default:
       position -= 1
-      throw error("invalid escape '\\\(describeByte(byte))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+      throw error(
+        "invalid escape '\\\(describeByte(byte))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
     }
   }
 

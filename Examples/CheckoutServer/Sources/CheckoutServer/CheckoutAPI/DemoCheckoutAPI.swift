@@ -84,7 +84,8 @@ enum ErrorDialect: Sendable, Hashable {
   var expiredDiscount: APIError {
     switch self {
     case .stripe: return APIError(code: "coupon_expired", message: "This code has expired.")
-    case .plndr: return APIError(code: "discount_expired", field: "discount.code", message: "This discount code has expired.")
+    case .plndr:
+      return APIError(code: "discount_expired", field: "discount.code", message: "This discount code has expired.")
     }
   }
 }
@@ -141,7 +142,8 @@ struct DemoCheckoutAPI: CheckoutAPI {
   /// The answer, synchronously (the demo does no I/O).
   func answer(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
     let dialect = dialects[request.flow] ?? defaultDialect
-    if let quantity = request.payload.values[quantityKey].flatMap({ Double($0.displayText) }), quantity > Double(stock) {
+    if let quantity = request.payload.values[quantityKey].flatMap({ Double($0.displayText) }), quantity > Double(stock)
+    {
       return .failed([dialect.notEnoughStock(left: stock)])
     }
     if request.operation == "applyDiscount" {

@@ -5,37 +5,53 @@
 extension StripeTestCard {
   /// The 16 test cards that Stripe's test mode declines, by card number.
   static let all: [String: StripeTestCard] = [
-    "4000000000000002": StripeTestCard(code: "card_declined", declineCode: "generic_decline", param: nil, documented: true,
+    "4000000000000002": StripeTestCard(
+      code: "card_declined", declineCode: "generic_decline", param: nil, documented: true,
       message: "The bank turned this card down. Try a different card."),
-    "4000000000000069": StripeTestCard(code: "expired_card", declineCode: nil, param: "exp_month", documented: true,
+    "4000000000000069": StripeTestCard(
+      code: "expired_card", declineCode: nil, param: "exp_month", documented: true,
       message: "This card has expired. Check the expiry date or use a different card."),
-    "4000000000000101": StripeTestCard(code: "incorrect_cvc", declineCode: nil, param: "cvc", documented: false,
+    "4000000000000101": StripeTestCard(
+      code: "incorrect_cvc", declineCode: nil, param: "cvc", documented: false,
       message: "The security code doesn't match the card. Check the digits on the back."),
-    "4000000000000119": StripeTestCard(code: "processing_error", declineCode: nil, param: nil, documented: true,
+    "4000000000000119": StripeTestCard(
+      code: "processing_error", declineCode: nil, param: nil, documented: true,
       message: "The card couldn't be charged just now. Try again or use a different card."),
-    "4000000000000127": StripeTestCard(code: "incorrect_cvc", declineCode: nil, param: "cvc", documented: true,
+    "4000000000000127": StripeTestCard(
+      code: "incorrect_cvc", declineCode: nil, param: "cvc", documented: true,
       message: "The security code doesn't match the card. Check the digits on the back."),
-    "4000000000000341": StripeTestCard(code: "card_declined", declineCode: "generic_decline", param: nil, documented: false,
+    "4000000000000341": StripeTestCard(
+      code: "card_declined", declineCode: "generic_decline", param: nil, documented: false,
       message: "The bank turned this card down. Try a different card."),
-    "4000000000004954": StripeTestCard(code: "card_declined", declineCode: "generic_decline", param: nil, documented: false,
+    "4000000000004954": StripeTestCard(
+      code: "card_declined", declineCode: "generic_decline", param: nil, documented: false,
       message: "The bank turned this card down. Try a different card."),
-    "4000000000006975": StripeTestCard(code: "card_declined", declineCode: "card_velocity_exceeded", param: nil, documented: true,
+    "4000000000006975": StripeTestCard(
+      code: "card_declined", declineCode: "card_velocity_exceeded", param: nil, documented: true,
       message: "This card has hit its spending limit for now. Try a different card."),
-    "4000000000009979": StripeTestCard(code: "card_declined", declineCode: "stolen_card", param: nil, documented: true,
+    "4000000000009979": StripeTestCard(
+      code: "card_declined", declineCode: "stolen_card", param: nil, documented: true,
       message: "This card can't be used. Try a different card."),
-    "4000000000009987": StripeTestCard(code: "card_declined", declineCode: "lost_card", param: nil, documented: true,
+    "4000000000009987": StripeTestCard(
+      code: "card_declined", declineCode: "lost_card", param: nil, documented: true,
       message: "This card can't be used. Try a different card."),
-    "4000000000009995": StripeTestCard(code: "card_declined", declineCode: "insufficient_funds", param: nil, documented: true,
+    "4000000000009995": StripeTestCard(
+      code: "card_declined", declineCode: "insufficient_funds", param: nil, documented: true,
       message: "There isn't enough money on this card for the order. Try a different card."),
-    "4000008260003178": StripeTestCard(code: "insufficient_funds", declineCode: nil, param: nil, documented: true,
+    "4000008260003178": StripeTestCard(
+      code: "insufficient_funds", declineCode: nil, param: nil, documented: true,
       message: "There isn't enough money on this card for the order. Try a different card."),
-    "4000008400001280": StripeTestCard(code: "card_declined", declineCode: nil, param: nil, documented: true,
+    "4000008400001280": StripeTestCard(
+      code: "card_declined", declineCode: nil, param: nil, documented: true,
       message: "The bank turned this card down. Try a different card."),
-    "4000008400001629": StripeTestCard(code: "card_declined", declineCode: nil, param: nil, documented: true,
+    "4000008400001629": StripeTestCard(
+      code: "card_declined", declineCode: nil, param: nil, documented: true,
       message: "The bank turned this card down. Try a different card."),
-    "4100000000000019": StripeTestCard(code: "card_declined", declineCode: "fraudulent", param: nil, documented: false,
+    "4100000000000019": StripeTestCard(
+      code: "card_declined", declineCode: "fraudulent", param: nil, documented: false,
       message: "This payment was blocked. Try a different card."),
-    "4242424242424241": StripeTestCard(code: "incorrect_number", declineCode: nil, param: nil, documented: true,
+    "4242424242424241": StripeTestCard(
+      code: "incorrect_number", declineCode: nil, param: nil, documented: true,
       message: "The card number isn't right. Check the digits."),
   ]
 }

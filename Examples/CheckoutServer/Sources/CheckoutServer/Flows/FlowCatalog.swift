@@ -87,14 +87,17 @@ struct FlowCatalog: Sendable {
         if diagnostic.severity == .error {
           problems.append(diagnostic.rendered(file: path))
         } else {
-          logger.warning("flow lint", metadata: ["flow.file": "\(path)", "diagnostic": "\(diagnostic.rendered(file: path))"])
+          logger.warning(
+            "flow lint", metadata: ["flow.file": "\(path)", "diagnostic": "\(diagnostic.rendered(file: path))"])
         }
       }
       guard !report.hasErrors, let flow = report.flow else { continue }
       // Several versions of one flow may be served: one file per version.
       let version = VersionKey(id: flow.id, version: flow.version)
       if let other = seen[version] {
-        let which = flow.version.map { "version \($0) of the flow \"\(flow.id)\"" } ?? "the flow id \"\(flow.id)\" (without a version)"
+        let which =
+          flow.version.map { "version \($0) of the flow \"\(flow.id)\"" }
+          ?? "the flow id \"\(flow.id)\" (without a version)"
         problems.append("\(path): error: \(which) is also in \(other); give each file its own \"version\"")
         continue
       }
@@ -103,7 +106,10 @@ struct FlowCatalog: Sendable {
     }
     guard problems.isEmpty else {
       let count = problems.count
-      throw FlowCatalogError(lines: problems + ["\(count) error\(count == 1 ? "" : "s"): the server does not start with a flow that fails lint"])
+      throw FlowCatalogError(
+        lines: problems + [
+          "\(count) error\(count == 1 ? "" : "s"): the server does not start with a flow that fails lint"
+        ])
     }
     return FlowCatalog(entries: entries)
   }

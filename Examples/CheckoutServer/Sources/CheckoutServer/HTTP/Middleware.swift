@@ -36,7 +36,9 @@ struct CheckoutRequestContext: RequestContext {
 struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
   let metrics: ServerMetrics
 
-  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
     let start = ContinuousClock.now
     var response: Response
     var failure: ServerError?
@@ -66,7 +68,8 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       metadata["error"] = "\(failure.error)"
       if let at = failure.at { metadata["at"] = "\(LogText.safe(at))" }
     }
-    context.logger.log(level: failure.map { $0.status.code >= 500 ? .error : .info } ?? .info, "request", metadata: metadata)
+    context.logger.log(
+      level: failure.map { $0.status.code >= 500 ? .error : .info } ?? .info, "request", metadata: metadata)
     return response
   }
 
@@ -88,7 +91,8 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       return ServerError(error.status, "http_error", error.status.reasonPhrase, at: request.uri.path)
     default:
       logger.error("unexpected error", metadata: ["error.type": "\(type(of: error))"])
-      return ServerError(.internalServerError, "internal", "the server failed to answer this request", at: request.uri.path)
+      return ServerError(
+        .internalServerError, "internal", "the server failed to answer this request", at: request.uri.path)
     }
   }
 }

@@ -14,11 +14,14 @@ struct SessionsController {
       .post(":id/events", use: send)
   }
 
-  @Sendable func create(_ request: Request, context: CheckoutRequestContext) async throws -> EditedResponse<CreatedSessionView> {
+  @Sendable func create(_ request: Request, context: CheckoutRequestContext) async throws -> EditedResponse<
+    CreatedSessionView
+  > {
     let body = try await request.decode(as: CreateSessionRequest.self, context: context)
     let created = try await service.create(flow: body.flow)
     metrics.sessionsCreated.increment()
-    context.logger.info("session created", metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))"])
+    context.logger.info(
+      "session created", metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))"])
     var headers = HTTPFields()
     headers[.location] = "/sessions/\(created.id)"
     return EditedResponse(status: .created, headers: headers, response: created)

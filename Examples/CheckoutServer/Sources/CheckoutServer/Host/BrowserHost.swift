@@ -48,7 +48,9 @@ enum BrowserHost {
   }
 
   private static func flow(named name: String, in catalog: FlowCatalog, at path: String) throws -> CompiledFlow {
-    guard let compiled = catalog[FlowID(name)] else { throw ServerError.unknownFlow(name, known: catalog.ids, at: path) }
+    guard let compiled = catalog[FlowID(name)] else {
+      throw ServerError.unknownFlow(name, known: catalog.ids, at: path)
+    }
     return compiled
   }
 }

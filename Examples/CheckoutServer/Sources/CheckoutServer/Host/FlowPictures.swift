@@ -70,10 +70,12 @@ actor FlowPictures {
         }
       }
     } catch {
-      throw ServerError(.internalServerError, "graphviz_failed", "could not run \(dot): \(error.localizedDescription)", at: "dot")
+      throw ServerError(
+        .internalServerError, "graphviz_failed", "could not run \(dot): \(error.localizedDescription)", at: "dot")
     }
     guard status == 0, let svg = try? String(contentsOf: output, encoding: .utf8) else {
-      let reason = (try? String(contentsOf: errors, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      let reason =
+        (try? String(contentsOf: errors, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
       throw ServerError(
         .internalServerError, "graphviz_failed",
         "\(dot) -Tsvg exited with status \(status)\(reason.isEmpty ? "" : ": \(reason)")", at: "dot")

@@ -64,7 +64,8 @@ struct ServerMetrics: Sendable {
   /// Counts one answered request.
   func recordRequest(route: String, method: String, status: Int) {
     CoreMetrics.Counter(
-      label: "checkout_http_requests_total", dimensions: [("route", route), ("method", method), ("status", "\(status)")],
+      label: "checkout_http_requests_total",
+      dimensions: [("route", route), ("method", method), ("status", "\(status)")],
       factory: factory
     ).increment()
   }
@@ -77,8 +78,10 @@ struct ServerMetrics: Sendable {
 
   /// Counts one checkout API call by its outcome.
   func recordAPICall(operation: String, outcome: String) {
-    CoreMetrics.Counter(label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)], factory: factory)
-      .increment()
+    CoreMetrics.Counter(
+      label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)], factory: factory
+    )
+    .increment()
   }
 
   /// The Prometheus text exposition of every metric.

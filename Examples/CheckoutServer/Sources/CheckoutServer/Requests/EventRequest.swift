@@ -61,7 +61,8 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     guard let kind = ClientEvent.kinds.first(where: { $0.kind.rawValue == name }) else {
       let hint = Suggestions.didYouMean(name, in: names).map { " \($0)" } ?? ""
       throw ServerError.badField(
-        "unknown_event", "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
+        "unknown_event",
+        "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
         at: "event")
     }
     let fields = try BodyFields(decoder, context: "a \(name) event")
@@ -103,7 +104,8 @@ struct ClientEvent: Decodable, Sendable, Equatable {
       Double.self, "expectedVersion", expected: ClientEvent.versionExpected)
     if let version {
       guard version.rounded() == version, version >= 1, version <= Double(Int32.max) else {
-        throw ServerError.badField("invalid_field", "\"expectedVersion\" must be \(ClientEvent.versionExpected)", at: "expectedVersion")
+        throw ServerError.badField(
+          "invalid_field", "\"expectedVersion\" must be \(ClientEvent.versionExpected)", at: "expectedVersion")
       }
       expectedVersion = Int(version)
     }

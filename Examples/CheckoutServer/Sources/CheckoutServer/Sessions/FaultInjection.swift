@@ -42,7 +42,8 @@ struct FaultInjection: Sendable {
   /// Kills the process, abruptly, if `point` is armed.
   func reach(_ point: FaultPoint) {
     guard points.contains(point) else { return }
-    FileHandle.standardError.write(Data("checkout-server: CHECKOUT_FAULT \(point.rawValue): killing the process\n".utf8))
+    FileHandle.standardError.write(
+      Data("checkout-server: CHECKOUT_FAULT \(point.rawValue): killing the process\n".utf8))
     kill(getpid(), SIGKILL)
   }
 }

@@ -201,12 +201,14 @@ struct SessionService: Sendable {
     for waiting in stored.snapshot.calls {
       var session = try restore(current, on: compiled)
       session.restoreSecrets(await vault.secrets(for: stored.id))
-      guard case .callAPI(let operation, let payload, let key)? = session.send(.callAgain(waiting.operation)).first else {
+      guard case .callAPI(let operation, let payload, let key)? = session.send(.callAgain(waiting.operation)).first
+      else {
         continue
       }
       metrics.callsRecovered.increment()
       logger.warning(
-        "finishing a lost API call", metadata: ["session": "\(stored.id)", "operation": "\(operation)", "key": "\(key)"])
+        "finishing a lost API call",
+        metadata: ["session": "\(stored.id)", "operation": "\(operation)", "key": "\(key)"])
       let request = CheckoutAPIRequest(
         session: stored.id, flow: compiled.flow.id, operation: operation, payload: payload, key: key)
       let outcome = await call(request, logger: logger)
@@ -234,7 +236,9 @@ struct SessionService: Sendable {
     }
     switch outcome {
     case .succeeded:
-      logger.info("checkout API", metadata: ["operation": "\(request.operation)", "key": "\(request.key)", "outcome": "succeeded"])
+      logger.info(
+        "checkout API",
+        metadata: ["operation": "\(request.operation)", "key": "\(request.key)", "outcome": "succeeded"])
     case .failed(let errors):
       logger.info(
         "checkout API",
@@ -277,7 +281,8 @@ struct SessionService: Sendable {
   func serve(_ stored: StoredSession) async throws(ServerError) -> ServedSession {
     guard let newest = catalog[stored.snapshot.flow] else {
       throw ServerError(
-        .gone, "flow_gone", "the session's flow \"\(stored.snapshot.flow)\" is no longer served", at: "/sessions/\(stored.id)")
+        .gone, "flow_gone", "the session's flow \"\(stored.snapshot.flow)\" is no longer served",
+        at: "/sessions/\(stored.id)")
     }
     if newest.isFlow(of: stored.snapshot) { return ServedSession(stored: stored, flow: newest) }
     if onFlowChange == .pin, let pinned = catalog.version(of: stored.snapshot) {
@@ -293,7 +298,8 @@ struct SessionService: Sendable {
     let kept = await vault.secrets(for: stored.id)
     if !kept.isEmpty { await vault.keep(migrator.carry(kept, from: stored.snapshot.flowVersion), for: stored.id) }
     return ServedSession(
-      stored: StoredSession(id: stored.id, version: stored.version, snapshot: migrated.snapshot, savedAt: stored.savedAt),
+      stored: StoredSession(
+        id: stored.id, version: stored.version, snapshot: migrated.snapshot, savedAt: stored.savedAt),
       flow: newest, migration: migrated.report)
   }
 
@@ -312,7 +318,8 @@ struct SessionService: Sendable {
     case .conflict(let current):
       if let expected { return ServerError.staleVersion(expected: expected, current: current) }
       return ServerError(
-        .conflict, "busy", "the session is changing too fast (another writer won \(attempts) times); send the event again",
+        .conflict, "busy",
+        "the session is changing too fast (another writer won \(attempts) times); send the event again",
         at: "/sessions/\(error.id)", version: current >= 0 ? current : nil)
     case .duplicate:
       return ServerError(.conflict, "duplicate", "a session \(error.id) exists already")
@@ -330,7 +337,7 @@ struct SessionService: Sendable {
   /// Today's date in UTC.
   static func utcToday() -> CalendarDate? {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    if let utc = TimeZone(identifier: "UTC") { calendar.timeZone = utc }
     let parts = calendar.dateComponents([.year, .month, .day], from: Date())
     return CalendarDate(year: parts.year ?? 2026, month: parts.month ?? 1, day: parts.day ?? 1)
   }

@@ -20,7 +20,8 @@ enum EffectView: Encodable, Sendable, Equatable {
     case .navigate(let command): self = .navigate(command: command.description)
     case .callAPI(let operation, _, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
     case .offer(let offer): self = .offer(OfferView(offer))
-    case .focus(let step, let row, let message): self = .focus(step: step.rawValue, row: row?.rawValue, message: message)
+    case .focus(let step, let row, let message):
+      self = .focus(step: step.rawValue, row: row?.rawValue, message: message)
     case .refused(let refusal): self = .refused(RefusalView(refusal), reason: refusal.message)
     case .unresolved(let error): self = .unresolved(ErrorView(error))
     case .routeCancelled(let reason): self = .routeCancelled(reason: reason)
@@ -182,7 +183,9 @@ struct RouteView: Encodable, Sendable, Equatable {
 
   /// The view of the session's route, when one is being driven.
   init?(_ session: CheckoutSession) {
-    guard session.driver.isDriving, let route = session.route, let resolution = session.driver.resolution else { return nil }
+    guard session.driver.isDriving, let route = session.route, let resolution = session.driver.resolution else {
+      return nil
+    }
     to = resolution.target
     commands = route.commands.map(\.description)
     if case .awaiting(let expected, _, _) = session.driver.state { awaiting = expected.rawValue }

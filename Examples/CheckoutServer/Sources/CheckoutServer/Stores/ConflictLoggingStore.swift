@@ -25,7 +25,8 @@ struct ConflictLoggingStore: SessionStore {
       if case .conflict(let current) = error.kind {
         metrics.storeConflicts.increment()
         logger.debug(
-          "save conflict", metadata: ["session": "\(id)", "expectedVersion": "\(expectedVersion)", "current": "\(current)"])
+          "save conflict",
+          metadata: ["session": "\(id)", "expectedVersion": "\(expectedVersion)", "current": "\(current)"])
       }
       throw error
     }

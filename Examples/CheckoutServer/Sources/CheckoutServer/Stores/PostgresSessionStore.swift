@@ -28,7 +28,9 @@ struct PostgresSessionStore: SessionStore {
 
   /// A store for a `postgres://user:password@host:port/database?sslmode=disable` URL.
   init(url: String, logger: Logger) throws(DatabaseURLError) {
-    self.init(client: PostgresClient(configuration: try DatabaseURL.configuration(url), backgroundLogger: logger), logger: logger)
+    self.init(
+      client: PostgresClient(configuration: try DatabaseURL.configuration(url), backgroundLogger: logger),
+      logger: logger)
   }
 
   /// Creates the tables if they are missing (the sessions, and the demo API's
@@ -182,7 +184,8 @@ enum DatabaseURL {
     if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
       let port = components.port ?? 5432
       configuration = PostgresClient.Configuration(
-        unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: username, password: password, database: database)
+        unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: username, password: password,
+        database: database)
     } else {
       guard let host = components.host, !host.isEmpty else {
         throw DatabaseURLError(description: "DATABASE_URL names no host (postgres://user@HOST:5432/database)")
@@ -192,7 +195,8 @@ enum DatabaseURL {
       case "disable": tls = .disable
       case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
       case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-      case let other: throw DatabaseURLError(description: "DATABASE_URL: unknown sslmode \"\(other)\" (disable, prefer or require)")
+      case let other:
+        throw DatabaseURLError(description: "DATABASE_URL: unknown sslmode \"\(other)\" (disable, prefer or require)")
       }
       configuration = PostgresClient.Configuration(
         host: host, port: components.port ?? 5432, username: username, password: password, database: database, tls: tls)

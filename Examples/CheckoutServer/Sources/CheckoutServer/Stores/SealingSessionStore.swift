@@ -56,7 +56,8 @@ struct SealingSessionStore: SessionStore {
         sealed.data[dataKey.rawValue] = .string(Self.prefix + combined.base64EncodedString())
       } catch {
         // Never store it in plain text: the masked form, and the shopper enters it again.
-        logger.error("a sensitive value could not be sealed; stored masked", metadata: ["session": "\(id)", "key": "\(dataKey)"])
+        logger.error(
+          "a sensitive value could not be sealed; stored masked", metadata: ["session": "\(id)", "key": "\(dataKey)"])
         sealed.data[dataKey.rawValue] = .string(Masking.masked(text))
       }
     }
@@ -75,7 +76,8 @@ struct SealingSessionStore: SessionStore {
           throw CryptoKitError.incorrectParameterSize
         }
         let plain = try AES.GCM.open(
-          AES.GCM.SealedBox(combined: combined), using: key.symmetricKey, authenticating: Self.context(id, DataKey(name)))
+          AES.GCM.SealedBox(combined: combined), using: key.symmetricKey,
+          authenticating: Self.context(id, DataKey(name)))
         opened.data[name] = .string(String(decoding: plain, as: UTF8.self))
       } catch {
         logger.warning(
@@ -115,7 +117,8 @@ struct DataKeyMaterial: Sendable {
     }
     guard bytes.count == 32 else {
       throw UsageError(
-        description: "\(Self.variable) holds \(bytes.count) bytes; it must hold 32 (AES-256), e.g. $(openssl rand -base64 32)")
+        description:
+          "\(Self.variable) holds \(bytes.count) bytes; it must hold 32 (AES-256), e.g. $(openssl rand -base64 32)")
     }
     symmetricKey = SymmetricKey(data: bytes)
   }
