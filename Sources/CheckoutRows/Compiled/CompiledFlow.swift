@@ -26,6 +26,10 @@ public final class CompiledFlow: Sendable {
   package let fingerprint: String
   /// For each data key, the steps whose completeness reads it.
   package let dependencies: StepDependencies
+  /// The keys the flow's value rows bind, each once, in flow order.
+  public let boundKeys: [DataKey]
+  /// Each row `detail` template of the flow, parsed (rendering a screen fills them in).
+  package let detailTemplates: [String: DetailTemplate]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
@@ -37,6 +41,16 @@ public final class CompiledFlow: Sendable {
     self.patterns = PatternCache(flow)
     self.fingerprint = FlowFingerprint.of(flow)
     self.dependencies = StepDependencies(flow, stepIndex: planner.stepIndex(of:))
+    var seen = Set<DataKey>()
+    self.boundKeys = flow.steps.flatMap(\.rows).compactMap { row in
+      guard row.cell.takesValue, let key = row.bind, seen.insert(key).inserted else { return nil }
+      return key
+    }
+    var templates: [String: DetailTemplate] = [:]
+    for case let text? in flow.steps.flatMap(\.rows).map(\.detail) {
+      if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
+    }
+    self.detailTemplates = templates
   }
 
   /// The step with this id: what `flow.step(_:)` returns (the first step with the

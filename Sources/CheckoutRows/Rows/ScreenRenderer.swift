@@ -121,8 +121,15 @@ public struct ScreenRenderer: Sendable {
     return Disabled(reason: "\(row.title): " + text.joined(separator: "; and "), steps: incomplete)
   }
 
+  /// A detail template: parsed once by the compiled flow, else parsed now.
+  private func template(_ text: String) -> DetailTemplate? {
+    if let parsed = compiled?.detailTemplates[text] { return parsed }
+    guard case .success(let template) = DetailTemplate.parse(text) else { return nil }
+    return template
+  }
+
   private func detail(_ row: Row, _ data: [DataKey: Value]) -> String? {
-    guard let text = row.detail, case .success(let template) = DetailTemplate.parse(text) else {
+    guard let text = row.detail, let template = template(text) else {
       return row.cell == .disclosure || row.cell == .info
         ? row.bind.map { masking.display(data[$0], of: $0, in: data) } : nil
     }

@@ -87,14 +87,8 @@ extension CompiledFlow {
       kind: .unknownKey, key: key, message: "no row binds \(Quoting.quoted(key.rawValue))\(hint); \(settable)")
   }
 
-  /// The keys events may set: those value rows bind, in flow order.
-  public var writableKeys: [DataKey] {
-    var seen = Set<DataKey>()
-    return flow.steps.flatMap(\.rows).compactMap { row in
-      guard row.cell.takesValue, let key = row.bind, seen.insert(key).inserted else { return nil }
-      return key
-    }
-  }
+  /// The keys events may set: those value rows bind, in flow order (``boundKeys``).
+  public var writableKeys: [DataKey] { boundKeys }
 
   private var exampleWritableKey: String { writableKeys.first?.rawValue ?? "shipping.zip" }
 

@@ -57,6 +57,9 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let elapsed = ContinuousClock.now - start
     let route = context.endpointPath ?? "unmatched"
     metrics.recordRequest(route: route, method: request.method.rawValue, status: Int(response.status.code))
+    let level: Logger.Level = failure.map { $0.status.code >= 500 ? .error : .info } ?? .info
+    // The line's metadata (masking the path costs a scan) is made only when it is logged.
+    guard context.logger.logLevel <= level else { return response }
     var metadata: Logger.Metadata = [
       "method": "\(request.method.rawValue)",
       "route": "\(route)",
@@ -68,8 +71,7 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       metadata["error"] = "\(failure.error)"
       if let at = failure.at { metadata["at"] = "\(LogText.safe(at))" }
     }
-    context.logger.log(
-      level: failure.map { $0.status.code >= 500 ? .error : .info } ?? .info, "request", metadata: metadata)
+    context.logger.log(level: level, "request", metadata: metadata)
     return response
   }
 

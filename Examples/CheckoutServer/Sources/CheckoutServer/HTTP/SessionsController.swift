@@ -36,10 +36,12 @@ struct SessionsController {
     let id = SessionID(try context.parameters.require("id"))
     let event = try await request.decode(as: ClientEvent.self, context: context)
     // The kind and the row or step, masked; a set event's value is never logged.
-    var metadata: Logger.Metadata = ["session": "\(LogText.sessionID(id.rawValue))", "event": "\(event.kind)"]
-    if let target = event.target { metadata[event.refusalField] = "\(LogText.safe(target))" }
-    if let expected = event.expectedVersion { metadata["expectedVersion"] = "\(expected)" }
-    context.logger.info("event", metadata: metadata)
+    if context.logger.logLevel <= .info {
+      var metadata: Logger.Metadata = ["session": "\(LogText.sessionID(id.rawValue))", "event": "\(event.kind)"]
+      if let target = event.target { metadata[event.refusalField] = "\(LogText.safe(target))" }
+      if let expected = event.expectedVersion { metadata["expectedVersion"] = "\(expected)" }
+      context.logger.info("event", metadata: metadata)
+    }
     defer { metrics.recordEvent(kind: event.kind, duration: ContinuousClock.now - start) }
     let result = try await service.send(event, to: id, logger: context.logger)
     for case .callAPI(let operation, let outcome) in result.effects {

@@ -42,10 +42,9 @@ struct DataLimits: Sendable {
 
   /// The UTF-8 bytes of the keys value rows bind and of their values.
   static func enteredBytes(of session: CheckoutSession) -> Int {
-    let data = session.redactedData(revealSensitive: true)
     var bytes = 0
     for key in session.compiled.writableKeys {
-      guard let value = data[key] else { continue }
+      guard let value = session.value(for: key) else { continue }  // a secret is nil: never stored
       bytes += key.rawValue.utf8.count + value.displayText.utf8.count
     }
     return bytes
