@@ -40,6 +40,8 @@ python3 -c 'import selenium' 2>/dev/null || { echo "== pip install selenium"; py
 
 # shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
 . "$PACKAGE/Scripts/postgres-cluster.sh"
+# shellcheck source=CheckoutServer/Scripts/check-support.sh
+. "$PACKAGE/Scripts/check-support.sh"
 
 WORK=$(mktemp -d /tmp/checkout-browser-check.XXXXXX)
 chmod 755 "$WORK"
@@ -59,9 +61,7 @@ cleanup() {
   stop_server
   pg_cluster_stop
   if [ $status -ne 0 ]; then
-    for log in "$WORK"/server-*.log; do
-      [ -f "$log" ] && { echo "--- last lines of $log"; tail -n 30 "$log"; }
-    done
+    show_server_logs "$WORK" 30
     echo "screenshots (a failure's included): $SHOTS"
   fi
   # Kept after a failure (its screenshots, logs and database), removed otherwise.
@@ -70,9 +70,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-echo "== building the server (swift build in Examples/CheckoutServer)"
-(cd "$PACKAGE" && timeout 1800 swift build --product checkout-server 2>&1 | tail -n 1)
-BIN="$(cd "$PACKAGE" && swift build --show-bin-path)/checkout-server"
+build_server
 PORT=$(pg_free_port)
 
 start_server() { # log name; the store comes from DATABASE_URL (unset: memory)

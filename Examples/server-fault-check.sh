@@ -28,25 +28,21 @@ done
 
 # shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
 . "$PACKAGE/Scripts/postgres-cluster.sh"
+# shellcheck source=CheckoutServer/Scripts/check-support.sh
+. "$PACKAGE/Scripts/check-support.sh"
 
 WORK=$(mktemp -d /tmp/checkout-server-fault.XXXXXX)
 chmod 755 "$WORK"
 cleanup() {
   local status=$?
   pg_cluster_stop
-  if [ $status -ne 0 ] && [ -d "$WORK" ]; then
-    for log in "$WORK"/server-*.log; do
-      [ -f "$log" ] && { echo "--- last lines of $log"; tail -n 15 "$log"; }
-    done
-  fi
+  [ $status -ne 0 ] && show_server_logs "$WORK" 15
   rm -rf "$WORK"
   exit $status
 }
 trap cleanup EXIT INT TERM
 
-echo "== building the server (swift build in Examples/CheckoutServer)"
-(cd "$PACKAGE" && timeout 1800 swift build --product checkout-server 2>&1 | tail -n 1)
-BIN="$(cd "$PACKAGE" && swift build --show-bin-path)/checkout-server"
+build_server
 
 pg_cluster_start "$WORK/pg"
 PG_CTL="$PG_BIN/pg_ctl -D $PG_DIR/data -l $PG_DIR/server.log -w -t 60"

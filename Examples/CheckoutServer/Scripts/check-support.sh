@@ -1,0 +1,19 @@
+# Shared by the example server's check scripts (sourced after PACKAGE is set).
+#
+#   build_server            # swift build (debug) of checkout-server; sets BIN to the binary
+#   show_server_logs DIR N  # prints the last N lines of each DIR/server-*.log (after a failure)
+
+build_server() {
+  echo "== building the server (swift build in Examples/CheckoutServer)"
+  (cd "$PACKAGE" && timeout 1800 swift build --product checkout-server 2>&1 | tail -n 1)
+  BIN="$(cd "$PACKAGE" && swift build --show-bin-path)/checkout-server"
+}
+
+show_server_logs() {
+  local log
+  [ -d "$1" ] || return 0
+  for log in "$1"/server-*.log; do
+    [ -f "$log" ] && { echo "--- last lines of $log"; tail -n "$2" "$log"; }
+  done
+  return 0
+}
