@@ -242,6 +242,23 @@ import Testing
     #expect(migrator.carry(kept, from: 2) == kept)
   }
 
+  @Test func aSnapshotOfANewerVersionIsNeverCarriedBack() throws {
+    var session = CheckoutSession(flow: Self.compiledV2, today: Self.today)
+    session.send(.tap("checkout"))
+    let snapshot = try SessionSnapshot(json: session.snapshot().jsonData())
+    #expect(snapshot.flowVersion == 2)
+    #expect(throws: SnapshotError.self) { try SnapshotMigrator(to: Self.compiledV1).restore(snapshot) }
+    do {
+      _ = try CheckoutSession(restoring: snapshot, flow: Self.compiledV1)
+      Issue.record("a v2 snapshot restored on v1")
+    } catch {
+      #expect(
+        error.message
+          == "the snapshot was made on plndr v2, newer than this flow's v1; a session is never carried back to an older version (serve v2 here too)"
+      )
+    }
+  }
+
   @Test func theReportIsTextAndData() throws {
     var s = V1Session()
     s.atStepTwo(zip: "97201-1234")

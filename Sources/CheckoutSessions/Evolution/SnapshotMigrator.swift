@@ -15,8 +15,8 @@ import CheckoutRows
 ///   reject are kept and shown on their row with the rule's message.
 /// - The offer and the queued errors are resolved again with the new matchers.
 ///
-/// Only a snapshot of another flow (or another format) is refused: anything else
-/// restores, at worst at the start with its values. A snapshot made on this very
+/// Only a snapshot of another flow (or another format), or of a newer version than
+/// the target, is refused: anything else restores, at worst at the start with its values. A snapshot made on this very
 /// version is returned as it is, with no report.
 ///
 /// ```swift
@@ -70,6 +70,15 @@ public struct SnapshotMigrator: Sendable {
       throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(target.flow.id)\"")
     }
     guard !isCurrent(snapshot) else { return (snapshot, nil) }
+    // Renames only run forward: a session carried "back" to an older version would
+    // lose its steps and values for no reason (an instance still on the old flow,
+    // mid-way through a rolling deploy).
+    if let made = snapshot.flowVersion, let version = target.flow.version, made > version {
+      throw SnapshotError(
+        message:
+          "the snapshot was made on \(target.flow.id) v\(made), newer than this flow's v\(version); "
+          + "a session is never carried back to an older version (serve v\(made) here too)")
+    }
     var migration = Migration(snapshot: snapshot, migrator: self, renames: renames(since: snapshot.flowVersion))
     migration.run()
     let report = MigrationReport(

@@ -115,6 +115,33 @@ import Testing
     }
   }
 
+  /// A rolling deploy seen from an instance still on v1: a session already on v2 is
+  /// refused, never carried back (which would cut its steps and drop its values).
+  @Test func anInstanceOnAnOlderVersionRefusesANewerSession() async throws {
+    try await Self.withStore { dependencies in
+      let both = try Self.flows(["plndr-v1.json", "plndr-v2.json"])
+      let id = try await withApp(arguments: TestArguments(flows: both), dependencies: dependencies) { client in
+        let id = try await client.createSession()
+        try await client.open(id, "checkout", "shipping")
+        return id
+      }
+      let v1Only = try Self.flows(["plndr-v1.json"])
+      try await withApp(arguments: TestArguments(flows: v1Only), dependencies: dependencies) { client in
+        let shown = try await client.send(.get, "/sessions/\(id)")
+        #expect(shown.status == .gone, "\(shown.text)")
+        #expect(shown["error"]?.string == "flow_changed")
+        #expect(shown["detail"]?.string?.contains("never carried back to an older version") == true, "\(shown.text)")
+        let tapped = try await client.tap(id, "continue")
+        #expect(tapped.status == .gone)
+      }
+      // Served v2 again, it carries on where it was.
+      try await withApp(arguments: TestArguments(flows: both), dependencies: dependencies) { client in
+        let again = try await client.send(.get, "/sessions/\(id)")
+        #expect(again["state"]?.string == "cart>shipping", "\(again.text)")
+      }
+    }
+  }
+
   @Test func twoFilesWithTheSameVersionOfAFlowAreRefused() async throws {
     let folder = try Self.flows(["plndr-v1.json"])
     try FileManager.default.copyItem(atPath: folder + "/plndr-v1.json", toPath: folder + "/plndr-v1-copy.json")
