@@ -78,8 +78,21 @@ import Testing
     var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
     #expect(session.send(.set(.key("shipping.method"), .string("Express (2 business days)"))) == [])
     #expect(session.value(for: "shipping.method") == .string("express"), "converted by the picker")
-    #expect(Self.compiled.writableKeys.contains("payment.card.cvv"))
-    #expect(!Self.compiled.writableKeys.contains("cart.count"))
+    #expect(Self.compiled.boundKeys.contains("payment.card.cvv"))
+    #expect(!Self.compiled.boundKeys.contains("cart.count"))
+  }
+
+  @Test func aFlowWithoutValueRowsSaysNoKeyCanBeSet() throws {
+    let flow = try FlowLoader().load(
+      json: """
+        { "format": 1, "id": "info", "title": "Info", "start": "cart", "data": { "cart.total": "$5" },
+          "steps": [ { "id": "cart", "title": "Cart", "rows": [
+            { "id": "total", "cell": "info", "title": "Total", "bind": "cart.total" } ] } ] }
+        """)
+    let compiled = CompiledFlow(flow)
+    #expect(compiled.boundKeys.isEmpty)
+    let message = try #require(compiled.setRefusal(for: "cart.total")?.message)
+    #expect(message.hasSuffix("this flow has no row that takes a value, so events set no key"), "\(message)")
   }
 
   // MARK: Secret generations

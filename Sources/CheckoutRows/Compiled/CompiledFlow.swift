@@ -26,7 +26,8 @@ public final class CompiledFlow: Sendable {
   package let fingerprint: String
   /// For each data key, the steps whose completeness reads it.
   package let dependencies: StepDependencies
-  /// The keys the flow's value rows bind, each once, in flow order.
+  /// The keys the flow's value rows bind, each once, in flow order: the only keys
+  /// events may set (the flow's data and what an API provides are read-only).
   public let boundKeys: [DataKey]
   /// Each row `detail` template of the flow, parsed (rendering a screen fills them in).
   package let detailTemplates: [String: DetailTemplate]

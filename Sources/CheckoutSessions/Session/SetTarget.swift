@@ -65,7 +65,9 @@ extension CompiledFlow {
   /// ```
   public func setRefusal(for key: DataKey) -> SetRefusal? {
     guard writingRow(for: key) == nil else { return nil }
-    let settable = "events may set only the keys a row binds, like \(exampleWritableKey)"
+    let settable =
+      boundKeys.first.map { "events may set only the keys a row binds, like \($0)" }
+      ?? "this flow has no row that takes a value, so events set no key"
     if let shown = dependencies.rows(binding: key).first, let step = step(shown.step), let row = step.row(shown.row) {
       return SetRefusal(
         kind: .readOnly, key: key,
@@ -82,15 +84,10 @@ extension CompiledFlow {
         kind: .readOnly, key: key,
         message: "\(key) is read-only: it is the flow's data, and no row takes a value for it; \(settable)")
     }
-    let hint = Suggestions.didYouMean(key.rawValue, in: writableKeys.map(\.rawValue)).map { " (\($0))" } ?? ""
+    let hint = Suggestions.didYouMean(key.rawValue, in: boundKeys.map(\.rawValue)).map { " (\($0))" } ?? ""
     return SetRefusal(
       kind: .unknownKey, key: key, message: "no row binds \(Quoting.quoted(key.rawValue))\(hint); \(settable)")
   }
-
-  /// The keys events may set: those value rows bind, in flow order (``boundKeys``).
-  public var writableKeys: [DataKey] { boundKeys }
-
-  private var exampleWritableKey: String { writableKeys.first?.rawValue ?? "shipping.zip" }
 
   /// The operation of the first submit that `provides` the key.
   private func providingOperation(of key: DataKey) -> OperationName? {

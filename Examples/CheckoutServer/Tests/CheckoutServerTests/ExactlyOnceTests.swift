@@ -78,11 +78,18 @@ actor LossyAPI: CheckoutAPI {
   static let quiet = Logger(label: "checkout-server-test") { _ in SwiftLogNoOpLogHandler() }
   static let immediate = TestArguments(callTimeout: 0)
 
-  @Test func anAnswerWhoseSaveFailedIsFinishedByTheNextReadAndChargedOnce() async throws {
+  /// A store whose next answer save can be made to fail, the demo API over a ledger
+  /// that counts charges, and the dependencies of a server using both.
+  static func faultyServer() -> (FaultyStore, InMemoryCallLedger, AppDependencies) {
     let store = FaultyStore()
     let ledger = InMemoryCallLedger()
     let dependencies = AppDependencies(
-      logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+      logger: quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+    return (store, ledger, dependencies)
+  }
+
+  @Test func anAnswerWhoseSaveFailedIsFinishedByTheNextReadAndChargedOnce() async throws {
+    let (store, ledger, dependencies) = Self.faultyServer()
     try await withApp(arguments: Self.immediate, dependencies: dependencies) { client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()
@@ -103,10 +110,7 @@ actor LossyAPI: CheckoutAPI {
   }
 
   @Test func anEventFinishesALostCallFirstAndReportsItsEffects() async throws {
-    let store = FaultyStore()
-    let ledger = InMemoryCallLedger()
-    let dependencies = AppDependencies(
-      logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+    let (store, ledger, dependencies) = Self.faultyServer()
     try await withApp(arguments: Self.immediate, dependencies: dependencies) { client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()
@@ -120,10 +124,7 @@ actor LossyAPI: CheckoutAPI {
   }
 
   @Test func aYoungWaitingCallIsLeftToItsInstance() async throws {
-    let store = FaultyStore()
-    let ledger = InMemoryCallLedger()
-    let dependencies = AppDependencies(
-      logger: Self.quiet, api: DemoCheckoutAPI(ledger: ledger), store: store, environment: [:])
+    let (store, ledger, dependencies) = Self.faultyServer()
     try await withApp(arguments: TestArguments(callTimeout: 3600), dependencies: dependencies) { client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()

@@ -43,7 +43,7 @@ struct DataLimits: Sendable {
   /// The UTF-8 bytes of the keys value rows bind and of their values.
   static func enteredBytes(of session: CheckoutSession) -> Int {
     var bytes = 0
-    for key in session.compiled.writableKeys {
+    for key in session.compiled.boundKeys {
       guard let value = session.value(for: key) else { continue }  // a secret is nil: never stored
       bytes += key.rawValue.utf8.count + value.displayText.utf8.count
     }
