@@ -27,6 +27,27 @@ import Testing
     #expect(LogText.safe(text) == logged)
   }
 
+  @Test(arguments: [
+    (
+      "/sessions/1bb07f3c-5e2a-4d6b-9c1e-08f1d2c3b4a5/events",
+      "/sessions/1bb07f3c-5e2a-4d6b-9c1e-08f1d2c3b4a5/events"
+    ),
+    ("/sessions/4242424242424242/events", "/sessions/[16 digits]/events"),
+    ("/sessions/4242 4242 4242 4242", "/sessions/[16 digits]"),
+    ("/sessions/abc/events/1234", "/sessions/abc/events/[4 digits]"),
+    ("/flows/plndr/graph", "/flows/plndr/graph"),
+    ("/", "/"),
+  ])
+  func pathsKeepSessionIDsAndMaskEverythingElse(path: String, logged: String) {
+    #expect(LogText.path(path) == logged)
+  }
+
+  @Test func aLongPathIsTruncated() {
+    let logged = LogText.path("/" + Array(repeating: "segment", count: 30).joined(separator: "/"))
+    #expect(logged.hasSuffix("more)"))
+    #expect(logged.count < 120)
+  }
+
   @Test func longTextIsTruncated() {
     let logged = LogText.safe(String(repeating: "ab", count: 100))
     #expect(logged.hasPrefix(String(repeating: "ab", count: 40)))

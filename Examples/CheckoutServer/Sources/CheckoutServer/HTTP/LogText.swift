@@ -39,12 +39,39 @@ enum LogText {
 
   /// A session id as logged: as is when it has the server's UUID form, masked otherwise.
   static func sessionID(_ id: String) -> String {
-    let isUUID =
-      id.count == 36
-      && id.unicodeScalars.enumerated().allSatisfy { index, scalar in
+    isServerID(id) ? id : safe(id)
+  }
+
+  /// A request path as logged: segments in the server's id form (a session id)
+  /// are kept whole, so a line can be traced to its session; every other segment
+  /// is made safe as a client's text (`/sessions/4242 4242…` is masked).
+  ///
+  /// ```swift
+  /// LogText.path("/sessions/1bb07f3c-5e2a-4d6b-9c1e-08f1d2c3b4a5/events")   // unchanged
+  /// ```
+  static func path(_ path: String) -> String {
+    guard path.utf8.count <= 2 * maximumLength else { return safe(path) }
+    var output: [String] = []
+    var kept = 0
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    for (index, segment) in segments.enumerated() {
+      let text = String(segment)
+      if kept > maximumLength {
+        output.append("…(\(segments.dropFirst(index).joined(separator: "/").count) more)")
+        break
+      }
+      output.append(isServerID(text) ? text : safe(text))
+      kept += text.count + 1
+    }
+    return output.joined(separator: "/")
+  }
+
+  /// Whether `text` has the form of the server's ids (a lowercase UUID).
+  private static func isServerID(_ text: String) -> Bool {
+    text.utf8.count == 36
+      && text.unicodeScalars.enumerated().allSatisfy { index, scalar in
         [8, 13, 18, 23].contains(index) ? scalar == "-" : ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar)
       }
-    return isUUID ? id : safe(id)
   }
 
   /// The digits at the start of `scalars`, with single spaces, dashes or dots

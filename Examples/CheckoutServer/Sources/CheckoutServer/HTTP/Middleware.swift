@@ -63,7 +63,7 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     var metadata: Logger.Metadata = [
       "method": "\(request.method.rawValue)",
       "route": "\(route)",
-      "path": "\(LogText.safe(request.uri.path))",
+      "path": "\(LogText.path(request.uri.path))",
       "status": "\(response.status.code)",
       "ms": "\((Double(elapsed.nanoseconds) / 10_000).rounded() / 100)",
     ]
