@@ -16,6 +16,7 @@ import Testing
     "Sources/CheckoutEngine/CheckoutEngine.docc/GeneratedErrorStories.md",
     "Sources/CheckoutEngine/CheckoutEngine.docc/ChangingAFlow.md",
     "Sources/CheckoutEngine/CheckoutEngine.docc/GettingStarted.md",
+    "Sources/CheckoutEngine/CheckoutEngine.docc/ScenarioAndREPLLanguage.md",
   ]
 
   struct Transcript {
