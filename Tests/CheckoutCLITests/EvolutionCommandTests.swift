@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `checkout diff` and `checkout migrate` on the shipped pairs (PLNDR v1 -> v2, and
-/// Express in the README test).
+/// Express in the test of the catalog's ChangingAFlow article).
 @Suite struct EvolutionCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -25,10 +25,12 @@ import Testing
     #expect(result.error == "")
   }
 
-  /// Every `checkout diff` block in the README is the command's output now (the
-  /// README shows both shipped pairs).
-  @Test func theREADMEShowsDiffsRealOutput() throws {
-    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+  /// Every `checkout diff` block in the catalog's ChangingAFlow article is the
+  /// command's output now (the article shows both shipped pairs).
+  @Test func theArticleShowsDiffsRealOutput() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("Sources/CheckoutEngine/CheckoutEngine.docc/ChangingAFlow.md"),
+      encoding: .utf8)
     let prompt = "$ swift run checkout diff "
     var shown = 0
     for block in readme.components(separatedBy: "```\n").filter({ $0.hasPrefix(prompt) }) {
@@ -37,10 +39,10 @@ import Testing
         Self.root.appendingPathComponent(String($0)).path
       }
       let result = runCheckout(["diff"] + files)
-      #expect(result.output == lines.dropFirst().joined(separator: "\n"), "README block for \(lines[0])")
+      #expect(result.output == lines.dropFirst().joined(separator: "\n"), "ChangingAFlow block for \(lines[0])")
       shown += 1
     }
-    #expect(shown == 2, "the README shows the diff of both pairs in Examples/evolution")
+    #expect(shown == 2, "ChangingAFlow shows the diff of both pairs in Examples/evolution")
   }
 
   @Test func diffOfAFlowWithItselfIsEmptyAndExitsZero() {

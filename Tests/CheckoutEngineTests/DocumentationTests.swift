@@ -1,12 +1,16 @@
 import CheckoutEngine
+import CheckoutTestSupport
 import Foundation
 import Testing
 
-/// The documentation catalog (`Sources/CheckoutEngine/CheckoutEngine.docc`) and
-/// `docs/` describe the engine as it is: the scenario article lists exactly the
-/// language's commands and expectations, its examples parse and its complete
-/// scenario replays; the flow-format pages name every field the loader accepts;
-/// the code in the articles is the code below, which compiles and runs.
+/// The documentation catalog (`Sources/CheckoutEngine/CheckoutEngine.docc`), the
+/// one place each format is described, tells the engine as it is: the scenario
+/// article lists exactly the language's commands and expectations, its examples
+/// parse and its complete scenario replays; the flow-format article names every
+/// field the loader accepts; the snapshot article names exactly the snapshot's
+/// members and its example restores; the code in the articles is the code below,
+/// which compiles and runs. (`DocumentationLinkTests` checks the links of README
+/// and `docs/`.)
 @Suite struct DocumentationTests {
   // MARK: Scenario and REPL language
 
@@ -89,7 +93,7 @@ import Testing
 
   // MARK: The flow format
 
-  /// Where each kind of object's fields are listed, in the article and in `docs/flow-format.md`.
+  /// Where each kind of object's fields are listed in the flow-format article.
   static let flowFormatSections: [(section: String, fields: [String])] = [
     ("Top level", FlowFields.flow),
     ("Steps", FlowFields.step),
@@ -101,20 +105,23 @@ import Testing
     ("Error matchers", FlowFields.errorMatcher),
   ]
 
-  @Test(arguments: ["catalog", "docs"])
-  func flowFormatPageNamesEveryField(_ page: String) throws {
-    let text =
-      page == "catalog"
-      ? try Self.catalogArticle("FlowFormat")
-      : try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/flow-format.md"), encoding: .utf8)
-    let markdown = Markdown(text)
+  @Test func flowFormatArticleNamesEveryField() throws {
+    let markdown = Markdown(try Self.catalogArticle("FlowFormat"))
     for (section, fields) in Self.flowFormatSections {
       let body = markdown.section(section)
-      #expect(!body.isEmpty, "\(page): no '## \(section)' section")
+      #expect(!body.isEmpty, "no '## \(section)' section")
       for field in fields where !body.contains("`\(field)`") && !body.contains("\"\(field)\"") {
-        Issue.record("\(page): '## \(section)' does not name the field \(field)")
+        Issue.record("'## \(section)' does not name the field \(field)")
       }
     }
+  }
+
+  /// Each field of the Rows table is listed once: a row of the table per field.
+  @Test func flowFormatRowsTableListsEachFieldOnce() throws {
+    let rows = Markdown(try Self.catalogArticle("FlowFormat")).section("Rows").split(separator: "\n")
+      .filter { $0.hasPrefix("| `") }
+      .map { $0.dropFirst(3).prefix { $0 != "`" } }
+    #expect(rows.sorted() == FlowFields.row.map { Substring($0) }.sorted(), "\(rows)")
   }
 
   /// The example flow of the flow-format pages lints clean. It shows a submit's
@@ -136,20 +143,50 @@ import Testing
     #expect(known || report.diagnostics.count == notYetKnown.count, "\(report.diagnostics)")
   }
 
-  /// Each page of `docs/` and its article: the same text from a heading on.
-  @Test(arguments: [
-    ("FlowFormat", "docs/flow-format.md", "## An example"),
-    ("SessionSnapshots", "docs/snapshot-format.md", "## Reading and writing it"),
-  ])
-  func docsPageAndArticleAreTheSameText(_ article: String, _ page: String, _ heading: String) throws {
-    let articleText = try Self.catalogArticle(article)
-    let pageText = try String(contentsOf: PackagePaths.root.appendingPathComponent(page), encoding: .utf8)
-    func body(_ text: String) -> Substring? { text.range(of: "\n\(heading)\n").map { text[$0.lowerBound...] } }
-    let articleBody = try #require(body(articleText), "\(article).md has no '\(heading)' section")
-    let pageBody = try #require(body(pageText), "\(page) has no '\(heading)' section")
+  // MARK: Session snapshots
+
+  /// The members table of the snapshot article names exactly the members a
+  /// snapshot's JSON can hold: the stored properties of `SessionSnapshot`, whose
+  /// `Codable` conformance (synthesized) is the one definition of the format.
+  @Test func snapshotArticleNamesExactlyTheMembers() throws {
+    let table = Markdown(try Self.catalogArticle("SessionSnapshots")).section("The members")
+      .split(separator: "\n").filter { $0.hasPrefix("| `") }
+      .map { String($0.dropFirst(3).prefix { $0 != "`" }) }
+    let session = CheckoutSession(flow: try Self.plndr())
+    let members = Mirror(reflecting: session.snapshot()).children.compactMap(\.label)
+    #expect(!members.isEmpty)
     #expect(
-      articleBody == pageBody,
-      "\(page) and the catalog's \(article).md differ after '\(heading)'; edit one and copy it to the other")
+      Markdown.missingAndExtra(documented: table, actual: members).isEmpty,
+      "\(Markdown.missingAndExtra(documented: table, actual: members)): '## The members' needs a row per member")
+  }
+
+  /// The article's example snapshot is one the engine writes: it restores on the
+  /// shipped PLNDR flow, and the restored session's snapshot, encoded as the
+  /// article says, is the example byte for byte.
+  @Test func snapshotArticlesExampleRestoresAndIsWhatTheEngineWrites() throws {
+    let markdown = Markdown(try Self.catalogArticle("SessionSnapshots"))
+    let example = try #require(markdown.codeBlocks(language: "json").last)
+    let compiled = try Self.plndr()
+    let restored = try CheckoutSession(restoringJSON: Data(example.utf8), flow: compiled)
+    #expect(restored.navigation.description == "cart>stepOne>stepTwo")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let written = String(decoding: try encoder.encode(restored.snapshot()), as: UTF8.self)
+    #expect(written == example, "\(LineDiff.render(expected: example, actual: written))")
+  }
+
+  /// No article points outside the repository's own documentation for what a
+  /// user needs (the catalog carries it in its own words).
+  @Test func noArticlePointsOutsideTheRepository() throws {
+    let catalog = PackagePaths.root.appendingPathComponent("Sources/CheckoutEngine/CheckoutEngine.docc")
+    let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+    #expect(articles.count >= 12)
+    for name in articles {
+      let text = try String(contentsOf: catalog.appendingPathComponent(name), encoding: .utf8)
+      for outside in ["../shared", "DESIGN.md", "/work/"] where text.contains(outside) {
+        Issue.record("\(name) points at \(outside)")
+      }
+    }
   }
 
   // MARK: Code in the articles
@@ -162,7 +199,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("HostingTheEngine", "restore"),
+    ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("GettingStarted", "a plan"),
+    ("HostingTheEngine", "restore"),
     ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
@@ -225,6 +263,21 @@ import Testing
     let refused = session.send(.tap("continue"))
     #expect(refused.count == 1 && refused[0].kind == .refused)
     #expect(refused[0].description.hasPrefix("refused Continue: needs \"Shipping Address\" complete: "))
+  }
+
+  @Test func theGettingStartedPlanRuns() throws {
+    let flow = try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path)
+    var shown: [String] = []
+    func print(_ value: Any) { shown.append("\(value)") }
+    // snippet: a plan
+    let planner = RoutePlanner(flow)  // or compiled.planner, built once per flow
+    let from = try NavigationState(parsing: "cart>stepOne>stepTwo")
+    let route = try planner.plan(from: from, to: "creditCard").get()
+    print(route)  // pop, present creditCard
+    for command in route.commands { print(command) }  // read in place: planning allocates nothing
+    print(Array(route.commands))  // a copy, when you keep them
+    // end snippet
+    #expect(shown == ["pop, present creditCard", "pop", "present creditCard", "[pop, present creditCard]"])
   }
 
   @Test func theGettingStartedHostRuns() throws {
@@ -407,6 +460,11 @@ import Testing
   }
 
   // MARK: Helpers
+
+  /// The shipped PLNDR flow, compiled.
+  static func plndr() throws -> CompiledFlow {
+    CompiledFlow(try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
+  }
 
   /// The text of an article of the catalog.
   static func catalogArticle(_ name: String) throws -> String {
