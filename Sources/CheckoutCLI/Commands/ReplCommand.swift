@@ -66,7 +66,7 @@ package enum ReplCommand {
         return error.status
       }
     }
-    host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
+    host.builtInFlows = BuiltInFlow.all
     host.readFile = { path in try InputFile.read(path) }
     let flowName = flowPath ?? BuiltInFlow.plndrName
     if flowPath == nil, let problem = host.run(.flow(BuiltInFlow.plndrName)).problem {

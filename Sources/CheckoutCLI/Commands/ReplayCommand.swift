@@ -72,7 +72,7 @@ package enum ReplayCommand {
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var host = ScenarioHost(baseDirectory: (full as NSString).deletingLastPathComponent)
-    host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
+    host.builtInFlows = BuiltInFlow.all
     host.readFile = { path in try InputFile.read(path) }
     var passed = 0
     var failed = 0
