@@ -35,19 +35,8 @@ package enum PlanCommand {
     let flow = try arguments.positional(0, of: spec)
     let today = try arguments.date(Self.today)
     let fromText = try arguments.required(from, of: spec)
-    let state: NavigationState
-    do {
-      state = try NavigationState(parsing: fromText)
-    } catch {
-      throw .badValue("--from: \(error)")
-    }
-    let toText = try arguments.required(to, of: spec)
-    let target: RowReference
-    do {
-      target = try RowReference(parsing: toText)
-    } catch {
-      throw .badValue("--to: \(error)")
-    }
+    let state = try arguments.required(from, of: spec, as: NavigationState.init(parsing:))
+    let target = try arguments.required(to, of: spec, as: RowReference.init(parsing:))
     return .plan(
       Options(
         flow: flow, fromText: fromText, from: state, to: target, json: arguments.has(json),

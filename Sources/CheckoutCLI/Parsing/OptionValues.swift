@@ -22,6 +22,20 @@ extension ParsedArguments {
     return value
   }
 
+  /// A required option's value read by one of the engine's parsers (a
+  /// navigation state, a step reference), its error said after the option's
+  /// name: `--to: ".cvv" is not a step or step.row: …`.
+  func required<Value, Failure: Error & CustomStringConvertible>(
+    _ option: OptionSpec, of spec: CommandSpec, as parse: (String) throws(Failure) -> Value
+  ) throws(CommandLineError) -> Value {
+    let text = try required(option, of: spec)
+    do {
+      return try parse(text)
+    } catch {
+      throw .badValue("\(option.name): \(error)")
+    }
+  }
+
   /// The positional at `index` (the parser refuses a command line without it).
   func positional(_ index: Int, of spec: CommandSpec) throws(CommandLineError) -> String {
     guard positionals.indices.contains(index) else {
