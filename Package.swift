@@ -27,7 +27,10 @@ let package = Package(
     // The product's one module: re-exports every layer, so `import CheckoutEngine`
     // is all a host writes. It holds the documentation catalog.
     .target(name: "CheckoutEngine", dependencies: ["CheckoutScenarios"]),
-    .target(name: "CheckoutCLI", dependencies: ["CheckoutEngine"]),
+    // `checkout repl`'s built-in flow: Flows/plndr.json, through a symbolic link
+    // inside the target (resources must be), embedded in the code as bytes.
+    .target(
+      name: "CheckoutCLI", dependencies: ["CheckoutEngine"], resources: [.embedInCode("Resources/plndr.json")]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
     .target(name: "CMallocStats"),

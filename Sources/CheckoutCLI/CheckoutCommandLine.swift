@@ -3,7 +3,8 @@ public enum CheckoutCommandLine {
   /// The version `checkout --version` prints.
   public static let version = "0.1.0"
 
-  /// Every command, in the order help lists them. Add a command here and it has
+  /// Every command, in the order help lists them. Add a command here (its spec
+  /// reads its typed options; its case in ``Command`` runs them) and it has
   /// parsing, help, usage lines and suggestions.
   package static let commands: [CommandSpec] = [
     LintCommand.spec,
@@ -21,7 +22,8 @@ public enum CheckoutCommandLine {
     run(arguments: arguments, terminal: .standard).code
   }
 
-  /// Runs the command line against an injected terminal.
+  /// Runs the command line against an injected terminal: parses it (pure,
+  /// typed), then runs what it asks for.
   package static func run(arguments: [String], terminal: Terminal) -> ExitStatus {
     let parser = ArgumentParser(commands: commands)
     do {
@@ -32,12 +34,15 @@ public enum CheckoutCommandLine {
         terminal.write(HelpRenderer.overview(commands))
       case .version:
         terminal.line("checkout \(version)")
-      case .run(let spec, let arguments):
-        return spec.run(arguments, terminal)
+      case .run(let command):
+        return command.run(terminal)
       }
       return .success
     } catch {
-      terminal.writeError(HelpRenderer.usageError(error, commands: commands))
+      switch error {
+      case .usage(let usage): terminal.writeError(HelpRenderer.usageError(usage, commands: commands))
+      case .badValue(let message): terminal.errorLine("error: \(message)")
+      }
       return .usage
     }
   }

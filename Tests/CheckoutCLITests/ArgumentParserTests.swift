@@ -1,26 +1,30 @@
-import CheckoutCLI
+import CheckoutEngine
 import Testing
 
-/// `ArgumentParser.parse` on its own: pure, no output.
+@testable import CheckoutCLI
+
+/// `ArgumentParser.parse` on its own: pure (no file is read, nothing is written)
+/// and typed: each command's options come out as its `Options`, or the command
+/// line is refused with a usage error or a refused value.
 @Suite struct ArgumentParserTests {
   let parser = ArgumentParser(commands: CheckoutCommandLine.commands)
 
-  /// The command and arguments of a run, or a recorded issue.
-  func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> (String, ParsedArguments)? {
+  /// The typed command a command line runs, or a recorded issue.
+  func command(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Command? {
     do {
       switch try parser.parse(arguments) {
-      case .run(let spec, let parsed): return (spec.name, parsed)
+      case .run(let command): return command
       case .help(let spec): Issue.record("help for \(spec?.name ?? "checkout")", sourceLocation: sourceLocation)
       case .version: Issue.record("version", sourceLocation: sourceLocation)
       }
     } catch {
-      Issue.record("usage error: \(error.message)", sourceLocation: sourceLocation)
+      Issue.record("refused: \(error)", sourceLocation: sourceLocation)
     }
     return nil
   }
 
-  /// The usage error, or a recorded issue.
-  func usageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> UsageError? {
+  /// Why a command line is refused, or a recorded issue.
+  func refusal(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> CommandLineError? {
     do {
       _ = try parser.parse(arguments)
       Issue.record("parsed \(arguments)", sourceLocation: sourceLocation)
@@ -30,37 +34,40 @@ import Testing
     }
   }
 
+  /// The usage error, or a recorded issue.
+  func usageError(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> UsageError? {
+    guard case .usage(let error)? = refusal(arguments, sourceLocation: sourceLocation) else {
+      Issue.record("no usage error for \(arguments)", sourceLocation: sourceLocation)
+      return nil
+    }
+    return error
+  }
+
   @Test(arguments: [
     ["graph", "flow.json", "--format=mermaid"], ["graph", "--format", "mermaid", "flow.json"],
     ["graph", "flow.json", "--format", "dot", "--format", "mermaid"],
   ])
-  func optionValuesInlineOrSeparate(_ arguments: [String]) throws {
-    let (command, parsed) = try #require(run(arguments))
-    #expect(command == "graph")
-    #expect(parsed.positionals == ["flow.json"])
-    #expect(parsed.values == ["--format": "mermaid"])
-    #expect(parsed.flags.isEmpty)
+  func optionValuesInlineOrSeparate(_ arguments: [String]) {
+    #expect(command(arguments) == .graph(.init(flow: "flow.json", format: .mermaid)))
   }
 
-  @Test func doubleDashEndsOptions() throws {
-    let (_, parsed) = try #require(run(["lint", "--json", "--", "--odd.json", "-x", "--"]))
-    #expect(parsed.positionals == ["--odd.json", "-x", "--"])
-    #expect(parsed.flags == ["--json"])
+  @Test func doubleDashEndsOptions() {
+    #expect(
+      command(["lint", "--json", "--", "--odd.json", "-x", "--"])
+        == .lint(.init(files: ["--odd.json", "-x", "--"], json: true, matrix: false)))
   }
 
-  @Test func repeatedPositionalsAndFlags() throws {
-    let (command, parsed) = try #require(run(["lint", "a.json", "--matrix", "b.json", "-", "c.json", "--json"]))
-    #expect(command == "lint")
-    #expect(parsed.positionals == ["a.json", "b.json", "-", "c.json"])
-    #expect(parsed.flags == ["--json", "--matrix"])
-    #expect(parsed.has("--json") && !parsed.has("--help"))
-    #expect(parsed.value("--format") == nil)
+  @Test func repeatedPositionalsAndFlags() {
+    #expect(
+      command(["lint", "a.json", "--matrix", "b.json", "-", "c.json", "--json"])
+        == .lint(.init(files: ["a.json", "b.json", "-", "c.json"], json: true, matrix: true)))
   }
 
   @Test func flagsGivenValuesAreUsageErrors() {
     let error = usageError(["lint", "--json=yes", "a.json"])
     #expect(error?.message == "option '--json' takes no value")
     #expect(error?.command == "lint")
+    #expect(usageError(["generate", "a.json", "--check=no"])?.message == "option '--check' takes no value")
   }
 
   @Test func valuesMustBeGivenAndAllowed() {
@@ -71,12 +78,15 @@ import Testing
     #expect(
       usageError(["graph", "a.json", "--format=png"])?.message
         == "'png' is not a valid value for '--format'; valid values are dot, mermaid")
+    #expect(usageError(["repl", "--record"])?.message == "option '--record' needs a value: --record FILE")
+    #expect(usageError(["generate", "a.json", "--seed"])?.message == "option '--seed' needs a value: --seed N")
   }
 
   @Test func requiredOptionsAndPositionals() {
     #expect(usageError(["plan", "flow.json", "--from", "cart"])?.message == "missing --to STEP[.ROW]")
     #expect(usageError(["plan", "--from", "cart", "--to", "x"])?.message == "missing FLOW")
     #expect(usageError(["graph", "a", "b", "c"])?.message == "unexpected argument 'b c'")
+    #expect(usageError(["migrate", "s.json"])?.message == "missing --to NEW")
   }
 
   @Test func unknownNamesSuggestTheNearest() {

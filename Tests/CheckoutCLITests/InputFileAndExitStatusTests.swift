@@ -145,6 +145,10 @@ import Testing
       ["plan", "good.json", "--from", "cart", "--to", "cart", "--today", "2026-02-30"],
       "error: --today: \"2026-02-30\" is not a date: February 2026 has 28 days\n"
     ),
+    (
+      ["generate", "good.json", "--today", "2026-11-31"],
+      "error: --today: \"2026-11-31\" is not a date: November 2026 has 30 days\n"
+    ),
   ])
   func aDayThatIsNotADateIsTwo(_ arguments: [String], _ message: String) throws {
     let result = try withFlowDirectory(["good.json": Self.good]) { runCheckout(arguments, in: $0) }
@@ -214,7 +218,7 @@ import Testing
     var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: [
       "manual", "tap checkout", "appear cart", "set cart.quantity abc",
     ])
-    let status = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    let status = ReplCommand.run(.onTheTestDay, capture.terminal, reader: &reader)
     #expect(status.code == 0)
     #expect(
       capture.output.contains(

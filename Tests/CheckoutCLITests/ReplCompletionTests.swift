@@ -86,7 +86,7 @@ import Testing
   @Test func theREPLGivesTheReaderACompleterForTheScreenOnDisplay() {
     let capture = CapturedTerminal()
     var reader: any LineReader = ReplSecretsTests.TerminalLikeReader(lines: ["tap checkout"])
-    _ = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    _ = ReplCommand.run(.onTheTestDay, capture.terminal, reader: &reader)
     let completer = (reader as! ReplSecretsTests.TerminalLikeReader).completer
     #expect(completer?("tap c", 5) == ["continue", "creditCard"], "the completer of the last prompt, on Step One")
   }

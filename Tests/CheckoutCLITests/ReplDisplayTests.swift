@@ -9,7 +9,7 @@ import Testing
   func repl(_ lines: [String], width: Int = Terminal.defaultWidth) -> String {
     let capture = CapturedTerminal(width: width)
     var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
-    _ = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    _ = ReplCommand.run(.onTheTestDay, capture.terminal, reader: &reader)
     return capture.output
   }
 

@@ -33,9 +33,9 @@ import Testing
   ) {
     let capture = CapturedTerminal()
     var reader: any LineReader = TerminalLikeReader(lines: lines)
-    var arguments = ParsedArguments(values: ["--today": "2026-11-21"])
-    if let record { arguments.values["--record"] = record }
-    let status = ReplCommand.run(arguments, capture.terminal, reader: &reader)
+    var options = ReplCommand.Options.onTheTestDay
+    options.record = record
+    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
     return (status.code, capture.output, capture.error, fixture(reader as? TerminalLikeReader, "the test's reader"))
   }
 
@@ -87,7 +87,7 @@ import Testing
     let capture = CapturedTerminal()
     var reader: any LineReader = ReplayAndReplTests.ScriptedReader(
       lines: Self.toTheCard + ["set cvv 555", "expect valid cvv", "set cvv", "9876", "expect valid cvv"])
-    let status = ReplCommand.run(ParsedArguments(values: ["--today": "2026-11-21"]), capture.terminal, reader: &reader)
+    let status = ReplCommand.run(.onTheTestDay, capture.terminal, reader: &reader)
     #expect(status.code == 0)
     #expect(capture.output.components(separatedBy: "✓ holds").count == 3)
     #expect(!capture.output.contains("555") && !capture.output.contains("9876"))

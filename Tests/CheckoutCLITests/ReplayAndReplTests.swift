@@ -91,9 +91,9 @@ import Testing
   private func repl(_ lines: [String], record: String? = nil) -> (status: Int32, output: String) {
     let capture = CapturedTerminal()
     var reader: any LineReader = ScriptedReader(lines: lines)
-    var arguments = ParsedArguments(values: ["--today": "2026-11-21"])
-    if let record { arguments.values["--record"] = record }
-    let status = ReplCommand.run(arguments, capture.terminal, reader: &reader)
+    var options = ReplCommand.Options.onTheTestDay
+    options.record = record
+    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
     return (status.code, capture.output)
   }
 

@@ -29,6 +29,20 @@ import Testing
     #expect(CalendarDate(year: 2026, month: 6, day: 31) == nil)
   }
 
+  @Test(arguments: [
+    ("2026-11-31", "--today: \"2026-11-31\" is not a date: November 2026 has 30 days"),
+    ("2026-02-29", "--today: \"2026-02-29\" is not a date: February 2026 has 28 days"),
+    ("21/11/2026", "--today: \"21/11/2026\" is not a date; write YYYY-MM-DD, like 2026-11-21"),
+    ("", "--today: \"\" is not a date; write YYYY-MM-DD, like 2026-11-21"),
+  ])
+  func anOptionsDateThatIsNoDayNamesTheOptionAndWhy(_ text: String, _ message: String) {
+    #expect(throws: CalendarDate.ParseError(description: message)) { try CalendarDate.parse(text, option: "--today") }
+  }
+
+  @Test func anOptionsRealDayParses() throws {
+    #expect(try CalendarDate.parse("2026-11-30", option: "--today") == CalendarDate(year: 2026, month: 11, day: 30))
+  }
+
   @Test func aScenarioTodayThatIsNoDayIsASyntaxErrorWithItsColumn() {
     #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse("today 2026-02-31", line: 3) }
     do {

@@ -2,7 +2,27 @@ import CheckoutEngine
 import Foundation
 
 /// `checkout diff OLD NEW [--json]`: what changing a flow does to live sessions.
-enum DiffCommand {
+package enum DiffCommand {
+  static let json = OptionSpec.flag(
+    "--json", help: "print {\"flow\", \"fromVersion\", \"toVersion\", \"differences\"} for machines")
+
+  /// `diff`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow file live sessions run on.
+    package var old: String
+    /// The flow file about to replace it.
+    package var new: String
+    /// `--json`.
+    package var json = false
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    .diff(
+      Options(
+        old: try arguments.positional(0, of: spec), new: try arguments.positional(1, of: spec),
+        json: arguments.has(json)))
+  }
+
   static let spec = CommandSpec(
     name: "diff",
     summary: "list what changed between two versions of a flow, safe or breaking for live sessions",
@@ -10,7 +30,7 @@ enum DiffCommand {
       PositionalSpec(name: "OLD", help: "the flow file live sessions run on"),
       PositionalSpec(name: "NEW", help: "the flow file about to replace it"),
     ],
-    options: [.flag("--json", help: "print {\"flow\", \"fromVersion\", \"toVersion\", \"differences\"} for machines")],
+    options: [json],
     discussion: """
       Steps, rows, keys, edges, guards, rules, error matchers and the routes of the
       coverage matrix are compared, matched through NEW's "renamed". Each difference
@@ -21,25 +41,25 @@ enum DiffCommand {
       exit status: 0 nothing breaking; 1 something breaking; 2 bad usage, a file that
       cannot be read, or a flow that cannot be loaded.
       """,
-    run: run)
+    parse: parse)
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     let old: Flow
     let new: Flow
     do {
-      old = try terminal.loadFlow(arguments.positionals[0])
-      new = try terminal.loadFlow(arguments.positionals[1])
+      old = try terminal.loadFlow(options.old)
+      new = try terminal.loadFlow(options.new)
     } catch {
       return error.status
     }
     if old.id != new.id {
       terminal.errorLine(
-        "error: \(arguments.positionals[0]) is flow \(Quoting.quoted(old.id)) and \(arguments.positionals[1]) is flow \(Quoting.quoted(new.id)): diff compares two versions of one flow"
+        "error: \(options.old) is flow \(Quoting.quoted(old.id)) and \(options.new) is flow \(Quoting.quoted(new.id)): diff compares two versions of one flow"
       )
       return .usage
     }
     let diff = FlowDiff(from: old, to: new)
-    if arguments.has("--json") {
+    if options.json {
       terminal.write(JSONText.encode(diff))
     } else {
       terminal.line(diff.description)

@@ -3,18 +3,48 @@ import Foundation
 
 /// `checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]`:
 /// turns each flow into a suite of replayable error stories.
-enum GenerateCommand {
+package enum GenerateCommand {
+  static let out = OptionSpec.value(
+    "--out", "DIR", help: "where the scenario files go (default ./generated/<flow id>/)")
+  static let today = OptionSpec.value(
+    "--today", "DATE", help: "the session date the stories run on (YYYY-MM-DD; default today)")
+  static let seed = OptionSpec.value(
+    "--seed", "N", help: "the seed for synthesised values (a whole number; default 1)")
+  static let check = OptionSpec.flag(
+    "--check", help: "write nothing: generate in memory, replay every story, print N passed, N failed")
+  static let json = OptionSpec.flag("--json", help: "print the stories and the infeasible pairs as JSON")
+
+  /// `generate`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow files, in order.
+    package var flows: [String]
+    /// `--out`: where the scenario files go.
+    package var out: String?
+    /// `--today`; nil for the host's date today.
+    package var today: CalendarDate?
+    /// `--seed`: 1 unless given.
+    package var seed: UInt64 = 1
+    /// `--check`: generate in memory and replay, write nothing.
+    package var check = false
+    /// `--json`.
+    package var json = false
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    let options = Options(
+      flows: arguments.positionals, out: arguments.value(out), today: try arguments.date(today),
+      seed: try arguments.wholeNumber(seed) ?? 1, check: arguments.has(check), json: arguments.has(json))
+    if options.check, options.out != nil {
+      throw .badValue("--check writes nothing, so it takes no --out; drop one of them")
+    }
+    return .generate(options)
+  }
+
   static let spec = CommandSpec(
     name: "generate",
     summary: "generate a replayable scenario for every failing step x every error",
     positionals: [PositionalSpec(name: "FLOW", help: "flow files", isRepeating: true)],
-    options: [
-      .value("--out", "DIR", help: "where the scenario files go (default ./generated/<flow id>/)"),
-      .value("--today", "DATE", help: "the session date the stories run on (YYYY-MM-DD; default today)"),
-      .value("--seed", "N", help: "the seed for synthesised values (a whole number; default 1)"),
-      .flag("--check", help: "write nothing: generate in memory, replay every story, print N passed, N failed"),
-      .flag("--json", help: "print the stories and the infeasible pairs as JSON"),
-    ],
+    options: [out, today, seed, check, json],
     discussion: """
       Stories: one per step where a submit can fail x error matcher (walk there with
       every guard met, the API fails, accept the offer, follow the route, enter a new
@@ -27,13 +57,16 @@ enum GenerateCommand {
       exit status: 0 generated (infeasible pairs are findings, not failures); 1 --check
       with a failing story; 2 bad usage, or a flow that cannot be read or loaded.
       """,
-    run: run)
+    parse: parse)
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
-    guard let options = Options(arguments, terminal) else { return .usage }
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
+    guard let today = options.today ?? CalendarDate.today else {
+      terminal.errorLine("error: the host's clock gives no date; give one with --today YYYY-MM-DD")
+      return .usage
+    }
     var reports: [FlowReport] = []
     var unusable = false
-    for path in arguments.positionals {
+    for path in options.flows {
       let bytes: [UInt8]
       do {
         bytes = try InputFile.read(terminal.resolve(path))
@@ -43,7 +76,7 @@ enum GenerateCommand {
         continue
       }
       // `generate Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
-      if arguments.positionals.count > 1, LintCommand.isJSONSchema(bytes) {
+      if options.flows.count > 1, LintCommand.isJSONSchema(bytes) {
         if !options.json { terminal.line("\(path): skipped (a JSON Schema, not a flow)") }
         continue
       }
@@ -56,7 +89,7 @@ enum GenerateCommand {
       }
       let started = Date()
       let compiled = CompiledFlow(flow)
-      let suite = StoryGenerator(flow: compiled, today: options.today, seed: options.seed).generate()
+      let suite = StoryGenerator(flow: compiled, today: today, seed: options.seed).generate()
       let generatedIn = Date().timeIntervalSince(started)
       var flowReport = FlowReport(path: path, suite: suite, seconds: generatedIn)
       if options.check {
@@ -66,7 +99,7 @@ enum GenerateCommand {
         }
         flowReport.seconds = Date().timeIntervalSince(started)
       } else {
-        let directory = outputDirectory(for: flow, options: options, several: arguments.positionals.count > 1, terminal)
+        let directory = outputDirectory(for: flow, options: options, several: options.flows.count > 1, terminal)
         do {
           try write(suite, flowPath: terminal.resolve(path), to: directory)
           flowReport.directory = directory
@@ -91,41 +124,6 @@ enum GenerateCommand {
       return failed > 0 ? .failure : .success
     }
     return unusable ? .usage : .success
-  }
-
-  /// The parsed options, or nil after a usage error was printed.
-  struct Options {
-    var out: String?
-    var today: CalendarDate
-    var seed: UInt64 = 1
-    var check: Bool
-    var json: Bool
-
-    init?(_ arguments: ParsedArguments, _ terminal: Terminal) {
-      check = arguments.has("--check")
-      json = arguments.has("--json")
-      out = arguments.value("--out")
-      guard let today = CalendarDate.today else { return nil }
-      self.today = today
-      if let text = arguments.value("--today") {
-        guard let date = CalendarDate(parsing: text) else {
-          terminal.errorLine("error: --today: \"\(text)\" is not a date; write YYYY-MM-DD, like 2026-11-21")
-          return nil
-        }
-        self.today = date
-      }
-      if let text = arguments.value("--seed") {
-        guard let seed = UInt64(text) else {
-          terminal.errorLine("error: --seed: \"\(text)\" is not a whole number from 0 to \(UInt64.max)")
-          return nil
-        }
-        self.seed = seed
-      }
-      if check, out != nil {
-        terminal.errorLine("error: --check writes nothing, so it takes no --out; drop one of them")
-        return nil
-      }
-    }
   }
 
   /// What was generated for one flow.

@@ -1,16 +1,30 @@
 import CheckoutEngine
 
 /// `checkout graph FLOW [--format dot|mermaid]`: the flow as a picture.
-enum GraphCommand {
+package enum GraphCommand {
+  static let format = OptionSpec.value(
+    "--format", "FORMAT", allowed: GraphRenderer.Format.allCases.map(\.rawValue), help: "dot (default) or mermaid")
+
+  /// `graph`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow file.
+    package var flow: String
+    /// `--format`: dot unless given.
+    package var format: GraphRenderer.Format = .dot
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    .graph(
+      Options(
+        flow: try arguments.positional(0, of: spec),
+        format: try arguments.choice(format, as: GraphRenderer.Format.self) ?? .dot))
+  }
+
   static let spec = CommandSpec(
     name: "graph",
     summary: "draw a flow's steps and edges as Graphviz dot or Mermaid",
     positionals: [PositionalSpec(name: "FLOW", help: "the flow file")],
-    options: [
-      .value(
-        "--format", "FORMAT", allowed: GraphRenderer.Format.allCases.map(\.rawValue),
-        help: "dot (default) or mermaid")
-    ],
+    options: [format],
     discussion: """
       Modal steps are rounded and dashed, the start step bold, reset steps doubled;
       edges carry the row title, guarded edges a lock and the steps they require,
@@ -20,17 +34,16 @@ enum GraphCommand {
 
       exit status: 0 drawn; 2 bad usage, a file that cannot be read, or a flow that cannot be loaded.
       """,
-    run: run)
+    parse: parse)
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     let flow: Flow
     do {
-      flow = try terminal.loadFlow(arguments.positionals[0])
+      flow = try terminal.loadFlow(options.flow)
     } catch {
       return error.status
     }
-    let format = arguments.value("--format").flatMap(GraphRenderer.Format.init(rawValue:)) ?? .dot
-    terminal.write(GraphRenderer.render(flow, as: format))
+    terminal.write(GraphRenderer.render(flow, as: options.format))
     return .success
   }
 }

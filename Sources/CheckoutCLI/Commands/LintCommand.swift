@@ -2,15 +2,30 @@ import CheckoutEngine
 import Foundation
 
 /// `checkout lint FLOW... [--json]`: every problem in each flow, exit 1 if any is an error.
-enum LintCommand {
+package enum LintCommand {
+  static let json = OptionSpec.flag("--json", help: "print the problems as JSON, for machines")
+  static let matrix = OptionSpec.flag(
+    "--matrix", help: "also print the coverage matrix: every failing step x every resolution")
+
+  /// `lint`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow files, in order.
+    package var files: [String]
+    /// `--json`.
+    package var json = false
+    /// `--matrix`.
+    package var matrix = false
+  }
+
+  static func parse(_ arguments: ParsedArguments) -> Command {
+    .lint(Options(files: arguments.positionals, json: arguments.has(json), matrix: arguments.has(matrix)))
+  }
+
   static let spec = CommandSpec(
     name: "lint",
     summary: "check flow files: format, ids, rules, and the graph",
     positionals: [PositionalSpec(name: "FLOW", help: "flow files to check", isRepeating: true)],
-    options: [
-      .flag("--json", help: "print the problems as JSON, for machines"),
-      .flag("--matrix", help: "also print the coverage matrix: every failing step x every resolution"),
-    ],
+    options: [json, matrix],
     discussion: """
       Loading checks (syntax, fields, types, ids) and graph checks (unreachable steps,
       keys bound with different rules, matchers that never match, and the coverage
@@ -23,13 +38,13 @@ enum LintCommand {
       exit status: 0 no errors (warnings allowed); 1 any error; 2 a file that cannot be
       read (the system's reason is printed), even when other files have errors.
       """,
-    run: run)
+    parse: parse)
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     let loader = FlowLoader()
     var reports: [LintReport] = []
     var unreadable = false
-    for path in arguments.positionals {
+    for path in options.files {
       let bytes: [UInt8]
       do {
         bytes = try InputFile.read(terminal.resolve(path))
@@ -41,19 +56,19 @@ enum LintCommand {
         continue
       }
       // `lint Flows/*.json` also matches the format's own JSON Schema: it is not a flow.
-      if arguments.positionals.count > 1, isJSONSchema(bytes) {
-        if !arguments.has("--json") { terminal.line("\(path): skipped (a JSON Schema, not a flow)") }
+      if options.files.count > 1, isJSONSchema(bytes) {
+        if !options.json { terminal.line("\(path): skipped (a JSON Schema, not a flow)") }
         continue
       }
       var report = loader.lint(bytes: bytes, file: path)
       report.file = path
       reports.append(report)
     }
-    if arguments.has("--json") {
-      terminal.write(LintJSON.encode(reports, matrix: arguments.has("--matrix")))
+    if options.json {
+      terminal.write(LintJSON.encode(reports, matrix: options.matrix))
     } else {
       printText(reports, terminal)
-      if arguments.has("--matrix") { printMatrices(reports, terminal) }
+      if options.matrix { printMatrices(reports, terminal) }
     }
     if unreadable { return InputFailure.status(.unreadableFile, lint: true) }
     return reports.contains(where: \.hasErrors) ? InputFailure.status(.problems, lint: true) : .success

@@ -3,18 +3,39 @@ import Foundation
 
 /// `checkout migrate --to NEW SNAPSHOT... [--from OLD] [--json]`: a dry run of
 /// carrying stored sessions to a new version of their flow.
-enum MigrateCommand {
+package enum MigrateCommand {
+  static let to = OptionSpec.value("--to", "NEW", required: true, help: "the flow file the sessions are to run on")
+  static let from = OptionSpec.value(
+    "--from", "OLD", help: "the flow file they were made on: a snapshot of any other version is refused")
+  static let json = OptionSpec.flag(
+    "--json", help: "print {\"snapshots\": [{\"file\", \"status\", \"report\" or \"reason\"}], \"summary\"}")
+
+  /// `migrate`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The snapshot files, in order.
+    package var snapshots: [String]
+    /// `--to`: the flow file the sessions are to run on.
+    package var to: String
+    /// `--from`: the flow file they were made on.
+    package var from: String?
+    /// `--json`.
+    package var json = false
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    .migrate(
+      Options(
+        snapshots: arguments.positionals, to: try arguments.required(to, of: spec), from: arguments.value(from),
+        json: arguments.has(json)))
+  }
+
   static let spec = CommandSpec(
     name: "migrate",
     summary: "dry-run carrying stored session snapshots to a new version of their flow",
     positionals: [
       PositionalSpec(name: "SNAPSHOT", help: "snapshot files (session JSON, as a store keeps it)", isRepeating: true)
     ],
-    options: [
-      .value("--to", "NEW", required: true, help: "the flow file the sessions are to run on"),
-      .value("--from", "OLD", help: "the flow file they were made on: a snapshot of any other version is refused"),
-      .flag("--json", help: "print {\"snapshots\": [{\"file\", \"status\", \"report\" or \"reason\"}], \"summary\"}"),
-    ],
+    options: [to, from, json],
     discussion: """
       Each snapshot is restored on NEW as a server would restore it, and nothing is
       written. It is unchanged (made on NEW, or nothing to change), migrated (with the
@@ -26,7 +47,7 @@ enum MigrateCommand {
       exit status: 0 none refused; 1 any refused; 2 bad usage, a file that cannot be
       read, or a flow that cannot be loaded.
       """,
-    run: run)
+    parse: parse)
 
   /// What became of one snapshot.
   struct Outcome: Encodable {
@@ -36,12 +57,12 @@ enum MigrateCommand {
     var reason: String?
   }
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     let target: Flow
     var from: Flow?
     do {
-      target = try terminal.loadFlow(arguments.value("--to") ?? "")
-      if let path = arguments.value("--from") { from = try terminal.loadFlow(path) }
+      target = try terminal.loadFlow(options.to)
+      if let path = options.from { from = try terminal.loadFlow(path) }
     } catch {
       return error.status
     }
@@ -50,7 +71,7 @@ enum MigrateCommand {
       (version: $0.version, fingerprint: CheckoutSession(flow: CompiledFlow($0)).snapshot().fingerprint)
     }
     var outcomes: [Outcome] = []
-    for path in arguments.positionals {
+    for path in options.snapshots {
       let bytes: [UInt8]
       do {
         bytes = try terminal.readFile(path)
@@ -62,7 +83,7 @@ enum MigrateCommand {
     let count = { (status: String) in outcomes.filter { $0.status == status }.count }
     let summary =
       "\(outcomes.count) snapshot\(outcomes.count == 1 ? "" : "s"): \(count("unchanged")) unchanged, \(count("migrated")) migrated, \(count("refused")) refused"
-    if arguments.has("--json") {
+    if options.json {
       terminal.write(
         JSONText.encode(
           Output(

@@ -2,18 +2,52 @@ import CheckoutEngine
 import Foundation
 
 /// `checkout plan FLOW --from STATE --to STEP[.ROW] [--json] [--data FILE]`.
-enum PlanCommand {
+package enum PlanCommand {
+  static let from = OptionSpec.value(
+    "--from", "STATE", required: true, help: "where the shopper is, e.g. 'cart>stepOne>stepTwo|discount'")
+  static let to = OptionSpec.value(
+    "--to", "STEP[.ROW]", required: true, help: "the step (and row) to reach, e.g. creditCard.cvv")
+  static let json = OptionSpec.flag("--json", help: "print {\"from\", \"to\", \"route\", \"length\"}, or {\"error\"}")
+  static let data = OptionSpec.value(
+    "--data", "FILE", help: "session data (a JSON object of key -> value) to evaluate guards on")
+  static let today = OptionSpec.value(
+    "--today", "DATE", help: "the date expiry rules use with --data (YYYY-MM-DD; default today)")
+
+  /// `plan`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow file.
+    package var flow: String
+    /// `--from`, as typed (errors quote it).
+    package var fromText: String
+    /// `--from`: where the shopper is.
+    package var from: NavigationState
+    /// `--to`: the step (and row) to reach.
+    package var to: RowReference
+    /// `--json`.
+    package var json = false
+    /// `--data`: a session data file to evaluate guards on.
+    package var data: String?
+    /// `--today`; nil for the host's date today.
+    package var today: CalendarDate?
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    let flow = try arguments.positional(0, of: spec)
+    let today = try arguments.date(Self.today)
+    let fromText = try arguments.required(from, of: spec)
+    let state = try arguments.required(from, of: spec, as: NavigationState.init(parsing:))
+    let target = try arguments.required(to, of: spec, as: RowReference.init(parsing:))
+    return .plan(
+      Options(
+        flow: flow, fromText: fromText, from: state, to: target, json: arguments.has(json),
+        data: arguments.value(data), today: today))
+  }
+
   static let spec = CommandSpec(
     name: "plan",
     summary: "plan the shortest route from a navigation state to a step",
     positionals: [PositionalSpec(name: "FLOW", help: "the flow file")],
-    options: [
-      .value("--from", "STATE", required: true, help: "where the shopper is, e.g. 'cart>stepOne>stepTwo|discount'"),
-      .value("--to", "STEP[.ROW]", required: true, help: "the step (and row) to reach, e.g. creditCard.cvv"),
-      .flag("--json", help: "print {\"from\", \"to\", \"route\", \"length\"}, or {\"error\"}"),
-      .value("--data", "FILE", help: "session data (a JSON object of key -> value) to evaluate guards on"),
-      .value("--today", "DATE", help: "the date expiry rules use with --data (YYYY-MM-DD; default today)"),
-    ],
+    options: [from, to, json, data, today],
     discussion: """
       Steps of a layer are joined by '>', layers by '|': cart>stepOne|creditCard is the
       root stack cart, stepOne with creditCard presented modally on top. Guards
@@ -24,53 +58,38 @@ enum PlanCommand {
       exit status: 0 a route; 1 no route; 2 bad usage (a --from the flow cannot be in
       included), a file that cannot be read, or a flow or data file that cannot be loaded.
       """,
-    run: run)
+    parse: parse)
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     do {
-      return try plan(arguments, terminal)
+      return try plan(options, terminal)
     } catch {
       return error.status
     }
   }
 
-  private static func plan(_ arguments: ParsedArguments, _ terminal: Terminal) throws(InputFailure) -> ExitStatus {
-    let json = arguments.has("--json")
-    let flow = try terminal.loadFlow(arguments.positionals[0])
-    let today = try TodayOption.date(arguments, terminal)
-    let from = arguments.value("--from") ?? ""
-    let state: NavigationState
-    do {
-      state = try NavigationState(parsing: from)
-    } catch {
-      terminal.errorLine("error: --from: \(error)")
-      throw InputFailure(kind: .badValue)
-    }
+  private static func plan(_ options: Options, _ terminal: Terminal) throws(InputFailure) -> ExitStatus {
+    let flow = try terminal.loadFlow(options.flow)
+    let today = options.today ?? CalendarDate.today
+    let state = options.from
     if let problem = FlowGraph(flow).whyUnreachable(state) {
-      terminal.errorLine("error: --from \(Quoting.shortened(from)): \(problem)")
+      terminal.errorLine("error: --from \(Quoting.shortened(options.fromText)): \(problem)")
       throw InputFailure(kind: .badValue)
     }
-    let target = arguments.value("--to") ?? ""
-    let reference: RowReference
-    do {
-      reference = try RowReference(parsing: target)
-    } catch {
-      terminal.errorLine("error: --to: \(error)")
-      throw InputFailure(kind: .badValue)
-    }
-    let (step, row) = (reference.step, reference.row)
+    let target = options.to.description
+    let (step, row) = (options.to.step, options.to.row)
     if let problem = unknownRow(row, of: step, in: flow) {
       terminal.errorLine("error: --to: \(problem)")
       throw InputFailure(kind: .badValue)
     }
     var isComplete: ((StepID) -> Bool)?
-    if let dataPath = arguments.value("--data") {
+    if let dataPath = options.data {
       isComplete = try loadCompleteness(dataPath, today, flow, terminal).isComplete
     }
     let result = RoutePlanner(flow).plan(from: state, to: step, isComplete: isComplete)
     switch result {
     case .success(let route):
-      if json {
+      if options.json {
         terminal.write(
           JSONText.encode(
             PlanJSON(
@@ -81,7 +100,7 @@ enum PlanCommand {
       }
       return .success
     case .failure(let noRoute):
-      if json {
+      if options.json {
         terminal.write(JSONText.encode(["error": noRoute.description]))
       } else {
         terminal.line("no route from \(state) to \(target): \(noRoute)")

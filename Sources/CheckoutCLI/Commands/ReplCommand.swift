@@ -3,39 +3,60 @@ import Foundation
 
 /// `checkout repl [FLOW] [--record FILE]`: walk through a checkout interactively.
 package enum ReplCommand {
+  static let record = OptionSpec.value(
+    "--record", "FILE", help: "write the session as a scenario that 'checkout replay' reproduces")
+  static let today = OptionSpec.value(
+    "--today", "DATE", help: "the session's date for expiry rules (YYYY-MM-DD; default today)")
+
+  /// `repl`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow file; nil for the built-in PLNDR flow.
+    package var flow: String?
+    /// `--record`: where the session is written as a scenario.
+    package var record: String?
+    /// `--today`; nil for the host's date today.
+    package var today: CalendarDate?
+
+    /// The options of `checkout repl [FLOW] [--record FILE] [--today DATE]`.
+    package init(flow: String? = nil, record: String? = nil, today: CalendarDate? = nil) {
+      self.flow = flow
+      self.record = record
+      self.today = today
+    }
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    .repl(Options(flow: arguments.positionals.first, record: arguments.value(record), today: try arguments.date(today)))
+  }
+
   static let spec = CommandSpec(
     name: "repl",
     summary: "walk through a checkout interactively (the built-in PLNDR flow by default)",
     positionals: [
       PositionalSpec(name: "FLOW", help: "a flow file (default: the built-in PLNDR flow)", isRequired: false)
     ],
-    options: [
-      .value("--record", "FILE", help: "write the session as a scenario that 'checkout replay' reproduces"),
-      .value("--today", "DATE", help: "the session's date for expiry rules (YYYY-MM-DD; default today)"),
-    ],
+    options: [record, today],
     discussion: """
       Type 'help' at the prompt for the commands. Rows are named by id or number;
       screens appear by themselves ('auto'), or type 'manual' to play the host and
       confirm each one with 'appear STEP'. Bad input never ends the session.
       """,
-    run: { arguments, terminal in
-      var reader: any LineReader =
-        EditLineReader().map { $0 as any LineReader }
-        ?? PlainLineReader(interactive: isatty(STDIN_FILENO) == 1)
-      if isatty(STDIN_FILENO) != 1 { reader = PlainLineReader(interactive: false) }
-      return run(arguments, terminal, reader: &reader)
-    })
+    parse: parse)
 
-  package static func run(_ arguments: ParsedArguments, _ terminal: Terminal, reader: inout any LineReader)
-    -> ExitStatus
-  {
-    let today: CalendarDate?
-    do {
-      today = try TodayOption.date(arguments, terminal)
-    } catch {
-      return error.status
-    }
-    let flowPath = arguments.positionals.first
+  /// Runs the REPL on standard input: with line editing when it is a terminal
+  /// and a line-editing library loads.
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
+    var reader: any LineReader =
+      EditLineReader().map { $0 as any LineReader }
+      ?? PlainLineReader(interactive: isatty(STDIN_FILENO) == 1)
+    if isatty(STDIN_FILENO) != 1 { reader = PlainLineReader(interactive: false) }
+    return run(options, terminal, reader: &reader)
+  }
+
+  /// Runs the REPL, reading lines from `reader`.
+  package static func run(_ options: Options, _ terminal: Terminal, reader: inout any LineReader) -> ExitStatus {
+    let today = options.today ?? CalendarDate.today
+    let flowPath = options.flow
     var host = ScenarioHost(today: today, baseDirectory: terminal.currentDirectory)
     if let flowPath {
       do {
@@ -45,14 +66,14 @@ package enum ReplCommand {
         return error.status
       }
     }
-    host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
+    host.builtInFlows = BuiltInFlow.all
     host.readFile = { path in try InputFile.read(path) }
     let flowName = flowPath ?? BuiltInFlow.plndrName
     if flowPath == nil, let problem = host.run(.flow(BuiltInFlow.plndrName)).problem {
       terminal.errorLine("error: \(problem)")
       return .usage
     }
-    var recorder = arguments.value("--record").map { path in
+    var recorder = options.record.map { path in
       Recorder(
         path: terminal.resolve(path),
         flowLine: flowPath.map {
@@ -61,7 +82,7 @@ package enum ReplCommand {
           ?? BuiltInFlow.plndrName,
         today: today)
     }
-    if let recorder, let path = arguments.value("--record") {
+    if let recorder, let path = options.record {
       // Find out now, not at the end, that the recording cannot be written.
       do {
         try recorder.write()

@@ -3,12 +3,27 @@ import Foundation
 
 /// `checkout replay SCENARIO... [--verbose]`: runs scripted error stories and
 /// reports every failed expectation with file:line, expected and actual.
-enum ReplayCommand {
+package enum ReplayCommand {
+  static let verbose = OptionSpec.flag(
+    "--verbose", help: "print every command and the effects it had; 'show' prints the screen")
+
+  /// `replay`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The scenario files, in order.
+    package var scenarios: [String]
+    /// `--verbose`.
+    package var verbose = false
+  }
+
+  static func parse(_ arguments: ParsedArguments) -> Command {
+    .replay(Options(scenarios: arguments.positionals, verbose: arguments.has(verbose)))
+  }
+
   static let spec = CommandSpec(
     name: "replay",
     summary: "replay scenario files and check their expectations",
     positionals: [PositionalSpec(name: "SCENARIO", help: "scenario files (.scenario)", isRepeating: true)],
-    options: [.flag("--verbose", help: "print every command and the effects it had; 'show' prints the screen")],
+    options: [verbose],
     discussion: """
       A scenario is the REPL's language in a file: 'flow PATH' first (relative to the
       scenario), then events (set, tap, back, api, accept, …) and 'expect' lines.
@@ -17,14 +32,14 @@ enum ReplayCommand {
       exit status: 0 every expectation held; 1 any failed; 2 a scenario that cannot be
       read (the system's reason is printed) or parsed, or whose flow cannot be loaded.
       """,
-    run: run)
+    parse: parse)
 
-  static func run(_ arguments: ParsedArguments, _ terminal: Terminal) -> ExitStatus {
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     var passed = 0
     var failed = 0
     var unusable = false
-    for path in arguments.positionals {
-      switch replay(path, verbose: arguments.has("--verbose"), terminal) {
+    for path in options.scenarios {
+      switch replay(path, verbose: options.verbose, terminal) {
       case .success(let counts):
         passed += counts.passed
         failed += counts.failed
@@ -57,7 +72,7 @@ enum ReplayCommand {
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var host = ScenarioHost(baseDirectory: (full as NSString).deletingLastPathComponent)
-    host.builtInFlows = [BuiltInFlow.plndrName: BuiltInFlow.plndrJSON]
+    host.builtInFlows = BuiltInFlow.all
     host.readFile = { path in try InputFile.read(path) }
     var passed = 0
     var failed = 0

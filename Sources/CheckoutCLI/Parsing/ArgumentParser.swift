@@ -6,30 +6,26 @@ package enum Invocation: Sendable {
   case help(CommandSpec?)
   /// `checkout --version`.
   case version
-  /// A command with its arguments.
-  case run(CommandSpec, ParsedArguments)
+  /// A command with its options, typed.
+  case run(Command)
 }
 
-/// The arguments of one command, checked against its spec.
+/// The words of one command, checked against its spec but not yet typed: what
+/// each command's `Options` are read from, once, by ``CommandSpec/parse``.
 package struct ParsedArguments: Sendable, Equatable {
   /// Positional values, in order.
   package var positionals: [String] = []
-  /// Flags that were given.
+  /// Names of the flags that were given.
   package var flags: Set<String> = []
-  /// Options with their values (the last one wins when repeated).
+  /// Options' names with their values (the last one wins when repeated).
   package var values: [String: String] = [:]
 
-  /// Arguments as parsed (tests and commands that call each other build them directly).
+  /// Arguments as parsed.
   package init(positionals: [String] = [], flags: Set<String> = [], values: [String: String] = [:]) {
     self.positionals = positionals
     self.flags = flags
     self.values = values
   }
-
-  /// Whether a flag was given.
-  package func has(_ flag: String) -> Bool { flags.contains(flag) }
-  /// The value of an option, if given.
-  package func value(_ option: String) -> String? { values[option] }
 }
 
 /// A command line that does not fit the commands: what is wrong, and for which command.
@@ -38,6 +34,15 @@ package struct UsageError: Error, Sendable, Equatable {
   package var message: String
   /// The command it concerns, for the usage line.
   package var command: String?
+}
+
+/// Why a command line does not run, found before anything runs.
+package enum CommandLineError: Error, Sendable, Equatable {
+  /// Words that do not fit a command; printed with its usage line.
+  case usage(UsageError)
+  /// An option's value that is refused (`--today: "2026-11-31" is not a date: …`);
+  /// printed alone, after `error: `.
+  case badValue(String)
 }
 
 /// Parses `argv` against the command table: pure, typed, and tested on its own.
@@ -49,7 +54,30 @@ package struct ArgumentParser: Sendable {
     self.commands = commands
   }
 
-  package func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+  /// The invocation `arguments` ask for, every option read into its command's
+  /// typed `Options`; pure: reads no file, no clock and writes nothing.
+  package func parse(_ arguments: [String]) throws(CommandLineError) -> Invocation {
+    let request: Request
+    do {
+      request = try self.request(arguments)
+    } catch {
+      throw .usage(error)
+    }
+    switch request {
+    case .help(let spec): return .help(spec)
+    case .version: return .version
+    case .run(let spec, let words): return .run(try spec.parse(words))
+    }
+  }
+
+  /// An invocation whose command's words are not yet typed.
+  private enum Request {
+    case help(CommandSpec?)
+    case version
+    case run(CommandSpec, ParsedArguments)
+  }
+
+  private func request(_ arguments: [String]) throws(UsageError) -> Request {
     guard let first = arguments.first else { return .help(nil) }
     switch first {
     case "--help", "-h", "help":

@@ -60,8 +60,10 @@ package struct CommandSpec: Sendable {
   package var options: [OptionSpec]
   /// More help shown under the options: examples, exit statuses.
   package var discussion: String = ""
-  /// Does the work.
-  package var run: @Sendable (ParsedArguments, Terminal) -> ExitStatus
+  /// Reads the command's words (already checked against this spec) into its
+  /// typed options, once; an option's value that is refused throws
+  /// ``CommandLineError/badValue(_:)``. Pure: no file, no clock, no output.
+  package var parse: @Sendable (ParsedArguments) throws(CommandLineError) -> Command
 
   /// `checkout lint FLOW... [--json]`.
   var usage: String {

@@ -54,6 +54,22 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     return CalendarDate(checkedYear: year, month: month, day: day)
   }
 
+  /// Parses the value of a command-line option that takes a date, with the
+  /// option's name first in the error: the one reader of `--today` for the
+  /// command line, its story generator and a server.
+  ///
+  /// ```swift
+  /// try CalendarDate.parse("2026-11-31", option: "--today")
+  /// // throws: --today: "2026-11-31" is not a date: November 2026 has 30 days
+  /// ```
+  public static func parse(_ text: String, option: String) throws(ParseError) -> CalendarDate {
+    do {
+      return try parse(text)
+    } catch {
+      throw ParseError(description: "\(option): \(error.description)")
+    }
+  }
+
   /// Why a year, month and day are no day of the calendar (`February 2026 has 28
   /// days`), or nil when they are one.
   public static func whyNotADate(year: Int, month: Int, day: Int) -> String? {

@@ -86,10 +86,12 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let catalog = try FlowCatalog.load(directory: arguments.flows ?? FlowCatalog.defaultDirectory, logger: logger)
   var today: CalendarDate?
   if let text = arguments.today {
-    guard let date = CalendarDate(parsing: text) else {
-      throw UsageError(description: "--today must be YYYY-MM-DD, not \"\(text)\"")
+    // The engine's one reader of `--today`, as the command line reads it.
+    do {
+      today = try CalendarDate.parse(text, option: "--today")
+    } catch {
+      throw UsageError(description: error.description)
     }
-    today = date
   }
   guard arguments.idleTimeout >= 1 else {
     throw UsageError(description: "--idle-timeout must be 1 second or more, not \(arguments.idleTimeout)")

@@ -116,6 +116,23 @@ struct BrokenStore: SessionStore {
     #expect(String(decoding: metrics.exposition(), as: UTF8.self).contains("checkout_sessions_swept_total 2"))
   }
 
+  @Test(arguments: [
+    ("2026-11-31", #"--today: "2026-11-31" is not a date: November 2026 has 30 days"#),
+    ("21/11/2026", #"--today: "21/11/2026" is not a date; write YYYY-MM-DD, like 2026-11-21"#),
+  ])
+  func aTodayThatIsNoDayIsAUsageErrorSaidAsTheCommandLineSaysIt(_ text: String, _ message: String) async {
+    var arguments = TestArguments()
+    arguments.today = text
+    do {
+      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
+      Issue.record("--today \(text) was accepted")
+    } catch let error as UsageError {
+      #expect(error.description == message)
+    } catch {
+      Issue.record("--today \(text): \(error)")
+    }
+  }
+
   @Test func anIdleTimeoutUnderASecondIsAUsageError() async throws {
     var arguments = TestArguments()
     arguments.idleTimeout = 0
