@@ -13,8 +13,10 @@ import Synchronization
 /// while the pool does not answer within ``poolProbeLimit`` it starts a fresh
 /// pool beside it, and if that one answers within ``candidateLimit`` (the
 /// database is back) it serves every operation from then on. The old pool is
-/// left to finish what it was doing and shut down ``retirement`` later. So the
-/// server is ready again within about a second of the database.
+/// left to finish what it was doing and shut down ``retirement`` later; until
+/// then no other pool replaces the new one, so that an overloaded pool (slow to
+/// answer, though the database is up) costs at most one extra pool at a time. So
+/// the server is ready again within about a second of the database.
 final class RecoveringPostgresClient: Service, Sendable {
   /// How often a failing pool is probed.
   static let probeInterval = Duration.milliseconds(100)
@@ -35,6 +37,8 @@ final class RecoveringPostgresClient: Service, Sendable {
     var suspect = false
     /// Each pool's `run()`, by pool.
     var runs: [ObjectIdentifier: Task<Void, Never>] = [:]
+    /// When a pool was last replaced.
+    var replaced: ContinuousClock.Instant?
   }
 
   init(configuration: PostgresClient.Configuration, logger: Logger) {
@@ -105,6 +109,10 @@ final class RecoveringPostgresClient: Service, Sendable {
         state.withLock { $0.suspect = false }
         continue
       }
+      let replacedLately = state.withLock { state in
+        state.replaced.map { ContinuousClock.now - $0 < Self.retirement } ?? false
+      }
+      guard !replacedLately else { continue }
       let candidate = PostgresClient(configuration: configuration, backgroundLogger: logger)
       start(candidate)
       guard await Self.answers(candidate, within: Self.candidateLimit) else {
@@ -114,6 +122,7 @@ final class RecoveringPostgresClient: Service, Sendable {
       state.withLock { state in
         state.current = candidate
         state.suspect = false
+        state.replaced = .now
       }
       logger.notice("the database answers again: a fresh connection pool replaces the one still backing off")
       Task {
