@@ -113,7 +113,10 @@ final class RecoveringPostgresClient: Service, Sendable {
         state.replaced.map { ContinuousClock.now - $0 < Self.retirement } ?? false
       }
       guard !replacedLately else { continue }
-      let candidate = PostgresClient(configuration: configuration, backgroundLogger: logger)
+      // Quieter than the first pool: during an outage a candidate a second fails to connect.
+      var quiet = logger
+      quiet.logLevel = max(logger.logLevel, .warning)
+      let candidate = PostgresClient(configuration: configuration, backgroundLogger: quiet)
       start(candidate)
       guard await Self.answers(candidate, within: Self.candidateLimit) else {
         await stop(candidate)
