@@ -2,10 +2,11 @@
 # The example server tells the truth fast during a database outage: with
 # PostgreSQL stopped, and with it frozen (SIGSTOP: connections open, no answers),
 # requests that need the store get 503 store_unavailable with Retry-After well
-# within 2 s, /health stays 200 and /ready says 503; once the database is back,
-# /ready is 200 and events apply again.
+# within 2 s, /health stays 200 and /ready says 503; once the database is back
+# (after OUTAGE_SECONDS, default 40, of requests failing), /ready is 200 within
+# 2 s of the database accepting connections, and events apply again.
 #
-#   Examples/server-outage.sh
+#   Examples/server-outage.sh            # OUTAGE_SECONDS=40 by default
 #
 # Builds the server (debug), starts a private PostgreSQL cluster on 127.0.0.1
 # (installed from Debian's packages if missing) and one instance on it, and prints
@@ -17,6 +18,7 @@ PACKAGE="$ROOT/Examples/CheckoutServer"
 # shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
 . "$PACKAGE/Scripts/postgres-cluster.sh"
 
+OUTAGE_SECONDS=${OUTAGE_SECONDS:-40}
 WORK=$(mktemp -d /tmp/checkout-server-outage.XXXXXX)
 chmod 755 "$WORK"
 SERVER_PID=""
@@ -32,11 +34,12 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-echo "== building the server (swift build in Examples/CheckoutServer)"
-(cd "$PACKAGE" && swift build --product checkout-server >/dev/null)
+# shellcheck source=CheckoutServer/Scripts/check-support.sh
+. "$PACKAGE/Scripts/check-support.sh"
+build_server
 pg_cluster_start "$WORK/pg"
 PORT=$(pg_free_port)
-"$PACKAGE/.build/debug/checkout-server" --port "$PORT" --log-level error >"$WORK/server.log" 2>&1 &
+"$BIN" --port "$PORT" --log-level error >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 H="http://127.0.0.1:$PORT"
 for _ in $(seq 1 100); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -77,10 +80,36 @@ check "POST /sessions" 503 2 -X POST "$H/sessions" -d '{"flow":"plndr"}'
 check "GET /health" 200 2 "$H/health"
 check "GET /ready" 503 2 "$H/ready"
 
+# A longer outage, with traffic throughout, as in production: the connection pool
+# keeps trying to reconnect, further and further apart.
+echo "== database down for ${OUTAGE_SECONDS} s, GET /ready every 0.2 s"
+outage_end=$((SECONDS + OUTAGE_SECONDS))
+while [ "$SECONDS" -lt "$outage_end" ]; do curl -s -o /dev/null "$H/ready" || true; sleep 0.2; done
+
 echo "== database started again"
 pg_as_owner "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w -t 60 \
   -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
-for _ in $(seq 1 50); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+# Recovery: from the moment the database accepts connections (pg_ctl -w returned)
+# to the first /ready that answers 200, polled every 0.1 s; at most 2 s.
+recovery=$(python3 - "$H/ready" <<'PY'
+import sys, time, urllib.request, urllib.error
+start = time.monotonic()
+while time.monotonic() - start < 30:
+    try:
+        with urllib.request.urlopen(sys.argv[1], timeout=5) as answer:
+            if answer.status == 200:
+                break
+    except (urllib.error.URLError, OSError):
+        pass
+    time.sleep(0.1)
+print(f"{time.monotonic() - start:.3f}")
+PY
+)
+printf '%-44s %6.3f s\n' "/ready 200 again after the database started" "$recovery"
+if awk -v s="$recovery" 'BEGIN { exit !(s > 2) }'; then
+  echo "   FAILED: /ready recovered after ${recovery} s, more than 2 s"
+  failures=$((failures + 1))
+fi
 check "GET /ready" 200 2 "$H/ready"
 check "POST /sessions/{id}/events appeared stepOne" 200 2 -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
 

@@ -1,9 +1,16 @@
 # Shared by the example server's check scripts (sourced after PACKAGE is set).
 #
 #   build_server            # swift build (debug) of checkout-server; sets BIN to the binary
+#                           # (CHECKOUT_SERVER_BIN=path: that binary instead, unbuilt)
 #   show_server_logs DIR N  # prints the last N lines of each DIR/server-*.log (after a failure)
 
 build_server() {
+  if [ -n "${CHECKOUT_SERVER_BIN:-}" ]; then
+    # A given build (e.g. the server before a change, to show a check failing on it).
+    BIN=$CHECKOUT_SERVER_BIN
+    echo "== using the server at $BIN (CHECKOUT_SERVER_BIN)"
+    return 0
+  fi
   echo "== building the server (swift build in Examples/CheckoutServer)"
   (cd "$PACKAGE" && timeout 1800 swift build --product checkout-server 2>&1 | tail -n 1)
   BIN="$(cd "$PACKAGE" && swift build --show-bin-path)/checkout-server"

@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
-/// [--on-flow-change pin|migrate]`;
+/// [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S] [--max-connections N]`;
 /// `DATABASE_URL=postgres://…` selects the PostgreSQL store. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -43,6 +43,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, the migration report in that response)."
   )
   var onFlowChange: FlowChangePolicy = .pin
+
+  @OptionGroup(title: "Connections")
+  var connections: ConnectionOptions
 
   func run() async throws {
     let app: any ApplicationProtocol

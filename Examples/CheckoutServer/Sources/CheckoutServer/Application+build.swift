@@ -25,6 +25,8 @@ protocol AppArguments {
   var callTimeout: Double? { get }
   /// What happens to a live session when its flow has a newer version (default pin).
   var onFlowChange: FlowChangePolicy { get }
+  /// Read timeouts and the connection cap (``ConnectionOptions``).
+  var connections: ConnectionOptions { get }
 }
 
 extension AppArguments {
@@ -34,6 +36,8 @@ extension AppArguments {
   var callTimeout: Double? { nil }
   /// The default: pin.
   var onFlowChange: FlowChangePolicy { .pin }
+  /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
+  var connections: ConnectionOptions { .standard }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -77,7 +81,7 @@ struct AppDependencies: Sendable {
 /// loaded and linted (a lint error throws ``FlowCatalogError`` with the lint
 /// output), the store chosen and bounded in time, the routes of
 /// ``buildRouter(service:catalog:store:metrics:)``, the HTTP limits of
-/// ``RequestLimitsHandler`` and the session sweeper.
+/// ``guardedHTTP1(_:)`` and the session sweeper.
 func buildApplication(_ arguments: some AppArguments, dependencies: AppDependencies = AppDependencies()) async throws
   -> some ApplicationProtocol
 {
@@ -144,7 +148,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let router = buildRouter(service: service, catalog: catalog, store: store, metrics: metrics)
   var app = Application(
     router: router,
-    server: .http1(configuration: httpConfiguration()),
+    server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
     services: services,
     logger: logger)
@@ -174,16 +178,25 @@ func dataKey(in environment: [String: String], persistent: Bool) throws(UsageErr
   return DataKeyMaterial.ephemeral()
 }
 
-/// HTTP/1 with the limits that make abuse cheap: bodies over 64 KiB refused before
-/// they are read, broken framing a 400, headers over ``HeaderLimits`` a 431, and
-/// connections idle for 30 s closed.
-func httpConfiguration() -> HTTP1Channel.Configuration {
-  HTTP1Channel.Configuration(
-    additionalChannelHandlers: [RequestLimitsHandler(maximumBodySize: CheckoutRequestContext.maximumBodySize)],
-    idleTimeout: .seconds(30),
-    httpDecoderConfiguration: .init(
-      maxHeaderFieldSize: HeaderLimits.fieldSize, maxHeaderListSize: HeaderLimits.totalSize,
-      maxHeaderFieldCount: HeaderLimits.fieldCount))
+/// The connection policy of `options`, the descriptor limit raised first when
+/// asked (and logged): the cap is lowered to what the descriptors allow.
+func connectionPolicy(_ options: ConnectionOptions, logger: Logger) throws(UsageError) -> ConnectionPolicy {
+  let options = try options.validated()
+  let before = DescriptorLimit.read()
+  let limit = options.raiseDescriptorLimit ? DescriptorLimit.raised() : before
+  let cap = limit?.connectionsThatFit(options.maxConnections) ?? options.maxConnections
+  var metadata: Logger.Metadata = ["maxConnections": "\(cap)"]
+  if let limit {
+    metadata["descriptors"] = "\(limit.current) (was \(before?.current ?? limit.current), hard \(limit.maximum))"
+  }
+  if cap < options.maxConnections {
+    logger.warning("connections capped below --max-connections to fit the descriptor limit", metadata: metadata)
+  } else {
+    logger.info("connection limits", metadata: metadata)
+  }
+  return ConnectionPolicy(
+    count: ConnectionCount(limit: cap), headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
+    bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)))
 }
 
 /// A bad command-line value.
@@ -193,11 +206,12 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
 /// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`), behind
-/// ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
+/// ``SecurityHeadersMiddleware`` and ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
 func buildRouter(service: SessionService, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics)
   -> Router<CheckoutRequestContext>
 {
   let router = Router(context: CheckoutRequestContext.self)
+  router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorAndLogMiddleware(metrics: metrics))
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))

@@ -42,7 +42,7 @@ struct SlowStore: SessionStore {
       for _ in 0..<100 where !up {
         up =
           (try? await RawHTTP.exchange(
-            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nConnection: close\r\n\r\n")]))?
+            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")]))?
           .status == 200
         if !up { try await Task.sleep(for: .milliseconds(50)) }
       }
@@ -52,7 +52,8 @@ struct SlowStore: SessionStore {
         port: port,
         [
           RawHTTP.request(
-            "POST /sessions HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            "POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+          )
         ])
       try await Task.sleep(for: .milliseconds(200))
       await group.triggerGracefulShutdown()

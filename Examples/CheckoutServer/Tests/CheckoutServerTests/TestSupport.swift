@@ -19,6 +19,7 @@ struct TestArguments: AppArguments {
   var idleTimeout = 1800
   var callTimeout: Double?
   var onFlowChange: FlowChangePolicy = .pin
+  var connections = ConnectionOptions.standard
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between

@@ -13,7 +13,10 @@ import NIOHTTPTypes
 ///   route sees the limit crossed (413) and the connection is closed after the
 ///   answer;
 /// - broken framing (a bad chunk size, a bad header line) is a 400, and headers
-///   past the decoder's limits a 431, and the connection is closed.
+///   past the decoder's limits a 431, and the connection is closed;
+/// - a request too slow to arrive (``ReadDeadlineHandler``) is a 408, an HTTP/1.1
+///   request without exactly one `Host` (``HostFieldCheck``) a 400, and the
+///   connection is closed.
 ///
 /// Closing is lingering, as servers do: the answer is flushed, the output closed,
 /// and whatever the client still sends is read and dropped for at most
@@ -77,19 +80,31 @@ final class RequestLimitsHandler: ChannelDuplexHandler, RemovableChannelHandler 
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    guard let parserError = error as? HTTPParserError, !closing else {
+    guard !closing, let answer = RequestLimitsHandler.answer(forFailure: error) else {
       context.fireErrorCaught(error)
       return
     }
     if readingBody {
-      // A route is reading this body: let its read fail (the route answers 400)
-      // and close once that answer is written.
+      // A route is reading this body: let its read fail (the route answers 400,
+      // or 408 for a body that stopped coming) and close once that answer is written.
       closing = true
       readingBody = false
-      context.fireErrorCaught(error)
+      context.fireErrorCaught(error is HTTPParserError ? error : answer)
       return
     }
-    refuse(RequestLimitsHandler.answer(for: parserError), context: context)
+    refuse(answer, context: context)
+  }
+
+  /// The answer to a failure below the router this handler answers itself: broken
+  /// framing (400 or 431), a request too slow to arrive (408, ``ReadDeadlineHandler``)
+  /// and a bad `Host` (400, ``HostFieldCheck``); nil for any other error.
+  static func answer(forFailure error: any Error) -> ServerError? {
+    switch error {
+    case let error as HTTPParserError: answer(for: error)
+    case let error as RequestReadTimeout: error.answer
+    case let error as HostFieldError: error.answer
+    default: nil
+    }
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -17,7 +17,7 @@ import PostgresNIO
 /// session` counts them per order. Answers hold no secret (an order number, or
 /// error codes and messages).
 struct PostgresCallLedger: CallLedger {
-  let client: PostgresClient
+  let client: RecoveringPostgresClient
   let logger: Logger
 
   /// The table, created with the sessions table (``PostgresSessionStore/createSchema()``).

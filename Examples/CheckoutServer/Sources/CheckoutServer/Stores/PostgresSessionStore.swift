@@ -17,11 +17,12 @@ import PostgresNIO
 /// Snapshots hold no secrets (the library leaves them out); card numbers are
 /// stored as the server asks (`storeSensitive`).
 struct PostgresSessionStore: SessionStore {
-  /// The connection pool; run it as a service (the application does).
-  let client: PostgresClient
+  /// The connection pool, replaced when it lags behind the database; run it as a
+  /// service (the application does).
+  let client: RecoveringPostgresClient
   let logger: Logger
 
-  init(client: PostgresClient, logger: Logger) {
+  init(client: RecoveringPostgresClient, logger: Logger) {
     self.client = client
     self.logger = logger
   }
@@ -29,7 +30,7 @@ struct PostgresSessionStore: SessionStore {
   /// A store for a `postgres://user:password@host:port/database?sslmode=disable` URL.
   init(url: String, logger: Logger) throws(DatabaseURLError) {
     self.init(
-      client: PostgresClient(configuration: try DatabaseURL.configuration(url), backgroundLogger: logger),
+      client: RecoveringPostgresClient(configuration: try DatabaseURL.configuration(url), logger: logger),
       logger: logger)
   }
 

@@ -1,0 +1,68 @@
+import ArgumentParser
+
+/// The command line's limits on connections: how long a slow client may take
+/// to send a request, and how many connections are served at once.
+///
+/// A client that dribbles its headers or its body holds a descriptor and a slot
+/// for as long as the server waits; these bound that wait, so slow clients cost
+/// nothing the next shopper needs (``ReadDeadlineHandler``, ``ConnectionGuard``).
+struct ConnectionOptions: ParsableArguments, Sendable {
+  @Option(
+    help:
+      "Seconds a request's header block may take to arrive, from its first byte; a slower one is answered 408 and the connection closed."
+  )
+  var headerTimeout: Double = Defaults.headerTimeout
+
+  @Option(
+    help:
+      "Seconds a request body may take to arrive in full after its headers (the 64 KiB limit at 6.4 KiB/s or faster); a slower one is answered 408 and the connection closed."
+  )
+  var bodyTimeout: Double = Defaults.bodyTimeout
+
+  @Option(
+    help:
+      "Connections served at once; a new connection beyond is answered 503 with Retry-After and closed (lowered to fit the descriptor limit)."
+  )
+  var maxConnections = Defaults.maxConnections
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Raise the open-file (descriptor) limit to its hard limit at start, where the system allows.")
+  var raiseDescriptorLimit = true
+
+  /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
+  enum Defaults {
+    static let headerTimeout = 5.0
+    static let bodyTimeout = 10.0
+    static let maxConnections = 4096
+  }
+
+  /// The command line's defaults, as parsed from no arguments.
+  static let standard = ConnectionOptions(headerTimeout: Defaults.headerTimeout)
+
+  /// For the parser, which fills the options in (only a parsed value may be read).
+  init() {}
+
+  /// The options a test or an embedding program gives (the defaults otherwise).
+  init(
+    headerTimeout: Double = Defaults.headerTimeout, bodyTimeout: Double = Defaults.bodyTimeout,
+    maxConnections: Int = Defaults.maxConnections, raiseDescriptorLimit: Bool = true
+  ) {
+    self.headerTimeout = headerTimeout
+    self.bodyTimeout = bodyTimeout
+    self.maxConnections = maxConnections
+    self.raiseDescriptorLimit = raiseDescriptorLimit
+  }
+
+  /// Refuses a timeout that is not a positive number of seconds, and a cap under one.
+  func validated() throws(UsageError) -> ConnectionOptions {
+    for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)]
+    where !(value > 0 && value.isFinite) {
+      throw UsageError(description: "\(name) must be a number of seconds over 0, not \(value)")
+    }
+    guard maxConnections >= 1 else {
+      throw UsageError(description: "--max-connections must be 1 or more, not \(maxConnections)")
+    }
+    return self
+  }
+}
