@@ -70,7 +70,14 @@ public struct TextField: TextRowConvertible {
 
   /// The kinds of plain (not secure) text field.
   public enum Kind: Hashable, Sendable, CaseIterable {
-    case text, number, email, phone
+    /// A plain text field (`text`).
+    case text
+    /// A field for a number (`number`).
+    case number
+    /// A field for an e-mail address (`email`).
+    case email
+    /// A field for a phone number (`phone`).
+    case phone
 
     /// The cell of this kind with `entry`.
     func cell(_ entry: TextEntry) -> Cell {
