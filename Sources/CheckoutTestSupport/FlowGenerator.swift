@@ -52,7 +52,7 @@ public struct FlowGenerator: Sendable {
       }
       var rows: [Row] = [
         Row(
-          id: "name", cell: .text, title: "Name \(index)", bind: DataKey("form.s\(index).name"),
+          id: "name", cell: .text(TextEntry(bind: DataKey("form.s\(index).name"))), title: "Name \(index)",
           rules: [Rule(.required)])
       ]
       var targets: [Int] = []
@@ -63,16 +63,15 @@ public struct FlowGenerator: Sendable {
         let requires: [StepID] = random.chance(guardChance) ? [Self.stepID(random.int(in: 0..<self.steps))] : []
         rows.append(
           Row(
-            id: RowID("open\(edge)"), cell: .disclosure, title: "Open s\(target)",
-            action: .opens(Self.stepID(target)), requires: requires))
+            id: RowID("open\(edge)"), cell: .disclosure(opens: Self.stepID(target)), title: "Open s\(target)",
+            requires: requires))
       }
       steps.append(Step(id: Self.stepID(index), title: "Step \(index)", presentation: presentation, rows: rows))
     }
     for index in 1..<max(1, self.steps) {
       let parent = random.int(in: 0..<index)
       steps[parent].rows.append(
-        Row(
-          id: RowID("next\(index)"), cell: .button, title: "Continue to s\(index)", action: .opens(Self.stepID(index))))
+        Row(id: RowID("next\(index)"), cell: .button(.opens(Self.stepID(index))), title: "Continue to s\(index)"))
     }
     if let matchers {
       return withSubmits(steps, matchers: matchers, using: &random)
@@ -94,8 +93,9 @@ public struct FlowGenerator: Sendable {
     for index in origins {
       steps[index].rows.append(
         Row(
-          id: "submit", cell: .button, title: "Submit \(index)",
-          action: .submit(Submit(operation: OperationName("submit\(index)"), validates: [Self.stepID(index)]))))
+          id: "submit",
+          cell: .button(.submit(Submit(operation: OperationName("submit\(index)"), validates: [Self.stepID(index)]))),
+          title: "Submit \(index)"))
     }
     var errors = (0..<max(0, matchers - 1)).map { number in
       let target = random.int(in: 0..<self.steps)

@@ -204,6 +204,7 @@ import Testing
     ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
+    ("BuildingFlowsInSwift", "a row's cell"),
   ])
   func articleShowsTheSnippetVerbatim(_ article: String, _ snippet: String) throws {
     let blocks = Markdown(try Self.catalogArticle(article)).codeBlocks(language: "swift")
@@ -457,6 +458,33 @@ import Testing
     #expect(problems.isEmpty)
     #expect(!flow.validate().isEmpty)
     #expect(session.screen.rows[0].error == "Enter a valid postal code")
+  }
+
+  @Test func theCellSnippetSwitchesOverEveryKind() {
+    // snippet: a row's cell
+    func describe(_ row: Row) -> String {
+      switch row.cell {
+      case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
+        return "\(row.kind.withArticle) field writing \(entry.bind)"
+      case .picker(let bind, .list(let options)): return "a choice of \(options.count) for \(bind)"
+      case .picker(let bind, .from(let key)): return "a choice for \(bind) from \(key)"
+      case .toggle(let bind): return "a switch for \(bind)"
+      case .disclosure(let opens, _, _): return "opens \(opens)"
+      case .button(.opens(let step)): return "opens \(step)"
+      case .button(.close): return "closes its step"
+      case .button(.submit(let submit)): return "calls \(submit.operation)"
+      case .info(let bind, let detail): return "shows \(detail ?? bind?.rawValue ?? "its title")"
+      }
+    }
+    let size = Picker("size", title: "Size", bind: "form.size", options: [PickerOption(value: "m", label: "Medium")])
+    print(describe(size.row))  // a choice of 1 for form.size
+    print(size.row.options == .list([PickerOption(value: "m", label: "Medium")]))  // true: read from the cell
+    // end snippet
+    #expect(describe(size.row) == "a choice of 1 for form.size")
+    #expect(describe(Button.closing("done", title: "Done").row) == "closes its step")
+    #expect(
+      describe(TextField("age", title: "Age", bind: "form.age", cell: .number).row) == "a number field writing form.age"
+    )
   }
 
   // MARK: Helpers

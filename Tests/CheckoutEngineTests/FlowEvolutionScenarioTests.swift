@@ -141,7 +141,7 @@ struct OrderDriver {
   private mutating func fillIn() -> String? {
     let rules = session.rules
     for step in session.flow.steps {
-      for row in step.rows where row.cell.takesValue {
+      for row in step.rows where row.kind.takesValue {
         guard let key = row.bind else { continue }
         let data = session.redactedData(revealSensitive: true)
         guard row.visibleWhen?.holds(in: data) ?? true else { continue }

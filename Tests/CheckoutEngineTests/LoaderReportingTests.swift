@@ -101,7 +101,7 @@ import Testing
     let flow = Flow(
       id: "shop", title: "Shop", start: "cart",
       steps: [
-        Step(id: "cart", title: "Cart", rows: [Row(id: "go", cell: .button, title: "Go", action: .opens("paymnt"))]),
+        Step(id: "cart", title: "Cart", rows: [Row(id: "go", cell: .button(.opens("paymnt")), title: "Go")]),
         Step(id: "payment", title: "Payment"),
       ])
     #expect(

@@ -110,8 +110,8 @@ import Testing
   let flow = Flow(
     id: "errors", title: "Errors", start: "a",
     steps: [
-      Step(id: "a", title: "A", rows: [Row(id: "x", cell: .text, title: "X", bind: "x")]),
-      Step(id: "b", title: "B", rows: [Row(id: "y", cell: .text, title: "Card", bind: "card.number")]),
+      Step(id: "a", title: "A", rows: [Row(id: "x", cell: .text(TextEntry(bind: "x")), title: "X")]),
+      Step(id: "b", title: "B", rows: [Row(id: "y", cell: .text(TextEntry(bind: "card.number")), title: "Card")]),
     ],
     errors: [
       ErrorMatcher(code: "card_declined", step: "b", row: "y", message: "Try another card", priority: 1),

@@ -12,10 +12,10 @@ import Testing
     var flow = FlowGenerator(steps: random.int(in: 2...9), modalChance: 0.4, resetChance: 0.1, guardChance: 0.2)
       .flow(using: &random)
     flow.steps[0].rows.append(
-      Row(id: "pin", cell: .secure, title: "PIN", bind: "secret.pin", rules: [Rule(.required)], secret: true))
+      Row(id: "pin", cell: .secure(TextEntry(bind: "secret.pin")), title: "PIN", rules: [Rule(.required)], secret: true)
+    )
     flow.steps[0].rows.append(
-      Row(
-        id: "send", cell: .button, title: "Send", action: .submit(Submit(operation: "send", then: flow.steps.last?.id)))
+      Row(id: "send", cell: .button(.submit(Submit(operation: "send", then: flow.steps.last?.id))), title: "Send")
     )
     return flow
   }

@@ -16,23 +16,22 @@ import Testing
   static func conditionalFlow(_ random: inout SeededRandom) -> Flow {
     var flow = FlowGenerator(steps: random.int(in: 3...7), modalChance: 0.3, resetChance: 0.05, guardChance: 0.4)
       .flow(using: &random)
-    flow.steps[0].rows.append(Row(id: "gift", cell: .toggle, title: "Gift", bind: "form.gift"))
+    flow.steps[0].rows.append(Row(id: "gift", cell: .toggle(bind: "form.gift"), title: "Gift"))
     flow.steps[0].rows.append(
       Row(
-        id: "message", cell: .text, title: "Message", bind: "form.message",
-        rules: [Rule(.required), Rule(.minLength(3))],
-        visibleWhen: .equals("form.gift", .bool(true))))
+        id: "message", cell: .text(TextEntry(bind: "form.message")), title: "Message",
+        rules: [Rule(.required), Rule(.minLength(3))], visibleWhen: .equals("form.gift", .bool(true))))
     flow.steps[1].rows.append(
       Row(
-        id: "code", cell: .text, title: "Code", bind: "form.code",
-        rules: [Rule(.required), Rule(.pattern("^[A-Z]{3}$"))],
-        enabledWhen: .present("form.s0.name", true)))
+        id: "code", cell: .text(TextEntry(bind: "form.code")), title: "Code",
+        rules: [Rule(.required), Rule(.pattern("^[A-Z]{3}$"))], enabledWhen: .present("form.s0.name", true)))
     flow.steps[2].complete.append(
       CompletionCheck(when: .present("form.message", true), message: "Write a message first."))
     flow.steps[0].rows.append(
       Row(
-        id: "send", cell: .button, title: "Send",
-        action: .submit(Submit(operation: "send", then: flow.steps.last?.id, validates: flow.steps.map(\.id)))))
+        id: "send",
+        cell: .button(.submit(Submit(operation: "send", then: flow.steps.last?.id, validates: flow.steps.map(\.id)))),
+        title: "Send"))
     return flow
   }
 

@@ -18,13 +18,15 @@ import Testing
     var flow = FlowGenerator(steps: steps, guardChance: 0.5).flow(using: &random)
     flow.steps[1].rows.append(
       Row(
-        id: "code", cell: .text, title: "Code", bind: "form.code", rules: [Rule(.required)],
+        id: "code", cell: .text(TextEntry(bind: "form.code")), title: "Code", rules: [Rule(.required)],
         enabledWhen: .present("form.s0.name", true)))
     flow.steps[0].rows.append(
-      Row(id: "guarded", cell: .button, title: "Guarded", action: .opens("s1"), requires: ["s1", "s2"]))
+      Row(id: "guarded", cell: .button(.opens("s1")), title: "Guarded", requires: ["s1", "s2"]))
     var duplicate = flow.steps[2]
     duplicate.title = "A second step with the id s2"
-    duplicate.rows = [Row(id: "other", cell: .text, title: "Other", bind: "form.other", rules: [Rule(.required)])]
+    duplicate.rows = [
+      Row(id: "other", cell: .text(TextEntry(bind: "form.other")), title: "Other", rules: [Rule(.required)])
+    ]
     flow.steps.append(duplicate)
     return flow
   }
@@ -92,26 +94,26 @@ import Testing
       Step(
         id: "cart", title: "Cart",
         rows: [
-          Row(id: "fix", cell: .disclosure, title: "Fix", action: .opens("fix")),
-          Row(id: "pay", cell: .button, title: "Pay", action: .submit(Submit(operation: "pay"))),
+          Row(id: "fix", cell: .disclosure(opens: "fix"), title: "Fix"),
+          Row(id: "pay", cell: .button(.submit(Submit(operation: "pay"))), title: "Pay"),
         ]),
       Step(
         id: "fix", title: "Fix", presentation: .modal,
         rows: [
-          Row(id: "code", cell: .text, title: "Code", bind: "form.code", rules: [Rule(.required)])
+          Row(id: "code", cell: .text(TextEntry(bind: "form.code")), title: "Code", rules: [Rule(.required)])
         ]),
     ]
     for index in 0..<200 {
       steps[0].rows.append(
-        Row(id: RowID("open\(index)"), cell: .disclosure, title: "Open \(index)", action: .opens(StepID("g\(index)"))))
+        Row(id: RowID("open\(index)"), cell: .disclosure(opens: StepID("g\(index)")), title: "Open \(index)"))
       steps.append(
         Step(
           id: StepID("g\(index)"), title: "G\(index)",
           rows: [
-            Row(id: "name", cell: .text, title: "Name", bind: DataKey("form.g\(index)"), rules: [Rule(.required)]),
             Row(
-              id: "next", cell: .button, title: "Next", action: .opens("fix"),
-              requires: [StepID("g\((index + 1) % 200)")]),
+              id: "name", cell: .text(TextEntry(bind: DataKey("form.g\(index)"))), title: "Name",
+              rules: [Rule(.required)]),
+            Row(id: "next", cell: .button(.opens("fix")), title: "Next", requires: [StepID("g\((index + 1) % 200)")]),
           ]))
     }
     let flow = Flow(

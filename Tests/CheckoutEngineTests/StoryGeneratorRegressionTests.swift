@@ -91,8 +91,9 @@ import Testing
     var flow = Self.original.flow
     let creditCard = Self.index(of: "creditCard", in: flow)
     let cvv = flow.steps[creditCard].rows.firstIndex { $0.id == "cvv" }!
-    flow.steps[creditCard].rows[cvv].cell = .picker  // a set of the old value is now refused
-    flow.steps[creditCard].rows[cvv].options = .list([PickerOption(value: "none")])
+    // A set of the old value is now refused.
+    flow.steps[creditCard].rows[cvv].cell = .picker(
+      bind: "payment.card.cvv", options: .list([PickerOption(value: "none")]))
     let story = try #require(Self.original.suite.stories.first { $0.name == "stepTwo--cvv_invalid" })
     let typed = try #require(story.lines.first { $0.hasPrefix("set cvv ") }).split(separator: " ")[2]
     let failure = try #require(
@@ -156,7 +157,7 @@ import Testing
     let cart = Self.index(of: "cart", in: flow)
     flow.steps[cart].rows.removeAll { $0.id == "promo" || $0.id == "checkout" }
     flow.steps[cart].rows.append(
-      Row(id: "pay", cell: .button, title: "Pay", action: .submit(Submit(operation: "placeOrder"))))
+      Row(id: "pay", cell: .button(.submit(Submit(operation: "placeOrder"))), title: "Pay"))
     let suite = StoryGenerator(flow: CompiledFlow(flow), today: Self.today).generate()
     let shadowed = try #require(suite.infeasible.first { $0.pair.matcher == 1 })
     #expect(shadowed.reason.contains("no error reaches matcher 2"))

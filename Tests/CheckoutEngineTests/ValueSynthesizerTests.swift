@@ -14,13 +14,12 @@ import Testing
     try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent(name).path)
   }
 
-  /// A text row with these rules.
-  static func row(
-    _ rules: [RuleKind], cell: CellKind = .text, options: PickerOptions? = nil, placeholder: String? = nil
-  ) -> Row {
-    Row(
-      id: "field", cell: cell, title: "Field", bind: "form.field", placeholder: placeholder, options: options,
-      rules: rules.map { Rule($0) })
+  /// The key the test rows bind.
+  static let field: DataKey = "form.field"
+
+  /// A row with these rules: by default a text row bound to ``field``.
+  static func row(_ rules: [RuleKind], cell: Cell = .text(TextEntry(bind: field))) -> Row {
+    Row(id: "field", cell: cell, title: "Field", rules: rules.map { Rule($0) })
   }
 
   static func flow(_ rows: [Row], data: [DataKey: Value] = [:]) -> Flow {
@@ -35,7 +34,7 @@ import Testing
     for seed in [UInt64(1), 2, 3] {
       let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: seed)
       for step in flow.steps {
-        for row in step.rows where row.cell.takesValue && row.bind != nil {
+        for row in step.rows where row.kind.takesValue && row.bind != nil {
           let where_ = "\(name) \(step.id).\(row.id) seed \(seed)"
           let valid = try #require(
             try? synthesizer.validValue(for: row, data: flow.data).get(), "\(where_): no valid value")
@@ -49,7 +48,7 @@ import Testing
               continue
             }
             if value.refused {
-              #expect(row.cell == .picker, "\(where_): only pickers refuse values")
+              #expect(row.kind == .picker, "\(where_): only pickers refuse values")
               continue
             }
             #expect(!evaluator.passes(rule.kind, value.value), "\(where_): \(value.value) passes \(rule.kind.name)")
@@ -158,7 +157,7 @@ import Testing
     // minLength 3 comes first and a two-character value cannot match the pattern's
     // three letters either: the breaking value still fails minLength first.
     let row = Row(
-      id: "code", cell: .text, title: "Code", bind: "code",
+      id: "code", cell: .text(TextEntry(bind: "code")), title: "Code",
       rules: [Rule(.minLength(3), message: "Too short"), Rule(.pattern("^[a-z]{3,}$"))])
     let value = try synthesizer(row).invalidValue(for: row, breaking: row.rules[0]).get()
     #expect(value.message == "Too short")
@@ -264,7 +263,8 @@ import Testing
     let options: [PickerOption] = [
       PickerOption(value: "standard"), PickerOption(value: "express"), PickerOption(value: "overnight"),
     ]
-    let row = Self.row([.required, .oneOf(["express", "overnight"])], cell: .picker, options: .from("methods"))
+    let row = Self.row(
+      [.required, .oneOf(["express", "overnight"])], cell: .picker(bind: Self.field, options: .from("methods")))
     let data: [DataKey: Value] = ["methods": .options(options)]
     let synthesizer = synthesizer(row, data: data)
     let value = try synthesizer.validValue(for: row, data: data).get()
@@ -284,34 +284,36 @@ import Testing
       empty.failureDescription
         == "row field (Field): the picker offers no options: data key methods holds no option list")
     // Options none of which passes the rules: reported with the options.
-    let strict = Self.row([.oneOf(["pickup"])], cell: .picker, options: .list(options))
+    let strict = Self.row([.oneOf(["pickup"])], cell: .picker(bind: Self.field, options: .list(options)))
     #expect(
       self.synthesizer(strict).validValue(for: strict).failureDescription
         == "row field (Field): no option it offers (standard, express, overnight) satisfies oneOf [pickup]")
   }
 
   @Test func togglesGiveBooleans() throws {
-    let row = Self.row([.oneOf(["on"])], cell: .toggle)
+    let row = Self.row([.oneOf(["on"])], cell: .toggle(bind: Self.field))
     let synthesizer = synthesizer(row)
     #expect(try synthesizer.validValue(for: row).get() == .bool(true))
     #expect(try synthesizer.invalidValue(for: row, breaking: row.rules[0]).get().value == .bool(false))
-    let free = Self.row([], cell: .toggle)
+    let free = Self.row([], cell: .toggle(bind: Self.field))
     let first = try self.synthesizer(free).validValue(for: free).get()
     #expect(try self.synthesizer(free).validValue(for: free, avoiding: [first]).get() == .bool(first != .bool(true)))
   }
 
   @Test func theCellKindSuggestsTheValue() throws {
-    let age = Row(id: "age", cell: .number, title: "Age", bind: "age", rules: [Rule(.required)])
+    let age = Row(id: "age", cell: .number(TextEntry(bind: "age")), title: "Age", rules: [Rule(.required)])
     #expect(try synthesizer(age).validValue(for: age).get().displayText.allSatisfy(\.isNumber))
-    let contact = Row(id: "contact", cell: .email, title: "Contact", bind: "contact", rules: [Rule(.required)])
+    let contact = Row(
+      id: "contact", cell: .email(TextEntry(bind: "contact")), title: "Contact", rules: [Rule(.required)])
     #expect(try synthesizer(contact).validValue(for: contact).get().displayText.contains("@"))
     let mobile = Row(
-      id: "mobile", cell: .phone, title: "Mobile", bind: "mobile", rules: [Rule(.required), Rule(.maxLength(20))])
+      id: "mobile", cell: .phone(TextEntry(bind: "mobile")), title: "Mobile",
+      rules: [Rule(.required), Rule(.maxLength(20))])
     #expect(try synthesizer(mobile).validValue(for: mobile).get().displayText.hasPrefix("+1 503"))
   }
 
   @Test func rowsThatTakeNoValueAreReported() {
-    let button = Row(id: "go", cell: .button, title: "Go")
+    let button = Row(id: "go", cell: .button(.close), title: "Go")
     #expect(
       synthesizer(button).validValue(for: button).failureDescription == "row go (Go): a button row takes no value")
   }
@@ -398,7 +400,7 @@ import Testing
     let flow = try Self.shippedFlow(name)
     func values(_ seed: UInt64) -> [String] {
       let synthesizer = ValueSynthesizer(flow: flow, today: Self.today, seed: seed)
-      return flow.steps.flatMap(\.rows).filter { $0.cell.takesValue && $0.bind != nil }.map { row in
+      return flow.steps.flatMap(\.rows).filter { $0.kind.takesValue && $0.bind != nil }.map { row in
         "\(synthesizer.validValue(for: row, data: flow.data)) \(synthesizer.invalidValues(for: row, data: flow.data))"
       }
     }

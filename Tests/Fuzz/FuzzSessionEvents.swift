@@ -8,9 +8,9 @@ public func fuzzSessionEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   var flow = FlowGenerator(steps: 2 + Int(bytes[0] % 7)).flow(using: &random)
   // A secret row on the start step, so that secrecy is checked too.
   flow.steps[0].rows.append(
-    Row(id: "pin", cell: .secure, title: "PIN", bind: "secret.pin", rules: [Rule(.required)], secret: true))
+    Row(id: "pin", cell: .secure(TextEntry(bind: "secret.pin")), title: "PIN", rules: [Rule(.required)], secret: true))
   flow.steps[0].rows.append(
-    Row(id: "send", cell: .button, title: "Send", action: .submit(Submit(operation: "send", then: flow.steps.last?.id)))
+    Row(id: "send", cell: .button(.submit(Submit(operation: "send", then: flow.steps.last?.id))), title: "Send")
   )
   let compiled = CompiledFlow(flow)
   var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))

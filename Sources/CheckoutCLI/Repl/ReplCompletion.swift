@@ -86,7 +86,7 @@ package enum ReplCompletion {
     let rows = session.screen.rows
     let row =
       Int(name).flatMap { rows.indices.contains($0 - 1) ? rows[$0 - 1] : nil } ?? rows.first { $0.id.rawValue == name }
-    guard let row, row.kind == .picker else { return [] }
-    return row.options?.map(\.value) ?? []
+    // Only a picker's row has options.
+    return row?.options?.map(\.value) ?? []
   }
 }

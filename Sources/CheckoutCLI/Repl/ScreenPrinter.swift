@@ -47,7 +47,7 @@ struct ScreenPrinter {
     case .info: text += row.detail ?? row.value
     case .toggle: text += row.value.isEmpty ? "off" : row.value
     case .picker: text += row.value.isEmpty ? terminal.styled("(choose)", .dim) : row.value
-    default:
+    case .text, .secure, .number, .email, .phone:
       text += row.value.isEmpty ? terminal.styled(row.placeholder.map { "(\($0))" } ?? "", .dim) : row.value
     }
     var lines = [row.isEnabled ? text : terminal.styled(text, .dim)]

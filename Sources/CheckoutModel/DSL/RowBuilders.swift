@@ -22,10 +22,6 @@ extension RowConvertible {
   public func rules(_ kinds: RuleKind...) -> Self { with { $0.rules += kinds.map { Rule($0) } } }
   /// Adds rules that carry their own messages.
   public func rules(_ rules: [Rule]) -> Self { with { $0.rules += rules } }
-  /// Sets the placeholder.
-  public func placeholder(_ text: String) -> Self { with { $0.placeholder = text } }
-  /// Sets the keyboard hint.
-  public func keyboard(_ keyboard: Keyboard) -> Self { with { $0.keyboard = keyboard } }
   /// Shows the value masked.
   public func sensitive() -> Self { with { $0.sensitive = true } }
   /// Never shows, logs or persists the value.
@@ -36,25 +32,76 @@ extension RowConvertible {
   public func enabled(when condition: Condition) -> Self { with { $0.enabledWhen = condition } }
   /// Requires steps to be complete before the row is enabled.
   public func requires(_ steps: StepID...) -> Self { with { $0.requires += steps } }
+}
+
+/// A text-like row in the flow DSL: it takes a placeholder and a keyboard hint.
+public protocol TextRowConvertible: RowConvertible {}
+
+extension TextRowConvertible {
+  /// Sets the placeholder.
+  public func placeholder(_ text: String) -> Self {
+    var copy = self
+    copy.row.cell = row.cell.changingTextEntry { $0.placeholder = text }
+    return copy
+  }
+  /// Sets the keyboard hint.
+  public func keyboard(_ keyboard: Keyboard) -> Self {
+    var copy = self
+    copy.row.cell = row.cell.changingTextEntry { $0.keyboard = keyboard }
+    return copy
+  }
+}
+
+/// A row in the flow DSL that shows a detail template: a disclosure or an info row.
+public protocol DetailRowConvertible: RowConvertible {}
+
+extension DetailRowConvertible {
   /// Sets the detail template (`"{shipping.street}"`).
-  public func detail(_ template: String) -> Self { with { $0.detail = template } }
+  public func detail(_ template: String) -> Self {
+    var copy = self
+    copy.row.cell = row.cell.withDetail(template)
+    return copy
+  }
 }
 
 /// A text field row.
-public struct TextField: RowConvertible {
+public struct TextField: TextRowConvertible {
   public var row: Row
+
+  /// The kinds of plain (not secure) text field.
+  public enum Kind: Hashable, Sendable, CaseIterable {
+    /// A plain text field (`text`).
+    case text
+    /// A field for a number (`number`).
+    case number
+    /// A field for an e-mail address (`email`).
+    case email
+    /// A field for a phone number (`phone`).
+    case phone
+
+    /// The cell of this kind with `entry`.
+    func cell(_ entry: TextEntry) -> Cell {
+      switch self {
+      case .text: return .text(entry)
+      case .number: return .number(entry)
+      case .email: return .email(entry)
+      case .phone: return .phone(entry)
+      }
+    }
+  }
+
   /// A text field of the given kind (`text`, `number`, `email`, `phone`).
-  public init(_ id: RowID, title: String, bind: DataKey, cell: CellKind = .text) {
-    row = Row(id: id, cell: cell, title: title, bind: bind)
+  public init(_ id: RowID, title: String, bind: DataKey, cell: Kind = .text) {
+    row = Row(id: id, cell: cell.cell(TextEntry(bind: bind)), title: title)
   }
 }
 
 /// A secure (obscured) text field row, e.g. a CVV.
-public struct SecureField: RowConvertible {
+public struct SecureField: TextRowConvertible {
   public var row: Row
   /// A secure field bound to a key.
   public init(_ id: RowID, title: String, bind: DataKey) {
-    row = Row(id: id, cell: .secure, title: title, bind: bind)
+    row = Row(id: id, cell: .secure(TextEntry(bind: bind)), title: title)
   }
 }
 
@@ -63,11 +110,11 @@ public struct Picker: RowConvertible {
   public var row: Row
   /// A picker with fixed options.
   public init(_ id: RowID, title: String, bind: DataKey, options: [PickerOption]) {
-    row = Row(id: id, cell: .picker, title: title, bind: bind, options: .list(options))
+    row = Row(id: id, cell: .picker(bind: bind, options: .list(options)), title: title)
   }
   /// A picker whose options are held in the data under `from`.
   public init(_ id: RowID, title: String, bind: DataKey, optionsFrom key: DataKey) {
-    row = Row(id: id, cell: .picker, title: title, bind: bind, options: .from(key))
+    row = Row(id: id, cell: .picker(bind: bind, options: .from(key)), title: title)
   }
 }
 
@@ -76,16 +123,16 @@ public struct Toggle: RowConvertible {
   public var row: Row
   /// A toggle bound to a key.
   public init(_ id: RowID, title: String, bind: DataKey) {
-    row = Row(id: id, cell: .toggle, title: title, bind: bind)
+    row = Row(id: id, cell: .toggle(bind: bind), title: title)
   }
 }
 
 /// A disclosure row that opens a step.
-public struct Disclosure: RowConvertible {
+public struct Disclosure: DetailRowConvertible {
   public var row: Row
   /// A disclosure opening `opens`, optionally showing a bound value or a detail template.
   public init(_ id: RowID, title: String, opens: StepID, bind: DataKey? = nil) {
-    row = Row(id: id, cell: .disclosure, title: title, bind: bind, action: .opens(opens))
+    row = Row(id: id, cell: .disclosure(opens: opens, bind: bind), title: title)
   }
 }
 
@@ -94,11 +141,11 @@ public struct Button: RowConvertible {
   public var row: Row
   /// A button that opens a step.
   public init(_ id: RowID, title: String, opens: StepID) {
-    row = Row(id: id, cell: .button, title: title, action: .opens(opens))
+    row = Row(id: id, cell: .button(.opens(opens)), title: title)
   }
   /// A button that closes its step (pop or dismiss): `Button.closing("done", title: "Done")`.
   public static func closing(_ id: RowID, title: String) -> Button {
-    Button(row: Row(id: id, cell: .button, title: title, action: .close))
+    Button(row: Row(id: id, cell: .button(.close), title: title))
   }
 
   private init(row: Row) {
@@ -111,16 +158,16 @@ public struct Button: RowConvertible {
     provides: [DataKey] = []
   ) {
     row = Row(
-      id: id, cell: .button, title: title,
-      action: .submit(Submit(operation: submit, then: then, validates: validates, provides: provides)))
+      id: id, cell: .button(.submit(Submit(operation: submit, then: then, validates: validates, provides: provides))),
+      title: title)
   }
 }
 
 /// An info row showing text or a bound value.
-public struct Info: RowConvertible {
+public struct Info: DetailRowConvertible {
   public var row: Row
   /// An info row, optionally bound to a key it shows.
   public init(_ id: RowID, title: String, bind: DataKey? = nil) {
-    row = Row(id: id, cell: .info, title: title, bind: bind)
+    row = Row(id: id, cell: .info(bind: bind), title: title)
   }
 }

@@ -1,6 +1,8 @@
 extension FlowDecoder {
-  /// Decodes a row. A row whose `cell` cannot be read is kept as an `info` row and
-  /// remembered, so that checks that depend on its kind are skipped.
+  /// Decodes a row: its kind-specific fields as written are kept for the validator
+  /// (in ``ModelPositions/writtenCells``) and mapped onto the row's ``Cell``. A row
+  /// whose `cell` cannot be read is kept as an `info` row and remembered, so that
+  /// checks that depend on its kind are skipped.
   mutating func decodeRow(_ node: JSONNode, at path: JSONPath) -> Row? {
     guard let object = ObjectReader(node, at: path, what: "a row", fields: FlowFields.row, sink: sink)
     else { return nil }
@@ -9,13 +11,14 @@ extension FlowDecoder {
     let cellNames = CellKind.allCases.map(\.rawValue)
     let cell = object.choice("cell", allowed: cellNames).flatMap(CellKind.init(rawValue:))
     if !object.has("cell") { object.missing("cell", "one of \(Suggestions.list(cellNames))") }
-    var row = Row(id: RowID(id), cell: cell ?? .info, title: title)
     if cell == nil { positions.unreadableRows.insert(path) }
-    row.bind = object.key("bind")
-    row.placeholder = object.string("placeholder")
-    row.keyboard = object.choice("keyboard", allowed: Keyboard.allCases.map(\.rawValue))
+    var fields = CellFields(kind: cell ?? .info)
+    fields.bind = object.key("bind")
+    fields.placeholder = object.string("placeholder")
+    fields.keyboard = object.choice("keyboard", allowed: Keyboard.allCases.map(\.rawValue))
       .flatMap(Keyboard.init(rawValue:))
-    row.options = decodeOptions(object)
+    fields.options = decodeOptions(object)
+    var row = Row(id: RowID(id), cell: fields.placeholderCell, title: title)
     row.rules = positions.keep(
       (object.array("rules", what: "a list of rules") ?? []).map { decodeRule($0.node, at: $0.path) },
       at: path.appending("rules"))
@@ -27,9 +30,12 @@ extension FlowDecoder {
     }
     row.sensitive = object.bool("sensitive") ?? false
     row.secret = object.bool("secret") ?? false
-    row.detail = object.string("detail")
+    fields.detail = object.string("detail")
     row.requires = stepList(object, "requires")
-    row.action = decodeAction(object)
+    fields.action = decodeAction(object)
+    // The validator checks the fields as written; the model keeps the cell they make.
+    positions.writtenCells[path] = fields
+    row.cell = fields.cell ?? fields.placeholderCell
     return row
   }
 

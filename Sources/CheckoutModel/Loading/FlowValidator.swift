@@ -31,7 +31,7 @@ struct FlowValidator {
       checkRowIDs(step, stepIndex)
       for (rowIndex, row) in step.rows.enumerated() {
         let path = positions.rowPath(stepIndex, rowIndex)
-        RowValidator(row: row, path: path, validator: self).validate(
+        RowValidator(row: row, written: positions.writtenCells[path], path: path, validator: self).validate(
           kindKnown: !positions.unreadableRows.contains(path))
       }
     }

@@ -2,13 +2,19 @@
 ///
 /// The decoder skips an element it cannot read at all (say, a row that is a
 /// number), so the model's indices and the document's can differ; this map keeps
-/// the validator's JSON paths pointing at the right element.
+/// the validator's JSON paths pointing at the right element. It also keeps what
+/// the document wrote that the model cannot hold (a row's fields its kind does not
+/// take), so that the validator reports it where it stands.
 package struct ModelPositions: Sendable {
   var stepIndices: [Int] = []
   var rowIndices: [[Int]] = []
   var errorIndices: [Int] = []
   /// Rows whose `cell` could not be read: checks that depend on the kind are skipped.
   var unreadableRows: Set<JSONPath> = []
+  /// Each row's kind-specific fields as the document wrote them, by the row's path:
+  /// the model's ``Cell`` keeps only what the kind takes, the validator checks them all.
+  /// Empty for a flow built in code, whose cells are checked as they are.
+  var writtenCells: [JSONPath: CellFields] = [:]
   /// Lists of a row (`rules`, `options`, `requires`, `validates`) some of whose
   /// elements could not be read: the document index of each element the model kept.
   var elementIndices: [JSONPath: [Int]] = [:]

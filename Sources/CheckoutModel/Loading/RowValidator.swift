@@ -1,14 +1,27 @@
 /// Checks that a row's attributes fit its cell kind and that what it names exists.
+///
+/// The fit is checked on the row's fields as the document wrote them (``CellFields``),
+/// since the model's ``Cell`` cannot hold a field its kind does not take; a flow built
+/// in code is checked through its cells' own fields.
 struct RowValidator {
   let row: Row
+  /// The row's kind-specific fields as written.
+  let written: CellFields
   let path: JSONPath
   let validator: FlowValidator
+
+  init(row: Row, written: CellFields?, path: JSONPath, validator: FlowValidator) {
+    self.row = row
+    self.written = written ?? CellFields(row.cell)
+    self.path = path
+    self.validator = validator
+  }
 
   func validate(kindKnown: Bool) {
     if kindKnown { checkAttributesFitKind() }
     checkReferences()
     checkRules()
-    if let detail = row.detail { checkTemplate(detail) }
+    if let detail = written.detail { checkTemplate(detail) }
     if row.sensitive && row.secret {
       validator.error(
         "sensitive-and-secret", "a row is either \"sensitive\" (shown masked) or \"secret\" (never shown), not both",
@@ -16,56 +29,60 @@ struct RowValidator {
     }
   }
 
-  private var kind: String {
-    let name = row.cell.rawValue
-    return "\(name.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(name) row"
-  }
+  private var kind: String { "\(written.kind.withArticle) row" }
 
   private func checkAttributesFitKind() {
-    let cell = row.cell
-    if cell.takesValue && row.bind == nil {
+    let cell = written.kind
+    if cell.takesValue && written.bind == nil {
       validator.error(
         "missing-bind", "\(kind) holds a value, so it needs \"bind\": the data key it reads and writes",
         at: path, suggestion: "add \"bind\": \"some.key\"")
     }
-    if cell == .button && row.bind != nil { notFor("bind") }
+    if !cell.mayBind && written.bind != nil { notFor("bind") }
     if !cell.isTextLike {
-      if row.placeholder != nil { notFor("placeholder", only: "text-like rows") }
-      if row.keyboard != nil { notFor("keyboard", only: "text-like rows") }
+      if written.placeholder != nil { notFor("placeholder", only: "text-like rows") }
+      if written.keyboard != nil { notFor("keyboard", only: "text-like rows") }
     }
-    if cell == .picker && row.options == nil {
-      validator.error(
-        "missing-options", "a picker row needs \"options\": a list, or { \"from\": key }", at: path)
-    }
-    if cell != .picker && row.options != nil { notFor("options", only: "picker rows") }
+    checkOptionsFit()
     if !cell.takesValue && !row.rules.isEmpty { notFor("rules", only: "rows that hold a value") }
-    if row.bind == nil {
+    if written.bind == nil {
       if row.sensitive { notFor("sensitive", only: "rows bound to a key") }
       if row.secret { notFor("secret", only: "rows bound to a key") }
     }
-    if row.detail != nil && cell != .disclosure && cell != .info {
-      notFor("detail", only: "disclosure and info rows")
-    }
+    if written.detail != nil && !cell.showsDetail { notFor("detail", only: "disclosure and info rows") }
     if !cell.isTappable && !row.requires.isEmpty { notFor("requires", only: "disclosure and button rows") }
     checkAction()
   }
 
+  private func checkOptionsFit() {
+    switch written.kind {
+    case .picker:
+      if written.options == nil {
+        validator.error(
+          "missing-options", "a picker row needs \"options\": a list, or { \"from\": key }", at: path)
+      }
+    case .text, .secure, .number, .email, .phone, .toggle, .disclosure, .button, .info:
+      if written.options != nil { notFor("options", only: "picker rows") }
+    }
+  }
+
   private func checkAction() {
-    switch (row.cell, row.action) {
-    case (.disclosure, .opens), (.button, .some):
-      return
-    case (.disclosure, nil):
-      validator.error("missing-action", "a disclosure row needs \"opens\": the step it opens", at: path)
-    case (.disclosure, .some):
-      validator.error(
-        "invalid-action", "a disclosure row opens a step; use a button row to close or submit", at: path)
-    case (.button, nil):
-      validator.error(
-        "missing-action", "a button row needs one of \"opens\", \"action\": \"close\" or \"submit\"", at: path)
-    case (_, .some(let action)):
-      notFor(actionField(action), only: "disclosure and button rows")
-    case (_, nil):
-      return
+    switch written.kind {
+    case .disclosure:
+      switch written.action {
+      case .opens?: return
+      case nil: validator.error("missing-action", "a disclosure row needs \"opens\": the step it opens", at: path)
+      case .close?, .submit?:
+        validator.error(
+          "invalid-action", "a disclosure row opens a step; use a button row to close or submit", at: path)
+      }
+    case .button:
+      if written.action == nil {
+        validator.error(
+          "missing-action", "a button row needs one of \"opens\", \"action\": \"close\" or \"submit\"", at: path)
+      }
+    case .text, .secure, .number, .email, .phone, .picker, .toggle, .info:
+      if let action = written.action { notFor(actionField(action), only: "disclosure and button rows") }
     }
   }
 
@@ -84,7 +101,7 @@ struct RowValidator {
   }
 
   private func checkReferences() {
-    switch row.action {
+    switch written.action {
     case .opens(let step):
       validator.checkStep(step, at: path.appending("opens"))
     case .submit(let submit):
@@ -140,7 +157,7 @@ struct RowValidator {
         break
       }
     }
-    if case .list(let options) = row.options {
+    if case .list(let options) = written.options {
       checkOptions(options)
     }
   }

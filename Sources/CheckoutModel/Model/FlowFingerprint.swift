@@ -16,7 +16,7 @@ package enum FlowFingerprint {
       mix(step.presentation.rawValue)
       for row in step.rows {
         mix(row.id.rawValue)
-        mix(row.cell.rawValue)
+        mix(row.kind.rawValue)
         mix(row.bind?.rawValue ?? "")
       }
     }

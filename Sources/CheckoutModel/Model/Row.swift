@@ -1,22 +1,16 @@
 /// One form cell on a step, described entirely by its metadata.
 ///
 /// Everything a host needs to lay out and drive the row lives here, so no host
-/// writes a `cellForRow` switch over screens.
+/// writes a `cellForRow` switch over screens. What only one kind of cell has (a
+/// picker's options, what a disclosure opens, a button's action, a text field's
+/// keyboard) is carried by ``cell``; what every row may have is a field of its own.
 public struct Row: Hashable, Sendable {
   /// The row's id, unique within its step.
   public var id: RowID
-  /// The kind of cell.
-  public var cell: CellKind
+  /// The kind of cell, with what only that kind has.
+  public var cell: Cell
   /// The row's label.
   public var title: String
-  /// The session data key the row reads and writes.
-  public var bind: DataKey?
-  /// A hint shown while the row is empty.
-  public var placeholder: String?
-  /// The keyboard a host should show.
-  public var keyboard: Keyboard?
-  /// A picker's choices.
-  public var options: PickerOptions?
   /// Validation rules, checked in order; the first failing one is shown.
   public var rules: [Rule]
   /// The row is shown only while this holds.
@@ -27,73 +21,48 @@ public struct Row: Hashable, Sendable {
   public var sensitive: Bool
   /// Never printed, logged or persisted.
   public var secret: Bool
-  /// A template shown on disclosure and info rows; `{key}` is replaced by its value.
-  public var detail: String?
-  /// What tapping the row does.
-  public var action: RowAction?
   /// Steps that must be complete before the row is enabled.
   public var requires: [StepID]
 
   /// Creates a row; unset attributes take their defaults.
+  ///
+  /// ```swift
+  /// Row(id: "cvv", cell: .secure(TextEntry(bind: "payment.card.cvv", keyboard: .number)), title: "CVV", secret: true)
+  /// ```
   public init(
-    id: RowID, cell: CellKind, title: String, bind: DataKey? = nil,
-    placeholder: String? = nil, keyboard: Keyboard? = nil, options: PickerOptions? = nil,
-    rules: [Rule] = [], visibleWhen: Condition? = nil, enabledWhen: Condition? = nil,
-    sensitive: Bool = false, secret: Bool = false, detail: String? = nil,
-    action: RowAction? = nil, requires: [StepID] = []
+    id: RowID, cell: Cell, title: String, rules: [Rule] = [], visibleWhen: Condition? = nil,
+    enabledWhen: Condition? = nil, sensitive: Bool = false, secret: Bool = false, requires: [StepID] = []
   ) {
     self.id = id
     self.cell = cell
     self.title = title
-    self.bind = bind
-    self.placeholder = placeholder
-    self.keyboard = keyboard
-    self.options = options
     self.rules = rules
     self.visibleWhen = visibleWhen
     self.enabledWhen = enabledWhen
     self.sensitive = sensitive
     self.secret = secret
-    self.detail = detail
-    self.action = action
     self.requires = requires
   }
 
+  /// The payload-free name of the row's kind (`picker`), for messages and the flow format.
+  public var kind: CellKind { cell.kind }
+  /// The session data key the row reads and writes: always set on a row that takes a
+  /// value, optional on disclosure and info rows, never on a button.
+  public var bind: DataKey? { cell.bind }
+  /// A text-like row's hint shown while it is empty.
+  public var placeholder: String? { cell.textEntry?.placeholder }
+  /// The keyboard a host should show for a text-like row.
+  public var keyboard: Keyboard? { cell.textEntry?.keyboard }
+  /// A picker's choices.
+  public var options: PickerOptions? { cell.options }
+  /// A disclosure or info row's template; `{key}` is replaced by its value.
+  public var detail: String? { cell.detail }
+  /// What tapping the row does: a disclosure opens a step, a button does its action.
+  public var action: RowAction? { cell.action }
   /// The step this row opens when tapped, if it opens one.
   public var opens: StepID? {
     if case .opens(let step) = action { return step }
     return nil
-  }
-}
-
-/// The kinds of cell a row can be.
-public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
-  case text, secure, number, email, phone, picker, toggle, disclosure, button, info
-
-  /// Whether the shopper enters a value in this kind of cell (it needs a `bind`).
-  public var takesValue: Bool {
-    switch self {
-    case .text, .secure, .number, .email, .phone, .picker, .toggle: return true
-    case .disclosure, .button, .info: return false
-    }
-  }
-
-  /// Whether the cell is a text field (it may have a placeholder and a keyboard).
-  public var isTextLike: Bool {
-    switch self {
-    case .text, .secure, .number, .email, .phone: return true
-    case .picker, .toggle, .disclosure, .button, .info: return false
-    }
-  }
-
-  /// `a text`, `an info`, `an email`: the kind with its article, for messages.
-  public var withArticle: String {
-    ("aeiou".contains(rawValue.prefix(1)) ? "an " : "a ") + rawValue
-  }
-
-  /// Whether tapping the cell does something (it opens, closes or submits).
-  public var isTappable: Bool {
-    self == .disclosure || self == .button
   }
 }
 

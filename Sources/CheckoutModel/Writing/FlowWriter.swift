@@ -65,13 +65,15 @@ public enum FlowWriter {
   }
 
   private static func row(_ row: Row, named: [String: Rule]) -> String {
+    // The cell's own attributes, written as the flat fields the format has.
+    let cell = CellFields(row.cell)
     var fields = [
-      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(row.cell.rawValue))", "\"title\": \(quote(row.title))",
+      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(cell.kind.rawValue))", "\"title\": \(quote(row.title))",
     ]
-    if let bind = row.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
-    if let placeholder = row.placeholder { fields.append("\"placeholder\": \(quote(placeholder))") }
-    if let keyboard = row.keyboard { fields.append("\"keyboard\": \(quote(keyboard.rawValue))") }
-    switch row.options {
+    if let bind = cell.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
+    if let placeholder = cell.placeholder { fields.append("\"placeholder\": \(quote(placeholder))") }
+    if let keyboard = cell.keyboard { fields.append("\"keyboard\": \(quote(keyboard.rawValue))") }
+    switch cell.options {
     case .list(let options)?: fields.append("\"options\": \(optionList(options))")
     case .from(let key)?: fields.append("\"options\": { \"from\": \(quote(key.rawValue)) }")
     case nil: break
@@ -83,8 +85,8 @@ public enum FlowWriter {
     if let condition = row.enabledWhen { fields.append("\"enabledWhen\": \(self.condition(condition))") }
     if row.sensitive { fields.append("\"sensitive\": true") }
     if row.secret { fields.append("\"secret\": true") }
-    if let detail = row.detail { fields.append("\"detail\": \(quote(detail))") }
-    switch row.action {
+    if let detail = cell.detail { fields.append("\"detail\": \(quote(detail))") }
+    switch cell.action {
     case .opens(let step)?: fields.append("\"opens\": \(quote(step.rawValue))")
     case .close?: fields.append("\"action\": \"close\"")
     case .submit(let submit)?:

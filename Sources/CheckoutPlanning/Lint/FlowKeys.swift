@@ -29,7 +29,7 @@ package struct FlowKeys {
     var bound: Set<DataKey> = []
     var provided: Set<DataKey> = []
     for row in flow.steps.flatMap(\.rows) {
-      if row.cell.takesValue, let key = row.bind { bound.insert(key) }
+      if row.kind.takesValue, let key = row.bind { bound.insert(key) }
       if case .submit(let submit) = row.action { provided.formUnion(submit.provides) }
     }
     self.bound = bound
@@ -60,7 +60,7 @@ package struct FlowKeys {
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         let path = positions.rowPath(stepIndex, rowIndex)
-        if !row.cell.takesValue, let key = row.bind { reads.append(Read(key: key, path: path.appending("bind"))) }
+        if !row.kind.takesValue, let key = row.bind { reads.append(Read(key: key, path: path.appending("bind"))) }
         if case .from(let key) = row.options {
           reads.append(Read(key: key, path: path.appending("options").appending("from")))
         }

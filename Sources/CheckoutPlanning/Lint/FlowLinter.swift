@@ -120,7 +120,7 @@ struct FlowLinter {
     var first: [DataKey: (rules: [RuleKind], path: JSONPath, secret: Bool, sensitive: Bool)] = [:]
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
-        guard let key = row.bind, row.cell.takesValue else { continue }
+        guard let key = row.bind, row.kind.takesValue else { continue }
         let path = positions.rowPath(stepIndex, rowIndex)
         let rules = row.rules.map(\.kind)
         guard let earlier = first[key] else {

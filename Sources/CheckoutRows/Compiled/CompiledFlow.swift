@@ -44,7 +44,7 @@ public final class CompiledFlow: Sendable {
     self.dependencies = StepDependencies(flow, stepIndex: planner.stepIndex(of:))
     var seen = Set<DataKey>()
     self.boundKeys = flow.steps.flatMap(\.rows).compactMap { row in
-      guard row.cell.takesValue, let key = row.bind, seen.insert(key).inserted else { return nil }
+      guard row.kind.takesValue, let key = row.bind, seen.insert(key).inserted else { return nil }
       return key
     }
     var templates: [String: DetailTemplate] = [:]

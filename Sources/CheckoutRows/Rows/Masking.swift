@@ -30,7 +30,8 @@ public struct Masking: Hashable, Sendable {
       guard let key = row.bind else { continue }
       if row.secret { secret.insert(key) }
       if row.sensitive { sensitive.insert(key) }
-      if row.cell == .picker, pickers[key] == nil, let options = row.options { pickers[key] = options }
+      // Only a picker's cell carries options.
+      if let options = row.options, pickers[key] == nil { pickers[key] = options }
     }
     secretKeys = secret
     sensitiveKeys = sensitive.subtracting(secret)

@@ -68,15 +68,12 @@ public struct ScreenRenderer: Sendable {
     let completeness = completeness(data, known: known)
     let rows = step.rows.filter(completeness.isVisible).map { row in
       let disabled = self.disabled(row, completeness)
-      let value = row.bind.flatMap { data[$0] }
+      let shown = self.shown(row, data)
       return ScreenRow(
-        id: row.id, kind: row.cell, title: row.title,
-        value: row.cell.takesValue ? masking.display(value, of: row.bind, in: data) : "",
-        detail: detail(row, data), placeholder: row.placeholder, keyboard: row.keyboard,
-        options: row.options?.options(in: data),
-        selection: row.cell == .picker && value?.isPresent == true ? value?.displayText : nil,
-        isEnabled: disabled == nil, disabledReason: disabled?.reason, incompleteSteps: disabled?.steps,
-        isTappable: row.cell.isTappable,
+        id: row.id, kind: row.kind, title: row.title, value: shown.value, detail: shown.detail,
+        placeholder: row.placeholder, keyboard: row.keyboard, options: row.options?.options(in: data),
+        selection: shown.selection, isEnabled: disabled == nil, disabledReason: disabled?.reason,
+        incompleteSteps: disabled?.steps, isTappable: row.kind.isTappable,
         isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
         error: errors[row.id], isFocused: focused == row.id)
     }
@@ -128,10 +125,32 @@ public struct ScreenRenderer: Sendable {
     return template
   }
 
-  private func detail(_ row: Row, _ data: [DataKey: Value]) -> String? {
-    guard let text = row.detail, let template = template(text) else {
-      return row.cell == .disclosure || row.cell == .info
-        ? row.bind.map { masking.display(data[$0], of: $0, in: data) } : nil
+  /// What a row shows, by its kind: a value row its value (masked as its key asks,
+  /// a picker's choice also as the option chosen), a disclosure or info row its
+  /// detail template filled in (or, without one, its bound value), a button nothing.
+  private func shown(
+    _ row: Row, _ data: [DataKey: Value]
+  ) -> (value: String, detail: String?, selection: String?) {
+    switch row.cell {
+    case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
+      return (masking.display(data[entry.bind], of: entry.bind, in: data), nil, nil)
+    case .toggle(let bind):
+      return (masking.display(data[bind], of: bind, in: data), nil, nil)
+    case .picker(let bind, _):
+      let value = data[bind]
+      let selection = value?.isPresent == true ? value?.displayText : nil
+      return (masking.display(value, of: bind, in: data), nil, selection)
+    case .disclosure(_, let bind, let detail), .info(let bind, let detail):
+      return ("", self.detail(detail, bind: bind, data), nil)
+    case .button:
+      return ("", nil, nil)
+    }
+  }
+
+  /// A disclosure or info row's detail: its template filled in, else its bound value.
+  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value]) -> String? {
+    guard let text, let template = template(text) else {
+      return bind.map { masking.display(data[$0], of: $0, in: data) }
     }
     return template.parts.map { part in
       switch part {

@@ -49,7 +49,7 @@ package struct StepDependencies: Sendable {
         if let bind = row.bind { binders[bind, default: []].append(RowRef(step: step.id, row: row.id)) }
       }
       var keys: Set<DataKey> = []
-      for row in step.rows where row.cell.takesValue {
+      for row in step.rows where row.kind.takesValue {
         if let bind = row.bind { keys.insert(bind) }
         keys.formUnion(row.visibleWhen?.keys ?? [])
         keys.formUnion(row.enabledWhen?.keys ?? [])

@@ -90,7 +90,7 @@ public struct StepCompleteness: Sendable {
   /// when no check is kept.
   package static func check(_ step: Step, data: [DataKey: Value], rules: RuleEvaluator) -> StepCheck {
     var failures: [StepCheck.RowFailure] = []
-    for row in step.rows where row.cell.takesValue && isVisible(row, data) && isEnabled(row, data) {
+    for row in step.rows where row.kind.takesValue && isVisible(row, data) && isEnabled(row, data) {
       if let failure = rules.firstFailure(
         of: row.rules, value: row.bind.flatMap { data[$0] }, title: row.title, remember: !row.secret)
       {

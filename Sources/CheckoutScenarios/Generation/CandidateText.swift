@@ -14,6 +14,8 @@ struct CandidateText {
   let lengths: ClosedRange<Int>?
   /// Digits first when the rules want digits.
   let preference: CharacterPreference
+  /// The formats the row's kind and keyboard hint at.
+  private let hinted: Set<HintedFormat>
 
   init(synthesizer: ValueSynthesizer, row: Row, kinds: [RuleKind], lengths requested: ClosedRange<Int>?) {
     self.synthesizer = synthesizer
@@ -30,8 +32,8 @@ struct CandidateText {
       high = min(high, requested.upperBound)
     }
     lengths = low <= high && low <= Self.longest ? low...high : nil
-    let numeric = row.cell == .number || row.keyboard == .number || row.keyboard == .decimal
-    preference = numeric || kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
+    hinted = Self.hintedFormats(row)
+    preference = hinted.contains(.digits) || kinds.contains(.digits) || kinds.contains(.luhn) ? .digits : .text
   }
 
   /// Texts that may pass every rule in `kinds`. The quick ones come first (the
@@ -44,8 +46,8 @@ struct CandidateText {
     if let placeholder = row.placeholder { texts.append(placeholder) }
     texts += random.shuffled(Self.hints(for: row))
     // The cell's kind hints at a format the rules may not name.
-    if row.cell == .email || row.keyboard == .email { texts += emails(lengths: lengths) }
-    if row.cell == .phone || row.keyboard == .phone { texts += ["+1 503 555 0100", "503 555 0199"] }
+    if hinted.contains(.email) { texts += emails(lengths: lengths) }
+    if hinted.contains(.phone) { texts += ["+1 503 555 0100", "503 555 0199"] }
     for kind in kinds {
       switch kind {
       case .oneOf(let values): texts += random.shuffled(values)
@@ -167,5 +169,33 @@ struct CandidateText {
       ("name", ["Ada Lovelace", "Grace Hopper", "Alan Turing"]),
     ]
     return table.filter { text.contains($0.0) }.flatMap(\.1)
+  }
+}
+
+extension CandidateText {
+  /// A format a row's kind or keyboard hints at, which its rules may not name.
+  enum HintedFormat: Hashable {
+    case digits, email, phone
+  }
+
+  /// The formats a row hints at: its cell's kind (a number, e-mail or phone field)
+  /// and its keyboard. Rows that are not text fields hint at none.
+  static func hintedFormats(_ row: Row) -> Set<HintedFormat> {
+    switch row.cell {
+    case .number(let entry): return hintedFormats(entry.keyboard).union([.digits])
+    case .email(let entry): return hintedFormats(entry.keyboard).union([.email])
+    case .phone(let entry): return hintedFormats(entry.keyboard).union([.phone])
+    case .text(let entry), .secure(let entry): return hintedFormats(entry.keyboard)
+    case .picker, .toggle, .disclosure, .button, .info: return []
+    }
+  }
+
+  private static func hintedFormats(_ keyboard: Keyboard?) -> Set<HintedFormat> {
+    switch keyboard {
+    case .number?, .decimal?: return [.digits]
+    case .email?: return [.email]
+    case .phone?: return [.phone]
+    case .default?, .url?, nil: return []
+    }
   }
 }

@@ -94,14 +94,16 @@ extension ValueSynthesizer {
   private func domain(for key: DataKey, in condition: Condition, data: [DataKey: Value]) -> [Value] {
     let named = Self.constants(for: key, in: condition)
     var values: [Value] = []
-    if let row = flow.steps.lazy.flatMap(\.rows).first(where: { $0.bind == key && $0.cell.takesValue }) {
+    if let row = flow.steps.lazy.flatMap(\.rows).first(where: { $0.bind == key && $0.kind.takesValue }) {
       switch row.cell {
       case .toggle:
         values = [.bool(true), .bool(false)]
       case .picker:
         let offered = options(of: row, data: data).map { Value.string($0.value) }
         values = named.filter { value in offered.contains { Condition.equal($0, value) } } + offered
-      default:
+      case .disclosure, .button, .info:
+        break  // not found: only a row that takes a value is looked for
+      case .text, .secure, .number, .email, .phone:
         let accepted = named.filter { ($0.isPresent && message(for: row, .string($0.displayText)) == nil) }
         values = accepted.map { .string($0.displayText) }
         if let valid = try? validValue(for: row, data: data).get() { values.append(valid) }

@@ -32,7 +32,9 @@ struct InvalidSearch {
       let choices = [Value.string("")] + synthesizer.options(of: row, data: data).map { Value.string($0.value) }
       if let value = best(choices) { return .success(flagged(value)) }
       return refusedValue()
-    default:
+    case .disclosure, .button, .info:
+      return .failure(unbreakable("\(row.kind.withArticle) row takes no value"))
+    case .text, .secure, .number, .email, .phone:
       var random = synthesizer.random(for: row, "invalid \(index)")
       if let value = best(texts(random: &random).map(Value.string)) { return .success(flagged(value)) }
       return .failure(unbreakable(reasonUnbreakable))
@@ -159,9 +161,11 @@ struct InvalidSearch {
 
   /// The row as a text row, so that a picker's refused values are built as texts.
   private var textRow: Row {
-    guard row.cell == .picker || row.cell == .toggle else { return row }
     var copy = row
-    copy.cell = .text
+    switch row.cell {
+    case .picker(let bind, _), .toggle(let bind): copy.cell = .text(TextEntry(bind: bind))
+    case .text, .secure, .number, .email, .phone, .disclosure, .button, .info: break
+    }
     return copy
   }
 }

@@ -127,7 +127,7 @@ struct StoryDriver: Sendable {
     // Setting a row may show others (a toggle revealing billing rows): a few passes.
     for _ in 0..<3 {
       var changed = false
-      for row in step.rows where row.cell.takesValue && row.bind != nil {
+      for row in step.rows where row.kind.takesValue && row.bind != nil {
         guard StepCompleteness.isVisible(row, data), StepCompleteness.isEnabled(row, data) else { continue }
         guard
           session.rules.firstFailure(
@@ -185,11 +185,11 @@ struct StoryDriver: Sendable {
 
   /// The row that binds a key: on the step on screen first, then in flow order.
   private func binding(_ key: DataKey) -> (StepID, Row)? {
-    if let step = session.currentStep, let row = step.rows.first(where: { $0.bind == key && $0.cell.takesValue }) {
+    if let step = session.currentStep, let row = step.rows.first(where: { $0.bind == key && $0.kind.takesValue }) {
       return (step.id, row)
     }
     for step in flow.flow.steps {
-      if let row = step.rows.first(where: { $0.bind == key && $0.cell.takesValue }) { return (step.id, row) }
+      if let row = step.rows.first(where: { $0.bind == key && $0.kind.takesValue }) { return (step.id, row) }
     }
     return nil
   }

@@ -15,7 +15,7 @@ extension StoryGenerator {
       guard case .success(let base) = origin.base else { continue }
       for stepID in origin.submit.validates ?? base.session.navigation.steps {
         guard let step = flow.step(stepID) else { continue }
-        for row in step.rows where row.cell.takesValue && row.bind != nil && !row.rules.isEmpty {
+        for row in step.rows where row.kind.takesValue && row.bind != nil && !row.rules.isEmpty {
           let invalid = values.invalidValues(for: row, data: base.data)
           for (ruleIndex, rule) in row.rules.enumerated() {
             let ref = "\(step.id).\(row.id)#\(ruleIndex)"

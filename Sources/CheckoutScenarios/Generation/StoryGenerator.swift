@@ -186,7 +186,7 @@ public struct StoryGenerator: Sendable {
       if let message = driver.session.rowErrors[CheckoutSession.RowRef(step: top, row: rowID)] {
         try driver.recorder.run("expect error \(rowID) \(ScenarioText.quoted(message))")
       }
-      guard let step = driver.session.currentStep, let row = step.row(rowID), row.cell.takesValue, let key = row.bind
+      guard let step = driver.session.currentStep, let row = step.row(rowID), row.kind.takesValue, let key = row.bind
       else {
         driver.recorder.comment("\(rowID) takes no value: nothing to change before sending again.")
         continue
@@ -229,7 +229,7 @@ public struct StoryGenerator: Sendable {
     let valueRows = apiStories.filter { entry in
       let matcher = flow.flow.errors[entry.matcher]
       guard let row = matcher.row, let found = flow.step(matcher.step)?.row(row) else { return false }
-      return found.cell.takesValue
+      return found.kind.takesValue
     }
     // Two resolutions on different steps read best (the second route starts where
     // the first ended); two rows of one step do when the flow has no such pair.

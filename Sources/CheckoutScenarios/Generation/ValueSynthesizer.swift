@@ -101,7 +101,7 @@ public struct ValueSynthesizer: Sendable {
     case .from(let key)?:
       if case .options(let list)? = data[key] ?? flow.data[key] { return list }
       return []
-    case nil: return []
+    case nil: return []  // only a picker has options
     }
   }
 
@@ -120,16 +120,18 @@ public struct ValueSynthesizer: Sendable {
 
   /// Why the row takes no synthesised value at all, or nil.
   private func valueProblem(_ row: Row, data: [DataKey: Value]) -> SynthesisFailure? {
-    guard row.cell.takesValue, row.bind != nil else {
-      return failure(row, [], "\(row.cell.withArticle) row takes no value")
+    guard row.kind.takesValue, row.bind != nil else {
+      return failure(row, [], "\(row.kind.withArticle) row takes no value")
     }
-    if row.cell == .picker, options(of: row, data: data).isEmpty {
-      if case .from(let key)? = row.options {
+    switch row.cell {
+    case .picker(_, let source) where options(of: row, data: data).isEmpty:
+      if case .from(let key) = source {
         return failure(row, [], "the picker offers no options: data key \(key) holds no option list")
       }
       return failure(row, [], "the picker offers no options")
+    case .picker, .text, .secure, .number, .email, .phone, .toggle, .disclosure, .button, .info:
+      return nil
     }
-    return nil
   }
 
   // MARK: Valid values
@@ -160,7 +162,8 @@ public struct ValueSynthesizer: Sendable {
     switch row.cell {
     case .toggle: candidates = random.shuffled([true, false]).map(Value.bool)
     case .picker: candidates = random.shuffled(options(of: row, data: data)).map { .string($0.value) }
-    default:
+    case .disclosure, .button, .info: candidates = []  // no value to synthesise (refused in valueProblem)
+    case .text, .secure, .number, .email, .phone:
       candidates = CandidateText(synthesizer: self, row: row, kinds: kinds, lengths: lengths)
         .valid(random: &random, quickOnly: quickOnly).map(Value.string)
     }
@@ -192,8 +195,8 @@ public struct ValueSynthesizer: Sendable {
       return failure(row, conflict, "no option it offers (\(offered)) satisfies \(together)")
     case .toggle:
       return failure(row, conflict, "neither on nor off satisfies \(together)")
-    default:
-      break
+    case .text, .secure, .number, .email, .phone, .disclosure, .button, .info:
+      break  // a text's rules are explained one by one below
     }
     guard conflict.count == 1 else { return failure(row, conflict, "no value satisfies \(together)") }
     switch conflict[0].kind {

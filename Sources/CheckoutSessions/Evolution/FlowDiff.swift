@@ -168,7 +168,7 @@ struct FlowDiffCollector {
             add(
               .breaking, "row removed", oldRef.description, "",
               effect: "an error shown on it, its focus or an offer to fix it there is dropped"
-                + (row.cell.takesValue && row.bind != nil
+                + (row.kind.takesValue && row.bind != nil
                   ? "; its value is dropped unless another row binds \(row.bind?.rawValue ?? "")" : ""))
           }
           continue
@@ -182,7 +182,7 @@ struct FlowDiffCollector {
     for step in new.steps {
       for row in step.rows where !matched.contains(RowRef(step: step.id, row: row.id)) {
         let ref = RowRef(step: step.id, row: row.id).description
-        if row.cell.takesValue, row.rules.contains(where: { $0.kind == .required }),
+        if row.kind.takesValue, row.rules.contains(where: { $0.kind == .required }),
           old.step(step.id) != nil || matched.contains(where: { $0.step == step.id })
         {
           add(
@@ -197,9 +197,9 @@ struct FlowDiffCollector {
 
   private mutating func compare(_ row: Row, _ now: Row, _ ref: RowRef) {
     let subject = ref.description
-    if row.cell != now.cell {
+    if row.kind != now.kind {
       add(
-        .breaking, "cell changed", subject, "\(row.cell.rawValue) -> \(now.cell.rawValue)",
+        .breaking, "cell changed", subject, "\(row.kind.rawValue) -> \(now.kind.rawValue)",
         effect: "a stored value is kept; the new cell shows it")
     }
     let oldBind = row.bind.map(renames.key)

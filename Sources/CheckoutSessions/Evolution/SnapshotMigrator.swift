@@ -46,7 +46,7 @@ public struct SnapshotMigrator: Sendable {
     let keys = FlowKeys(target.flow)
     self.known = keys.bound.union(keys.provided).union(keys.data.keys)
     self.checkedRows = target.flow.steps.flatMap { step in
-      step.rows.filter { $0.cell.takesValue && $0.bind != nil && !$0.rules.isEmpty }.map { (step.id, $0) }
+      step.rows.filter { $0.kind.takesValue && $0.bind != nil && !$0.rules.isEmpty }.map { (step.id, $0) }
     }
   }
 

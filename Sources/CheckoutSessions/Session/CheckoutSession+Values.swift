@@ -22,7 +22,7 @@ extension CheckoutSession {
       if let refusal = compiled.setRefusal(for: key) { return [.refused(.readOnly(refusal))] }
       let binders = compiled.dependencies.rows(binding: key)
       let onScreen = currentStep.flatMap { step in
-        binders.first { $0.step == step.id && step.row($0.row)?.cell.takesValue == true }
+        binders.first { $0.step == step.id && step.row($0.row)?.kind.takesValue == true }
       }
       guard let ref = onScreen ?? compiled.writingRow(for: key), let step = compiled.step(ref.step),
         let row = step.row(ref.row)
@@ -32,7 +32,7 @@ extension CheckoutSession {
   }
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
-    guard row.cell.takesValue, let key = row.bind else {
+    guard row.kind.takesValue, let key = row.bind else {
       return [.refused(.takesNoValue(row, on: step))]
     }
     guard StepCompleteness.isVisible(row, values) else { return [.refused(.hidden(row, on: step, event: .set))] }
@@ -95,13 +95,12 @@ package enum RowInput {
       case "off", "false", "no", "0": return .success(.bool(false))
       default: return .failure(Problem(message: "\(row.title) is a toggle: set it to on or off"))
       }
-    case .picker:
+    case .picker(_, let source):
       let options: [PickerOption]
-      switch row.options {
-      case .list(let list)?: options = list
-      case .from(let key)?:
+      switch source {
+      case .list(let list): options = list
+      case .from(let key):
         if case .options(let list)? = data[key] { options = list } else { options = [] }
-      case nil: options = []
       }
       let text = value.displayText
       // An empty value clears the choice; a required picker then shows its message.
@@ -117,7 +116,9 @@ package enum RowInput {
           message:
             "\(row.title) has no option \(Quoting.quoted(row.secret ? Masking.secretPlaceholder : text)); choose one of \(choices)"
         ))
-    default:
+    case .disclosure, .button, .info:
+      return .failure(Problem(message: "\(row.title) is \(row.kind.withArticle) row: it takes no value"))
+    case .text, .secure, .number, .email, .phone:
       if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
       return .success(.string(value.displayText))
     }

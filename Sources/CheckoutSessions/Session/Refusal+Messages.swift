@@ -88,7 +88,7 @@ extension Refusal {
     Refusal(
       .notTappable, event: .tap, subject: .row(step: step.id, row: row.id),
       message:
-        "\(row.title) is \(row.cell.withArticle) row: it cannot be tapped\(row.cell.takesValue ? "; set a value instead" : "")"
+        "\(row.title) is \(row.kind.withArticle) row: it cannot be tapped\(row.kind.takesValue ? "; set a value instead" : "")"
     )
   }
 
@@ -97,7 +97,7 @@ extension Refusal {
     Refusal(
       .takesNoValue, event: .set, subject: .row(step: step.id, row: row.id),
       message:
-        "\(row.title) is \(row.cell.withArticle) row: it takes no value\(row.cell.isTappable ? "; tap it instead" : "")"
+        "\(row.title) is \(row.kind.withArticle) row: it takes no value\(row.kind.isTappable ? "; tap it instead" : "")"
     )
   }
 

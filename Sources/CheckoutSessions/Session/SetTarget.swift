@@ -54,7 +54,7 @@ extension CompiledFlow {
   /// The value row that an event setting `key` writes through: the first in flow
   /// order that binds it and takes a value; nil when none does.
   public func writingRow(for key: DataKey) -> CheckoutSession.RowRef? {
-    dependencies.rows(binding: key).first { step($0.step)?.row($0.row)?.cell.takesValue == true }
+    dependencies.rows(binding: key).first { step($0.step)?.row($0.row)?.kind.takesValue == true }
   }
 
   /// Why an event may not set `key`, or nil when a value row binds it (only rows write data).

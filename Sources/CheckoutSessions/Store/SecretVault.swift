@@ -56,7 +56,7 @@ extension CheckoutSession {
   /// (and a submit that finds it missing offers it with the same message).
   private mutating func askAgain(for key: DataKey) {
     for ref in compiled.dependencies.rows(binding: key) {
-      guard let row = compiled.step(ref.step)?.row(ref.row), row.cell.takesValue else { continue }
+      guard let row = compiled.step(ref.step)?.row(ref.row), row.kind.takesValue else { continue }
       rowErrors[ref] = CheckoutSession.enterAgainMessage(row.title)
     }
   }

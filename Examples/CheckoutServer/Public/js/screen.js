@@ -94,33 +94,41 @@ function disabledReason(row) {
   return box;
 }
 
+// How each cell kind is drawn: one entry per kind the engine renders (CellKind in
+// the library). `labelled` rows get a <label> for their control; the others draw
+// their own title.
+const textField = { labelled: true, control: fieldRow };
+const cells = {
+  text: textField,
+  secure: textField,
+  number: textField,
+  email: textField,
+  phone: textField,
+  picker: { labelled: true, control: pickerRow },
+  toggle: { labelled: true, control: toggleRow },
+  disclosure: { labelled: false, control: (row, id, handlers) => tapRow(row, handlers) },
+  button: { labelled: false, control: (row, id, handlers) => tapRow(row, handlers) },
+  info: {
+    labelled: false,
+    control: (row) => [
+      element('span', { className: 'title', text: row.title }),
+      element('span', { className: 'detail', text: row.detail ?? row.value }),
+    ],
+  },
+};
+
 function rowElement(screen, row, handlers) {
+  const cell = Object.hasOwn(cells, row.kind) ? cells[row.kind] : null;
+  // A kind this page does not know is a server newer than the page: say so, draw nothing half-right.
+  if (!cell) throw new Error(`row "${row.id}" has cell kind "${row.kind}", which this page cannot draw`);
   const id = `row-${screen.step}-${row.id}`;
   const wrapper = element('div', {
     className: `row ${row.kind}${row.isEnabled ? '' : ' disabled'}${row.error ? ' invalid' : ''}`,
     'data-row': row.id,
     'data-kind': row.kind,
   });
-  switch (row.kind) {
-    case 'info':
-      wrapper.append(
-        element('span', { className: 'title', text: row.title }),
-        element('span', { className: 'detail', text: row.detail ?? row.value }),
-      );
-      break;
-    case 'button':
-    case 'disclosure':
-      wrapper.append(tapRow(row, handlers));
-      break;
-    case 'picker':
-      wrapper.append(element('label', { for: id, text: row.title }), pickerRow(row, id, handlers));
-      break;
-    case 'toggle':
-      wrapper.append(element('label', { for: id, text: row.title }), toggleRow(row, id, handlers));
-      break;
-    default:  // text, secure, number, email, phone
-      wrapper.append(element('label', { for: id, text: row.title }), fieldRow(row, id, handlers));
-  }
+  if (cell.labelled) wrapper.append(element('label', { for: id, text: row.title }));
+  wrapper.append(...[cell.control(row, id, handlers)].flat());
   if (row.error) wrapper.append(element('p', { className: 'error', id: `${id}-error`, role: 'alert', text: row.error }));
   const reason = disabledReason(row);
   if (reason) wrapper.append(reason);
