@@ -414,10 +414,11 @@ import Testing
     return try String(contentsOf: url, encoding: .utf8)
   }
 
-  /// The lines between `// snippet: NAME` and `// end snippet` in this file, with
-  /// their common indentation removed (an article shows them in a ```swift block).
-  static func snippet(_ name: String) throws -> String {
-    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+  /// The lines between `// snippet: NAME` and `// end snippet` in the calling
+  /// file, with their common indentation removed (an article shows them in a
+  /// ```swift block).
+  static func snippet(_ name: String, in file: String = #filePath) throws -> String {
+    let source = try String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// snippet: \(name)" })
     let end = try #require(lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// end snippet" })
