@@ -54,29 +54,28 @@ public struct AutoHost: Sendable {
   }
 
   /// Sends `event` as ``send(_:to:answering:)`` does, answering each call from
-  /// `api` (a thrown error gives the call up: ``SessionEvent/apiExpired(_:)``). No
-  /// store is involved: for calls made exactly once across crashes, use a
-  /// ``CallCoordinator``.
+  /// `api` once the screens its event opened have appeared (a thrown error gives
+  /// the call up: ``SessionEvent/apiExpired(_:)``). No store is involved: for
+  /// calls made exactly once across crashes, use a ``CallCoordinator``.
   @discardableResult
   public func send(
     _ event: SessionEvent, to session: inout CheckoutSession, id: SessionID, api: any CheckoutAPI
   ) async -> [Effect] {
-    var queue = [event]
+    var answers = [event]
     var all: [Effect] = []
-    var sent = 0
-    while !queue.isEmpty, sent < limit {
-      sent += 1
-      let effects = session.send(queue.removeFirst())
-      all += effects
-      for effect in effects {
-        if case .callAPI(let operation, let payload, let key) = effect {
-          let request = CheckoutAPIRequest(
-            session: id, flow: session.flow.id, operation: operation, payload: payload, key: key)
-          let outcome = try? await api.perform(request)
-          queue.append(outcome?.event(for: operation) ?? .apiExpired(operation))
-        } else if let appeared = appearance(after: effect, in: session) {
-          queue.append(appeared)
-        }
+    let flow = session.flow.id
+    var rounds = 0
+    while !answers.isEmpty, rounds < limit {
+      rounds += 1
+      var calls: [CheckoutAPIRequest] = []
+      all += send(answers.removeFirst(), to: &session) { operation, payload, key in
+        calls.append(
+          CheckoutAPIRequest(session: id, flow: flow, operation: operation, payload: payload, key: key))
+        return nil
+      }
+      for request in calls {
+        let outcome = try? await api.perform(request)
+        answers.append(outcome?.event(for: request.operation) ?? .apiExpired(request.operation))
       }
     }
     return all
