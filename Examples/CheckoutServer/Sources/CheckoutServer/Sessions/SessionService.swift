@@ -72,7 +72,9 @@ struct SessionService: Sendable {
   func show(_ id: SessionID, logger: Logger? = nil) async throws -> SessionView {
     let served = try await serve(try await load(id))
     let calls = calls(logger: logger ?? self.logger)
-    let recovered = try await mapping { try await calls.recoverLostCalls(in: served.stored, flow: served.flow) }
+    let recovered = try await mapping(gone: id) {
+      try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
+    }
     var session = try restore(recovered.stored, on: served.flow)
     session.restoreSecrets(await vault.secrets(for: id))
     return SessionView(
@@ -89,7 +91,9 @@ struct SessionService: Sendable {
     }
     let served = try await serve(loaded)
     let calls = calls(logger: logger)
-    let recovered = try await mapping { try await calls.recoverLostCalls(in: served.stored, flow: served.flow) }
+    let recovered = try await mapping(gone: id) {
+      try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
+    }
     try limits.check(event.event, on: served.flow)
     let result = try await mapping(expected: event.expectedVersion, field: event.refusalField) {
       try await calls.send(
@@ -109,12 +113,15 @@ struct SessionService: Sendable {
 
   /// Runs store and coordinator work, answering their errors as the server does:
   /// a refused event at the request's `field`, a conflict as `stale_version` when
-  /// the request named a version (`busy` otherwise), a store failure as 503.
+  /// the request named a version (`busy` otherwise), a store failure as 503, and,
+  /// with `gone`, a session its flow cannot restore as 410 `flow_changed`.
   private func mapping<T: Sendable>(
-    expected: Int? = nil, field: String = "type", _ work: () async throws -> T
+    expected: Int? = nil, field: String = "type", gone: SessionID? = nil, _ work: () async throws -> T
   ) async throws -> T {
     do {
       return try await work()
+    } catch let error as SnapshotError where gone != nil {
+      throw ServerError(.gone, "flow_changed", error.description, at: "/sessions/\(gone?.rawValue ?? "")")
     } catch let refused as EventRefused {
       throw ServerError.refused(refused.refusal, at: field)
     } catch let error as SessionStoreError {
