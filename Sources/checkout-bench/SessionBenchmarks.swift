@@ -8,13 +8,7 @@ enum SessionBenchmarks {
   /// A session on Step Two with the address and card filled in.
   static func readyToOrder(_ compiled: CompiledFlow) -> CheckoutSession {
     var session = CheckoutSession(flow: compiled, today: today)
-    func go(_ event: SessionEvent) {
-      for effect in session.send(event) {
-        if case .navigate(let command) = effect, let top = try? session.navigation.applying(command).top {
-          session.send(.appeared(top))
-        }
-      }
-    }
+    func go(_ event: SessionEvent) { AutoHost().send(event, to: &session) }
     go(.tap("checkout"))
     go(.tap("shippingAddress"))
     for (row, value) in [

@@ -58,13 +58,14 @@ import Testing
   @Test func onlyKeysTheOperationsSubmitsProvideAreFilled() throws {
     let flow = try FlowLoader().load(
       contentsOf: ScenarioReplayTests.packageRoot.appendingPathComponent("Flows/plndr.json").path)
-    guard case .apiSucceeded(_, let values) = DevelopmentAPI.event(.ok([:]), for: "applyDiscount", in: flow) else {
+    guard case .apiSucceeded(_, let values) = DevelopmentAPI.event(.succeeded([:]), for: "applyDiscount", in: flow)
+    else {
       Issue.record("a success became something else")
       return
     }
     #expect(values.isEmpty, "applyDiscount provides nothing")
     guard
-      case .apiFailed(_, let errors) = DevelopmentAPI.event(.fail([APIError(code: "x")]), for: "placeOrder", in: flow)
+      case .apiFailed(_, let errors) = DevelopmentAPI.event(.failed([APIError(code: "x")]), for: "placeOrder", in: flow)
     else {
       Issue.record("a failure became something else")
       return

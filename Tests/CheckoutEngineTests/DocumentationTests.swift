@@ -288,19 +288,17 @@ import Testing
     var shown: [String] = []
     func print(_ line: String) { shown.append(line) }
     // snippet: a host
-    /// Sends an event and does what the session asks, as a host does: performs each
-    /// navigation command and reports the step that appeared, answers API calls,
-    /// accepts offers to fix an error. `callAPI` stands for your checkout API.
+    /// Sends an event and does what the session asks, as a host does. The auto-host
+    /// performs each navigation command at once and reports the step that appeared
+    /// (an app does it on screen), and answers API calls with `callAPI` (your
+    /// checkout API); this host shows the rest and accepts offers to fix an error.
     func run(_ event: SessionEvent, callAPI: (OperationName, Payload, IdempotencyKey) -> SessionEvent) {
       var events = [event]
       while !events.isEmpty {
-        for effect in session.send(events.removeFirst()) {
+        for effect in AutoHost().send(events.removeFirst(), to: &session, answering: callAPI) {
           switch effect {
-          case .navigate(let command):
-            // Push, present, pop, dismiss or reset on screen; then report what appeared.
-            if let step = session.navigation.top(after: command) { events.append(.appeared(step)) }
-          case .callAPI(let operation, let payload, let key):
-            events.append(callAPI(operation, payload, key))
+          case .navigate, .callAPI:
+            break  // answered by the auto-host
           case .offer(let offer):
             print("offer \(offer)")  // the error, with a "Fix it" button
             events.append(.accept)
@@ -500,10 +498,11 @@ import Testing
     return try String(contentsOf: url, encoding: .utf8)
   }
 
-  /// The lines between `// snippet: NAME` and `// end snippet` in this file, with
-  /// their common indentation removed (an article shows them in a ```swift block).
-  static func snippet(_ name: String) throws -> String {
-    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+  /// The lines between `// snippet: NAME` and `// end snippet` in the calling
+  /// file, with their common indentation removed (an article shows them in a
+  /// ```swift block).
+  static func snippet(_ name: String, in file: String = #filePath) throws -> String {
+    let source = try String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// snippet: \(name)" })
     let end = try #require(lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// end snippet" })

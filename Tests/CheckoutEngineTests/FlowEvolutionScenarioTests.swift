@@ -123,13 +123,13 @@ struct OrderDriver {
     while steps < 100 {
       steps += 1
       if let pending = session.pending {
-        pump(session.send(.appeared(pending.expected)))
+        play(.appeared(pending.expected))
       } else if session.driver.isDriving, case .awaiting(let expected, _, _) = session.driver.state {
-        pump(session.send(.appeared(expected)))
+        play(.appeared(expected))
       } else if session.offer != nil {
-        pump(session.send(.decline))
+        play(.decline)
       } else if let operation = session.calls.keys.sorted().first {
-        pump(session.send(.apiSucceeded(operation, ["order.number": .string("PL-1")])))
+        play(.apiSucceeded(operation, ["order.number": .string("PL-1")]))
       } else {
         return
       }
@@ -163,27 +163,17 @@ struct OrderDriver {
 
   private mutating func send(_ event: SessionEvent) -> String? {
     settle()  // an error queued behind a fixed one is offered once its row changes: declined
-    let effects = session.send(event)
+    let effects = play(event)
     if case .refused(let reason)? = effects.first { return "\(event) refused: \(reason)" }
     if case .offer(let offer)? = effects.first { return "\(event) offered \(offer)" }
-    pump(effects)
     return nil
   }
 
   /// The host's part: every command appears, every call succeeds.
-  private mutating func pump(_ effects: [Effect]) {
-    var queue = effects
-    while !queue.isEmpty, steps < 1_000 {
-      steps += 1
-      switch queue.removeFirst() {
-      case .navigate(let command):
-        let top = (try? session.navigation.applying(command).top) ?? session.navigation.top
-        queue += session.send(.appeared(top))
-      case .callAPI(let operation, _, _):
-        queue += session.send(.apiSucceeded(operation, ["order.number": .string("PL-1")]))
-      default:
-        break
-      }
+  @discardableResult
+  private mutating func play(_ event: SessionEvent) -> [Effect] {
+    AutoHost().send(event, to: &session) { operation, _, _ in
+      .apiSucceeded(operation, ["order.number": .string("PL-1")])
     }
   }
 }

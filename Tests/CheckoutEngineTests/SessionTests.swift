@@ -14,14 +14,7 @@ import Testing
 
     @discardableResult
     mutating func send(_ event: SessionEvent) -> [Effect] {
-      var effects = session.send(event)
-      var all = effects
-      while let command = effects.compactMap({ if case .navigate(let c) = $0 { c } else { nil } }).first {
-        let top = (try? session.navigation.applying(command).top) ?? session.navigation.top
-        effects = session.send(.appeared(top))
-        all += effects
-      }
-      return all
+      AutoHost().send(event, to: &session)
     }
 
     mutating func fillAddressAndCard(cvv: String = "123") {

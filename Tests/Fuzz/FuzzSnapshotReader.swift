@@ -33,11 +33,7 @@ public func fuzzSnapshotReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     .apiSucceeded("placeOrder", [:]),
   ]
   for event in events {
-    for effect in session.send(event) {
-      if case .navigate(let command) = effect, let top = session.navigation.top(after: command) {
-        _ = session.send(.appeared(top))
-      }
-    }
+    AutoHost().send(event, to: &session)
     if session.navigation.steps.isEmpty || compiled.step(session.navigation.top) == nil {
       fatalError("a restored session left the flow: \(session.navigation)")
     }

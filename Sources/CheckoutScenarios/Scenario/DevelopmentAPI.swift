@@ -8,23 +8,23 @@ import CheckoutSessions
 ///
 /// ```swift
 /// var api = DevelopmentAPI()
-/// api.enqueue(.fail([APIError(code: "cvv_invalid")]), for: "placeOrder")
-/// api.enqueue(.ok([:]), for: "placeOrder")
+/// api.enqueue(.failed([APIError(code: "cvv_invalid")]), for: "placeOrder")
+/// api.enqueue(.succeeded([:]), for: "placeOrder")
 /// api.answer("placeOrder")  // the failure, then the success
 /// ```
 public struct DevelopmentAPI: Hashable, Sendable {
-  private var queues: [OperationName: [ScriptedResponse]] = [:]
+  private var queues: [OperationName: [CheckoutAPIOutcome]] = [:]
 
   /// An API with nothing scripted.
   public init() {}
 
   /// Adds a response to the end of an operation's queue.
-  public mutating func enqueue(_ response: ScriptedResponse, for operation: OperationName) {
+  public mutating func enqueue(_ response: CheckoutAPIOutcome, for operation: OperationName) {
     queues[operation, default: []].append(response)
   }
 
   /// The next scripted response to an operation, removed from its queue; nil when none is scripted.
-  public mutating func answer(_ operation: OperationName) -> ScriptedResponse? {
+  public mutating func answer(_ operation: OperationName) -> CheckoutAPIOutcome? {
     guard var queue = queues[operation], !queue.isEmpty else { return nil }
     let response = queue.removeFirst()
     queues[operation] = queue
@@ -40,18 +40,19 @@ public struct DevelopmentAPI: Hashable, Sendable {
   /// a confirmation never shows an empty order number.
   ///
   /// ```swift
-  /// DevelopmentAPI.event(.ok([:]), for: "placeOrder", in: plndr)
+  /// DevelopmentAPI.event(.succeeded([:]), for: "placeOrder", in: plndr)
   /// // .apiSucceeded("placeOrder", ["order.number": "PL-…"]) (six digits, the same every time)
   /// ```
-  public static func event(_ response: ScriptedResponse, for operation: OperationName, in flow: Flow) -> SessionEvent {
+  public static func event(_ response: CheckoutAPIOutcome, for operation: OperationName, in flow: Flow) -> SessionEvent
+  {
     switch response {
-    case .ok(let scripted):
+    case .succeeded(let scripted):
       var values = scripted
       for key in providedKeys(of: operation, in: flow) where values[key] == nil {
         values[key] = standIn(for: key, operation: operation, flow: flow.id)
       }
       return .apiSucceeded(operation, values)
-    case .fail(let errors): return .apiFailed(operation, errors)
+    case .failed(let errors): return .apiFailed(operation, errors)
     }
   }
 

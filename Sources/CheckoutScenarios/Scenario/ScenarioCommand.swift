@@ -16,7 +16,7 @@ public enum ScenarioCommand: Hashable, Sendable {
   /// `back`: the shopper's back button.
   case back
   /// `api OP ok|fail …`: queue the development API's next answer to an operation.
-  case api(OperationName, ScriptedResponse)
+  case api(OperationName, CheckoutAPIOutcome)
   /// `accept`: answer the offer with yes.
   case accept
   /// `decline`: answer the offer with no.
@@ -76,14 +76,6 @@ public enum HostMode: String, Hashable, Sendable, Codable {
   case auto
   /// A person plays the host and types `appear STEP`.
   case manual
-}
-
-/// A scripted answer of the development API.
-public enum ScriptedResponse: Hashable, Sendable {
-  /// Success, with data to merge into the session.
-  case ok([DataKey: Value])
-  /// Failure with these errors, in the API's order.
-  case fail([APIError])
 }
 
 /// What an `expect` line asserts.

@@ -193,30 +193,18 @@ public struct ScenarioHost: Sendable {
     outcome.problem = "there is no row \(name) on this screen; rows are numbered 1 to \(count)"
   }
 
-  /// Sends an event and plays the host for what it returns.
+  /// Sends an event and plays the host for what it returns: the ``AutoHost``
+  /// confirms appearances (in `auto` mode) and the development API answers calls.
   private mutating func perform(_ event: SessionEvent, _ outcome: inout Outcome) {
     guard var session else { return }
-    var queue: [SessionEvent] = [event]
-    var steps = 0
-    while !queue.isEmpty, steps < 1_000 {
-      steps += 1
-      let effects = session.send(queue.removeFirst())
-      outcome.effects += effects
-      for effect in effects {
-        switch effect {
-        case .navigate(let command) where mode == .auto:
-          if let top = try? session.navigation.applying(command).top { queue.append(.appeared(top)) }
-        case .callAPI(let operation, _, _):
-          if let answer = api.answer(operation) {
-            queue.append(DevelopmentAPI.event(answer, for: operation, in: session.flow))
-          } else {
-            outcome.notes.append(
-              "\(operation) is waiting for an answer: type 'api \(operation) ok' or 'api \(operation) fail CODE'")
-          }
-        default:
-          break
-        }
+    let flow = session.flow
+    outcome.effects += AutoHost(appears: mode == .auto).send(event, to: &session) { operation, _, _ in
+      guard let answer = api.answer(operation) else {
+        outcome.notes.append(
+          "\(operation) is waiting for an answer: type 'api \(operation) ok' or 'api \(operation) fail CODE'")
+        return nil
       }
+      return DevelopmentAPI.event(answer, for: operation, in: flow)
     }
     self.session = session
   }

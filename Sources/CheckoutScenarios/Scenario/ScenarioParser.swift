@@ -83,7 +83,7 @@ public enum ScenarioParser {
         }
         values[DataKey(parts[0])] = .string(parts[1])
       }
-      return .api(operation, .ok(values))
+      return .api(operation, .succeeded(values))
     case "fail":
       var errors: [APIError] = []
       repeat {
@@ -104,7 +104,7 @@ public enum ScenarioParser {
         }
         errors.append(error)
       } while cursor.skip(";")
-      return .api(operation, .fail(errors))
+      return .api(operation, .failed(errors))
     default:
       throw cursor.error(at: outcome, "expected ok or fail, found \(Quoting.quoted(outcome.text))")
     }

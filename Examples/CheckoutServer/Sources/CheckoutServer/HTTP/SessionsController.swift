@@ -44,22 +44,12 @@ struct SessionsController {
     }
     defer { metrics.recordEvent(kind: event.kind, duration: ContinuousClock.now - start) }
     let result = try await service.send(event, to: id, logger: context.logger)
-    for case .callAPI(let operation, let outcome) in result.effects {
-      metrics.recordAPICall(operation: operation, outcome: SessionsController.outcomeName(outcome))
+    for effect in result.effects where effect.kind == .callAPI {
+      guard let operation = effect.operation, let outcome = effect.outcome else { continue }
+      metrics.recordAPICall(operation: operation, outcome: outcome.status)
     }
     if SessionsController.placedAnOrder(result.effects) { metrics.sessionsFinished.increment() }
     return result
-  }
-
-  /// `succeeded`, `failed` (the API answered with errors), `unanswered` (it did not
-  /// answer: the call waits for its next request, same idempotency key) or `pending`.
-  static func outcomeName(_ outcome: OutcomeView) -> String {
-    switch outcome {
-    case .succeeded: return "succeeded"
-    case .failed: return "failed"
-    case .unanswered: return "unanswered"
-    case .pending: return "pending"
-    }
   }
 
   /// Whether an answer finished its session: an API call answered, then a `reset`
@@ -67,11 +57,8 @@ struct SessionsController {
   static func placedAnOrder(_ effects: [EffectView]) -> Bool {
     var called = false
     for effect in effects {
-      switch effect {
-      case .callAPI(_, .succeeded): called = true
-      case .navigate(let command) where called && command.hasPrefix("reset "): return true
-      default: break
-      }
+      if effect.kind == .callAPI, effect.outcome?.status == "succeeded" { called = true }
+      if called, effect.kind == .navigate, effect.command?.hasPrefix("reset ") == true { return true }
     }
     return false
   }

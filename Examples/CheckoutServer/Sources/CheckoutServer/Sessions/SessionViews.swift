@@ -2,44 +2,52 @@ import CheckoutEngine
 import Hummingbird
 
 /// `{"kind": "navigate", "command": "push stepOne"}` and the other effects as the
-/// client reads them. No effect carries a secret: a `callAPI` shows the outcome,
-/// not the payload.
-enum EffectView: Encodable, Sendable, Equatable {
-  case navigate(command: String)
-  case callAPI(operation: String, outcome: OutcomeView)
-  case offer(OfferView)
-  case focus(step: String, row: String?, message: String)
-  case refused(RefusalView, reason: String)
-  case unresolved(ErrorView)
-  case routeCancelled(reason: String)
-  case notice(message: String)
+/// client reads them: the library's ``Effect`` with its ``Effect/Kind`` as `kind`
+/// and its parts as fields. No effect carries a secret: a `callAPI` shows the
+/// outcome, not the payload.
+struct EffectView: Encodable, Sendable, Equatable {
+  /// The library's kind, whose name is the `kind` field.
+  var kind: Effect.Kind
+  var command: String?
+  var operation: String?
+  var outcome: OutcomeView?
+  var step: String?
+  var row: String?
+  var message: String?
+  var code: String?
+  var field: String?
+  var reason: String?
+  var refusal: RefusalView?
 
   /// The view of a library effect (a `callAPI` is shown once it is answered).
   init(_ effect: Effect) {
+    kind = effect.kind
     switch effect {
-    case .navigate(let command): self = .navigate(command: command.description)
-    case .callAPI(let operation, _, _): self = .callAPI(operation: operation.rawValue, outcome: .pending)
-    case .offer(let offer): self = .offer(OfferView(offer))
+    case .navigate(let command): self.command = command.description
+    case .callAPI(let operation, _, _):
+      self.operation = operation.rawValue
+      outcome = .pending
+    case .offer(let offer):
+      let view = OfferView(offer)
+      (step, row, message, code) = (view.step, view.row, view.message, view.code)
     case .focus(let step, let row, let message):
-      self = .focus(step: step.rawValue, row: row?.rawValue, message: message)
-    case .refused(let refusal): self = .refused(RefusalView(refusal), reason: refusal.message)
-    case .unresolved(let error): self = .unresolved(ErrorView(error))
-    case .routeCancelled(let reason): self = .routeCancelled(reason: reason)
-    case .notice(let message): self = .notice(message: message)
+      (self.step, self.row, self.message) = (step.rawValue, row?.rawValue, message)
+    case .refused(let refusal):
+      reason = refusal.message
+      self.refusal = RefusalView(refusal)
+    case .unresolved(let error): (code, field, message) = (error.code, error.field, error.message)
+    case .routeCancelled(let reason): self.reason = reason
+    case .notice(let message): self.message = message
     }
   }
 
-  /// The library's kind, whose name is the `kind` field.
-  var kind: Effect.Kind {
-    switch self {
-    case .navigate: return .navigate
-    case .callAPI: return .callAPI
-    case .offer: return .offer
-    case .focus: return .focus
-    case .refused: return .refused
-    case .unresolved: return .unresolved
-    case .routeCancelled: return .routeCancelled
-    case .notice: return .notice
+  /// The view of a coordinated step: an effect, or a call with the API's answer.
+  init(_ step: CallStep) {
+    switch step {
+    case .effect(let effect): self.init(effect)
+    case .call(let exchange):
+      self.init(.callAPI(exchange.request.operation, exchange.request.payload, key: exchange.request.key))
+      outcome = OutcomeView(exchange.outcome)
     }
   }
 
@@ -50,33 +58,16 @@ enum EffectView: Encodable, Sendable, Equatable {
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
     try container.encode(kind.rawValue, forKey: .kind)
-    switch self {
-    case .navigate(let command):
-      try container.encode(command, forKey: .command)
-    case .callAPI(let operation, let outcome):
-      try container.encode(operation, forKey: .operation)
-      try container.encode(outcome, forKey: .outcome)
-    case .offer(let offer):
-      try container.encode(offer.step, forKey: .step)
-      try container.encodeIfPresent(offer.row, forKey: .row)
-      try container.encode(offer.message, forKey: .message)
-      try container.encodeIfPresent(offer.code, forKey: .code)
-    case .focus(let step, let row, let message):
-      try container.encode(step, forKey: .step)
-      try container.encodeIfPresent(row, forKey: .row)
-      try container.encode(message, forKey: .message)
-    case .refused(let refusal, let reason):
-      try container.encode(reason, forKey: .reason)
-      try container.encode(refusal, forKey: .refusal)
-    case .routeCancelled(let reason):
-      try container.encode(reason, forKey: .reason)
-    case .notice(let message):
-      try container.encode(message, forKey: .message)
-    case .unresolved(let error):
-      try container.encode(error.code, forKey: .code)
-      try container.encodeIfPresent(error.field, forKey: .field)
-      try container.encodeIfPresent(error.message, forKey: .message)
-    }
+    try container.encodeIfPresent(command, forKey: .command)
+    try container.encodeIfPresent(operation, forKey: .operation)
+    try container.encodeIfPresent(outcome, forKey: .outcome)
+    try container.encodeIfPresent(step, forKey: .step)
+    try container.encodeIfPresent(row, forKey: .row)
+    try container.encodeIfPresent(message, forKey: .message)
+    try container.encodeIfPresent(code, forKey: .code)
+    try container.encodeIfPresent(field, forKey: .field)
+    try container.encodeIfPresent(reason, forKey: .reason)
+    try container.encodeIfPresent(refusal, forKey: .refusal)
   }
 }
 
@@ -108,39 +99,31 @@ struct RefusalView: Encodable, Sendable, Equatable {
 
 /// What the checkout API answered a call: `{"status": "succeeded", "data": {…}}`,
 /// `{"status": "failed", "errors": [{"code", "field", "message"}]}`, or
-/// `{"status": "unanswered"}` (it did not answer; the retry reuses the key).
-enum OutcomeView: Encodable, Sendable, Equatable {
-  case pending
-  /// The API did not answer: the outcome is unknown, the shopper is offered a
-  /// retry, and the retry reuses the call's idempotency key.
-  case unanswered
-  case succeeded([String: String])
-  case failed([ErrorView])
+/// `{"status": "unanswered"}` (it did not answer: the outcome is unknown, the
+/// shopper is offered a retry, and the retry reuses the call's idempotency key);
+/// `{"status": "pending"}` before the call is made.
+struct OutcomeView: Encodable, Sendable, Equatable {
+  /// `pending`, `unanswered`, `succeeded` or `failed`.
+  var status: String
+  var data: [String: String]?
+  var errors: [ErrorView]?
 
-  init(_ outcome: CheckoutAPIOutcome) {
+  /// A call not made yet.
+  static let pending = OutcomeView(status: "pending")
+
+  private init(status: String) { self.status = status }
+
+  /// The view of the API's answer; nil: it did not answer.
+  init(_ outcome: CheckoutAPIOutcome?) {
     switch outcome {
-    case .succeeded(let data):
-      self = .succeeded(Dictionary(uniqueKeysWithValues: data.map { ($0.key.rawValue, $0.value.displayText) }))
-    case .failed(let errors):
-      self = .failed(errors.map(ErrorView.init))
-    }
-  }
-
-  private enum Keys: String, CodingKey { case status, data, errors }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    switch self {
-    case .pending:
-      try container.encode("pending", forKey: .status)
-    case .unanswered:
-      try container.encode("unanswered", forKey: .status)
-    case .succeeded(let data):
-      try container.encode("succeeded", forKey: .status)
-      try container.encode(data, forKey: .data)
-    case .failed(let errors):
-      try container.encode("failed", forKey: .status)
-      try container.encode(errors, forKey: .errors)
+    case .succeeded(let data)?:
+      status = "succeeded"
+      self.data = Dictionary(uniqueKeysWithValues: data.map { ($0.key.rawValue, $0.value.displayText) })
+    case .failed(let errors)?:
+      status = "failed"
+      self.errors = errors.map(ErrorView.init)
+    case nil:
+      status = "unanswered"
     }
   }
 }

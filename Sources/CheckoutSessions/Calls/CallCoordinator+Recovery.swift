@@ -1,0 +1,63 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+import Foundation
+
+/// A session whose lost calls were finished: as it is now, and what was done.
+public struct CallRecovery: Sendable {
+  /// The session as stored now (the one given, when no call was lost).
+  public var stored: StoredSession
+  /// The calls made again and the effects of their answers, in order.
+  public var steps: [CallStep]
+
+  /// Creates a recovery.
+  public init(stored: StoredSession, steps: [CallStep]) {
+    self.stored = stored
+    self.steps = steps
+  }
+}
+
+extension CallCoordinator {
+  /// Whether a stored session shows a call waiting for longer than
+  /// ``callTimeout``: its answer was lost.
+  public func hasLostCalls(_ stored: StoredSession) -> Bool {
+    guard !stored.snapshot.calls.isEmpty else { return false }
+    guard let savedAt = stored.savedAt else { return true }
+    return now().timeIntervalSince(savedAt) >= callTimeout
+  }
+
+  /// Finishes the calls a stored session shows lost (``hasLostCalls(_:)``): each
+  /// is made again with its idempotency key (``SessionEvent/callAgain(_:)``; the
+  /// API answers it with its first answer and acts once) and its answer applied,
+  /// or, when the API does not answer, it is given up (`apiExpired`: an offer
+  /// whose retry reuses the key). Returns the session as it is now, without
+  /// reading it again.
+  public func recoverLostCalls(in stored: StoredSession, flow: CompiledFlow) async throws -> CallRecovery {
+    guard hasLostCalls(stored) else { return CallRecovery(stored: stored, steps: []) }
+    var recovery = CallRecovery(stored: stored, steps: [])
+    for waiting in stored.snapshot.calls {
+      var session = try CheckoutSession(restoring: recovery.stored.snapshot, flow: flow)
+      if let secrets { session.restoreSecrets(await secrets.secrets(for: stored.id)) }
+      guard case .callAPI(let operation, let payload, let key)? = session.send(.callAgain(waiting.operation)).first
+      else { continue }
+      report(.recovering(operation: operation, key: key, session: stored.id))
+      let request = CheckoutAPIRequest(
+        session: stored.id, flow: flow.flow.id, operation: operation, payload: payload, key: key)
+      let outcome = await call(request)
+      recovery.steps.append(.call(CallExchange(request: request, outcome: outcome)))
+      let answered = try await apply(outcome, to: request, flow: flow, loaded: recovery.stored, keep: true)
+      recovery.steps += answered.result.effects.map(CallStep.effect)
+      if let saved = answered.result.saved {
+        recovery.stored = StoredSession(id: stored.id, version: answered.version, snapshot: saved, savedAt: now())
+      }
+    }
+    return recovery
+  }
+
+  /// Loads a session and finishes its lost calls: a host's recovery pass after a
+  /// restart, over the sessions it served.
+  public func recover(_ id: SessionID, flow: CompiledFlow) async throws -> CallRecovery {
+    guard let stored = try await store.load(id) else { throw SessionStoreError(.notFound, id: id) }
+    return try await recoverLostCalls(in: stored, flow: flow)
+  }
+}

@@ -1,0 +1,95 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+/// A point in a call's life where a host may crash, in the order a call reaches
+/// them. ``CallCoordinator/checkpoint`` is told each one: a host's fault tests
+/// stop there (a test host throws, a server kills itself) to check that the call
+/// is still made exactly once. <doc:CallingYourCheckoutAPI> says what happens
+/// after a crash at each.
+public enum CallCheckpoint: String, CaseIterable, Hashable, Sendable {
+  /// The event that makes the call was applied; its intent is not saved yet.
+  case beforeIntentSave = "before-intent-save"
+  /// The intent (the call and its idempotency key) is saved; the API is not called yet.
+  case afterIntentSave = "after-intent-save"
+  /// The API answered (and recorded its answer); the session knows nothing yet.
+  case afterAPIAnswer = "after-api-answer"
+  /// The answer was applied to the session; it is not saved yet.
+  case beforeAnswerSave = "before-answer-save"
+}
+
+/// What the coordinator did with a call, for a host's logs and metrics
+/// (``CallCoordinator/report``). Never carries a payload.
+public enum CallReport: Sendable {
+  /// A call whose answer was lost is made again, with its key.
+  case recovering(operation: OperationName, key: IdempotencyKey, session: SessionID)
+  /// The API answered.
+  case answered(operation: OperationName, key: IdempotencyKey, outcome: CheckoutAPIOutcome)
+  /// The API threw: the outcome is unknown, the call is given up (`apiExpired`) and its key kept.
+  case unanswered(operation: OperationName, key: IdempotencyKey, error: any Error)
+}
+
+/// A call the coordinator made, and what the API answered.
+public struct CallExchange: Sendable {
+  /// The request sent (its payload holds secrets: never print it).
+  public var request: CheckoutAPIRequest
+  /// The answer; nil when the API did not answer (the call was given up).
+  public var outcome: CheckoutAPIOutcome?
+
+  /// Creates an exchange.
+  public init(request: CheckoutAPIRequest, outcome: CheckoutAPIOutcome?) {
+    self.request = request
+    self.outcome = outcome
+  }
+}
+
+/// What one coordinated event or recovery produced, in order: the session's
+/// effects, with each `callAPI` effect followed by the exchange that answered it
+/// and then by the effects of its answer.
+public enum CallStep: Sendable {
+  /// An effect the session returned (a `callAPI` effect is not listed: its exchange is).
+  case effect(Effect)
+  /// A call made and answered (or given up).
+  case call(CallExchange)
+}
+
+/// The coordinator's answer to an event or a recovery: what happened and the
+/// session as it is now.
+public struct CallResult: Sendable {
+  /// The effects and calls, in order.
+  public var steps: [CallStep]
+  /// The stored version after the last save.
+  public var version: Int
+  /// The session after the last save (secrets restored from the vault, if one was given).
+  public var session: CheckoutSession
+
+  /// Creates a result.
+  public init(steps: [CallStep], version: Int, session: CheckoutSession) {
+    self.steps = steps
+    self.version = version
+    self.session = session
+  }
+
+  /// Every effect, each call's `callAPI` effect included where it was asked for
+  /// (with its answer's events' effects after it).
+  public var effects: [Effect] {
+    steps.map { step in
+      switch step {
+      case .effect(let effect): return effect
+      case .call(let exchange):
+        return .callAPI(exchange.request.operation, exchange.request.payload, key: exchange.request.key)
+      }
+    }
+  }
+}
+
+/// An event the session refused: it changed nothing, and nothing was saved.
+public struct EventRefused: Error, Sendable, CustomStringConvertible {
+  /// Why, as data (code, event, subject) and text.
+  public var refusal: Refusal
+
+  /// Creates the error.
+  public init(_ refusal: Refusal) { self.refusal = refusal }
+
+  public var description: String { refusal.message }
+}

@@ -1,0 +1,81 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutRows
+
+/// One call the engine asked for (a ``Effect/callAPI(_:_:key:)`` effect), as a
+/// host sends it to its checkout API: the session, the operation, the data and
+/// the idempotency key.
+public struct CheckoutAPIRequest: Sendable {
+  /// The session making the call.
+  public var session: SessionID
+  /// The session's flow.
+  public var flow: FlowID
+  /// The operation, e.g. `placeOrder`.
+  public var operation: OperationName
+  /// Every bound value, secrets included (never print it: its description is redacted).
+  public var payload: Payload
+  /// The call's idempotency key within the session (`placeOrder-1`), saved with
+  /// the session before the call and sent again on every retry of it.
+  public var key: IdempotencyKey
+
+  /// Creates a request.
+  public init(
+    session: SessionID, flow: FlowID, operation: OperationName, payload: Payload, key: IdempotencyKey
+  ) {
+    self.session = session
+    self.flow = flow
+    self.operation = operation
+    self.payload = payload
+    self.key = key
+  }
+
+  /// The key the API sees, unique across sessions: `SESSION:placeOrder-1`. A call
+  /// repeated with it must be answered with the first answer and act once.
+  public var idempotencyKey: String { "\(session.rawValue):\(key.rawValue)" }
+}
+
+/// What a checkout API answered a call. The one answer type of the engine: a
+/// host's ``CheckoutAPI`` returns it, the scenario language's `api OP ok|fail`
+/// scripts it (`DevelopmentAPI`), and ``event(for:)`` turns it into the session
+/// event that reports it.
+///
+/// ```swift
+/// CheckoutAPIOutcome.failed([APIError(code: "card_declined")]).event(for: "placeOrder")
+/// // .apiFailed("placeOrder", [card_declined])
+/// ```
+public enum CheckoutAPIOutcome: Hashable, Sendable {
+  /// Success, with data to merge into the session (an order number).
+  case succeeded([DataKey: Value])
+  /// Failure, with the API's errors in its order.
+  case failed([APIError])
+
+  /// The session event that reports this outcome of a call to `operation`.
+  public func event(for operation: OperationName) -> SessionEvent {
+    switch self {
+    case .succeeded(let data): return .apiSucceeded(operation, data)
+    case .failed(let errors): return .apiFailed(operation, errors)
+    }
+  }
+}
+
+/// A host's checkout backend: payments, orders, discounts, stock. The
+/// ``CallCoordinator`` calls it for each ``Effect/callAPI(_:_:key:)`` effect.
+///
+/// An implementation must answer a repeated ``CheckoutAPIRequest/idempotencyKey``
+/// with its first answer and act (charge) once, as payment APIs do: the
+/// coordinator sends the same key again whenever it cannot know whether a call
+/// was answered (a crash, a failed save). A thrown error means the outcome is
+/// unknown: the coordinator gives the call up (``SessionEvent/apiExpired(_:)``),
+/// and the shopper's retry reuses the key.
+///
+/// ```swift
+/// struct Payments: CheckoutAPI {
+///   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+///     try await gateway.charge(request.payload, idempotencyKey: request.idempotencyKey)
+///   }
+/// }
+/// ```
+public protocol CheckoutAPI: Sendable {
+  /// Makes the call, or answers it with its first answer when its key was seen.
+  func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome
+}

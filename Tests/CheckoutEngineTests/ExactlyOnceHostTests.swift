@@ -1,0 +1,172 @@
+import CheckoutEngine
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// A host written against the library alone gets exactly-once calls across
+/// crashes: 100 orders, each killed at a seeded random point of its call (the
+/// fault check's kill points, and store failures), are each charged once and end
+/// placed. The host's code is the snippet shown in `CallingYourCheckoutAPI.md`.
+@Suite struct ExactlyOnceHostTests {
+  // snippet: exactly-once host
+  /// A payment API with a ledger: a repeated idempotency key gets its first
+  /// answer; a new key charges its session.
+  actor Ledger: CheckoutAPI {
+    private var answers: [String: CheckoutAPIOutcome] = [:]
+    private(set) var charges: [SessionID: Int] = [:]
+
+    func perform(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
+      if let first = answers[request.idempotencyKey] { return first }
+      charges[request.session, default: 0] += 1
+      let answer = CheckoutAPIOutcome.succeeded(["order.number": .string("N-\(request.session)")])
+      answers[request.idempotencyKey] = answer
+      return answer
+    }
+  }
+
+  /// The host process dying at a checkpoint: nothing after it happens.
+  struct Crash: Error {}
+
+  /// One run of the host process: it dies at `crash`, if given. Calls are lost
+  /// as soon as they are found waiting (the tests run one request at a time).
+  static func process(_ store: any SessionStore, _ api: Ledger, crashingAt crash: CallCheckpoint?)
+    -> CallCoordinator
+  {
+    CallCoordinator(
+      store: store, api: api, callTimeout: 0,
+      checkpoint: { point in if point == crash { throw Crash() } })
+  }
+
+  /// The shopper sends `event` until it is taken; the host restarts (and runs its
+  /// recovery pass) after each crash, and a failed store is tried again. Returns
+  /// how many times the host crashed.
+  @discardableResult
+  static func send(
+    _ event: SessionEvent, to id: SessionID, flow: CompiledFlow, store: any SessionStore, api: Ledger,
+    crashingAt crash: CallCheckpoint? = nil
+  ) async throws -> Int {
+    var host = process(store, api, crashingAt: crash)
+    var crashes = 0
+    for _ in 0..<20 {
+      do {
+        _ = try await host.handle(event, to: id, flow: flow)
+        return crashes
+      } catch is Crash {
+        crashes += 1
+        host = process(store, api, crashingAt: nil)  // restarted
+        _ = try? await host.recover(id, flow: flow)
+      } catch let error as SessionStoreError {
+        guard case .unavailable = error.kind else { throw error }
+      } catch is EventRefused {
+        return crashes  // taken before the crash: the recovery pass placed the order
+      }
+    }
+    Issue.record("\(event) was never taken by \(id)")
+    return crashes
+  }
+  // end snippet
+
+  /// A store whose saves fail now and then, as a database does.
+  actor FlakyStore: SessionStore {
+    let base = InMemorySessionStore()
+    var random: SeededRandom
+    var failures = 0
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws { try await base.insert(snapshot, id: id) }
+    func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
+    func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+      await base.deleteSessions(savedBefore: cutoff)
+    }
+    func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+      if random.chance(0.15) {
+        failures += 1
+        throw SessionStoreError(.unavailable("the database went away"), id: id)
+      }
+      return try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
+    }
+  }
+
+  /// A shop: an e-mail, then Pay (`placeOrder`), then a receipt with the order number.
+  static func flow() throws -> CompiledFlow {
+    CompiledFlow(
+      try FlowLoader().load(
+        json: #"""
+          {"format": 1, "id": "shop", "title": "Shop", "start": "cart", "steps": [
+            {"id": "cart", "title": "Cart", "rows": [
+              {"id": "email", "cell": "email", "title": "Email", "bind": "contact.email", "rules": ["required"]},
+              {"id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "receipt",
+               "validates": ["cart"], "provides": ["order.number"]}]},
+            {"id": "receipt", "title": "Thanks", "presentation": "reset", "rows": [
+              {"id": "number", "cell": "info", "title": "Order", "bind": "order.number"}]}]}
+          """#))
+  }
+
+  @Test func ordersKilledAtEachPointAreChargedOnceAndPlaced() async throws {
+    let flow = try Self.flow()
+    let (store, api) = (FlakyStore(seed: 22), Ledger())
+    var random = SeededRandom(seed: 2026)
+    var reached: [CallCheckpoint: Int] = [:]
+    for order in 0..<100 {
+      let id = SessionID("order-\(order)")
+      try await store.insert(CheckoutSession(flow: flow).snapshot(), id: id)
+      try await Self.send(
+        .set(.row("email"), .string("shopper\(order)@example.com")), to: id, flow: flow, store: store, api: api)
+      let crash = random.chance(0.2) ? nil : CallCheckpoint.allCases[random.int(in: 0..<CallCheckpoint.allCases.count)]
+      let crashes = try await Self.send(.tap("pay"), to: id, flow: flow, store: store, api: api, crashingAt: crash)
+      if let crash, crashes > 0 { reached[crash, default: 0] += 1 }
+      try await Self.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api)  // the client shows it
+      let session = try CheckoutSession(restoring: try #require(await store.load(id)).snapshot, flow: flow)
+      #expect(session.navigation.top == "receipt", "order \(order), killed at \(crash?.rawValue ?? "no point")")
+      #expect(session.calls.isEmpty)
+      #expect(session.value(for: "order.number") == .string("N-order-\(order)"))
+    }
+    let charges = await api.charges
+    #expect(charges.count == 100)
+    #expect(charges.filter { $0.value != 1 }.isEmpty, "charged more than once: \(charges.filter { $0.value != 1 })")
+    #expect(CallCheckpoint.allCases.allSatisfy { reached[$0, default: 0] > 0 }, "every kill point: \(reached)")
+    #expect(await store.failures > 10, "the store failed saves too")
+  }
+
+  /// An API that charges, then loses its answer once (the connection dropped).
+  actor LostAnswer: CheckoutAPI {
+    let ledger = Ledger()
+    var lost = false
+    func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+      let answer = await ledger.perform(request)
+      if !lost {
+        lost = true
+        throw URLError(.networkConnectionLost)
+      }
+      return answer
+    }
+  }
+
+  @Test func aCallTheAPIDoesNotAnswerIsGivenUpAndItsRetryReusesTheKey() async throws {
+    let flow = try Self.flow()
+    let (store, api) = (InMemorySessionStore(), LostAnswer())
+    let host = CallCoordinator(store: store, api: api)
+    try await store.insert(CheckoutSession(flow: flow).snapshot(), id: "s1")
+    _ = try await host.handle(.set(.row("email"), .string("ada@example.com")), to: "s1", flow: flow)
+    let first = try await host.handle(.tap("pay"), to: "s1", flow: flow)
+    guard case .call(let exchange)? = first.steps.first else {
+      Issue.record("no call: \(first.steps)")
+      return
+    }
+    #expect(exchange.outcome == nil && first.session.calls.isEmpty && first.session.navigation.top == "cart")
+    let retry = try await host.handle(.tap("pay"), to: "s1", flow: flow)
+    guard case .call(let again)? = retry.steps.first else {
+      Issue.record("no call: \(retry.steps)")
+      return
+    }
+    #expect(again.request.key == exchange.request.key, "the retry reuses the unanswered key")
+    #expect(again.outcome == .succeeded(["order.number": .string("N-s1")]) && retry.session.calls.isEmpty)
+    #expect(await api.ledger.charges == ["s1": 1])
+  }
+
+  @Test func theCallingArticleShowsTheHostVerbatim() throws {
+    let blocks = Markdown(try DocumentationTests.catalogArticle("CallingYourCheckoutAPI")).codeBlocks(language: "swift")
+    let code = try DocumentationTests.snippet("exactly-once host")
+    #expect(blocks.contains { $0.contains(code) })
+  }
+}
