@@ -62,3 +62,43 @@ import Testing
     }
   }
 }
+
+/// Format 2's mode member says where it is wrong, as the snapshot pages show.
+@Suite struct SnapshotModeJSONTests {
+  static func json(_ name: String) throws -> String {
+    let session = try #require(SnapshotJSONTests.sessions().first { $0.name == name }).session
+    return String(decoding: session.snapshotJSON(), as: UTF8.self)
+  }
+
+  @Test func modeErrorsNameTheirPath() throws {
+    let routing = try Self.json("a route in progress")
+    #expect(
+      SnapshotJSONTests.error(
+        routing.replacingOccurrences(of: #"["present creditCard"]"#, with: #"["present creditCard",3]"#))
+        == "snapshot JSON: mode.routing.driver.state.awaiting.remaining[1]: expected a String, found number")
+    #expect(
+      SnapshotJSONTests.error(
+        routing.replacingOccurrences(of: #"["pop","present creditCard"]"#, with: #"["pop","jump creditCard"]"#))
+        == #"snapshot JSON: mode.routing.driver.route.commands[1]: "jump creditCard" is not a navigation command"#)
+    let offering = try Self.json("an offer waiting, an error queued")
+    #expect(
+      SnapshotJSONTests.error(offering.replacingOccurrences(of: #""from":"stepTwo","#, with: ""))
+        == #"snapshot JSON: mode.offering.offer: missing required key "from""#)
+    let fresh = try Self.json("fresh")
+    #expect(
+      SnapshotJSONTests.error(
+        fresh.replacingOccurrences(of: #""mode":{"idle":{"correction":{"queued":[]}}},"#, with: ""))
+        == #"snapshot JSON: (top level): missing required key "mode""#)
+  }
+
+  /// A route in progress that is not (a finished driver in `routing`) is refused on restore.
+  @Test func aRoutingModeMustDriveARoute() throws {
+    let routing = try Self.json("a route in progress")
+    let arrived = routing.replacingOccurrences(
+      of: #"{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard"]}}"#,
+      with: #"{"arrived":{"_0":"creditCard"}}"#)
+    #expect(
+      SnapshotJSONTests.restoreError(arrived)?.hasPrefix(
+        "the snapshot's mode routing holds a route that is not in progress (arrived at creditCard") == true)
+  }
+}
