@@ -54,23 +54,28 @@ import Testing
     return list
   }
 
-  /// Snapshots no session reaches through events alone: a route in progress with a
-  /// tap pending too, a cancelled driver, and values of every kind and spelling.
+  /// Snapshots no session reaches through events alone: an offer over a tap pending
+  /// with two calls, a route replanned many times with odd row errors, and values of
+  /// every kind and spelling.
   static func unusualSnapshots() -> [(name: String, snapshot: SessionSnapshot)] {
-    let routing = fixture(sessions().first { $0.name == "a route in progress" }, "the session with a route").session
-    var pending = routing.snapshot()
-    pending.pending = CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount")
+    let offering = fixture(sessions().first { $0.name == "an offer waiting, an error queued" }, "the offer").session
+    var pending = offering.snapshot()
+    pending.mode.wait(
+      for: .step(CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount")))
     pending.calls = [
       SessionSnapshot.Call(operation: "applyDiscount", key: "applyDiscount-1", then: nil),
       SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-2", then: "stepTwo"),
     ]
 
-    var cancelled = routing.snapshot()
-    var driver = routing.driver
-    _ = driver.cancel("the shopper left: \"quotes\", back\\slash,\nnew line")
-    cancelled.driver = driver
-    cancelled.today = nil
-    cancelled.rowErrors = ["creditCard.cvv": "Bad CVV.", "address.zip": "ZIP \u{1}?"]
+    let routing = fixture(sessions().first { $0.name == "a route in progress" }, "the session with a route").session
+    var replanned = routing.snapshot()
+    let driver = routing.driver
+    replanned.mode = .routing(
+      driver: RouteDriver(state: driver.state, resolution: driver.resolution, route: driver.route, replans: 7),
+      queued: [Resolution(step: "address", row: "zip", message: "the shopper left: \"quotes\", back\\slash,\nnew line")]
+    )
+    replanned.today = nil
+    replanned.rowErrors = ["creditCard.cvv": "Bad CVV.", "address.zip": "ZIP \u{1}?"]
 
     var values = CheckoutSession(flow: compiled, today: today).snapshot()
     values.data = [
@@ -98,7 +103,7 @@ import Testing
       "key with spaces and \"quotes\" and ünïcödé": .string("odd key"),
     ]
     return [
-      ("a route and a tap pending, two calls", pending), ("a cancelled driver, no date", cancelled),
+      ("an offer over a tap pending, two calls", pending), ("a route replanned 7 times, no date", replanned),
       ("values of every kind", values),
     ]
   }
@@ -191,8 +196,11 @@ import Testing
     let routing = Self.sessions().first { $0.name == "a route in progress" }!.session
     let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)
     #expect(text.hasPrefix(#"{"calls":[],"callsMade":1,"data":{"#))
-    #expect(text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":1,"#))
-    #expect(text.contains(#""navigation":"cart>stepOne>stepTwo","queued":"#))
+    #expect(
+      text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":2,"mode":{"routing":{"#))
+    #expect(text.contains(#""mode":{"routing":{"driver":{"replans":0,"#))
+    #expect(text.contains(#"}},"queued":[{"error":{"code":"address_zip_invalid"}"#))
+    #expect(text.contains(#""row":"zip","step":"address"}]}},"navigation":"cart>stepOne>stepTwo","rowErrors":"#))
     #expect(text.hasSuffix(#""today":{"day":21,"month":11,"year":2026}}"#))
     #expect(
       text.contains(#""state":{"awaiting":{"expected":"stepOne","pending":"pop","remaining":["present creditCard"]}}"#))
@@ -241,7 +249,7 @@ import Testing
     )
     let snapshot = try SessionSnapshot(json: Data(json.utf8))
     #expect(snapshot.calls == [SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-1", then: nil)])
-    #expect(snapshot.offer == nil && snapshot.focus == nil && snapshot.today == nil && snapshot.pending == nil)
+    #expect(snapshot.mode == .start && snapshot.today == nil)
     #expect(
       try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8))
         == SessionSnapshot(json: Data(Self.minimal.utf8)), "a byte order mark")
@@ -253,11 +261,14 @@ import Testing
     func current(_ text: String) -> String {
       text.replacingOccurrences(of: #""fingerprint":"x""#, with: #""fingerprint":"\#(Self.compiled.fingerprint)""#)
     }
-    let other = Self.minimal.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
-    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 2, "another format that reads is read")
-    #expect(Self.restoreError(other) == "unsupported snapshot format 2; this version reads format 1")
+    let fresh = String(decoding: CheckoutSession(flow: Self.compiled).snapshotJSON(), as: UTF8.self)
+    let other = fresh.replacingOccurrences(of: #""format":2"#, with: #""format":3"#)
+    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 3, "another format that reads is read")
+    #expect(Self.restoreError(other) == "unsupported snapshot format 3; this version reads formats 1 and 2")
     #expect(
-      Self.restoreError(#"{"format":2,"shape":"new"}"#) == "unsupported snapshot format 2; this version reads format 1")
+      Self.restoreError(#"{"format":3,"shape":"new"}"#)
+        == "unsupported snapshot format 3; this version reads formats 1 and 2")
+    #expect(try SessionSnapshot(json: Data(Self.minimal.utf8)).format == 2, "format 1 is read as format 2")
     #expect(
       Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
         == "the snapshot is of flow \"shop\", not \"plndr\"")
@@ -266,7 +277,8 @@ import Testing
         == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     // Steps named only by the route in progress, the route planned, or a pending command.
     let awaitingGone = Self.withDriver(
-      #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#)
+      #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"resolution":{"step":"cart","message":"m"},"replans":0}"#
+    )
     #expect(
       Self.restoreError(current(awaitingGone))
         == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
@@ -275,7 +287,7 @@ import Testing
     )
     #expect(
       Self.restoreError(current(routeGone))
-        == "the flow \"plndr\" changed since the snapshot was made: step \"vanished\", step \"old\" no longer exist")
+        == "the flow \"plndr\" changed since the snapshot was made: step \"old\", step \"vanished\" no longer exist")
     let pendingGone = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push gone","expected":"gone"}"#)
     #expect(
@@ -283,7 +295,8 @@ import Testing
         == "the flow \"plndr\" changed since the snapshot was made: step \"gone\" no longer exists")
     // Commands waiting for a step they cannot show.
     let wrongExpected = Self.withDriver(
-      #"{"state":{"awaiting":{"expected":"stepTwo","pending":"pop","remaining":[]}},"replans":0}"#)
+      #"{"state":{"awaiting":{"expected":"stepTwo","pending":"pop","remaining":[]}},"resolution":{"step":"cart","message":"m"},"replans":0}"#
+    )
     #expect(
       Self.restoreError(current(wrongExpected))
         == "the snapshot's route command \"pop\" on cart>stepOne shows cart, not the expected stepTwo")
@@ -292,9 +305,17 @@ import Testing
     #expect(
       Self.restoreError(current(impossible))
         == "the snapshot's pending command \"dismiss\" cannot be applied on cart>stepOne")
-    let consistent = Self.withDriver(
-      #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["push stepOne"]}},"replans":0}"#)
-    #expect(Self.restoreError(consistent) == nil)
+    #expect(Self.restoreError(Self.withDriver(Self.awaitingCart)) == nil)
+    // A route in progress needs an error to go to; a format 1 snapshot waits for one step at a time.
+    let aimless = Self.withDriver(
+      Self.awaitingCart.replacingOccurrences(of: #""resolution":{"step":"cart","message":"m"},"#, with: ""))
+    #expect(Self.error(aimless) == "snapshot JSON: driver: a route in progress (awaiting cart) names no error to go to")
+    let twoWaits = Self.withDriver(Self.awaitingCart).replacingOccurrences(
+      of: #""calls":[]"#, with: #""calls":[],"pending":{"command":"push stepTwo","expected":"stepTwo"}"#)
+    #expect(
+      Self.error(twoWaits)
+        == "snapshot JSON: pending: waits for stepTwo after `push stepTwo` while the route waits for cart; a session waits for one step at a time"
+    )
     let twice = Self.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[{"operation":"a","key":"a-1"},{"operation":"a","key":"a-2","then":"cart"}]"#)
     #expect(Self.restoreError(twice) == "the snapshot lists the call \"a\" twice in calls")
@@ -313,7 +334,8 @@ import Testing
       // The route is given up; the pop the host is performing still leads to cart.
       (
         Self.withDriver(
-          #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"replans":0}"#),
+          #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["present gone"]}},"resolution":{"step":"cart","message":"m"},"replans":0}"#
+        ),
         [.droppedRoute], pop
       ),
       (
@@ -364,6 +386,10 @@ import Testing
   /// A small valid snapshot of the PLNDR flow.
   static let minimal =
     #"{"format":1,"flow":"plndr","fingerprint":"x","navigation":"cart>stepOne","data":{},"rowErrors":{},"queued":[],"driver":{"state":{"idle":{}},"replans":0},"calls":[]}"#
+
+  /// A format 1 driver awaiting cart after a pop, on its way to cart.
+  static let awaitingCart =
+    #"{"state":{"awaiting":{"expected":"cart","pending":"pop","remaining":["push stepOne"]}},"resolution":{"step":"cart","message":"m"},"replans":0}"#
 
   /// The minimal snapshot with its driver replaced.
   static func withDriver(_ driver: String) -> String {
@@ -485,9 +511,10 @@ import Testing
         == #"snapshot JSON: data.big: expected an array, found number"#)
     #expect(
       try SessionSnapshot(
-        json: Data(Self.minimal.replacingOccurrences(of: #""replans":0"#, with: #""replans":3e2"#).utf8)
+        json: Data(
+          Self.withDriver(Self.awaitingCart.replacingOccurrences(of: #""replans":0"#, with: #""replans":3e2"#)).utf8)
       )
-      .driver.replans == 300, "a whole number written with an exponent")
+      .mode.fields.driver.replans == 300, "a whole number written with an exponent")
   }
 
   @Test func deepNestingIsRefusedWithoutOverflowingTheStack() {

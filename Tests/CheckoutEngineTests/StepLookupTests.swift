@@ -131,7 +131,8 @@ import Testing
     guarded.send(.tap("open5"))
     guarded.send(.appeared("g5"))
     guarded.send(.set(.row("name"), .string("Ada")))
-    guarded.offer = Offer(resolution: Resolution(step: "fix", row: "code", message: "Code?"), from: "g5")
+    guarded.mode.offer(
+      Offer(resolution: Resolution(step: "fix", row: "code", message: "Code?"), from: "g5"), queued: [])
     guarded.send(.accept)
     #expect(guarded.keptCheckSteps.count <= 2)
     #expect(!guarded.keptCheckSteps.contains("g100"))

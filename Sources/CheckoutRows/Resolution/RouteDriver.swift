@@ -68,6 +68,14 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   /// A driver with no route.
   public init() {}
 
+  /// A driver in a given state (what a session's mode keeps of it between events).
+  package init(state: State, resolution: Resolution?, route: Route?, replans: Int) {
+    self.state = state
+    self.resolution = resolution
+    self.route = route
+    self.replans = replans
+  }
+
   /// The state, and the route's target: `awaiting stepOne after pop, then present creditCard (to creditCard.cvv)`.
   public var description: String {
     guard let resolution else { return state.description }

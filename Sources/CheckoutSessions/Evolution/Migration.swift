@@ -12,8 +12,12 @@ struct Migration {
   let migrator: SnapshotMigrator
   /// The renames the snapshot has not seen, oldest first.
   let renames: [FlowRenames]
-  /// The snapshot as it becomes.
-  private(set) var result: SessionSnapshot
+  /// The snapshot's mode, as separate fields (each carried on its own).
+  let oldMode: SessionMode.Fields
+  /// The snapshot as it becomes (its mode is put back together from ``mode``).
+  private var result: SessionSnapshot
+  /// The mode's fields as they become.
+  private var mode: SessionMode.Fields
   /// What changed, in order.
   private(set) var changes: [Change] = []
   /// Subjects already reported as renamed (a step is named in many places).
@@ -24,6 +28,8 @@ struct Migration {
     self.migrator = migrator
     self.renames = renames
     self.result = snapshot
+    self.oldMode = snapshot.mode.fields
+    self.mode = oldMode
     result.fingerprint = migrator.target.fingerprint
     result.flowVersion = migrator.target.flow.version
   }
@@ -43,6 +49,18 @@ struct Migration {
     migrateCalls()
     migrateSecretGenerations()
     checkValues()
+  }
+
+  /// The migrated snapshot. Throws only if the fields carried make no mode, which
+  /// migrating fields of one mode never does.
+  func migrated() throws(SnapshotError) -> SessionSnapshot {
+    var migrated = result
+    do {
+      migrated.mode = try SessionMode(mode)
+    } catch {
+      throw SnapshotError(message: "the migrated snapshot's \(error.field) \(error.message)")
+    }
+    return migrated
   }
 
   // MARK: Names
@@ -170,14 +188,14 @@ struct Migration {
   }
 
   private mutating func migrateFocus() {
-    guard let focus = old.focus else { return }
+    guard let focus = oldMode.focus else { return }
     let new = row(focus)
     guard migrator.has(new) else {
-      result.focus = nil
+      mode.focus = nil
       changes.append(Change(.droppedFocus, new.description, "the row is not in \(version)"))
       return
     }
-    result.focus = new
+    mode.focus = new
   }
 
   /// A resolution as the target flow resolves it: an API error through the new
@@ -212,12 +230,12 @@ struct Migration {
 
   private mutating func migrateOffers(offeredAgain: Resolution?) {
     var offer: Offer?
-    if let waiting = old.offer, let resolution = resolved(waiting.resolution, as: "the offer") {
+    if let waiting = oldMode.offer, let resolution = resolved(waiting.resolution, as: "the offer") {
       let from = step(waiting.from)
       offer = Offer(resolution: resolution, from: migrator.has(from) ? from : result.navigation.top)
     }
     var queued: [Resolution] = []
-    for waiting in old.queued {
+    for waiting in oldMode.queued {
       if let resolution = resolved(waiting, as: "a queued error") { queued.append(resolution) }
     }
     if let offeredAgain {
@@ -227,8 +245,8 @@ struct Migration {
         queued.insert(offeredAgain, at: 0)
       }
     }
-    result.offer = offer
-    result.queued = queued
+    mode.offer = offer
+    mode.queued = queued
   }
 
   // MARK: Routes, commands and calls
@@ -238,15 +256,15 @@ struct Migration {
   /// host is performing stays pending when it still leads to its step, and the
   /// route's error is returned, resolved again, to be offered again.
   private mutating func migrateDriver(navigationCut: Bool) -> Resolution? {
-    let driver = old.driver
+    let driver = oldMode.driver
     guard driver.state != .idle || driver.route != nil || driver.resolution != nil else { return nil }
     if !navigationCut, namesOnlyCurrentSteps(driver) { return nil }
-    result.driver = RouteDriver()
+    mode.driver = RouteDriver()
     guard driver.isDriving, case .awaiting(let expected, let pending, _) = driver.state else { return nil }
     let command = command(pending)
     let step = step(expected)
     if migrator.has(step), result.navigation.top(after: command) == step {
-      result.pending = CheckoutSession.PendingNavigation(command: command, expected: step)
+      mode.pending = CheckoutSession.PendingNavigation(command: command, expected: step)
     }
     let target = driver.route?.target ?? step
     let again = driver.resolution.flatMap { resolved($0, as: "the route's error") }
@@ -279,18 +297,18 @@ struct Migration {
   }
 
   private mutating func migratePending(navigationCut: Bool) {
-    guard let pending = old.pending else { return }
+    guard let pending = oldMode.pending else { return }
     let command = command(pending.command)
     let expected = step(pending.expected)
     guard !navigationCut, migrator.has(expected), result.navigation.top(after: command) == expected else {
-      result.pending = nil
+      mode.pending = nil
       changes.append(
         Change(
           .droppedPending, pending.command.description,
           navigationCut ? "the navigation state was cut" : "\(expected) is not in \(version)"))
       return
     }
-    result.pending = CheckoutSession.PendingNavigation(command: command, expected: expected)
+    mode.pending = CheckoutSession.PendingNavigation(command: command, expected: expected)
   }
 
   /// A call's step to open on success, renamed; when that step is gone, the step the

@@ -61,11 +61,7 @@ public struct SnapshotMigrator: Sendable {
   public func migrate(_ snapshot: SessionSnapshot) throws(SnapshotError) -> (
     snapshot: SessionSnapshot, report: MigrationReport?
   ) {
-    guard snapshot.format == SessionSnapshot.currentFormat else {
-      throw SnapshotError(
-        message:
-          "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
-    }
+    guard snapshot.format == SessionSnapshot.currentFormat else { throw SessionSnapshot.unsupported(snapshot.format) }
     guard snapshot.flow == target.flow.id else {
       throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(target.flow.id)\"")
     }
@@ -84,7 +80,7 @@ public struct SnapshotMigrator: Sendable {
     let report = MigrationReport(
       flow: target.flow.id, fromVersion: snapshot.flowVersion, toVersion: target.flow.version,
       fromFingerprint: snapshot.fingerprint, toFingerprint: target.fingerprint, changes: migration.changes)
-    return (migration.result, report)
+    return (try migration.migrated(), report)
   }
 
   /// The session restored from a snapshot made on any version of the flow, and the

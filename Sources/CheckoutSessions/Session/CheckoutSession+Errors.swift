@@ -24,12 +24,11 @@ extension CheckoutSession {
       let step = compiled.flow.steps[index]
       let resolution = Resolution(
         step: step.id, row: failure.row, message: askAgainReason(step, failure.row) ?? failure.message)
-      queued = []
       let offer = Offer(resolution: resolution, from: navigation.top)
-      self.offer = offer
+      mode.offer(offer, queued: [])
       return [.offer(offer)]
     }
-    queued = []
+    mode.correction.queued = []
     return [startCall(submit.operation, then: submit.then)]
   }
 
@@ -37,12 +36,8 @@ extension CheckoutSession {
     guard let call = calls.removeValue(forKey: operation) else {
       return [.refused(.noCallWaiting(operation, event: .apiSucceeded))]
     }
-    for (key, value) in values {
-      // Only the checks of the steps that read a changed key can change.
-      guard self.values.updateValue(value, forKey: key) != value else { continue }
-      for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
-    }
-    queued = []
+    for (key, value) in values { sessionData.update(value, for: key, in: compiled) }
+    mode.correction.queued = []
     guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
     return send(.opening(then, as: presentation), for: .apiSucceeded)
   }
@@ -61,29 +56,30 @@ extension CheckoutSession {
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution)
     guard !resolutions.isEmpty else { return effects }
-    let first = resolutions.removeFirst()
-    queued = resolutions
-    let offer = Offer(resolution: first, from: navigation.top)
-    self.offer = offer
+    let offer = Offer(resolution: resolutions.removeFirst(), from: navigation.top)
+    mode.offer(offer, queued: resolutions)
     effects.insert(.offer(offer), at: 0)
     return effects
   }
 
+  /// Plans a route to the offer's row from where the shopper is (what the offer
+  /// interrupted is given up); the errors queued stay.
   mutating func accept() -> [Effect] {
-    guard let offer else { return [.refused(.noOffer(.accept))] }
-    self.offer = nil
-    pending = nil
+    guard case .offering(let offer, let correction, _) = mode else { return [.refused(.noOffer(.accept))] }
+    mode = .idle(correction: correction)
+    var driver = RouteDriver()
+    let (navigation, planner) = (self.navigation, compiled.planner)
     // Only the guards planning asks about are checked (and kept).
-    let checks = lendChecks()
-    let output = driver.begin(
-      offer.resolution, from: navigation, planner: compiled.planner, isComplete: checks.isComplete)
-    keepChecks(from: checks)
-    return drive(output)
+    let output = sessionData.planning(in: compiled, rules: rules) { isComplete in
+      driver.begin(offer.resolution, from: navigation, planner: planner, isComplete: isComplete)
+    }
+    return drive(output, driver)
   }
 
+  /// Drops the offer: back to what it interrupted (or idle).
   mutating func decline() -> [Effect] {
-    guard offer != nil else { return [.refused(.noOffer(.decline))] }
-    offer = nil
+    guard case .offering(_, let correction, let waiting) = mode else { return [.refused(.noOffer(.decline))] }
+    mode = SessionMode(waiting: waiting, correction: correction)
     return []
   }
 }

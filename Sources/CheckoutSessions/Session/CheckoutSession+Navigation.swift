@@ -7,8 +7,8 @@ extension CheckoutSession {
     if let busy = busyRefusal(.tap) { return [.refused(busy)] }
     guard let step = currentStep else { return [.refused(.stepNotInFlow(navigation.top, event: .tap))] }
     guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .tap))] }
-    keepChecks(of: row.requires)
-    guard StepCompleteness.isVisible(row, values) else { return [.refused(.hidden(row, on: step, event: .tap))] }
+    sessionData.keepChecks(of: row.requires, in: compiled, rules: rules)
+    guard StepCompleteness.isVisible(row, data) else { return [.refused(.hidden(row, on: step, event: .tap))] }
     if let reason = disabledReason(row) { return [.refused(.disabled(row, on: step, event: .tap, reason: reason))] }
     switch row.action {
     case .opens(let target)?:
@@ -29,9 +29,10 @@ extension CheckoutSession {
   mutating func back() -> [Effect] {
     if let offer { return [.refused(.offerWaiting(offer, event: .back))] }
     guard let command = backCommand() else { return [.refused(.nothingToGoBack(from: navigation.top))] }
-    pending = nil
+    // A command waiting for its step is given up.
+    if case .awaitingStep(_, let correction) = mode { mode = .idle(correction: correction) }
     guard let shown = navigation.top(after: command) else { return [.refused(.cannotGoBack(from: navigation))] }
-    if driver.isDriving { return driveOn(shown, event: "went back to \(shown)") }
+    if case .routing = mode { return driveOn(shown, event: "went back to \(shown)") }
     try? navigation.apply(command)  // applies: top(after:) said so
     return []
   }
@@ -39,31 +40,35 @@ extension CheckoutSession {
   /// The host reports a step on screen. The step a command waits for applies the
   /// command; any other step is never dropped silently: a route replans (or is
   /// cancelled) and a tap's command is given up, each with a notice of what
-  /// happened and what the session expects now.
+  /// happened and what the session expects now. An offer waiting does not change
+  /// this: the appearance goes to what it interrupted.
   mutating func appeared(_ step: StepID) -> [Effect] {
-    if driver.isDriving { return driveOn(step) }
-    if let pending {
+    switch mode.waiting {
+    case .route?:
+      return driveOn(step)
+    case .step(let pending)?:
       if step == pending.expected, (try? navigation.apply(pending.command)) != nil {
-        self.pending = nil
+        mode.wait(for: nil)
         return []
       }
       guard let wentBack = navigation.truncated(to: step) else {
         return [.refused(.unexpectedStep(step, on: navigation, waiting: pending))]
       }
-      self.pending = nil
+      mode.wait(for: nil)
       navigation = wentBack
       return [
         .notice(
           "appeared \(step) while waiting for \(pending.expected) after `\(pending.command)`: the `\(pending.command)` was given up; at \(navigation), nothing is pending now"
         )
       ]
+    case nil:
+      if step == navigation.top { return [] }
+      guard let wentBack = navigation.truncated(to: step) else {
+        return [.refused(.unexpectedStep(step, on: navigation, waiting: nil))]
+      }
+      navigation = wentBack
+      return []
     }
-    if step == navigation.top { return [] }
-    guard let wentBack = navigation.truncated(to: step) else {
-      return [.refused(.unexpectedStep(step, on: navigation, waiting: nil))]
-    }
-    navigation = wentBack
-    return []
   }
 
   /// The command the back button or a close row performs: pop within the top
@@ -74,13 +79,19 @@ extension CheckoutSession {
     return nil
   }
 
-  /// Sends a command to the host and waits for its step (`event` is the one that asked for it).
+  /// Sends a command to the host and waits for its step (`event` is the one that
+  /// asked for it). A call's success can open a step while a route is in progress
+  /// (under an offer or not): the route is given up for it, saying so.
   mutating func send(_ command: NavigationCommand, for event: SessionEvent.Kind) -> [Effect] {
     guard let expected = navigation.top(after: command) else {
       return [.refused(.cannotApply(command, on: navigation, event: event))]
     }
-    pending = PendingNavigation(command: command, expected: expected)
-    return [.navigate(command)]
+    let givenUp = mode.waiting.flatMap { waiting -> String? in
+      guard case .route(let driver) = waiting else { return nil }
+      return "\(event) sent `\(command)`: the route \(driver) was given up"
+    }
+    mode.wait(for: .step(PendingNavigation(command: command, expected: expected)))
+    return (givenUp.map { [Effect.routeCancelled($0)] } ?? []) + [.navigate(command)]
   }
 
   /// Tells the route driver that a step appeared; a replan checks (and keeps) only
@@ -88,11 +99,15 @@ extension CheckoutSession {
   /// `event` names what happened in a notice when `step` is not the one the route
   /// waits for (by default `appeared STEP`).
   mutating func driveOn(_ step: StepID, event: String? = nil) -> [Effect] {
+    guard case .route(var driver)? = mode.waiting else { return [] }
     let waiting = driver.state
-    let checks = lendChecks()
-    let output = driver.appeared(step, state: &navigation, planner: compiled.planner, isComplete: checks.isComplete)
-    keepChecks(from: checks)
-    var effects = drive(output)
+    let planner = compiled.planner
+    var navigation = self.navigation
+    let output = sessionData.planning(in: compiled, rules: rules) { isComplete in
+      driver.appeared(step, state: &navigation, planner: planner, isComplete: isComplete)
+    }
+    self.navigation = navigation
+    var effects = drive(output, driver)
     if case .awaiting(let expected, let command, _) = waiting, step != expected {
       let what = "\(event ?? "appeared \(step)") while waiting for \(expected) after `\(command)`"
       switch output {
@@ -109,16 +124,20 @@ extension CheckoutSession {
     return effects
   }
 
-  /// Turns the route driver's output into effects, focusing the row on arrival.
-  mutating func drive(_ output: RouteDriver.Output) -> [Effect] {
+  /// Turns the route driver's output into effects and the next mode: the route
+  /// goes on, or it ended (focusing the row on arrival; the queued errors stay).
+  mutating func drive(_ output: RouteDriver.Output, _ driver: RouteDriver) -> [Effect] {
     switch output {
     case .perform(let command):
+      mode.wait(for: .route(driver))
       return [.navigate(command)]
     case .focus(let resolution):
-      focus = resolution.row.map { RowRef(step: resolution.step, row: $0) }
+      let focus = resolution.row.map { RowRef(step: resolution.step, row: $0) }
       if let focus { rowErrors[focus] = resolution.message }
+      mode.endRoute(focus: focus, route: driver.route)
       return [.focus(resolution.step, resolution.row, resolution.message)]
     case .cancelled(let reason):
+      mode.endRoute(focus: mode.correction.focus, route: driver.route)
       return [.routeCancelled(reason)]
     case .ignored:
       return []

@@ -26,6 +26,7 @@ extension CheckoutSession: CustomStringConvertible, CustomDebugStringConvertible
         "navigation": navigation.description,
         "data": redactedData().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.displayText)" },
         "rowErrors": rowErrors.sorted { $0.key.description < $1.key.description }.map { "\($0.key): \($0.value)" },
+        "mode": mode.name,
         "offer": offer as Any,
         "queued": queued,
         "driver": driver.description,

@@ -35,17 +35,17 @@ extension CheckoutSession {
     guard row.kind.takesValue, let key = row.bind else {
       return [.refused(.takesNoValue(row, on: step))]
     }
-    guard StepCompleteness.isVisible(row, values) else { return [.refused(.hidden(row, on: step, event: .set))] }
-    guard StepCompleteness.isEnabled(row, values) else { return [.refused(.cannotChange(row, on: step))] }
+    guard StepCompleteness.isVisible(row, data) else { return [.refused(.hidden(row, on: step, event: .set))] }
+    guard StepCompleteness.isEnabled(row, data) else { return [.refused(.cannotChange(row, on: step))] }
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted
     case .failure(let problem):
       return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]
     }
-    store(accepted, at: key)
+    let resolved = store(accepted, at: key)
     validate(row, at: RowRef(step: step.id, row: row.id), accepted)
-    return offerNextQueuedIfResolved()
+    return resolved ? offerNextQueued() : []
   }
 
   /// Shows the row's first failing rule as its error (one definition for sets by
@@ -56,26 +56,31 @@ extension CheckoutSession {
     }
   }
 
-  /// Stores a value; errors on every row bound to the key are cleared when it changes.
-  private mutating func store(_ value: Value, at key: DataKey) {
-    guard values.updateValue(value, forKey: key) != value else { return }
+  /// Stores a value; errors on every row bound to the key are cleared when it
+  /// changes. Returns whether that changed the focused row (its error is resolved).
+  private mutating func store(_ value: Value, at key: DataKey) -> Bool {
+    guard sessionData.update(value, for: key, in: compiled) else { return false }
     // A secret changed or cleared here: every copy another instance holds is stale.
     if compiled.masking.isSecret(key) { secretGenerations[key, default: 0] += 1 }
-    for step in compiled.dependencies.steps(reading: key) { stepChecks[step] = nil }
+    var resolved = false
     for ref in compiled.dependencies.rows(binding: key) {
       rowErrors[ref] = nil
-      if focus == ref { focus = nil; resolvedFocus = true }
+      if mode.correction.focus == ref {
+        mode.correction.focus = nil
+        resolved = true
+      }
     }
+    return resolved
   }
 
-  /// After the shopper fixed the focused error, the next queued error is offered.
-  private mutating func offerNextQueuedIfResolved() -> [Effect] {
-    guard resolvedFocus else { return [] }
-    resolvedFocus = false
-    guard offer == nil, !queued.isEmpty else { return [] }
-    let next = queued.removeFirst()
-    let offer = Offer(resolution: next, from: navigation.top)
-    self.offer = offer
+  /// After the shopper fixed the focused error, the next queued error is offered
+  /// (over a step still awaited; not while an offer waits).
+  private mutating func offerNextQueued() -> [Effect] {
+    if case .offering = mode { return [] }
+    var queued = mode.correction.queued
+    guard !queued.isEmpty else { return [] }
+    let offer = Offer(resolution: queued.removeFirst(), from: navigation.top)
+    mode.offer(offer, queued: queued)
     return [.offer(offer)]
   }
 }

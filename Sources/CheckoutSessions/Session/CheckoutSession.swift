@@ -31,37 +31,24 @@ public struct CheckoutSession: Sendable {
   /// The values entered (and the flow's initial data), secrets included. Internal:
   /// hosts read values through ``value(for:)`` and ``redactedData``, which never
   /// hand out a secret, and the session prints and dumps itself redacted. Any
-  /// change through it drops every kept step check; a shopper's `set` writes
-  /// `values` and drops only the checks of the steps that read the key.
+  /// change through it drops every kept step check (``SessionData``).
   package var data: [DataKey: Value] {
-    get { values }
-    set {
-      values = newValue
-      stepChecks.removeAll()
-    }
-    _modify {
-      stepChecks.removeAll()
-      yield &values
-    }
+    get { sessionData.values }
+    set { sessionData.all = newValue }
+    _modify { yield &sessionData.all }
   }
-  /// The storage behind `data`.
-  var values: [DataKey: Value]
-  /// Step checks made on the current data and date, by step index (see ``StepCheck``).
-  var stepChecks = KeptStepChecks()
+  /// The values with the step checks made on them, which keep themselves true.
+  var sessionData: SessionData
   /// The session's date, for expiry rules.
   public var today: CalendarDate? {
-    didSet { stepChecks.removeAll() }
+    didSet { sessionData.rulesChanged() }
   }
   /// The error shown on each row (from a rule or from the API).
   public internal(set) var rowErrors: [RowRef: String] = [:]
-  /// The offer waiting for `accept` or `decline`.
-  public internal(set) var offer: Offer?
-  /// Errors of the last response still to be offered, in order.
-  public internal(set) var queued: [Resolution] = []
-  /// The route driver (the route in progress, or the last one).
-  public internal(set) var driver = RouteDriver()
-  /// A command sent for a tap or a successful submit, waiting for its step.
-  public internal(set) var pending: PendingNavigation?
+  /// What the session is doing: idle, waiting for a step, offering an error, or
+  /// driving a route (``SessionMode``). The one place the mode is kept; ``offer``,
+  /// ``queued``, ``pending``, ``focus``, ``route`` and ``driver`` read it.
+  public internal(set) var mode = SessionMode.start
   /// API calls waiting for an answer, each with its idempotency key and the step
   /// to open on success.
   public internal(set) var calls: [OperationName: APICall] = [:]
@@ -70,20 +57,16 @@ public struct CheckoutSession: Sendable {
   public internal(set) var unanswered: [OperationName: APICall] = [:]
   /// How many idempotency keys the session has made (the last key's number).
   public internal(set) var callsMade = 0
-  /// The row an error route arrived at.
-  public internal(set) var focus: RowRef?
   /// For each secret key, how many times its value changed or was cleared in this
   /// session (never the value): a copy of a secret kept since an earlier event is
   /// used only while its generation is still this one (see ``restoreSecrets(_:)``).
   public internal(set) var secretGenerations: [DataKey: Int] = [:]
-  /// The shopper changed the focused row's value: the next queued error may be offered.
-  var resolvedFocus = false
 
   /// A session at the flow's start with its initial data.
   public init(flow: CompiledFlow, today: CalendarDate? = nil) {
     self.compiled = flow
     self.navigation = NavigationState(root: flow.flow.start)
-    self.values = flow.flow.data
+    self.sessionData = SessionData(flow.flow.data)
     self.today = today
   }
 
@@ -104,8 +87,27 @@ public struct CheckoutSession: Sendable {
   /// The step on screen.
   public var currentStep: Step? { compiled.step(navigation.top) }
 
+  /// The offer waiting for `accept` or `decline`.
+  public var offer: Offer? { mode.offer }
+  /// Errors of the last answer still to be offered, in order.
+  public var queued: [Resolution] { mode.correction.queued }
+  /// The row an error route arrived at (until the shopper changes its value).
+  public var focus: RowRef? { mode.correction.focus }
+  /// A command sent for a tap or a successful call, waiting for its step.
+  public var pending: PendingNavigation? {
+    if case .step(let pending)? = mode.waiting { return pending }
+    return nil
+  }
+  /// The route driver: the route in progress, else an idle driver holding the last route.
+  public var driver: RouteDriver {
+    if case .route(let driver)? = mode.waiting { return driver }
+    return RouteDriver(state: .idle, resolution: nil, route: mode.correction.route, replans: 0)
+  }
   /// The route most recently planned (after a replan, the new one).
-  public var route: Route? { driver.route }
+  public var route: Route? {
+    if case .route(let driver)? = mode.waiting { return driver.route }
+    return mode.correction.route
+  }
 
   /// Rule checking with the session's date and the flow's custom rules.
   public var rules: RuleEvaluator {
@@ -120,7 +122,7 @@ public struct CheckoutSession: Sendable {
     )
     let focused = focus?.step == navigation.top ? focus?.row : nil
     // Guards are answered from the kept checks (made on the same data and rules).
-    return renderer.render(navigation.top, data: values, errors: errors, focused: focused, known: stepChecks)
+    return renderer.render(navigation.top, data: data, errors: errors, focused: focused, known: sessionData.checks)
       ?? Screen(step: navigation.top, title: navigation.top.rawValue, presentation: .push, rows: [])
   }
 
@@ -143,11 +145,13 @@ public struct CheckoutSession: Sendable {
 
   /// Why the shopper cannot act now, if something is waiting.
   func busyRefusal(_ event: SessionEvent.Kind) -> Refusal? {
-    if let offer { return .offerWaiting(offer, event: event) }
-    if driver.isDriving, case .awaiting(let expected, _, _) = driver.state {
+    switch mode {
+    case .idle: return nil
+    case .awaitingStep(let pending, _): return .awaiting(pending, event: event)
+    case .offering(let offer, _, _): return .offerWaiting(offer, event: event)
+    case .routing(let driver, _):
+      guard case .awaiting(let expected, _, _) = driver.state else { return nil }
       return .routeInProgress(waitingFor: expected, event: event)
     }
-    if let pending { return .awaiting(pending, event: event) }
-    return nil
   }
 }

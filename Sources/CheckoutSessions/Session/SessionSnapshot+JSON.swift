@@ -15,7 +15,7 @@ extension SessionSnapshot {
   ///
   /// ```swift
   /// let json = session.snapshot().jsonData()
-  /// // {"calls":[],"data":{...},"driver":{"replans":0,"state":{"idle":{}}},"fingerprint":"b74ffa1454939f34",...}
+  /// // {"calls":[],"data":{...},"fingerprint":"b74ffa1454939f34","flow":"plndr","format":2,"mode":{"idle":{...}},...}
   /// ```
   public func jsonData() -> Data {
     var finite = self
@@ -40,17 +40,17 @@ extension SessionSnapshot {
   ///
   /// Members this version does not know are skipped. A document of another
   /// `format` that cannot be read fails with `unsupported snapshot format N; this
-  /// version reads format 1`. Whether the snapshot fits a flow is checked when it
+  /// version reads formats 1 and 2`; a format 1 document is read into the current
+  /// format (its mode fields into ``mode``). Whether the snapshot fits a flow is checked when it
   /// is restored (``CheckoutSession/init(restoring:flow:)``).
   public init(json: Data) throws(SnapshotError) {
     do {
       self = try Self.decoder.decode(SessionSnapshot.self, from: json)
     } catch let error as DecodingError {
       if let declared = try? JSONDecoder().decode(DeclaredFormat.self, from: json),
-        declared.format != Self.currentFormat
+        !Self.readableFormats.contains(declared.format)
       {
-        throw SnapshotError(
-          message: "unsupported snapshot format \(declared.format); this version reads format \(Self.currentFormat)")
+        throw Self.unsupported(declared.format)
       }
       throw SnapshotError(message: "snapshot JSON: " + Self.describe(error, in: json))
     } catch {

@@ -18,8 +18,12 @@ import CheckoutRows
 /// Its `Codable` conformance is the one definition of the JSON; ``jsonData()`` and
 /// ``init(json:)`` use it, and say where a document is wrong.
 public struct SessionSnapshot: Hashable, Sendable, Codable {
-  /// The snapshot format this version writes and reads.
-  public static let currentFormat = 1
+  /// The snapshot format this version writes (it reads this one and format 1, see
+  /// ``readableFormats``).
+  public static let currentFormat = 2
+  /// The formats this version reads: format 1 kept the mode as separate fields
+  /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``.
+  public static let readableFormats = 1...currentFormat
 
   /// An API call waiting for an answer, or given up unanswered.
   public typealias Call = APICall
@@ -40,25 +44,67 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var data: [String: Value]
   /// The errors shown, by `step.row`.
   public var rowErrors: [String: String]
-  /// The offer waiting.
-  public var offer: Offer?
-  /// Errors still to be offered.
-  public var queued: [Resolution]
-  /// The route driver (the route in progress).
-  public var driver: RouteDriver
-  /// A navigation command waiting for its step.
-  public var pending: CheckoutSession.PendingNavigation?
+  /// What the session is doing (``SessionMode``): idle, waiting for a step,
+  /// offering an error or driving a route, with what that mode holds.
+  public var mode: SessionMode
   /// API calls waiting for answers, each with its idempotency key.
   public var calls: [Call]
   /// Calls given up unanswered, whose keys the next calls reuse (absent when none).
   public var unanswered: [Call]?
   /// How many idempotency keys the session has made (absent before the first).
   public var callsMade: Int?
-  /// The focused row.
-  public var focus: CheckoutSession.RowRef?
   /// For each secret key, its generation: how many times the value changed or was
   /// cleared (never the value itself); absent when no secret was ever set.
   public var secretGenerations: [String: Int]?
+}
+
+extension SessionSnapshot {
+  /// Reads a snapshot of any format in ``readableFormats``: format 1's separate
+  /// fields are read into ``mode`` (a combination no mode holds fails, naming the
+  /// field), and the snapshot read is of the current format.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try container.decode(Int.self, forKey: .format)
+    flow = try container.decode(FlowID.self, forKey: .flow)
+    fingerprint = try container.decode(String.self, forKey: .fingerprint)
+    flowVersion = try container.decodeIfPresent(Int.self, forKey: .flowVersion)
+    navigation = try container.decode(NavigationState.self, forKey: .navigation)
+    today = try container.decodeIfPresent(CalendarDate.self, forKey: .today)
+    data = try container.decode([String: Value].self, forKey: .data)
+    rowErrors = try container.decode([String: String].self, forKey: .rowErrors)
+    if format == 1 {
+      do {
+        mode = try SessionMode(SessionMode.Fields(from: decoder))
+      } catch let conflict as SessionMode.Conflict {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: decoder.codingPath + [SnapshotKey(conflict.field) as any CodingKey],
+            debugDescription: conflict.message))
+      }
+      format = Self.currentFormat
+    } else {
+      mode = try container.decode(SessionMode.self, forKey: .mode)
+    }
+    calls = try container.decode([Call].self, forKey: .calls)
+    unanswered = try container.decodeIfPresent([Call].self, forKey: .unanswered)
+    callsMade = try container.decodeIfPresent(Int.self, forKey: .callsMade)
+    secretGenerations = try container.decodeIfPresent([String: Int].self, forKey: .secretGenerations)
+  }
+
+  /// `unsupported snapshot format N; this version reads formats 1 and 2`.
+  static func unsupported(_ format: Int) -> SnapshotError {
+    let readable = readableFormats.map(String.init).joined(separator: " and ")
+    return SnapshotError(message: "unsupported snapshot format \(format); this version reads formats \(readable)")
+  }
+
+  /// A member of a snapshot named in an error.
+  private struct SnapshotKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
 }
 
 /// Why a snapshot cannot be restored.
@@ -77,11 +123,10 @@ extension CheckoutSession {
       format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
       flowVersion: flow.version,
       navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
-      offer: offer, queued: queued, driver: driver, pending: pending,
+      mode: mode,
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
       callsMade: callsMade == 0 ? nil : callsMade,
-      focus: focus,
       secretGenerations: secretGenerations.isEmpty
         ? nil : Dictionary(uniqueKeysWithValues: secretGenerations.map { ($0.key.rawValue, $0.value) }))
   }
@@ -109,11 +154,7 @@ extension CheckoutSession {
   /// Restores a snapshot made on this very flow, or migrated to it: every step and
   /// row it names must exist.
   init(restoringExactly snapshot: SessionSnapshot, flow compiled: CompiledFlow) throws(SnapshotError) {
-    guard snapshot.format == SessionSnapshot.currentFormat else {
-      throw SnapshotError(
-        message:
-          "unsupported snapshot format \(snapshot.format); this version reads format \(SessionSnapshot.currentFormat)")
-    }
+    guard snapshot.format == SessionSnapshot.currentFormat else { throw SessionSnapshot.unsupported(snapshot.format) }
     guard snapshot.flow == compiled.flow.id else {
       throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(compiled.flow.id)\"")
     }
@@ -144,28 +185,8 @@ extension CheckoutSession {
       need(reference.step, row)
       errors[RowRef(step: reference.step, row: row)] = message
     }
-    if let offer = snapshot.offer { need(offer.resolution.step, offer.resolution.row) }
-    snapshot.queued.forEach { need($0.step, $0.row) }
-    if let focus = snapshot.focus { need(focus.step, focus.row) }
-    if let resolution = snapshot.driver.resolution { need(resolution.step, resolution.row) }
+    snapshot.mode.namedPlaces.forEach { need($0.step, $0.row) }
     (snapshot.calls + (snapshot.unanswered ?? [])).compactMap(\.then).forEach { need($0) }
-    // The route in progress and the commands waiting for their step.
-    switch snapshot.driver.state {
-    case .awaiting(let expected, let pending, let remaining):
-      need(expected)
-      ([pending] + remaining).compactMap(\.opened).forEach { need($0) }
-    case .arrived(let step): need(step)
-    case .idle, .cancelled: break
-    }
-    if let route = snapshot.driver.route {
-      route.from.steps.forEach { need($0) }
-      need(route.target)
-      route.commands.compactMap(\.opened).forEach { need($0) }
-    }
-    if let pending = snapshot.pending {
-      need(pending.expected)
-      pending.command.opened.map { need($0) }
-    }
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
@@ -173,7 +194,7 @@ extension CheckoutSession {
           "the flow \"\(compiled.flow.id)\" changed since the snapshot was made: \(unique.joined(separator: ", ")) no longer \(unique.count == 1 ? "exists" : "exist")"
       )
     }
-    try Self.checkWaitingCommands(of: snapshot)
+    try snapshot.mode.checkWaiting(on: snapshot.navigation)
     let restoredCalls = try Self.callsByOperation(snapshot.calls, "calls")
     let restoredUnanswered = try Self.callsByOperation(snapshot.unanswered ?? [], "unanswered")
     let callsMade = snapshot.callsMade ?? 0
@@ -200,14 +221,10 @@ extension CheckoutSession {
     for (key, value) in compiled.flow.data where merged.index(forKey: key) == nil { merged[key] = value }
     data = merged
     rowErrors = errors
-    offer = snapshot.offer
-    queued = snapshot.queued
-    driver = snapshot.driver
-    pending = snapshot.pending
+    mode = snapshot.mode
     calls = restoredCalls
     unanswered = restoredUnanswered
     self.callsMade = callsMade
-    focus = snapshot.focus
   }
 }
 
@@ -222,29 +239,6 @@ extension CheckoutSession {
       throw SnapshotError(message: "the snapshot lists the call \"\(call.operation)\" twice in \(member)")
     }
     return byOperation
-  }
-
-  /// A command waiting for its step must lead to that step from the snapshot's
-  /// navigation state, or the session would wait for a step that cannot appear.
-  private static func checkWaitingCommands(of snapshot: SessionSnapshot) throws(SnapshotError) {
-    func check(_ command: NavigationCommand, expected: StepID, _ what: String) throws(SnapshotError) {
-      guard let top = snapshot.navigation.top(after: command) else {
-        throw SnapshotError(
-          message: "the snapshot's \(what) \"\(command)\" cannot be applied on \(snapshot.navigation)")
-      }
-      guard top == expected else {
-        throw SnapshotError(
-          message:
-            "the snapshot's \(what) \"\(command)\" on \(snapshot.navigation) shows \(top), not the expected \(expected)"
-        )
-      }
-    }
-    if case .awaiting(let expected, let pending, _) = snapshot.driver.state {
-      try check(pending, expected: expected, "route command")
-    }
-    if let pending = snapshot.pending {
-      try check(pending.command, expected: pending.expected, "pending command")
-    }
   }
 }
 
