@@ -120,11 +120,12 @@ struct SessionService: Sendable {
   /// The stored session, for a request presenting `secret`. A missing or wrong
   /// secret is answered exactly as an unknown id (404 `unknown_session`): without
   /// the secret, a session's id (in a URL, a log line) opens nothing. The session
-  /// is read first, so a store that does not answer is a 503 whatever the secret.
+  /// and its digest are read whatever the request presents: a store that does not
+  /// answer is a 503, and an unknown id costs the same reads as a wrong secret.
   func load(_ id: SessionID, presenting secret: String?) async throws -> StoredSession {
-    guard let stored = try await mapping({ try await store.load(id) }), let secret,
-      let digest = try await mapping({ try await secrets.secretDigest(for: id) }), digest.matches(secret)
-    else { throw ServerError.unknownSession(id) }
+    let stored = try await mapping { try await store.load(id) }
+    let digest = try await mapping { try await secrets.secretDigest(for: id) }
+    guard let stored, let secret, let digest, digest.matches(secret) else { throw ServerError.unknownSession(id) }
     return stored
   }
 
