@@ -74,22 +74,30 @@ request = function()
   return wrk.format("GET", "/health")
 end
 LUA
-cat >"$WORK/get.lua" <<'LUA'
-local ids = {}
-for line in io.lines(os.getenv("SESSION_IDS")) do ids[#ids + 1] = line end
+# SESSION_IDS holds one "id secret" line per session: each request presents its
+# session's secret (Authorization: Bearer), as every client must.
+cat >"$WORK/sessions.lua" <<'LUA'
+sessions = {}
+for line in io.lines(os.getenv("SESSION_IDS")) do
+  local id, secret = line:match("^(%S+) (%S+)$")
+  sessions[#sessions + 1] = { id = id, secret = secret }
+end
 math.randomseed(os.time())
+LUA
+cat >"$WORK/get.lua" <<'LUA'
+dofile(os.getenv("SESSIONS_LUA"))
 request = function()
-  return wrk.format("GET", "/sessions/" .. ids[math.random(#ids)])
+  local session = sessions[math.random(#sessions)]
+  return wrk.format("GET", "/sessions/" .. session.id, { ["Authorization"] = "Bearer " .. session.secret })
 end
 LUA
 cat >"$WORK/post.lua" <<'LUA'
-local ids = {}
-for line in io.lines(os.getenv("SESSION_IDS")) do ids[#ids + 1] = line end
-math.randomseed(os.time())
-local headers = { ["Content-Type"] = "application/json" }
+dofile(os.getenv("SESSIONS_LUA"))
 request = function()
+  local session = sessions[math.random(#sessions)]
+  local headers = { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. session.secret }
   local body = '{"event":"set","row":"quantity","value":"' .. math.random(1, 9) .. '"}'
-  return wrk.format("POST", "/sessions/" .. ids[math.random(#ids)] .. "/events", headers, body)
+  return wrk.format("POST", "/sessions/" .. session.id .. "/events", headers, body)
 end
 LUA
 
@@ -111,7 +119,7 @@ run_store() { # name [env...]
   : >"$ids"
   for _ in $(seq 1 "$SESSIONS"); do
     curl -fsS -X POST -H 'Content-Type: application/json' -d '{"flow":"plndr"}' "http://127.0.0.1:$port/sessions" \
-      | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])' >>"$ids"
+      | python3 -c 'import json, sys; answer = json.load(sys.stdin); print(answer["id"], answer["secret"])' >>"$ids"
   done
   for endpoint in health get post; do
     local label command
@@ -122,8 +130,9 @@ run_store() { # name [env...]
     esac
     command="wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency -s $endpoint.lua http://127.0.0.1:$port"
     # warm up, then measure
-    SESSION_IDS="$ids" wrk -t1 -c4 -d2s -s "$WORK/$endpoint.lua" "http://127.0.0.1:$port" >/dev/null
-    SESSION_IDS="$ids" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/$endpoint.lua" \
+    SESSION_IDS="$ids" SESSIONS_LUA="$WORK/sessions.lua" wrk -t1 -c4 -d2s -s "$WORK/$endpoint.lua" \
+      "http://127.0.0.1:$port" >/dev/null
+    SESSION_IDS="$ids" SESSIONS_LUA="$WORK/sessions.lua" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/$endpoint.lua" \
       "http://127.0.0.1:$port" >"$WORK/wrk-$name-$endpoint.txt"
     python3 - "$WORK/wrk-$name-$endpoint.txt" "$name" "$label" "$command" >>"$RESULTS" <<'PY'
 import re, sys
@@ -148,7 +157,9 @@ print(f"{rps} {p99}")
 PY
   done
   local version
-  version=$(curl -fsS "http://127.0.0.1:$port/sessions/$(head -n 1 "$ids")" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+  local first
+  read -r -a first <"$ids"
+  version=$(curl -fsS -H "Authorization: Bearer ${first[1]}" "http://127.0.0.1:$port/sessions/${first[0]}" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
   echo "== $name: done (a session's version after the run: $version)"
   stop_server
 }

@@ -65,17 +65,20 @@ check() {
   fi
 }
 
-ID=$(curl -s -X POST "$H/sessions" -d '{"flow":"plndr"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+# The session's id and secret: every request on it presents the secret.
+read -r ID SECRET < <(curl -s -X POST "$H/sessions" -d '{"flow":"plndr"}' \
+  | python3 -c 'import json, sys; answer = json.load(sys.stdin); print(answer["id"], answer["secret"])')
+AUTH="Authorization: Bearer $SECRET"
 echo "== database up (session $ID)"
 check "GET /ready" 200 2 "$H/ready"
-check "POST /sessions/{id}/events tap checkout" 200 2 -X POST "$H/sessions/$ID/events" -d '{"event":"tap","row":"checkout"}'
+check "POST /sessions/{id}/events tap checkout" 200 2 -H "$AUTH" -X POST "$H/sessions/$ID/events" -d '{"event":"tap","row":"checkout"}'
 
 echo "== database stopped (pg_ctl stop -m fast)"
 pg_as_owner "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m fast -w stop >/dev/null
 for attempt in 1 2 3; do
-  check "POST /sessions/{id}/events ($attempt)" 503 2 -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
+  check "POST /sessions/{id}/events ($attempt)" 503 2 -H "$AUTH" -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
 done
-check "GET /sessions/{id}" 503 2 "$H/sessions/$ID"
+check "GET /sessions/{id}" 503 2 -H "$AUTH" "$H/sessions/$ID"
 check "POST /sessions" 503 2 -X POST "$H/sessions" -d '{"flow":"plndr"}'
 check "GET /health" 200 2 "$H/health"
 check "GET /ready" 503 2 "$H/ready"
@@ -111,15 +114,15 @@ if awk -v s="$recovery" 'BEGIN { exit !(s > 2) }'; then
   failures=$((failures + 1))
 fi
 check "GET /ready" 200 2 "$H/ready"
-check "POST /sessions/{id}/events appeared stepOne" 200 2 -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
+check "POST /sessions/{id}/events appeared stepOne" 200 2 -H "$AUTH" -X POST "$H/sessions/$ID/events" -d '{"event":"appeared","step":"stepOne"}'
 
 echo "== database frozen (SIGSTOP: connections open, nothing answers)"
 FROZEN_PID=$(head -n 1 "$WORK/pg/data/postmaster.pid")
 # The postmaster and its own children (backends, checkpointer…), by process id.
 PG_PIDS="$FROZEN_PID $(pgrep -P "$FROZEN_PID" | tr '\n' ' ')"
 for pid in $PG_PIDS; do kill -STOP "$pid" 2>/dev/null || true; done
-check "POST /sessions/{id}/events" 503 2 -X POST "$H/sessions/$ID/events" -d '{"event":"back"}'
-check "GET /sessions/{id}" 503 2 "$H/sessions/$ID"
+check "POST /sessions/{id}/events" 503 2 -H "$AUTH" -X POST "$H/sessions/$ID/events" -d '{"event":"back"}'
+check "GET /sessions/{id}" 503 2 -H "$AUTH" "$H/sessions/$ID"
 check "GET /health" 200 2 "$H/health"
 check "GET /ready" 503 2 "$H/ready"
 for pid in $PG_PIDS; do kill -CONT "$pid" 2>/dev/null || true; done
@@ -127,7 +130,7 @@ FROZEN_PID=""
 echo "== database thawed"
 for _ in $(seq 1 50); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.2; done
 check "GET /ready" 200 3 "$H/ready"
-check "GET /sessions/{id}" 200 3 "$H/sessions/$ID"
+check "GET /sessions/{id}" 200 3 -H "$AUTH" "$H/sessions/$ID"
 
 if [ "$failures" -gt 0 ]; then
   echo "failed: $failures answers were wrong or slow"

@@ -101,6 +101,13 @@ if [ "$SECRETS" != 0 ]; then
   exit 1
 fi
 echo "== database: no stored session holds a CVV"
+# Each session's row holds the SHA-256 of its secret (64 hex digits), never the secret.
+UNKEYED=$(psql_query "SELECT count(*) FROM sessions WHERE secret_sha256 IS NULL OR secret_sha256 !~ '^[0-9a-f]{64}$'")
+if [ "$UNKEYED" != 0 ]; then
+  echo "FAILED: $UNKEYED stored sessions have no secret digest" >&2
+  exit 1
+fi
+echo "== database: every stored session holds its secret's digest (secret_sha256), not the secret"
 # Every table (sessions, the API ledger), as pg_dump writes it: no card number in
 # plain text. The driver typed real test card numbers (4242…, the decline cards).
 python3 "$PACKAGE/Scripts/card_number_scan.py" --self-test >/dev/null

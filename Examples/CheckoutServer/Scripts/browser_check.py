@@ -328,6 +328,29 @@ def story_reload(s, restart):
     check(s.row("shippingAddress").text.find("1 Main St") >= 0, "the address entered before is still there")
 
 
+def story_secret(s):
+    print("story 5: the session's secret is an HttpOnly cookie; the URL alone opens nothing")
+    s.settle("the page before reading its cookie")
+    cookie = s.driver.get_cookie("checkout_secret")
+    check(cookie is not None and cookie["value"], "POST /sessions set the checkout_secret cookie")
+    check(cookie["httpOnly"] is True, "the cookie is HttpOnly")
+    check(cookie.get("sameSite") == "Strict", "the cookie is SameSite=Strict")
+    check(cookie["path"] == "/", "the cookie's path is /")
+    check("checkout_secret" not in s.js("return document.cookie"), "no script reads the secret")
+    check(cookie["value"] not in s.driver.current_url, "the secret is not in the URL")
+    check(cookie["value"] not in s.driver.page_source, "the secret is not in the page")
+    url = s.driver.current_url
+    session_id = url.split("session=")[1].split("&")[0]
+    # Another browser with the URL (here: this one without its cookie) gets a new checkout.
+    s.driver.delete_cookie("checkout_secret")
+    s.allowed_failures.append(f"/sessions/{session_id}")
+    s.driver.get(url)
+    s.expect_screen("cart", "My Cart")
+    s.settle("the page after a new checkout")
+    check(session_id not in s.driver.current_url, "the page started another session")
+    check(s.driver.get_cookie("checkout_secret") is not None, "and holds the new session's secret")
+
+
 def console_check_catches_errors(s):
     print("and the console check itself: a failed request and a thrown error are caught")
     s.console_clean()
@@ -361,6 +384,7 @@ def main():
         story_discount(shopper)
         story_back_mid_route(shopper)
         story_reload(shopper, args.restart_command)
+        story_secret(shopper)
         shopper.console_clean()
         console_check_catches_errors(shopper)
     except CheckFailed as failure:

@@ -47,6 +47,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from multi_instance_check import body_of, normalized, order_number, tap, setv, appeared  # noqa: E402
+import session_secrets  # noqa: E402
 
 CASES = ["normal", "before-intent-save", "after-intent-save", "after-api-answer", "before-answer-save",
          "db-restart", "db-stopped"]
@@ -64,10 +65,13 @@ class Crashed(Exception):
 
 def request(base, method, path, body=None, timeout=20):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers=session_secrets.headers(path, {"Content-Type": "application/json"}))
     try:
         with urllib.request.urlopen(req, timeout=timeout) as response:
-            return response.status, json.loads(response.read() or b"null")
+            answer = json.loads(response.read() or b"null")
+            session_secrets.remember(method, path, response.status, answer)
+            return response.status, answer
     except urllib.error.HTTPError as error:
         text = error.read()
         try:

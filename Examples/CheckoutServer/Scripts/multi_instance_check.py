@@ -33,6 +33,8 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+import session_secrets
+
 TIMEOUT = 15
 AFFINITY = True
 
@@ -43,11 +45,14 @@ class Transport(Exception):
 
 def request(base, method, path, body=None):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers=session_secrets.headers(path, {"Content-Type": "application/json"}))
     for attempt in range(3):
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as response:
-                return response.status, json.loads(response.read() or b"null")
+                answer = json.loads(response.read() or b"null")
+                session_secrets.remember(method, path, response.status, answer)
+                return response.status, answer
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"null")
         except (urllib.error.URLError, ConnectionError, TimeoutError) as error:

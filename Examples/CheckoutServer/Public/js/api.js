@@ -22,6 +22,7 @@ async function call(method, path, body) {
     response = await fetch(path, {
       method,
       cache: 'no-store',
+      credentials: 'same-origin',  // the session's secret: the HttpOnly cookie POST /sessions set
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -48,7 +49,11 @@ export const steps = (flow) => call('GET', `/flows/${segment(flow)}/steps`);
 /** GET /flows/{flow}/graph.svg: the flow drawn by Graphviz, as SVG text. */
 export const graphPicture = (flow) => call('GET', `/flows/${segment(flow)}/graph.svg`);
 
-/** POST /sessions: {id, version, state, screen, effects}. */
+/**
+ * POST /sessions: {id, secret, version, state, screen, effects}. The answer also
+ * sets the session's secret as an HttpOnly cookie, which every later call carries
+ * (this script cannot read it); the page keeps only the id, which opens nothing alone.
+ */
 export const createSession = (flow) => call('POST', '/sessions', { flow });
 
 /** GET /sessions/{id}: {id, version, state, screen, offer?, route?}. */

@@ -222,7 +222,7 @@ async function goBack() {
 async function start(flow) {
   titles = new Map((await api.steps(flow)).map((step) => [step.id, step.title]));
   const created = await api.createSession(flow);
-  session = { id: created.id, flow, version: created.version };
+  session = { id: created.id, flow, version: created.version };  // never created.secret: the cookie holds it
   rememberInURL();
   await graph.load(flow);
   nav.show(created.state);
@@ -245,6 +245,9 @@ async function reload() {
   if (progress.pending) return perform(progress.pending.command);
 }
 
+// The id in the URL lets a reload pick the session up; it is no credential: the
+// server opens the session only for its secret, which this browser holds in an
+// HttpOnly cookie, so a copied URL (or a log line) opens nothing elsewhere.
 function rememberInURL() {
   const url = new URL(location.href);
   url.searchParams.set('flow', session.flow);

@@ -117,9 +117,14 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     base = postgres
     storeName = "postgres"
   } else {
-    base = InMemorySessionStore()
+    base = SecretKeepingMemoryStore()
     storeName = "memory"
   }
+  // The digests of session secrets live beside the sessions: a given store that
+  // cannot keep them gets a map beside it (two servers sharing a memory store
+  // share a SecretKeepingMemoryStore).
+  let keeping: any SessionStore & SessionSecretStore =
+    (base as? any SessionStore & SessionSecretStore) ?? SecretKeepingMemoryStore(base: base)
 
   let callTimeout = arguments.callTimeout ?? 10
   guard callTimeout >= 0, callTimeout.isFinite else {
@@ -130,13 +135,13 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
   let metrics = dependencies.metrics
   let dataKey = try dataKey(in: dependencies.environment, persistent: base is PostgresSessionStore)
-  let sealed = SealingSessionStore(base: base, catalog: catalog, key: dataKey, logger: logger)
+  let sealed = SealingSessionStore(base: keeping, catalog: catalog, key: dataKey, logger: logger)
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
   let vault = SecretVault()
   let service = SessionService(
-    store: store, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
+    store: store, secrets: keeping, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
     callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
     metrics: metrics, onFlowChange: arguments.onFlowChange)
   let idleTimeout = Duration.seconds(arguments.idleTimeout)

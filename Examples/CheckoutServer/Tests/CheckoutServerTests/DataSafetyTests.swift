@@ -163,7 +163,7 @@ actor RecordingStore: SessionStore {
   }
 
   @Test func aValueOverTheLimitIs413AndASessionOverItsLimitIs422() async throws {
-    let store = InMemorySessionStore()
+    let store = SecretKeepingMemoryStore()
     try await withApp(dependencies: Self.sharing(store, limits: DataLimits(valueBytes: 1_024, sessionBytes: 2_048))) {
       client in
       let id = try await client.createSession()
@@ -192,7 +192,7 @@ actor RecordingStore: SessionStore {
 
   @Test(arguments: ["12", ""])
   func aCVVChangedOnInstanceBIsNeverUsedByInstanceA(_ replacement: String) async throws {
-    let store = InMemorySessionStore()
+    let store = SecretKeepingMemoryStore()
     try await withApp(dependencies: Self.sharing(store)) { a in
       try await withApp(dependencies: Self.sharing(store)) { b in
         let id = try await a.createSession()
@@ -231,7 +231,7 @@ actor RecordingStore: SessionStore {
   }
 
   @Test func instanceASaysWhyWhenItsCopyIsStale() async throws {
-    let store = InMemorySessionStore()
+    let store = SecretKeepingMemoryStore()
     try await withApp(dependencies: Self.sharing(store)) { a in
       try await withApp(dependencies: Self.sharing(store)) { b in
         let id = try await a.createSession()

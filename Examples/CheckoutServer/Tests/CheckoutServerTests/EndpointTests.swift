@@ -54,7 +54,7 @@ import Testing
     try await withApp { client in
       let reply = try await client.send(.post, "/sessions", body: #"{"flow":"plndr"}"#)
       #expect(reply.status == .created)
-      #expect(Set(reply.json?.keys ?? []) == ["id", "version", "state", "screen", "effects"])
+      #expect(Set(reply.json?.keys ?? []) == ["id", "secret", "version", "state", "screen", "effects"])
       let id = try #require(reply["id"]?.string)
       #expect(reply.headers[.location] == "/sessions/\(id)")
       #expect(reply["version"]?.int == 1)

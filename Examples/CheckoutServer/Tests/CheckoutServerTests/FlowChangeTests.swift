@@ -35,7 +35,7 @@ import Testing
       try await body(
         AppDependencies(logger: logger, environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey]))
     } else {
-      try await body(AppDependencies(logger: logger, store: InMemorySessionStore(), environment: [:]))
+      try await body(AppDependencies(logger: logger, store: SecretKeepingMemoryStore(), environment: [:]))
     }
   }
 

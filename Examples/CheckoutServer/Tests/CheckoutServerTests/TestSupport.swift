@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
 import Logging
+import Synchronization
 import Testing
 
 @testable import CheckoutServer
@@ -157,14 +158,55 @@ extension JSONValue {
   }
 }
 
+/// The secrets `POST /sessions` answered the tests, by session id: ``TestClientProtocol/send(_:_:body:headers:presentingSecret:)``
+/// presents a session's secret (`Authorization: Bearer`) on every request to it,
+/// as a client must.
+final class TestSessionSecrets: Sendable {
+  static let shared = TestSessionSecrets()
+  private let secrets = Mutex([String: String]())
+
+  func record(_ secret: String, for id: String) {
+    secrets.withLock { $0[id] = secret }
+  }
+
+  /// The secret of the session a path names (`/sessions/{id}…`), if a test created it.
+  func secret(forPath uri: String) -> String? {
+    let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+    let parts = path.split(separator: "/")
+    guard parts.count >= 2, parts[0] == "sessions" else { return nil }
+    return secret(of: String(parts[1]))
+  }
+
+  /// The secret of a session a test created.
+  func secret(of id: String) -> String? {
+    secrets.withLock { $0[id] }
+  }
+}
+
 extension TestClientProtocol {
-  /// Sends a request with a JSON (or any) body.
-  func send(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil) async throws -> Reply {
-    var headers: HTTPFields = [:]
+  /// Sends a request with a JSON (or any) body; a request to a session the tests
+  /// created presents its secret unless `presentingSecret` is false or `headers`
+  /// carry a credential of their own.
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers extra: HTTPFields = [:],
+    presentingSecret: Bool = true
+  ) async throws -> Reply {
+    var headers = extra
     if body != nil { headers[.contentType] = "application/json" }
+    if presentingSecret, headers[.authorization] == nil, headers[.cookie] == nil,
+      let secret = TestSessionSecrets.shared.secret(forPath: uri)
+    {
+      headers[.authorization] = "Bearer \(secret)"
+    }
     let response = try await execute(
       uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-    return Reply(response)
+    let reply = Reply(response)
+    if method == .post, uri == "/sessions", reply.status == .created, let id = reply["id"]?.string,
+      let secret = reply["secret"]?.string
+    {
+      TestSessionSecrets.shared.record(secret, for: id)
+    }
+    return reply
   }
 
   /// Creates a session of a flow; returns its id.

@@ -2,7 +2,9 @@ import CheckoutEngine
 import Hummingbird
 import Logging
 
-/// `POST /sessions`, `GET /sessions/{id}` and `POST /sessions/{id}/events`.
+/// `POST /sessions`, `GET /sessions/{id}` and `POST /sessions/{id}/events`; the
+/// last two open a session only for the secret `POST /sessions` answered
+/// (``SessionCredential``).
 struct SessionsController {
   let service: SessionService
   let metrics: ServerMetrics
@@ -24,11 +26,13 @@ struct SessionsController {
       "session created", metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))"])
     var headers = HTTPFields()
     headers[.location] = "/sessions/\(created.id)"
+    headers[.setCookie] = SessionCredential.cookie(for: created.secret)
     return EditedResponse(status: .created, headers: headers, response: created)
   }
 
   @Sendable func show(_ request: Request, context: CheckoutRequestContext) async throws -> SessionView {
-    try await service.show(SessionID(try context.parameters.require("id")))
+    try await service.show(
+      SessionID(try context.parameters.require("id")), secret: SessionCredential.secret(of: request))
   }
 
   @Sendable func send(_ request: Request, context: CheckoutRequestContext) async throws -> EventResultView {
@@ -43,7 +47,8 @@ struct SessionsController {
       context.logger.info("event", metadata: metadata)
     }
     defer { metrics.recordEvent(kind: event.kind, duration: ContinuousClock.now - start) }
-    let result = try await service.send(event, to: id, logger: context.logger)
+    let result = try await service.send(
+      event, to: id, secret: SessionCredential.secret(of: request), logger: context.logger)
     for effect in result.effects where effect.kind == .callAPI {
       guard let operation = effect.operation, let outcome = effect.outcome else { continue }
       metrics.recordAPICall(operation: operation, outcome: outcome.status)

@@ -42,8 +42,9 @@ enum BrowserHost {
         body: .init(byteBuffer: ByteBuffer(string: svg)))
     }
 
-    router.get("sessions/:id/route") { _, context -> RouteProgressView in
-      try await service.progress(SessionID(try context.parameters.require("id")))
+    router.get("sessions/:id/route") { request, context -> RouteProgressView in
+      try await service.progress(
+        SessionID(try context.parameters.require("id")), secret: SessionCredential.secret(of: request))
     }
   }
 
@@ -57,8 +58,8 @@ enum BrowserHost {
 
 extension SessionService {
   /// `GET /sessions/{id}/route`.
-  func progress(_ id: SessionID) async throws -> RouteProgressView {
-    let served = try await serve(try await load(id))
+  func progress(_ id: SessionID, secret: String?) async throws -> RouteProgressView {
+    let served = try await serve(try await load(id, presenting: secret))
     return RouteProgressView(version: served.stored.version, session: try restore(served.stored, on: served.flow))
   }
 }

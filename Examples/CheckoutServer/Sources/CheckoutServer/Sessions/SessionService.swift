@@ -14,8 +14,12 @@ import Logging
 /// effects of the event and of each answer. Secrets (a CVV) stay in this
 /// process's ``SecretVault``; card numbers are stored unmasked (`storeSensitive`)
 /// because the API needs them on a later request, possibly on another instance.
+/// Every request on a session presents its secret (``SessionSecret``); only the
+/// secret's digest is kept, in ``secrets``.
 struct SessionService: Sendable {
   let store: any SessionStore
+  /// Where the digests of session secrets are kept.
+  let secrets: any SessionSecretStore
   let catalog: FlowCatalog
   let api: any CheckoutAPI
   let vault: SecretVault
@@ -38,11 +42,13 @@ struct SessionService: Sendable {
   let onFlowChange: FlowChangePolicy
 
   init(
-    store: any SessionStore, catalog: FlowCatalog, api: any CheckoutAPI, vault: SecretVault = SecretVault(),
+    store: any SessionStore, secrets: any SessionSecretStore, catalog: FlowCatalog, api: any CheckoutAPI,
+    vault: SecretVault = SecretVault(),
     today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(), callTimeout: TimeInterval = 10,
     faults: FaultInjection = .none, logger: Logger = Logger(label: "checkout-server"),
     metrics: ServerMetrics = ServerMetrics(), onFlowChange: FlowChangePolicy = .pin
   ) {
+    self.secrets = secrets
     (self.store, self.catalog, self.api, self.vault, self.today) = (store, catalog, api, vault, today)
     (self.attempts, self.limits, self.metrics, self.callTimeout) = (attempts, limits, metrics, callTimeout)
     (self.faults, self.logger, self.onFlowChange) = (faults, logger, onFlowChange)
@@ -56,21 +62,24 @@ struct SessionService: Sendable {
       checkpoint: { faults.reach($0) }, report: { CallLog.log($0, to: logger, metrics: metrics) })
   }
 
-  /// `POST /sessions`.
+  /// `POST /sessions`: the session stored, then the digest of its new secret.
   func create(flow name: String) async throws -> CreatedSessionView {
     guard let compiled = catalog[FlowID(name)] else {
       throw ServerError.unknownFlow(name, known: catalog.ids, at: "flow")
     }
     let session = CheckoutSession(flow: compiled, today: today ?? SessionService.utcToday())
     let id = SessionID(UUID().uuidString.lowercased())
+    let secret = SessionSecret.random()
     try await mapping { try await store.insert(session.snapshot(revealSensitive: true), id: id) }
+    try await mapping { try await secrets.recordSecret(secret.digest, for: id) }
     return CreatedSessionView(
-      id: id.rawValue, version: 1, state: session.navigation.description, screen: session.screen, effects: [])
+      id: id.rawValue, secret: secret.text, version: 1, state: session.navigation.description, screen: session.screen,
+      effects: [])
   }
 
   /// `GET /sessions/{id}`: finishes a lost call first.
-  func show(_ id: SessionID, logger: Logger? = nil) async throws -> SessionView {
-    let served = try await serve(try await load(id))
+  func show(_ id: SessionID, secret: String?, logger: Logger? = nil) async throws -> SessionView {
+    let served = try await serve(try await load(id, presenting: secret))
     let calls = calls(logger: logger ?? self.logger)
     let recovered = try await mapping(gone: id) {
       try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
@@ -84,8 +93,10 @@ struct SessionService: Sendable {
   }
 
   /// `POST /sessions/{id}/events`: lost calls finished first, then the event and its calls.
-  func send(_ event: ClientEvent, to id: SessionID, logger: Logger) async throws -> EventResultView {
-    let loaded = try await load(id)
+  func send(_ event: ClientEvent, to id: SessionID, secret: String?, logger: Logger) async throws
+    -> EventResultView
+  {
+    let loaded = try await load(id, presenting: secret)
     if let expected = event.expectedVersion, expected != loaded.version {
       throw ServerError.staleVersion(expected: expected, current: loaded.version)
     }
@@ -106,8 +117,15 @@ struct SessionService: Sendable {
       effects: (recovered.steps + result.steps).map(EffectView.init), migration: served.migration)
   }
 
-  func load(_ id: SessionID) async throws -> StoredSession {
-    guard let stored = try await mapping({ try await store.load(id) }) else { throw ServerError.unknownSession(id) }
+  /// The stored session, for a request presenting `secret`. A missing or wrong
+  /// secret is answered exactly as an unknown id (404 `unknown_session`): without
+  /// the secret, a session's id (in a URL, a log line) opens nothing. The session
+  /// and its digest are read whatever the request presents: a store that does not
+  /// answer is a 503, and an unknown id costs the same reads as a wrong secret.
+  func load(_ id: SessionID, presenting secret: String?) async throws -> StoredSession {
+    let stored = try await mapping { try await store.load(id) }
+    let digest = try await mapping { try await secrets.secretDigest(for: id) }
+    guard let stored, let secret, let digest, digest.matches(secret) else { throw ServerError.unknownSession(id) }
     return stored
   }
 

@@ -175,9 +175,12 @@ struct RouteView: Encodable, Sendable, Equatable {
   }
 }
 
-/// `POST /sessions` (201): `{"id", "version", "state", "screen", "effects": []}`.
+/// `POST /sessions` (201): `{"id", "secret", "version", "state", "screen", "effects": []}`.
+/// The only answer that ever holds the session's secret.
 struct CreatedSessionView: ResponseEncodable, Sendable {
   var id: String
+  /// The session's secret (``SessionSecret``): every later request presents it.
+  var secret: String
   var version: Int
   var state: String
   var screen: Screen

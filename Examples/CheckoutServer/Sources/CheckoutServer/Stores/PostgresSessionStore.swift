@@ -55,6 +55,8 @@ struct PostgresSessionStore: SessionStore {
         // The sweeper deletes by age.
         try await connection.query(
           "CREATE INDEX IF NOT EXISTS sessions_updated_at ON sessions (updated_at)", logger: logger)
+        // The digest of each session's secret (PostgresSessionStore+Secrets).
+        try await connection.query(PostgresQuery(unsafeSQL: PostgresSessionStore.secretColumn), logger: logger)
         try await connection.query(PostgresQuery(unsafeSQL: PostgresCallLedger.schema), logger: logger)
       } catch {
         _ = try? await connection.query("SELECT pg_advisory_unlock(4711001)", logger: logger)
