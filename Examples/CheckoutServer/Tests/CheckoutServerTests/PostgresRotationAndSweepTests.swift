@@ -25,8 +25,9 @@ extension PostgresStoreTests {
       await #expect(throws: ServerError.self) { try await k2Only.load(ids[1]) }
       #expect(try await store.load(ids[1]) == before)
       // Reseal: every one moves to K2, which alone then opens them.
+      // (Other sessions in the database, sealed with another key, are counted unreadable and left.)
       let report = try await reseal(store, sealing: rotated, logger: KeyRotationTests.quiet)
-      #expect(report.resealed >= 3 && report.unreadable == 0)
+      #expect(report.resealed >= 3)
       for id in ids {
         #expect(try await k2Only.load(id)?.snapshot.data["payment.card.number"] == .string(KeyRotationTests.number))
       }
