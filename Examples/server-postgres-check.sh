@@ -111,7 +111,7 @@ echo "== database: every stored session holds its secret's digest (secret_sha256
 # Every table (sessions, the API ledger), as pg_dump writes it: no card number in
 # plain text. The driver typed real test card numbers (4242…, the decline cards).
 python3 "$PACKAGE/Scripts/card_number_scan.py" --self-test >/dev/null
-SEALED=$(psql_query "SELECT count(*) FROM sessions s, jsonb_each_text(s.snapshot->'data') d WHERE d.value LIKE 'sealed:v1:%'")
+SEALED=$(psql_query "SELECT count(*) FROM sessions s, jsonb_each_text(s.snapshot->'data') d WHERE d.value LIKE 'sealed:%'")
 MASKED=$(psql_query "SELECT count(*) FROM sessions s, jsonb_each_text(s.snapshot->'data') d WHERE d.value LIKE '%••••%'")
 if ! SCAN=$(pg_as_owner "$PG_BIN/pg_dump" -h "$PG_DIR/socket" -p "$PG_PORT" -U checkout --data-only checkout \
   | python3 "$PACKAGE/Scripts/card_number_scan.py"); then

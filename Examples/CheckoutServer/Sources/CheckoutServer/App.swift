@@ -4,8 +4,9 @@ import Hummingbird
 import Logging
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
-/// [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S] [--max-connections N]`;
-/// `DATABASE_URL=postgres://…` selects the PostgreSQL store. SIGTERM or SIGINT
+/// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
+/// [--max-connections N] [--reseal]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
 struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
@@ -29,8 +30,23 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(help: "The log level (default: info).")
   var logLevel: Logger.Level?
 
-  @Option(help: "Seconds a session may go unchanged (finished or abandoned) before it is deleted.")
+  @Option(
+    help:
+      "Seconds a session may go unused (no save, no read) before it is deleted; never while a call is in flight, waiting or unanswered. Must exceed --call-timeout."
+  )
   var idleTimeout = 1800
+
+  @Option(
+    help:
+      "Seconds a finished order (resting on its confirmation step, no call) is kept after its last use (default: the lesser of 600 and --idle-timeout)."
+  )
+  var finishedRetention: Int?
+
+  @Flag(
+    help:
+      "Re-seal every stored card number with the current data key (CHECKOUT_DATA_KEY), opening each with the key that sealed it (CHECKOUT_OLD_DATA_KEYS), print the counts and exit."
+  )
+  var reseal = false
 
   @Option(
     help:
@@ -50,6 +66,12 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   func run() async throws {
     let app: any ApplicationProtocol
     do {
+      if reseal {
+        let report = try await resealStore(self)
+        print(report.description)
+        if report.unreadable > 0 || report.conflicts > 0 { throw ExitCode(1) }
+        return
+      }
       app = try await buildApplication(self)
     } catch let error as FlowCatalogError {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))

@@ -18,9 +18,12 @@ protocol AppArguments {
   var today: String? { get }
   /// The log level (default info).
   var logLevel: Logger.Level? { get }
-  /// Seconds a session may go unchanged before the sweeper deletes it (finished or
-  /// abandoned); default 1800.
+  /// Seconds a session may go unused (no save, no read) before the sweeper deletes
+  /// it; default 1800. Must exceed the call timeout.
   var idleTimeout: Int { get }
+  /// Seconds a finished order (resting on its confirmation, no call) is kept after
+  /// its last use; nil for the lesser of 600 and the idle timeout.
+  var finishedRetention: Int? { get }
   /// Seconds an API call may take before the next request finishes it (default 10).
   var callTimeout: Double? { get }
   /// What happens to a live session when its flow has a newer version (default pin).
@@ -34,6 +37,8 @@ extension AppArguments {
   var idleTimeout: Int { 1800 }
   /// The default: 10 s.
   var callTimeout: Double? { nil }
+  /// The default: the lesser of 600 s and the idle timeout.
+  var finishedRetention: Int? { nil }
   /// The default: pin.
   var onFlowChange: FlowChangePolicy { .pin }
   /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
@@ -47,9 +52,9 @@ struct AppDependencies: Sendable {
   /// The checkout API; nil for the demo, its ledger in the store's database.
   var api: (any CheckoutAPI)?
   /// The session store; nil to choose by the environment: PostgreSQL when
-  /// `DATABASE_URL` is set, memory otherwise.
+  /// `DATABASE_URL` is set, memory (``MemorySessionStore``) otherwise.
   var store: (any SessionStore)?
-  /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`).
+  /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`, `CHECKOUT_OLD_DATA_KEYS`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
   /// What a `set` may write.
   var limits = DataLimits()
@@ -100,6 +105,11 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   guard arguments.idleTimeout >= 1 else {
     throw UsageError(description: "--idle-timeout must be 1 second or more, not \(arguments.idleTimeout)")
   }
+  let callTimeout = arguments.callTimeout ?? 10
+  guard callTimeout >= 0, callTimeout.isFinite else {
+    throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
+  }
+  let retention = try finishedRetention(of: arguments, callTimeout: callTimeout)
 
   var services: [any Service] = []
   var postgresStore: PostgresSessionStore?
@@ -117,7 +127,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     base = postgres
     storeName = "postgres"
   } else {
-    base = SecretKeepingMemoryStore()
+    base = MemorySessionStore()
     storeName = "memory"
   }
   // The digests of session secrets live beside the sessions: a given store that
@@ -126,16 +136,12 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let keeping: any SessionStore & SessionSecretStore =
     (base as? any SessionStore & SessionSecretStore) ?? SecretKeepingMemoryStore(base: base)
 
-  let callTimeout = arguments.callTimeout ?? 10
-  guard callTimeout >= 0, callTimeout.isFinite else {
-    throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
-  }
   let ledger: any CallLedger =
     postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) } ?? InMemoryCallLedger()
   let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
   let metrics = dependencies.metrics
-  let dataKey = try dataKey(in: dependencies.environment, persistent: base is PostgresSessionStore)
-  let sealed = SealingSessionStore(base: keeping, catalog: catalog, key: dataKey, logger: logger)
+  let keys = try dataKeyring(in: dependencies.environment, persistent: base is PostgresSessionStore)
+  let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
@@ -143,12 +149,17 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let service = SessionService(
     store: store, secrets: keeping, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
     callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
-    metrics: metrics, onFlowChange: arguments.onFlowChange)
+    metrics: metrics, onFlowChange: arguments.onFlowChange,
+    activity: (base as? any SweepableSessionStore).map {
+      ReadActivity(store: $0, threshold: Double(arguments.idleTimeout) / 4, logger: logger)
+    })
   let idleTimeout = Duration.seconds(arguments.idleTimeout)
   services.append(
     SessionSweeper(
-      store: store, vault: vault, idleTimeout: idleTimeout,
-      interval: dependencies.sweepInterval ?? min(.seconds(60), idleTimeout / 4), metrics: metrics, logger: logger))
+      store: base is any SweepableSessionStore ? base : store as any SessionStore, catalog: catalog, vault: vault,
+      idleTimeout: idleTimeout, finishedRetention: .seconds(retention),
+      interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
+      metrics: metrics, logger: logger))
 
   let router = buildRouter(service: service, catalog: catalog, store: store, metrics: metrics)
   var app = Application(
@@ -163,24 +174,31 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     metadata: [
       "flows": "\(catalog.entries.map { "\($0.compiled.flow.id) (\($0.file))" }.joined(separator: ", "))",
       "store": "\(storeName)", "address": "\(arguments.hostname):\(arguments.port)",
-      "idleTimeout": "\(arguments.idleTimeout)s",
+      "idleTimeout": "\(arguments.idleTimeout)s", "finishedRetention": "\(retention)s",
+      "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
     ])
   return app
 }
 
-/// The key card numbers are sealed with: `CHECKOUT_DATA_KEY` when given. Without
-/// one, a store that outlives the process (PostgreSQL) is refused: its instances
-/// must share a key the operator keeps; the memory store, whose sessions end with
-/// the process, uses a random key of its own.
-func dataKey(in environment: [String: String], persistent: Bool) throws(UsageError) -> DataKeyMaterial {
-  if let text = environment[DataKeyMaterial.variable], !text.isEmpty { return try DataKeyMaterial(base64: text) }
-  guard !persistent else {
+/// The finished-order retention in seconds, the options checked: the idle timeout
+/// must exceed the call timeout (a session is never swept while its call may still
+/// be answered), and the retention lies between 1 second and the idle timeout.
+func finishedRetention(of arguments: some AppArguments, callTimeout: Double) throws(UsageError) -> Int {
+  guard Double(arguments.idleTimeout) > callTimeout else {
+    let call = callTimeout == callTimeout.rounded() ? "\(Int(callTimeout))" : "\(callTimeout)"
     throw UsageError(
       description:
-        "DATABASE_URL is set but \(DataKeyMaterial.variable) is not: card numbers are stored sealed with that key, never in plain text; give every instance the same key, e.g. \(DataKeyMaterial.variable)=$(openssl rand -base64 32)"
+        "--idle-timeout (\(arguments.idleTimeout) s) must exceed --call-timeout (\(call) s): a session must never be swept while its call may still be answered"
     )
   }
-  return DataKeyMaterial.ephemeral()
+  guard let given = arguments.finishedRetention else { return min(600, arguments.idleTimeout) }
+  guard given >= 1, given <= arguments.idleTimeout else {
+    throw UsageError(
+      description:
+        "--finished-retention must be 1 second or more and at most --idle-timeout (\(arguments.idleTimeout) s), not \(given)"
+    )
+  }
+  return given
 }
 
 /// The connection policy of `options`, the descriptor limit raised first when

@@ -125,7 +125,8 @@ actor LossyAPI: CheckoutAPI {
 
   @Test func aYoungWaitingCallIsLeftToItsInstance() async throws {
     let (store, ledger, dependencies) = Self.faultyServer()
-    try await withApp(arguments: TestArguments(callTimeout: 3600), dependencies: dependencies) { client in
+    try await withApp(arguments: TestArguments(idleTimeout: 7200, callTimeout: 3600), dependencies: dependencies) {
+      client in
       let id = try await APICallTests.readyToOrder(client)
       await store.failNextAnswerSave()
       #expect(try await client.tap(id, "placeOrder").status == .serviceUnavailable)

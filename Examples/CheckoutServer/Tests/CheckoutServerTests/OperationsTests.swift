@@ -95,7 +95,7 @@ struct BrokenStore: SessionStore {
   }
 
   @Test func theSweeperDeletesSessionsIdlePastTheTimeoutAndTheirSecrets() async throws {
-    let store = InMemorySessionStore()
+    let store = MemorySessionStore()
     let metrics = ServerMetrics()
     let dependencies = AppDependencies(logger: Self.quiet, store: store, environment: [:], metrics: metrics)
     var arguments = TestArguments()
@@ -105,8 +105,9 @@ struct BrokenStore: SessionStore {
     }
     #expect(await store.count == 2)
     let sweeper = SessionSweeper(
-      store: store, vault: SecretVault(), idleTimeout: .seconds(600), interval: .seconds(60), metrics: metrics,
-      logger: Self.quiet)
+      store: store, catalog: try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Self.quiet),
+      vault: SecretVault(), idleTimeout: .seconds(600), finishedRetention: .seconds(300), interval: .seconds(60),
+      metrics: metrics, logger: Self.quiet)
     // Ten minutes have not passed: nothing goes.
     #expect(await sweeper.sweep() == 0)
     // Eleven minutes later both are idle past the timeout.

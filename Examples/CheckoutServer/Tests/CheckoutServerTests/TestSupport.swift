@@ -18,6 +18,7 @@ struct TestArguments: AppArguments {
   var today: String? = "2026-11-21"
   var logLevel: Logger.Level? = .trace
   var idleTimeout = 1800
+  var finishedRetention: Int?
   var callTimeout: Double?
   var onFlowChange: FlowChangePolicy = .pin
   var connections = ConnectionOptions.standard

@@ -19,10 +19,12 @@ struct OperationsController {
   }
 
   /// 200 when the store answers a read in time; 503 `store_unavailable` (with
-  /// `Retry-After`) otherwise.
+  /// `Retry-After`) otherwise, or the store's own 503 (`sealed_with_unknown_key`).
   @Sendable func ready(_ request: Request, context: CheckoutRequestContext) async throws -> StatusView {
     do {
       _ = try await store.load(OperationsController.probe)
+    } catch let error as ServerError {
+      throw error
     } catch {
       throw ServerError.storeUnavailable()
     }

@@ -21,6 +21,7 @@ import Prometheus
 /// | `checkout_sessions_finished_total` | | sessions that reached a `reset` step after an API success (an order placed) |
 /// | `checkout_sessions_swept_total` | | sessions the sweeper deleted |
 /// | `checkout_api_calls_recovered_total` | | API calls a session left waiting (an instance died) that were finished later |
+/// | `checkout_sealed_values_unreadable_total` | `reason` (`unknown_key`, `tampered`) | sealed values no data key of this instance opens (the event refused, the value kept) |
 struct ServerMetrics: Sendable {
   /// Where the metrics are read from (`GET /metrics`).
   let registry: PrometheusCollectorRegistry
@@ -74,6 +75,15 @@ struct ServerMetrics: Sendable {
   func recordEvent(kind: String, duration: Duration) {
     CoreMetrics.Timer(label: "checkout_event_duration_seconds", dimensions: [("event", kind)], factory: factory)
       .recordNanoseconds(duration.nanoseconds)
+  }
+
+  /// Counts one sealed value this instance could not open: `unknown_key` (sealed
+  /// under a key it does not hold) or `tampered` (authentication failed).
+  func recordUnreadableSealedValue(reason: String) {
+    CoreMetrics.Counter(
+      label: "checkout_sealed_values_unreadable_total", dimensions: [("reason", reason)], factory: factory
+    )
+    .increment()
   }
 
   /// Counts one checkout API call by its outcome.

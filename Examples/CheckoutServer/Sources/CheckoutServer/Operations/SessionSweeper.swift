@@ -3,20 +3,34 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Deletes sessions that nothing has changed for `idleTimeout` (finished orders and
-/// abandoned checkouts alike), every `interval`, and forgets their secrets. Runs as
-/// a service beside the server and stops at graceful shutdown.
+/// Deletes sessions nobody uses any more, every `interval`, and forgets their
+/// secrets. Runs as a service beside the server and stops at graceful shutdown.
+///
+/// A session with a call in flight, waiting for an action or unanswered is never
+/// swept (its order may be charged). Otherwise a *finished* order, one resting on
+/// a `reset` step other than its flow's start (a confirmation), goes once nothing
+/// has saved or read it for `finishedRetention`; any other session once nothing
+/// has for `idleTimeout`. Reads count (``ReadActivity`` records them). On
+/// PostgreSQL one instance sweeps at a time (an advisory lock); the others skip
+/// the pass. A store that is not a ``SweepableSessionStore`` is swept by its last
+/// save alone (`deleteSessions(savedBefore:)`, idle timeout only).
 struct SessionSweeper: Service, CustomStringConvertible {
   let store: any SessionStore
+  let catalog: FlowCatalog
   let vault: SecretVault
   let idleTimeout: Duration
+  let finishedRetention: Duration
   let interval: Duration
   let metrics: ServerMetrics
   let logger: Logger
+  /// How many sessions one pass considers at most (the oldest first).
+  var batch = 1000
 
   /// What service-lifecycle logs name it by (not its stored properties: the store,
   /// the flows and the metrics registry).
-  var description: String { "SessionSweeper(every \(interval), idle timeout \(idleTimeout))" }
+  var description: String {
+    "SessionSweeper(every \(interval), idle timeout \(idleTimeout), finished retention \(finishedRetention))"
+  }
 
   func run() async throws {
     while !Task.isShuttingDownGracefully {
@@ -29,12 +43,30 @@ struct SessionSweeper: Service, CustomStringConvertible {
     }
   }
 
-  /// One pass: deletes what has been idle past the timeout; returns how many.
+  /// One pass: deletes what has been inactive past its retention; returns how
+  /// many (0 when another instance holds the sweep).
   @discardableResult
   func sweep(now: Date = Date()) async -> Int {
-    let cutoff = now.addingTimeInterval(-Double(idleTimeout.nanoseconds) / 1e9)
+    let idleCutoff = now.addingTimeInterval(-Self.seconds(idleTimeout))
+    let finishedCutoff = now.addingTimeInterval(-Self.seconds(finishedRetention))
     do {
-      let deleted = try await store.deleteSessions(savedBefore: cutoff)
+      let deleted: [SessionID]
+      if let sweepable = store as? any SweepableSessionStore {
+        let catalog = catalog
+        let batch = batch
+        guard
+          let swept = try await sweepable.asOnlySweeper({
+            try await Self.pass(
+              sweepable, catalog: catalog, idleCutoff: idleCutoff, finishedCutoff: finishedCutoff, batch: batch)
+          })
+        else {
+          logger.debug("another instance is sweeping; this pass is skipped")
+          return 0
+        }
+        deleted = swept
+      } else {
+        deleted = try await store.deleteSessions(savedBefore: idleCutoff)
+      }
       for id in deleted { await vault.forget(id) }
       if !deleted.isEmpty {
         metrics.sessionsSwept.increment(by: deleted.count)
@@ -46,4 +78,33 @@ struct SessionSweeper: Service, CustomStringConvertible {
       return 0
     }
   }
+
+  /// The sessions of one pass: listed inactive before the later cutoff, each
+  /// deleted if its own cutoff has passed and nothing saved it since it was listed.
+  private static func pass(
+    _ store: any SweepableSessionStore, catalog: FlowCatalog, idleCutoff: Date, finishedCutoff: Date, batch: Int
+  ) async throws -> [SessionID] {
+    var deleted: [SessionID] = []
+    let latest = max(idleCutoff, finishedCutoff)
+    for candidate in try await store.inactiveSessions(before: latest, limit: batch) {
+      if candidate.snapshot.hasCalls { continue }
+      let cutoff = isFinished(candidate.snapshot, in: catalog) ? finishedCutoff : idleCutoff
+      guard candidate.lastActive < cutoff else { continue }
+      if try await store.delete(candidate.id, version: candidate.version, inactiveSince: cutoff) {
+        deleted.append(candidate.id)
+      }
+    }
+    return deleted
+  }
+
+  /// A finished order: no call, resting on a `reset` step other than its flow's
+  /// start (the confirmation a placed order reaches).
+  static func isFinished(_ snapshot: SessionSnapshot, in catalog: FlowCatalog) -> Bool {
+    guard !snapshot.hasCalls, let compiled = catalog.version(of: snapshot) ?? catalog[snapshot.flow] else {
+      return false
+    }
+    return SealingSessionStore.isFinished(snapshot, in: compiled)
+  }
+
+  static func seconds(_ duration: Duration) -> Double { Double(duration.nanoseconds) / 1e9 }
 }

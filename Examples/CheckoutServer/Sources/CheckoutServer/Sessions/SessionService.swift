@@ -40,18 +40,20 @@ struct SessionService: Sendable {
   let logger: Logger
   /// What happens to a live session when its flow has a newer version.
   let onFlowChange: FlowChangePolicy
+  /// Records reads as activity for the sweeper; nil when the store cannot.
+  let activity: ReadActivity?
 
   init(
     store: any SessionStore, secrets: any SessionSecretStore, catalog: FlowCatalog, api: any CheckoutAPI,
     vault: SecretVault = SecretVault(),
     today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(), callTimeout: TimeInterval = 10,
     faults: FaultInjection = .none, logger: Logger = Logger(label: "checkout-server"),
-    metrics: ServerMetrics = ServerMetrics(), onFlowChange: FlowChangePolicy = .pin
+    metrics: ServerMetrics = ServerMetrics(), onFlowChange: FlowChangePolicy = .pin, activity: ReadActivity? = nil
   ) {
     self.secrets = secrets
     (self.store, self.catalog, self.api, self.vault, self.today) = (store, catalog, api, vault, today)
     (self.attempts, self.limits, self.metrics, self.callTimeout) = (attempts, limits, metrics, callTimeout)
-    (self.faults, self.logger, self.onFlowChange) = (faults, logger, onFlowChange)
+    (self.faults, self.logger, self.onFlowChange, self.activity) = (faults, logger, onFlowChange, activity)
   }
 
   /// The library's call coordinator, reporting to a request's logger.
@@ -77,9 +79,11 @@ struct SessionService: Sendable {
       effects: [])
   }
 
-  /// `GET /sessions/{id}`: finishes a lost call first.
+  /// `GET /sessions/{id}`: finishes a lost call first; the read counts as activity.
   func show(_ id: SessionID, secret: String?, logger: Logger? = nil) async throws -> SessionView {
-    let served = try await serve(try await load(id, presenting: secret))
+    let loaded = try await load(id, presenting: secret)
+    await activity?.read(loaded)
+    let served = try await serve(loaded)
     let calls = calls(logger: logger ?? self.logger)
     let recovered = try await mapping(gone: id) {
       try await calls.recoverLostCalls(in: served.stored, flow: served.flow)

@@ -11,8 +11,11 @@ import PostgresNIO
 /// CREATE TABLE IF NOT EXISTS sessions (
 ///   id text PRIMARY KEY, version integer NOT NULL, flow text NOT NULL,
 ///   snapshot jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
-///   updated_at timestamptz NOT NULL DEFAULT now())
+///   updated_at timestamptz NOT NULL DEFAULT now(),
+///   seen_at timestamptz)  -- the last read recorded as activity (added to older tables)
 /// ```
+///
+/// The sweeper's queries are in ``PostgresSessionStore`` + ``SweepableSessionStore``.
 ///
 /// Snapshots hold no secrets (the library leaves them out); card numbers are
 /// stored as the server asks (`storeSensitive`).
@@ -52,6 +55,8 @@ struct PostgresSessionStore: SessionStore {
             updated_at timestamptz NOT NULL DEFAULT now()
           )
           """, logger: logger)
+        // Reads count as activity for the sweeper (a column older tables lack).
+        try await connection.query("ALTER TABLE sessions ADD COLUMN IF NOT EXISTS seen_at timestamptz", logger: logger)
         // The sweeper deletes by age.
         try await connection.query(
           "CREATE INDEX IF NOT EXISTS sessions_updated_at ON sessions (updated_at)", logger: logger)
@@ -144,7 +149,7 @@ struct PostgresSessionStore: SessionStore {
 
   /// A database failure, described by its SQLSTATE and the server's message only
   /// (a PSQLError's full text could include the query's bound values).
-  private func unavailable(_ error: any Error, id: SessionID) -> SessionStoreError {
+  func unavailable(_ error: any Error, id: SessionID) -> SessionStoreError {
     if let error = error as? SessionStoreError { return error }
     var reason = "database error"
     if let psql = error as? PSQLError {

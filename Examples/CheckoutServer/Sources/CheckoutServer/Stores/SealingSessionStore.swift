@@ -4,28 +4,69 @@ import Foundation
 import Logging
 
 /// Wraps a store so that `sensitive` values (a card number) are never stored in
-/// plain text: each is sealed with AES-GCM under the operator's data key before it
-/// is written, and opened when it is read. The sealed text names the session and
-/// the key it belongs to (as authenticated data), so it cannot be moved to another
-/// session or field. Once the order is placed (the session is on a `reset` step,
-/// such as a confirmation), the values are dropped: only their masked form
-/// (`•••• 4242`) is stored. Secrets (a CVV) never reach a store at all.
+/// plain text: each is sealed with AES-GCM under the current data key before it
+/// is written (`sealed:v2:KEYID:…`, naming the key), and opened when it is read
+/// with whichever key it names, current or old (``DataKeyring``). The sealed text
+/// names the session and field it belongs to (as authenticated data), so it
+/// cannot be moved to another session or field. Once the order is placed (the
+/// session is on a `reset` step, such as a confirmation), the values are dropped:
+/// only their masked form (`•••• 4242`) is stored. Secrets (a CVV) never reach a
+/// store at all.
+///
+/// A value no held key opens (another key, or altered) is never dropped: reading
+/// the session throws ``SealedValueError`` (the request is refused, so nothing
+/// overwrites it), counted and kept in ``SealHealth`` for `/ready`.
 struct SealingSessionStore: SessionStore {
   let base: any SessionStore
   let catalog: FlowCatalog
-  let key: DataKeyMaterial
+  let keys: DataKeyring
+  let health: SealHealth
+  let metrics: ServerMetrics
   let logger: Logger
 
-  /// What a sealed value starts with in the stored snapshot.
-  static let prefix = "sealed:v1:"
+  init(
+    base: any SessionStore, catalog: FlowCatalog, keys: DataKeyring, health: SealHealth = SealHealth(),
+    metrics: ServerMetrics = ServerMetrics(), logger: Logger
+  ) {
+    (self.base, self.catalog, self.keys, self.health, self.metrics, self.logger) =
+      (base, catalog, keys, health, metrics, logger)
+  }
+
+  /// A store with one key and nothing else to report to.
+  init(base: any SessionStore, catalog: FlowCatalog, key: DataKeyMaterial, logger: Logger) {
+    self.init(base: base, catalog: catalog, keys: DataKeyring(current: key), logger: logger)
+  }
+
+  /// What a sealed value starts with in the stored snapshot, followed by the
+  /// key's id, a colon and the sealed box in base64.
+  static let prefix = "sealed:v2:"
+  /// Values sealed before they named their key: every held key is tried.
+  static let unnamedPrefix = "sealed:v1:"
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
     try await base.insert(seal(snapshot, id: id), id: id)
   }
 
+  /// The session with its values opened; throws ``SealedValueError`` (answered as
+  /// its ``SealedValueError/serverError``) when one cannot be. The readiness
+  /// probe's read fails the same way while ``SealHealth`` holds problems.
   func load(_ id: SessionID) async throws -> StoredSession? {
-    guard var stored = try await base.load(id) else { return nil }
-    stored.snapshot = open(stored.snapshot, id: id)
+    if id == OperationsController.probe, let problem = health.readiness { throw problem }
+    guard var stored = try await base.load(id) else {
+      health.clear(id)
+      return nil
+    }
+    do {
+      stored.snapshot = try open(stored.snapshot, id: id)
+    } catch {
+      health.record(error)
+      metrics.recordUnreadableSealedValue(reason: error.metricReason)
+      logger.error(
+        "a sealed value cannot be opened; the request is refused and the value kept",
+        metadata: ["session": "\(id)", "key": "\(error.field)", "reason": "\(error.metricReason)"])
+      throw error.serverError
+    }
+    health.clear(id)
     return stored
   }
 
@@ -37,7 +78,8 @@ struct SealingSessionStore: SessionStore {
     try await base.deleteSessions(savedBefore: cutoff)
   }
 
-  /// The snapshot with its sensitive values sealed, or masked once the order is placed.
+  /// The snapshot with its sensitive values sealed under the current key, or
+  /// masked once the order is placed.
   func seal(_ snapshot: SessionSnapshot, id: SessionID) -> SessionSnapshot {
     guard let compiled = catalog.version(of: snapshot) ?? catalog[snapshot.flow] else { return snapshot }
     let placed = Self.isFinished(snapshot, in: compiled)
@@ -51,9 +93,10 @@ struct SealingSessionStore: SessionStore {
         continue
       }
       do {
-        let box = try AES.GCM.seal(Data(text.utf8), using: key.symmetricKey, authenticating: Self.context(id, dataKey))
+        let box = try AES.GCM.seal(
+          Data(text.utf8), using: keys.current.symmetricKey, authenticating: Self.context(id, dataKey))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
-        sealed.data[dataKey.rawValue] = .string(Self.prefix + combined.base64EncodedString())
+        sealed.data[dataKey.rawValue] = .string(Self.prefix + keys.current.id + ":" + combined.base64EncodedString())
       } catch {
         // Never store it in plain text: the masked form, and the shopper enters it again.
         logger.error(
@@ -64,29 +107,56 @@ struct SealingSessionStore: SessionStore {
     return sealed
   }
 
-  /// The snapshot with its sealed values opened. A value that cannot be opened
-  /// (sealed under another data key, or altered) is left out and logged, so its
-  /// row asks for it again; a session is never refused for it.
-  func open(_ snapshot: SessionSnapshot, id: SessionID) -> SessionSnapshot {
+  /// The snapshot with its sealed values opened, each with the key it names (a
+  /// `sealed:v1:` value with any held key). Throws for the first that no held key
+  /// opens; nothing is dropped.
+  func open(_ snapshot: SessionSnapshot, id: SessionID) throws(SealedValueError) -> SessionSnapshot {
     var opened = snapshot
-    for (name, value) in snapshot.data {
-      guard case .string(let text) = value, text.hasPrefix(Self.prefix) else { continue }
-      do {
-        guard let combined = Data(base64Encoded: String(text.dropFirst(Self.prefix.count))) else {
-          throw CryptoKitError.incorrectParameterSize
-        }
-        let plain = try AES.GCM.open(
-          AES.GCM.SealedBox(combined: combined), using: key.symmetricKey,
-          authenticating: Self.context(id, DataKey(name)))
-        opened.data[name] = .string(String(decoding: plain, as: UTF8.self))
-      } catch {
-        logger.warning(
-          "a sealed value could not be opened (another data key, or altered); the shopper enters it again",
-          metadata: ["session": "\(id)", "key": "\(name)"])
-        opened.data[name] = nil
-      }
+    for (name, value) in snapshot.data.sorted(by: { $0.key < $1.key }) {
+      guard case .string(let text) = value, Self.isSealed(text) else { continue }
+      opened.data[name] = .string(try openValue(text, field: name, id: id))
     }
     return opened
+  }
+
+  /// Whether a stored snapshot holds a value sealed under a key other than the current one.
+  func needsResealing(_ snapshot: SessionSnapshot) -> Bool {
+    snapshot.data.values.contains { value in
+      guard case .string(let text) = value, Self.isSealed(text) else { return false }
+      return !text.hasPrefix(Self.prefix + keys.current.id + ":")
+    }
+  }
+
+  static func isSealed(_ text: String) -> Bool { text.hasPrefix(prefix) || text.hasPrefix(unnamedPrefix) }
+
+  private func openValue(_ text: String, field: String, id: SessionID) throws(SealedValueError) -> String {
+    let candidates: [DataKeyMaterial]
+    let encoded: Substring
+    if text.hasPrefix(Self.prefix) {
+      let rest = text.dropFirst(Self.prefix.count)
+      let keyID = String(rest.prefix { $0 != ":" })
+      guard let key = keys.key(id: keyID) else {
+        throw SealedValueError(reason: .unknownKey(keyID), session: id, field: field)
+      }
+      candidates = [key]
+      encoded = rest.dropFirst(keyID.count + 1)
+    } else {
+      candidates = keys.all
+      encoded = text.dropFirst(Self.unnamedPrefix.count)
+    }
+    let context = Self.context(id, DataKey(field))
+    if let combined = Data(base64Encoded: String(encoded)), let box = try? AES.GCM.SealedBox(combined: combined) {
+      for key in candidates {
+        if let plain = try? AES.GCM.open(box, using: key.symmetricKey, authenticating: context) {
+          return String(decoding: plain, as: UTF8.self)
+        }
+      }
+    }
+    // A named key that fails is tampering; an unnamed value no key opens may be either.
+    if text.hasPrefix(Self.prefix), let key = candidates.first {
+      throw SealedValueError(reason: .tampered(keyID: key.id), session: id, field: field)
+    }
+    throw SealedValueError(reason: .unknownKey(nil), session: id, field: field)
   }
 
   /// Whether the order is placed: the session rests on a `reset` step (a
@@ -99,33 +169,4 @@ struct SealingSessionStore: SessionStore {
   private static func context(_ id: SessionID, _ key: DataKey) -> Data {
     Data("checkout-session \(id.rawValue) \(key.rawValue)".utf8)
   }
-}
-
-/// The operator's data key: 32 bytes, given base64-encoded in `CHECKOUT_DATA_KEY`
-/// (`openssl rand -base64 32`), the same on every instance sharing a database.
-struct DataKeyMaterial: Sendable {
-  let symmetricKey: SymmetricKey
-
-  /// The environment variable that holds the key.
-  static let variable = "CHECKOUT_DATA_KEY"
-
-  /// Reads the key from base64 text; the text is never repeated in the error.
-  init(base64 text: String) throws(UsageError) {
-    guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      throw UsageError(
-        description: "\(Self.variable) is not base64; give 32 random bytes in base64, e.g. $(openssl rand -base64 32)")
-    }
-    guard bytes.count == 32 else {
-      throw UsageError(
-        description:
-          "\(Self.variable) holds \(bytes.count) bytes; it must hold 32 (AES-256), e.g. $(openssl rand -base64 32)")
-    }
-    symmetricKey = SymmetricKey(data: bytes)
-  }
-
-  /// A random key for this process only: enough for the memory store, whose
-  /// sessions end with the process.
-  static func ephemeral() -> DataKeyMaterial { DataKeyMaterial(symmetricKey: SymmetricKey(size: .bits256)) }
-
-  private init(symmetricKey: SymmetricKey) { self.symmetricKey = symmetricKey }
 }

@@ -1,0 +1,120 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+@testable import CheckoutServer
+
+/// A clock a test moves by hand.
+final class TestClock: Sendable {
+  private let time = Mutex(Date())
+  var now: Date { time.withLock { $0 } }
+  func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
+  var reading: @Sendable () -> Date { { [self] in now } }
+}
+
+/// The sweeper never strands an order: sessions with calls stay, reads count as
+/// activity, finished orders have their own retention, and the timeouts are checked.
+@Suite struct SweepingTests {
+  static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+  static func sweeper(_ store: any SessionStore, idle: Int = 60, finished: Int = 10) throws -> SessionSweeper {
+    SessionSweeper(
+      store: store, catalog: try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: quiet),
+      vault: SecretVault(), idleTimeout: .seconds(idle), finishedRetention: .seconds(finished), interval: .seconds(1),
+      metrics: ServerMetrics(), logger: quiet)
+  }
+
+  static func snapshot() throws -> SessionSnapshot {
+    let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: quiet)
+    return CheckoutSession(flow: try #require(catalog["plndr"]), today: CalendarDate(parsing: "2026-11-21")).snapshot()
+  }
+
+  @Test func aSessionWithACallInFlightOrUnansweredIsNeverSwept() async throws {
+    let clock = TestClock()
+    let store = MemorySessionStore(now: clock.reading)
+    var inFlight = try Self.snapshot()
+    inFlight.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    var unanswered = try Self.snapshot()
+    unanswered.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    try await store.insert(inFlight, id: "in-flight")
+    try await store.insert(unanswered, id: "unanswered")
+    try await store.insert(try Self.snapshot(), id: "idle")
+    clock.advance(3600)
+    let sweeper = try Self.sweeper(store)
+    #expect(await sweeper.sweep(now: clock.now) == 1)
+    #expect(await store.sessionIDs() == ["in-flight", "unanswered"])
+  }
+
+  @Test func readsCountAsActivityWithoutAWritePerRead() async throws {
+    let clock = TestClock()
+    let store = MemorySessionStore(now: clock.reading)
+    let activity = ReadActivity(store: store, threshold: 15, logger: Self.quiet, now: clock.reading)
+    try await store.insert(try Self.snapshot(), id: "read")
+    try await store.insert(try Self.snapshot(), id: "left")
+    let sweeper = try Self.sweeper(store, idle: 60)
+    // Read every half second for three idle timeouts.
+    for _ in 0..<360 {
+      clock.advance(0.5)
+      await activity.read(try #require(await store.load("read")))
+    }
+    #expect(await sweeper.sweep(now: clock.now) == 1)
+    #expect(await store.sessionIDs() == ["read"])
+    #expect(await store.load("read")?.version == 1, "reads never save")
+    clock.advance(61)
+    #expect(await sweeper.sweep(now: clock.now) == 1, "swept once nobody reads it")
+  }
+
+  @Test func finishedOrdersGoAfterTheirOwnRetentionAndOthersAfterTheIdleTimeout() async throws {
+    let clock = TestClock()
+    let store = MemorySessionStore(now: clock.reading)
+    let dependencies = AppDependencies(logger: Self.quiet, store: store, environment: [:])
+    let checkout = StoryCheckout.all[0]
+    let (placed, open) = try await withApp(dependencies: dependencies) { client -> (String, String) in
+      let placed = try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242")
+      try await checkout.submitAndExpectTheOrderPlaced(client, placed)
+      return (placed, try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242"))
+    }
+    let sweeper = try Self.sweeper(store, idle: 60, finished: 10)
+    clock.advance(5)
+    #expect(await sweeper.sweep(now: clock.now) == 0)
+    clock.advance(6)
+    #expect(await sweeper.sweep(now: clock.now) == 1)
+    #expect(await store.sessionIDs() == [SessionID(open)], "the finished order \(placed) went first")
+    clock.advance(50)
+    #expect(await sweeper.sweep(now: clock.now) == 1)
+    #expect(await store.count == 0)
+  }
+
+  @Test func oneSweeperAtATime() async throws {
+    let store = MemorySessionStore()
+    let inner = try await store.asOnlySweeper { try await store.asOnlySweeper { 1 } }
+    #expect(inner == .some(nil), "a second sweeper is refused while the first sweeps")
+    #expect(try await store.asOnlySweeper { 2 } == 2, "and runs once it is done")
+  }
+
+  @Test(arguments: [(5, 10.0), (10, 10.0), (1, 1.5)])
+  func anIdleTimeoutNotOverTheCallTimeoutIsRefusedAtStart(_ idle: Int, _ call: Double) async throws {
+    var arguments = TestArguments()
+    arguments.idleTimeout = idle
+    arguments.callTimeout = call
+    do {
+      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
+      Issue.record("--idle-timeout \(idle) was accepted beside --call-timeout \(call)")
+    } catch let error as UsageError {
+      #expect(error.description.hasPrefix("--idle-timeout (\(idle) s) must exceed --call-timeout"), "\(error)")
+    }
+  }
+
+  @Test func aFinishedRetentionOverTheIdleTimeoutIsRefused() async throws {
+    var arguments = TestArguments()
+    arguments.idleTimeout = 60
+    arguments.finishedRetention = 61
+    await #expect(throws: UsageError.self) {
+      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
+    }
+  }
+}
