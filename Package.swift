@@ -20,10 +20,11 @@ let package = Package(
     // and resolution → sessions and snapshots → scenarios → the umbrella and the
     // hosts (CLI, server). README.md's Layout section says which holds what.
     .target(name: "CheckoutModel"),
-    .target(name: "CheckoutPlanning", dependencies: ["CheckoutModel"]),
+    .target(name: "CheckoutSynthesis", dependencies: ["CheckoutModel"]),
+    .target(name: "CheckoutPlanning", dependencies: ["CheckoutModel", "CheckoutSynthesis"]),
     .target(name: "CheckoutRows", dependencies: ["CheckoutPlanning"]),
     .target(name: "CheckoutSessions", dependencies: ["CheckoutRows"]),
-    .target(name: "CheckoutScenarios", dependencies: ["CheckoutSessions"]),
+    .target(name: "CheckoutScenarios", dependencies: ["CheckoutSessions", "CheckoutSynthesis"]),
     // The product's one module: re-exports every layer, so `import CheckoutEngine`
     // is all a host writes. It holds the documentation catalog.
     .target(name: "CheckoutEngine", dependencies: ["CheckoutScenarios"]),

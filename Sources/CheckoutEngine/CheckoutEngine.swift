@@ -5,3 +5,4 @@
 @_exported import CheckoutRows
 @_exported import CheckoutScenarios
 @_exported import CheckoutSessions
+@_exported import CheckoutSynthesis

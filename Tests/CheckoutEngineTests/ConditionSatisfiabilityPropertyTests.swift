@@ -1,5 +1,5 @@
 @testable import CheckoutEngine
-@testable import CheckoutPlanning
+@testable import CheckoutSynthesis
 import CheckoutTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import CheckoutModel
+import CheckoutSynthesis
 
 /// The graph and consistency checks `checkout lint` adds to loading: problems a
 /// flow can load with but should not ship with.

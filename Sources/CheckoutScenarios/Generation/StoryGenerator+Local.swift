@@ -2,6 +2,7 @@ import CheckoutModel
 import CheckoutPlanning
 import CheckoutRows
 import CheckoutSessions
+import CheckoutSynthesis
 
 extension StoryGenerator {
   /// One story per validated row × rule: a value that breaks the rule, the submit,

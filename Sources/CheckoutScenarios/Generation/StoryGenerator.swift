@@ -2,6 +2,7 @@ import CheckoutModel
 import CheckoutPlanning
 import CheckoutRows
 import CheckoutSessions
+import CheckoutSynthesis
 
 /// Turns a flow into an executable test suite of every error story: for every step
 /// where a submit can fail × every error matcher, a scenario that walks there with

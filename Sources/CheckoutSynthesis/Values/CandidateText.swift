@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// Candidate texts for a text-like row, built from its rules: unchecked guesses,
 /// in a seeded order, that ``ValueSynthesizer`` verifies with the engine.

@@ -1,6 +1,3 @@
-import CheckoutModel
-import CheckoutPlanning
-
 /// How values are shown where they could be seen: `sensitive` values masked to
 /// their last four characters, `secret` values never, and a picker's value as the
 /// label of its option (`Standard (5-7 business days)`, not `standard`).

@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// Why the synthesiser has no value: which rules of which row conflict, or which
 /// condition cannot be made to hold, in words a flow author understands.

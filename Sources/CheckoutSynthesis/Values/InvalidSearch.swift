@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// Finds a value that breaks one rule of a row: candidates aimed at that rule,
 /// ranked by how cleanly they break it (every other rule passing first), each

@@ -1,5 +1,3 @@
-import CheckoutModel
-
 /// The data keys a flow can hold, and every place it reads one.
 ///
 /// A key is *known* when a value row binds it (the shopper sets it), the flow's
@@ -9,11 +7,11 @@ import CheckoutModel
 /// a value), and error matchers' `field` where it names a key (see ``namesKey(_:)``).
 package struct FlowKeys {
   /// One place a flow reads a key.
-  struct Read {
+  package struct Read {
     /// The key read.
-    var key: DataKey
+    package var key: DataKey
     /// Where: the JSON path of the key (or of the template that holds it).
-    var path: JSONPath
+    package var path: JSONPath
   }
 
   /// Keys bound by value rows: the shopper sets them.
@@ -47,14 +45,14 @@ package struct FlowKeys {
   /// path: it has a dot, and its first name begins a key the flow knows
   /// (`shipping.zipp` when the flow binds `shipping.zip`). Any other field
   /// (`cvc`, `buyerIdentity.email`) is the API's own path, matched as written.
-  func namesKey(_ field: String) -> Bool {
+  package func namesKey(_ field: String) -> Bool {
     guard let dot = field.firstIndex(of: ".") else { return false }
     let prefix = field[...dot]
     return known.contains { $0.hasPrefix(prefix) }
   }
 
   /// Every place the flow reads a key, in document order within each row.
-  static func reads(of flow: Flow, positions: ModelPositions) -> [Read] {
+  package static func reads(of flow: Flow, positions: ModelPositions) -> [Read] {
     let keys = FlowKeys(flow)
     var reads: [Read] = []
     for (stepIndex, step) in flow.steps.enumerated() {
@@ -83,7 +81,7 @@ package struct FlowKeys {
   }
 
   /// The keys a condition reads, each at the path of its `key` field.
-  static func conditionReads(_ condition: Condition, at path: JSONPath) -> [Read] {
+  package static func conditionReads(_ condition: Condition, at path: JSONPath) -> [Read] {
     switch condition {
     case .equals(let key, _), .present(let key, _):
       return [Read(key: key, path: path.appending("key"))]

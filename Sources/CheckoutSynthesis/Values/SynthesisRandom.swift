@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// A small seeded random number generator (SplitMix64) for the value synthesiser:
 /// the same seed gives the same numbers on every machine and run.

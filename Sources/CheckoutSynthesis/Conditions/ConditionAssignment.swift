@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 extension ValueSynthesizer {
   /// Values for the condition's keys that make it hold (`hold: true`) or fail

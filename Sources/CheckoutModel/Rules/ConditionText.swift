@@ -1,6 +1,3 @@
-import CheckoutModel
-import CheckoutPlanning
-
 /// Conditions in words, for messages: `Gift card is filled in or Code is filled in`.
 package enum ConditionText {
   package static func describe(_ condition: Condition, flow: Flow) -> String {

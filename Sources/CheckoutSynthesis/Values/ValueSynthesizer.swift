@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// Synthesises values that a row's rules accept or reject, for generated stories.
 /// Deterministic from the seed: the same flow, date and seed give the same values.

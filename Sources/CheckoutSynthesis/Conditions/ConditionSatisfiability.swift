@@ -11,16 +11,22 @@ import CheckoutModel
 /// and its number/text twins, and one value it does not name), so "never holds" is
 /// only said when no session data could make it hold. Conditions over too many
 /// combinations are taken as satisfiable rather than guessed at.
-struct ConditionSatisfiability {
-  let keys: FlowKeys
+package struct ConditionSatisfiability {
+  package let keys: FlowKeys
   /// When true every key is taken as known: whether the tests alone can hold together.
-  var everyKeySettable = false
+  package var everyKeySettable = false
 
   /// The most combinations of representatives tried before giving up (and saying "can hold").
-  static let combinationLimit = 20_000
+  package static let combinationLimit = 20_000
+
+  /// An analysis over the keys of a flow.
+  package init(keys: FlowKeys, everyKeySettable: Bool = false) {
+    self.keys = keys
+    self.everyKeySettable = everyKeySettable
+  }
 
   /// Whether some data the flow can hold makes the condition true.
-  func canHold(_ condition: Condition) -> Bool {
+  package func canHold(_ condition: Condition) -> Bool {
     let read = Array(Set(condition.keys)).sorted { $0.rawValue < $1.rawValue }
     let candidates = read.map { representatives(of: $0, in: condition) }
     var combinations = 1
@@ -34,7 +40,7 @@ struct ConditionSatisfiability {
 
   /// Why a condition that cannot hold does not: the keys it reads that never have
   /// a value, or else a contradiction among its tests.
-  func reason(_ condition: Condition) -> String {
+  package func reason(_ condition: Condition) -> String {
     let fixed = Array(Set(condition.keys)).filter { !keys.isKnown($0) }.sorted { $0.rawValue < $1.rawValue }
     var relaxed = self
     relaxed.everyKeySettable = true

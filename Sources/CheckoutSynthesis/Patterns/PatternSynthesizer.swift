@@ -1,8 +1,5 @@
 import Foundation
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// Builds strings that a `pattern` rule's regular expression matches, and strings
 /// close to those that it does not: every string returned was checked against the

@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// A regular expression as a tree, parsed from the syntax `pattern` rules use
 /// (ICU's, as `NSRegularExpression` runs it), so that ``PatternSynthesizer`` can

@@ -1,7 +1,4 @@
 import CheckoutModel
-import CheckoutPlanning
-import CheckoutRows
-import CheckoutSessions
 
 /// Card numbers that payment providers publish for testing: they pass the Luhn
 /// check and are never real accounts, so generated stories can type them safely.
