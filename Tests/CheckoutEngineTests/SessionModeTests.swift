@@ -3,7 +3,7 @@ import Testing
 
 @testable import CheckoutEngine
 @testable import CheckoutModel
-@testable import CheckoutRows
+@testable import CheckoutCompiledFlow
 @testable import CheckoutSessions
 
 /// The session's mode table (``SessionMode``), one test per transition: from each

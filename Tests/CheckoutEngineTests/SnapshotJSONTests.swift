@@ -4,7 +4,7 @@ import Testing
 
 @testable import CheckoutEngine
 @testable import CheckoutModel
-@testable import CheckoutRows
+@testable import CheckoutCompiledFlow
 @testable import CheckoutSessions
 
 /// Snapshot JSON through its one definition (`Codable`): `jsonData()` is what

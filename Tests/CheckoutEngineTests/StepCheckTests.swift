@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
-@testable import CheckoutRows
+@testable import CheckoutCompiledFlow
 @testable import CheckoutSessions
 
 /// A session keeps step checks between events and drops those a change can

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import CheckoutEngine
-@testable import CheckoutRows
+@testable import CheckoutCompiledFlow
 @testable import CheckoutSessions
 
 /// Event paths find steps through the compiled flow's index (O(1)) instead of

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Writing words of the scenario language: values quoted where the lexer needs it.

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Replays a story's text on a flow, strictly: the first line that cannot be

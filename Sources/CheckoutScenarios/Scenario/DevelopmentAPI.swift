@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// A scripted stand-in for the checkout API, like the reference app's Development

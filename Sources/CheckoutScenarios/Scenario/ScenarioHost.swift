@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Plays the host for a session, as the REPL and the replayer do: performs every

@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// The commands of the scenario and REPL language: one table that help, tab

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import Foundation
 
 /// Makes a session's checkout API calls exactly once across crashes, over any

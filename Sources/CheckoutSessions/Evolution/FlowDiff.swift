@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Every difference between two versions of a flow that matters to a live session,
 /// each `safe` or `breaking`, and for a breaking one what happens to a session on it.

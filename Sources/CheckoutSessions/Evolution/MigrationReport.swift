@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What carrying a session to another version of its flow changed, and why: as data
 /// (each ``Change`` a kind, a subject and the reason) and as text.

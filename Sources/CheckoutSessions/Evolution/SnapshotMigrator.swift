@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Carries snapshots made on another version of a flow to this one, keeping all
 /// that still makes sense and reporting the rest.

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// The simplest host: it sends an event and does what the session asks of a
 /// screen at once. Each navigation command is taken as performed, and the step it

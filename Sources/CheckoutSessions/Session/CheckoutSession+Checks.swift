@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 extension CheckoutSession {
   /// Step completeness on the session's data (with the step checks it keeps).

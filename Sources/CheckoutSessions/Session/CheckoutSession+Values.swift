@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 extension CheckoutSession {
   /// A `set` event: through the row named (of the step on screen, or of the step

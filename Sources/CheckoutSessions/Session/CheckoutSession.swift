@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// One shopper's checkout: where they are, what they entered, the errors shown,
 /// the offer waiting and the route in progress. A value: `send(_:)` changes it and

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What the host must do after an event. The engine never does I/O itself.
 public enum Effect: Hashable, Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// A session as versioned JSON: what a store keeps and a server restores.
 ///

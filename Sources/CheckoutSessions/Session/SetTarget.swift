@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What a `set` event writes, named in its type: a row, or a data key.
 ///

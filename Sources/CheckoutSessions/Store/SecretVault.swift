@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Secret values (a CVV) held apart from everything that is stored: opaque, never
 /// printed, dumped or encoded. A session hands them out only to be kept in memory

@@ -1,5 +1,6 @@
 import Foundation
 import CheckoutModel
+import CheckoutPlanning
 
 // The loader never calls the linter: this layer, above both, composes them.
 extension FlowLoader {

@@ -1,4 +1,5 @@
 import CheckoutModel
+import CheckoutPlanning
 import CheckoutSynthesis
 
 /// The graph and consistency checks `checkout lint` adds to loading: problems a

@@ -1,4 +1,5 @@
 import CheckoutModel
+import CheckoutPlanning
 
 /// `renamed` must lead somewhere: every new step, row and key a rename names must
 /// exist in this version of the flow, or sessions carried across would land on
