@@ -37,14 +37,30 @@ let package = Package(
       name: "CheckoutCLI", dependencies: ["CheckoutEngine"], resources: [.embedInCode("Resources/plndr.json")]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
+    // Swift Testing expectations over marked fixtures, for the test targets only
+    // (the benchmark links CheckoutTestSupport, not Testing).
+    .target(name: "CheckoutTestExpectations", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
     .target(name: "CMallocStats"),
     .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CMallocStats"]),
     .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
+    // A test target per layer, importing that layer and the ones below it; the
+    // umbrella's tests hold what needs everything (the documentation, the
+    // shipped flows end to end, the embedding example).
     .testTarget(
-      name: "CheckoutEngineTests",
-      dependencies: ["CheckoutEngine", "CheckoutTestSupport"],
-      exclude: ["PlanningFixtures", "Fixtures"]
-    ),
+      name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutTestSupport", "CheckoutTestExpectations"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "CheckoutSynthesisTests", dependencies: ["CheckoutSynthesis", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutPlanningTests", dependencies: ["CheckoutPlanning", "CheckoutTestSupport"],
+      exclude: ["PlanningFixtures"]),
+    .testTarget(
+      name: "CheckoutLintTests", dependencies: ["CheckoutLint", "CheckoutTestSupport", "CheckoutTestExpectations"]),
+    .testTarget(name: "CheckoutCompiledFlowTests", dependencies: ["CheckoutCompiledFlow", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutSessionsTests", dependencies: ["CheckoutSessions", "CheckoutTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "CheckoutScenariosTests", dependencies: ["CheckoutScenarios", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CheckoutTestExpectations"]),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine", "CheckoutTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -48,7 +48,7 @@ seed() { # corpus dir, files...
   mkdir -p "$dir"
   cp "$@" "$dir"/ 2>/dev/null || true
 }
-seed "$build/corpus-loader" Flows/plndr.json Flows/express.json Tests/CheckoutEngineTests/PlanningFixtures/commands.json
+seed "$build/corpus-loader" Flows/plndr.json Flows/express.json Tests/CheckoutPlanningTests/PlanningFixtures/commands.json
 seed "$build/corpus-scenario" Examples/scenarios/*.scenario
 mkdir -p "$build/corpus-session"
 printf '\x07\x2a\x00\x01\x02\x03\x04\x05\x06\x07' > "$build/corpus-session/seed"
