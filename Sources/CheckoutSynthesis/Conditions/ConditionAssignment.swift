@@ -7,7 +7,7 @@ extension ValueSynthesizer {
   /// returned (an empty answer: it already does). A key bound to a row gets
   /// a value that row takes (a toggle a Bool, a picker one of its options, a text
   /// row a value its rules accept where one serves); a blank text is `.string("")`.
-  public func assignment(making condition: Condition, hold: Bool, data: [DataKey: Value]) -> Result<
+  package func assignment(making condition: Condition, hold: Bool, data: [DataKey: Value]) -> Result<
     [DataKey: Value], SynthesisFailure
   > {
     var keys: [DataKey] = []

@@ -10,18 +10,18 @@ import CheckoutModel
 /// zip.matches(count: 2, seed: 7)             // ["72101-2785", "97846-7217"]
 /// zip.nonMatches(near: ["97201"], seed: 7)    // ["97a01", "97!01", "97Z01", ...]
 /// ```
-public struct PatternSynthesizer: Sendable {
+package struct PatternSynthesizer: Sendable {
   /// The pattern, as written in the rule.
-  public let pattern: String
+  package let pattern: String
   /// The parsed pattern, or why it could not be parsed.
   let tree: Result<RegexNode, RegexSyntaxError>
   /// Constructs generated only approximately (lookarounds, possessive quantifiers...).
-  public let approximations: [String]
+  package let approximations: [String]
   /// The pattern compiled by the engine the rules use, once.
   private let expression: NSRegularExpression?
 
   /// Parses the pattern.
-  public init(_ pattern: String) {
+  package init(_ pattern: String) {
     self.pattern = pattern
     var parser = RegexParser(pattern)
     do {
@@ -34,19 +34,19 @@ public struct PatternSynthesizer: Sendable {
   }
 
   /// Why the synthesiser cannot read the pattern, or nil when it can.
-  public var unsupportedSyntax: String? {
+  package var unsupportedSyntax: String? {
     guard case .failure(let error) = tree else { return nil }
     return "\(error.message) (at character \(error.offset + 1))"
   }
 
   /// The fewest and most characters a match can have, when the pattern could be read.
-  public var lengthBounds: (minimum: Int, maximum: Int?)? {
+  package var lengthBounds: (minimum: Int, maximum: Int?)? {
     guard case .success(let node) = tree else { return nil }
     return node.lengths
   }
 
   /// Whether the pattern engine matches the whole text.
-  public func accepts(_ text: String) -> Bool {
+  package func accepts(_ text: String) -> Bool {
     guard let expression else { return false }
     let range = NSRange(text.startIndex..., in: text)
     return expression.firstMatch(in: text, options: [.anchored], range: range)?.range == range
@@ -54,14 +54,14 @@ public struct PatternSynthesizer: Sendable {
 
   /// Up to `count` different strings the pattern matches, with lengths in `lengths`
   /// where the pattern allows, seeded; fewer (or none) when the attempts run out.
-  public func matches(count: Int, lengths: ClosedRange<Int> = 0...Int.max, seed: UInt64) -> [String] {
+  package func matches(count: Int, lengths: ClosedRange<Int> = 0...Int.max, seed: UInt64) -> [String] {
     var random = SynthesisRandom(seed: seed, salt: pattern)
     return matches(count: count, lengths: lengths, preference: .text, random: &random)
   }
 
   /// Strings the pattern does not match, each a small change to one of `near`
   /// (a character replaced, one added, one removed), then a few short strings.
-  public func nonMatches(near: [String], seed: UInt64) -> [String] {
+  package func nonMatches(near: [String], seed: UInt64) -> [String] {
     var random = SynthesisRandom(seed: seed, salt: "not " + pattern)
     return nonMatches(near: near, random: &random)
   }

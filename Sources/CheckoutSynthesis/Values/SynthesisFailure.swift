@@ -7,18 +7,18 @@ import CheckoutModel
 /// failure.description
 /// // "row zip (ZIP code): no value satisfies pattern ^[0-9]{5}$ and minLength 6 together"
 /// ```
-public struct SynthesisFailure: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SynthesisFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// The row whose rules no value satisfies (nil for a condition).
-  public var row: RowID?
+  package var row: RowID?
   /// The row's title, for the description.
-  public var title: String?
+  package var title: String?
   /// The rules that conflict (the fewest the synthesiser found), or the one it cannot serve.
-  public var rules: [Rule]
+  package var rules: [Rule]
   /// The reason, without the row.
-  public var reason: String
+  package var reason: String
 
   /// Creates a failure.
-  public init(row: RowID? = nil, title: String? = nil, rules: [Rule] = [], reason: String) {
+  package init(row: RowID? = nil, title: String? = nil, rules: [Rule] = [], reason: String) {
     self.row = row
     self.title = title
     self.rules = rules
@@ -26,28 +26,28 @@ public struct SynthesisFailure: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// `row zip (ZIP code): no value satisfies ...`, or the reason alone.
-  public var description: String {
+  package var description: String {
     guard let row else { return reason }
     return "row \(row)\(title.map { " (\($0))" } ?? ""): \(reason)"
   }
 }
 
 /// A value that breaks one rule of a row, and what the session does with it.
-public struct InvalidValue: Hashable, Sendable {
+package struct InvalidValue: Hashable, Sendable {
   /// The rule the value breaks.
-  public var rule: Rule
+  package var rule: Rule
   /// The value to enter.
-  public var value: Value
+  package var value: Value
   /// What the shopper reads: the row's error (the engine's first failing rule,
   /// which is `rule`'s message whenever a value can fail `rule` alone first), or,
   /// when ``refused``, the reason the session refuses the value.
-  public var message: String
+  package var message: String
   /// True when the session refuses to set the value at all (a picker value it does
   /// not offer) instead of storing it and flagging the row.
-  public var refused: Bool
+  package var refused: Bool
 
   /// Creates an invalid value.
-  public init(rule: Rule, value: Value, message: String, refused: Bool = false) {
+  package init(rule: Rule, value: Value, message: String, refused: Bool = false) {
     self.rule = rule
     self.value = value
     self.message = message

@@ -6,17 +6,17 @@ import CheckoutModel
 /// ```swift
 /// TestCards.all.first?.number  // "4242424242424242"
 /// ```
-public enum TestCards {
+package enum TestCards {
   /// One published test card.
-  public struct Card: Hashable, Sendable {
+  package struct Card: Hashable, Sendable {
     /// The card's brand, e.g. `Visa`.
-    public var brand: String
+    package var brand: String
     /// The digits, without spaces.
-    public var number: String
+    package var number: String
   }
 
   /// The cards, most common first: 16-digit Visa and Mastercard, then other lengths.
-  public static let all: [Card] = [
+  package static let all: [Card] = [
     Card(brand: "Visa", number: "4242424242424242"),
     Card(brand: "Mastercard", number: "5555555555554444"),
     Card(brand: "Visa", number: "4000056655665556"),
@@ -38,7 +38,7 @@ public enum TestCards {
   static let common = 5
 
   /// The number with its last digit changed, so that it fails the Luhn check.
-  public static func breakingCheckDigit(of number: String) -> String {
+  package static func breakingCheckDigit(of number: String) -> String {
     guard let last = number.last, let digit = last.wholeNumberValue else { return number + "1" }
     return String(number.dropLast()) + String((digit + 1) % 10)
   }

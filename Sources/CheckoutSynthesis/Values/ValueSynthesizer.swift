@@ -15,20 +15,20 @@ import CheckoutModel
 /// try synthesizer.validValue(for: cvv).get()        // .string("4416")
 /// synthesizer.invalidValues(for: cvv).map(\.value)  // [.string(""), .string("68a7")]
 /// ```
-public struct ValueSynthesizer: Sendable {
+package struct ValueSynthesizer: Sendable {
   /// The flow whose rows are served.
-  public let flow: Flow
+  package let flow: Flow
   /// The session's date, for `expiry`.
-  public let today: CalendarDate
+  package let today: CalendarDate
   /// The seed every choice derives from.
-  public let seed: UInt64
+  package let seed: UInt64
   /// The engine's evaluator, which every returned value is checked with.
   let evaluator: RuleEvaluator
   /// The flow's patterns, parsed once.
   private let patterns: [String: PatternSynthesizer]
 
   /// Prepares a synthesiser for a flow; `registry` holds the custom rules the flow names.
-  public init(flow: Flow, today: CalendarDate, seed: UInt64, registry: RuleRegistry = RuleRegistry()) {
+  package init(flow: Flow, today: CalendarDate, seed: UInt64, registry: RuleRegistry = RuleRegistry()) {
     self.flow = flow
     self.today = today
     self.seed = seed
@@ -45,7 +45,7 @@ public struct ValueSynthesizer: Sendable {
   /// A value every rule of the row accepts (for a picker one of its options, for a
   /// toggle a Bool), different from each value in `avoiding` when another exists.
   /// `data` is the session data so far (a picker's `options: {from: key}` reads it).
-  public func validValue(for row: Row, data: [DataKey: Value] = [:], avoiding: [Value] = []) -> Result<
+  package func validValue(for row: Row, data: [DataKey: Value] = [:], avoiding: [Value] = []) -> Result<
     Value, SynthesisFailure
   > {
     if let problem = valueProblem(row, data: data) { return .failure(problem) }
@@ -63,13 +63,13 @@ public struct ValueSynthesizer: Sendable {
   /// row's other rules hold as far as possible, in rule order. Rules no value breaks
   /// (`minLength 1`: blank values pass every rule but `required`) are left out;
   /// ``invalidValue(for:breaking:data:)`` says why.
-  public func invalidValues(for row: Row, data: [DataKey: Value] = [:]) -> [InvalidValue] {
+  package func invalidValues(for row: Row, data: [DataKey: Value] = [:]) -> [InvalidValue] {
     row.rules.compactMap { rule in try? invalidValue(for: row, breaking: rule, data: data).get() }
   }
 
   /// A value that fails `rule` (one of the row's rules), preferring one that passes
   /// every other rule, then one whose first failure is `rule`; or why there is none.
-  public func invalidValue(for row: Row, breaking rule: Rule, data: [DataKey: Value] = [:]) -> Result<
+  package func invalidValue(for row: Row, breaking rule: Rule, data: [DataKey: Value] = [:]) -> Result<
     InvalidValue, SynthesisFailure
   > {
     if let problem = valueProblem(row, data: data) { return .failure(problem) }
