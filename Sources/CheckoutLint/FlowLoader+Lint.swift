@@ -37,7 +37,7 @@ public struct LintReport: Sendable {
   public var diagnostics: [Diagnostic]
 
   /// Problems past ``Diagnostic/reportLimit``, counted but not kept.
-  public var omitted: OmittedProblems
+  package var omitted: OmittedProblems
 
   /// Creates a report.
   public init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {

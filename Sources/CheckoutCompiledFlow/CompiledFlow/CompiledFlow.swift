@@ -21,7 +21,7 @@ public final class CompiledFlow: Sendable {
   /// The custom rules its rows may use.
   public let registry: RuleRegistry
   /// Its rows' patterns, compiled.
-  public let patterns: PatternCache
+  package let patterns: PatternCache
   /// The flow's ``FlowFingerprint``, computed once: every snapshot carries it.
   package let fingerprint: String
   /// For each data key, the steps whose completeness reads it.

@@ -53,7 +53,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   }
 
   /// How many times one route may be replanned before the driver gives up.
-  public static let maximumReplans = 8
+  package static let maximumReplans = 8
 
   /// The driver's state.
   public private(set) var state: State = .idle
@@ -89,7 +89,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   }
 
   /// Plans a route to the resolution's step and sends its first command.
-  public mutating func begin(
+  package mutating func begin(
     _ resolution: Resolution, from navigation: NavigationState, planner: RoutePlanner,
     isComplete: ((StepID) -> Bool)? = nil
   ) -> Output {

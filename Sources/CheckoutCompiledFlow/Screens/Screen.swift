@@ -26,7 +26,7 @@ public struct Screen: Hashable, Sendable, Codable {
   public var tappableRows: [ScreenRow] { rows.filter { $0.isTappable && $0.isEnabled } }
 
   /// The rows that are disabled, each with why.
-  public var disabledRows: [ScreenRow] { rows.filter { !$0.isEnabled } }
+  package var disabledRows: [ScreenRow] { rows.filter { !$0.isEnabled } }
 
   /// The row with this id, if visible.
   public func row(_ id: RowID) -> ScreenRow? { rows.first { $0.id == id } }

@@ -82,7 +82,7 @@ public struct ScreenRenderer: Sendable {
 
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
-  public func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
+  package func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
     disabled(row, completeness)?.reason
   }
 

@@ -19,9 +19,9 @@ public struct StepCheck: Hashable, Sendable {
   }
 
   /// The failing rows, in row order.
-  public var rowFailures: [RowFailure]
+  package var rowFailures: [RowFailure]
   /// The messages of the step's completion checks that do not hold.
-  public var checkFailures: [String]
+  package var checkFailures: [String]
 
   /// Every message: rows first, then completion checks.
   public var problems: [String] { rowFailures.map(\.message) + checkFailures }

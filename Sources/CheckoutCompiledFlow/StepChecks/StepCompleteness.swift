@@ -102,7 +102,7 @@ public struct StepCompleteness: Sendable {
   }
 
   /// Whether the row is shown.
-  public func isVisible(_ row: Row) -> Bool { Self.isVisible(row, data) }
+  package func isVisible(_ row: Row) -> Bool { Self.isVisible(row, data) }
 
   /// Whether the row's own `enabledWhen` holds (guards aside).
   public func isEnabled(_ row: Row) -> Bool { Self.isEnabled(row, data) }

@@ -11,12 +11,12 @@
 /// ```
 public struct Masking: Hashable, Sendable {
   /// Keys whose values are never shown, logged or persisted.
-  public let secretKeys: Set<DataKey>
+  package let secretKeys: Set<DataKey>
   /// Keys whose values are shown masked.
   public let sensitiveKeys: Set<DataKey>
   /// Keys bound by picker rows, with where their options come from (the first
   /// picker row bound to a key gives them).
-  public let pickerOptions: [DataKey: PickerOptions]
+  package let pickerOptions: [DataKey: PickerOptions]
 
   /// The policy of a flow's rows.
   public init(_ flow: Flow) {
@@ -36,10 +36,10 @@ public struct Masking: Hashable, Sendable {
   }
 
   /// What stands in for a secret value that is present.
-  public static let secretPlaceholder = "•••"
+  package static let secretPlaceholder = "•••"
 
   /// Whether the key's value may never be shown.
-  public func isSecret(_ key: DataKey) -> Bool { secretKeys.contains(key) }
+  package func isSecret(_ key: DataKey) -> Bool { secretKeys.contains(key) }
 
   /// The value of `key` as it may be shown: masked, hidden, a picker option's
   /// label, or as is. `data` holds the options of pickers whose options come
@@ -48,7 +48,7 @@ public struct Masking: Hashable, Sendable {
   /// ```swift
   /// masking.display(.string("standard"), of: "shipping.method", in: data)  // "Standard (5-7 business days)"
   /// ```
-  public func display(_ value: Value?, of key: DataKey?, in data: [DataKey: Value] = [:]) -> String {
+  package func display(_ value: Value?, of key: DataKey?, in data: [DataKey: Value] = [:]) -> String {
     guard let value else { return "" }
     guard let key else { return value.displayText }
     if secretKeys.contains(key) { return value.isPresent ? Masking.secretPlaceholder : "" }

@@ -19,7 +19,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
   public init() {}
 
   /// Adds a response to the end of an operation's queue.
-  public mutating func enqueue(_ response: CheckoutAPIOutcome, for operation: OperationName) {
+  package mutating func enqueue(_ response: CheckoutAPIOutcome, for operation: OperationName) {
     queues[operation, default: []].append(response)
   }
 

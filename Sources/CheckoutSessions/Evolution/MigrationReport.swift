@@ -82,9 +82,9 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
   /// The version it was carried to (nil when the flow declares none).
   public var toVersion: Int?
   /// The fingerprint of the flow the snapshot was made on.
-  public var fromFingerprint: String
+  package var fromFingerprint: String
   /// The fingerprint of the flow it was carried to.
-  public var toFingerprint: String
+  package var toFingerprint: String
   /// Every change, in the order the migration made them.
   public var changes: [Change]
 

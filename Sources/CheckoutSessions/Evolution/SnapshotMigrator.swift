@@ -51,7 +51,7 @@ public struct SnapshotMigrator: Sendable {
   }
 
   /// Whether a snapshot was made on exactly the target flow (same version and fingerprint).
-  public func isCurrent(_ snapshot: SessionSnapshot) -> Bool {
+  package func isCurrent(_ snapshot: SessionSnapshot) -> Bool {
     target.isFlow(of: snapshot)
   }
 

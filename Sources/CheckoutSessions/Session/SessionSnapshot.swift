@@ -20,10 +20,10 @@ import CheckoutCompiledFlow
 public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes (it reads this one and format 1, see
   /// ``readableFormats``).
-  public static let currentFormat = 2
+  package static let currentFormat = 2
   /// The formats this version reads: format 1 kept the mode as separate fields
   /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``.
-  public static let readableFormats = 1...currentFormat
+  package static let readableFormats = 1...currentFormat
 
   /// An API call waiting for an answer, or given up unanswered.
   public typealias Call = APICall

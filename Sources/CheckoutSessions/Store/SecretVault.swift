@@ -62,7 +62,7 @@ extension CheckoutSession {
   }
 
   /// "Enter the CVV again: it was changed in another window."
-  public static func enterAgainMessage(_ title: String) -> String {
+  package static func enterAgainMessage(_ title: String) -> String {
     "Enter the \(title) again: it was changed in another window."
   }
 }
