@@ -15,32 +15,52 @@ let package = Package(
     .executable(name: "checkout", targets: ["checkout"]),
   ],
   targets: [
-    // The layers, each target depending only on those below it, so a backward
-    // import does not compile: model and flow format → graph and planning → rows
-    // and resolution → sessions and snapshots → scenarios → the umbrella and the
-    // hosts (CLI, server). README.md's Layout section says which holds what.
+    // The layers, a tree: each target depends only on the ones it names, so a
+    // backward import does not compile. The model and flow format at the root;
+    // value synthesis and graph planning on it, side by side; the linter on
+    // both; the compiled flow (screens, step checks, error resolution and the
+    // route driver) on planning; sessions and snapshots on it; scenarios on
+    // sessions and synthesis. README.md's Layout section says which holds what.
     .target(name: "CheckoutModel"),
+    .target(name: "CheckoutSynthesis", dependencies: ["CheckoutModel"]),
     .target(name: "CheckoutPlanning", dependencies: ["CheckoutModel"]),
-    .target(name: "CheckoutRows", dependencies: ["CheckoutPlanning"]),
-    .target(name: "CheckoutSessions", dependencies: ["CheckoutRows"]),
-    .target(name: "CheckoutScenarios", dependencies: ["CheckoutSessions"]),
+    .target(name: "CheckoutLint", dependencies: ["CheckoutPlanning", "CheckoutSynthesis"]),
+    .target(name: "CheckoutCompiledFlow", dependencies: ["CheckoutPlanning"]),
+    .target(name: "CheckoutSessions", dependencies: ["CheckoutCompiledFlow"]),
+    .target(name: "CheckoutScenarios", dependencies: ["CheckoutSessions", "CheckoutSynthesis"]),
     // The product's one module: re-exports every layer, so `import CheckoutEngine`
     // is all a host writes. It holds the documentation catalog.
-    .target(name: "CheckoutEngine", dependencies: ["CheckoutScenarios"]),
+    .target(name: "CheckoutEngine", dependencies: ["CheckoutScenarios", "CheckoutLint"]),
     // `checkout repl`'s built-in flow: Flows/plndr.json, through a symbolic link
     // inside the target (resources must be), embedded in the code as bytes.
     .target(
       name: "CheckoutCLI", dependencies: ["CheckoutEngine"], resources: [.embedInCode("Resources/plndr.json")]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
+    // Swift Testing expectations over marked fixtures, for the test targets only
+    // (the benchmark links CheckoutTestSupport, not Testing).
+    .target(name: "CheckoutTestExpectations", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
     .target(name: "CMallocStats"),
     .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CMallocStats"]),
     .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
+    // A test target per layer, importing that layer and the ones below it; the
+    // umbrella's tests hold what needs everything (the documentation, the
+    // shipped flows end to end, the embedding example).
     .testTarget(
-      name: "CheckoutEngineTests",
-      dependencies: ["CheckoutEngine", "CheckoutTestSupport"],
-      exclude: ["PlanningFixtures", "Fixtures"]
-    ),
+      name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutTestSupport", "CheckoutTestExpectations"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "CheckoutSynthesisTests", dependencies: ["CheckoutSynthesis", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutPlanningTests", dependencies: ["CheckoutPlanning", "CheckoutTestSupport"],
+      exclude: ["PlanningFixtures"]),
+    .testTarget(
+      name: "CheckoutLintTests", dependencies: ["CheckoutLint", "CheckoutTestSupport", "CheckoutTestExpectations"]),
+    .testTarget(name: "CheckoutCompiledFlowTests", dependencies: ["CheckoutCompiledFlow", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutSessionsTests", dependencies: ["CheckoutSessions", "CheckoutTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "CheckoutScenariosTests", dependencies: ["CheckoutScenarios", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CheckoutTestExpectations"]),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine", "CheckoutTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,10 +1,11 @@
+import CheckoutTestSupport
 import CheckoutEngine
 import Testing
 
 /// The auto-host: screens appear at once (or wait, in manual mode), and calls are
 /// answered by a closure or a checkout API.
 @Suite struct AutoHostTests {
-  static let compiled = CompiledFlow(RouteDriverTests.plndr)
+  static let compiled = CompiledFlow(ShippedFlows.plndr)
 
   @Test func eachNavigationIsAnsweredWithItsStepsAppearance() {
     var session = CheckoutSession(flow: Self.compiled)

@@ -1,4 +1,5 @@
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// No `switch` over a cell kind in `Sources/` falls into a `default:`: adding a kind

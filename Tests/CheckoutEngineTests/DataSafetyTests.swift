@@ -1,12 +1,13 @@
 import CheckoutEngine
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// A `set` names a row or a key in its type; only keys a value row binds can be
 /// set; and a secret copied by one instance is used only while no other instance
 /// changed or cleared it.
 @Suite struct DataSafetyTests {
-  static let compiled = SessionTests.compiled
+  static let compiled = ShippedFlows.plndrCompiled
 
   /// The effects' refusal reason, if any.
   static func refusal(_ effects: [Effect]) -> String? {
@@ -16,14 +17,14 @@ import Testing
   // MARK: Typed set
 
   @Test func aRowOfANamedStepIsSetAsOnItsOwnScreen() {
-    var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
+    var session = CheckoutSession(flow: Self.compiled, today: ShippedFlows.today)
     #expect(session.send(.set(.row("zip", on: "address"), .string("9720"))) == [])
     #expect(session.value(for: "shipping.zip") == .string("9720"))
     #expect(session.rowErrors[CheckoutSession.RowRef(step: "address", row: "zip")] != nil, "validated by its rules")
   }
 
   @Test func anUnknownRowOrStepIsRefusedWithTheChoices() {
-    var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
+    var session = CheckoutSession(flow: Self.compiled, today: ShippedFlows.today)
     #expect(
       Self.refusal(session.send(.set(.row("zipp"), .string("1"))))
         == #"My Cart has no row "zipp"; its rows are items, quantity, subtotal, discount, checkout"#)
@@ -60,7 +61,7 @@ import Testing
   ])
   func keysNoValueRowBindsAreRefusedNamingTheKeyAndWhy(_ key: String, _ kind: SetRefusal.Kind, _ reason: String) throws
   {
-    var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
+    var session = CheckoutSession(flow: Self.compiled, today: ShippedFlows.today)
     let before = session.snapshot()
     let refusal = try #require(Self.compiled.setRefusal(for: DataKey(key)))
     #expect(refusal.kind == kind)
@@ -75,7 +76,7 @@ import Testing
   @Test func aKeyAValueRowBindsIsSetThroughThatRow() {
     #expect(
       Self.compiled.setRefusal(for: "shipping.method") == nil, "an info row shows it, the picker on Step One takes it")
-    var session = CheckoutSession(flow: Self.compiled, today: SessionTests.today)
+    var session = CheckoutSession(flow: Self.compiled, today: ShippedFlows.today)
     #expect(session.send(.set(.key("shipping.method"), .string("Express (2 business days)"))) == [])
     #expect(session.value(for: "shipping.method") == .string("express"), "converted by the picker")
     #expect(Self.compiled.boundKeys.contains("payment.card.cvv"))
@@ -98,8 +99,8 @@ import Testing
   // MARK: Secret generations
 
   /// A session on the card step with the CVV set, as instance A holds it.
-  static func instanceA(cvv: String) -> SessionTests.Driven {
-    var driven = SessionTests.Driven()
+  static func instanceA(cvv: String) -> DrivenSession {
+    var driven = DrivenSession()
     driven.fillAddressAndCard(cvv: cvv)
     driven.send(.tap("continue"))
     return driven
@@ -151,10 +152,10 @@ import Testing
   }
 
   @Test func aGenerationBelowOneIsAnErrorNamingIt() {
-    let text = SnapshotJSONTests.minimal.replacingOccurrences(
+    let text = SnapshotFixtures.minimal.replacingOccurrences(
       of: #""calls":[]"#, with: #""calls":[],"secretGenerations":{"payment.card.cvv":0}"#)
     #expect(
-      SnapshotJSONTests.restoreError(text)
+      SnapshotFixtures.restoreError(text)
         == #"the snapshot's secretGenerations["payment.card.cvv"] is 0; a generation counts a secret's changes from 1"#)
   }
 }

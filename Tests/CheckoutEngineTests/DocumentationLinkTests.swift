@@ -1,4 +1,5 @@
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// The pages a reader opens on the repository (README, the changelog, `docs/`, the

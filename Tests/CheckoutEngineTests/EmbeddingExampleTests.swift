@@ -1,4 +1,5 @@
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// README's "Use it in a server" shows the embedding example verbatim, so the code

@@ -1,6 +1,6 @@
-import CheckoutEngine
 import CheckoutTestSupport
 import Foundation
+import CheckoutEngine
 import Testing
 
 /// A host written against the library alone gets exactly-once calls across

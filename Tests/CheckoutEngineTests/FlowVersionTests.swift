@@ -1,5 +1,7 @@
-import CheckoutEngine
+import CheckoutTestExpectations
+import CheckoutTestSupport
 import Testing
+import CheckoutEngine
 
 /// A flow's `version` and `renamed`: read, written back, and checked by lint.
 @Suite struct FlowVersionTests {

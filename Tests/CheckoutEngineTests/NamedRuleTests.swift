@@ -1,5 +1,7 @@
-import CheckoutEngine
+import CheckoutTestExpectations
+import CheckoutTestSupport
 import Testing
+import CheckoutEngine
 
 /// Rules a flow names itself in its top-level `rules`, used by name in rows.
 @Suite struct NamedRuleTests {

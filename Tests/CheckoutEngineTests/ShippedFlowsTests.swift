@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import CheckoutTestSupport
 import Testing
 
 /// The flows in `Flows/` load and lint clean, and the JSON Schema beside them

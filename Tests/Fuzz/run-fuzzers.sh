@@ -14,13 +14,13 @@ mkdir -p "$build" Tests/Fuzz/findings
 # The engine's layer targets (CheckoutModel … CheckoutScenarios) are compiled as one
 # module named CheckoutEngine: their imports of each other go, and a name qualified
 # by a layer's module is qualified by CheckoutEngine instead.
-layers="CheckoutModel CheckoutPlanning CheckoutRows CheckoutSessions CheckoutScenarios"
+layers="CheckoutModel CheckoutSynthesis CheckoutPlanning CheckoutLint CheckoutCompiledFlow CheckoutSessions CheckoutScenarios"
 rm -rf "$build/src" && mkdir -p "$build/src"
 for layer in $layers; do
   (cd Sources && find "$layer" -name '*.swift') | while read -r file; do
     mkdir -p "$build/src/$(dirname "$file")"
-    sed -E '/^import (CheckoutModel|CheckoutPlanning|CheckoutRows|CheckoutSessions|CheckoutScenarios)$/d;
-      s/\b(CheckoutModel|CheckoutPlanning|CheckoutRows|CheckoutSessions|CheckoutScenarios)\./CheckoutEngine./g' \
+    sed -E '/^import (CheckoutModel|CheckoutSynthesis|CheckoutPlanning|CheckoutLint|CheckoutCompiledFlow|CheckoutSessions|CheckoutScenarios)$/d;
+      s/\b(CheckoutModel|CheckoutSynthesis|CheckoutPlanning|CheckoutLint|CheckoutCompiledFlow|CheckoutSessions|CheckoutScenarios)\./CheckoutEngine./g' \
       "Sources/$file" > "$build/src/$file"
   done
 done
@@ -48,7 +48,7 @@ seed() { # corpus dir, files...
   mkdir -p "$dir"
   cp "$@" "$dir"/ 2>/dev/null || true
 }
-seed "$build/corpus-loader" Flows/plndr.json Flows/express.json Tests/CheckoutEngineTests/PlanningFixtures/commands.json
+seed "$build/corpus-loader" Flows/plndr.json Flows/express.json Tests/CheckoutPlanningTests/PlanningFixtures/commands.json
 seed "$build/corpus-scenario" Examples/scenarios/*.scenario
 mkdir -p "$build/corpus-session"
 printf '\x07\x2a\x00\x01\x02\x03\x04\x05\x06\x07' > "$build/corpus-session/seed"

@@ -37,7 +37,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
   /// Line and column in the file, when known.
   public var location: SourceLocation?
   /// What would be valid, e.g. `did you mean "creditCard"?`.
-  public var suggestion: String?
+  package var suggestion: String?
 
   /// Creates a diagnostic.
   public init(
@@ -105,7 +105,7 @@ public struct FlowLoadError: Error, Sendable, CustomStringConvertible {
   /// Every problem, errors first in document order (the first ``Diagnostic/reportLimit``).
   public var diagnostics: [Diagnostic]
   /// Problems past ``Diagnostic/reportLimit``, counted but not kept.
-  public var omitted: OmittedProblems
+  package var omitted: OmittedProblems
 
   /// Creates the error.
   public init(file: String?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {

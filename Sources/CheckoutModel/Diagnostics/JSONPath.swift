@@ -20,12 +20,12 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The path of a member of the object at this path.
-  public func appending(_ key: String) -> JSONPath {
+  package func appending(_ key: String) -> JSONPath {
     JSONPath(components: components + [.key(key)])
   }
 
   /// The path of an element of the array at this path.
-  public func appending(_ index: Int) -> JSONPath {
+  package func appending(_ index: Int) -> JSONPath {
     JSONPath(components: components + [.index(index)])
   }
 

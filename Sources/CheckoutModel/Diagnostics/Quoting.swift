@@ -6,13 +6,13 @@
 /// Quoting.quoted(String(repeating: "a", count: 1_048_576))
 /// // "aaaa…aaaa…" (1,048,576 characters)   (the first 60 characters)
 /// ```
-public enum Quoting {
+package enum Quoting {
   /// How many characters of a quoted input a message shows.
-  public static let maximumShown = 60
+  package static let maximumShown = 60
 
   /// `text` in double quotes; past ``maximumShown`` characters, its start, `…`,
   /// and how long it is.
-  public static func quoted(_ value: some CustomStringConvertible) -> String {
+  package static func quoted(_ value: some CustomStringConvertible) -> String {
     let text = value.description
     guard let cut = text.index(text.startIndex, offsetBy: maximumShown, limitedBy: text.endIndex),
       cut != text.endIndex
@@ -21,7 +21,7 @@ public enum Quoting {
   }
 
   /// `text` as it is when short; cut as ``quoted(_:)`` cuts it, without quotes, when long.
-  public static func shortened(_ value: some CustomStringConvertible) -> String {
+  package static func shortened(_ value: some CustomStringConvertible) -> String {
     let text = value.description
     guard let cut = text.index(text.startIndex, offsetBy: maximumShown, limitedBy: text.endIndex),
       cut != text.endIndex
@@ -30,7 +30,7 @@ public enum Quoting {
   }
 
   /// `1234567` as `1,234,567`.
-  public static func grouped(_ number: Int) -> String {
+  package static func grouped(_ number: Int) -> String {
     let digits = String(number.magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {

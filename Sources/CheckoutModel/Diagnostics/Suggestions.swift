@@ -10,7 +10,7 @@ public enum Suggestions {
   /// Suggestions.nearest(to: "creditCrd", in: ["cart", "creditCard"])  // "creditCard"
   /// Suggestions.nearest(to: "zzz", in: ["cart"])                      // nil
   /// ```
-  public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String?
+  package static func nearest<S: Sequence>(to word: String, in candidates: S) -> String?
   where S.Element == String {
     var best: (candidate: String, distance: Int)?
     let lowered = word.lowercased()
@@ -33,7 +33,7 @@ public enum Suggestions {
   /// The edit distance between two strings, in characters: insertions, deletions,
   /// substitutions, and swaps of two adjacent characters (`stpes` is one edit from
   /// `steps`, the most common typo), each counting 1.
-  public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+  package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let left = Array(lhs)
     let right = Array(rhs)
     if left.isEmpty { return right.count }

@@ -21,13 +21,13 @@ public enum FlowFields {
   /// A picker option.
   public static let option = ["value", "label"]
   /// Picker options held in the data.
-  public static let optionSource = ["from"]
+  package static let optionSource = ["from"]
   /// A completion check of a step.
-  public static let completionCheck = ["when", "message"]
+  package static let completionCheck = ["when", "message"]
   /// An error matcher.
-  public static let errorMatcher = ["code", "field", "step", "row", "message", "priority"]
+  package static let errorMatcher = ["code", "field", "step", "row", "message", "priority"]
   /// The rule fields of a rule object (one of them, plus `message`).
-  public static let ruleKinds = [
+  package static let ruleKinds = [
     "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf",
     "custom",
   ]
@@ -42,7 +42,7 @@ public enum FlowFields {
     }
   }
   /// Rules that take no argument and may be written as a bare string.
-  public static let ruleNamesWithoutArguments = ["required", "email", "luhn", "digits", "expiry"]
+  package static let ruleNamesWithoutArguments = ["required", "email", "luhn", "digits", "expiry"]
   /// The fields of condition objects (`key` with `equals` or `present`, or `all`, `any`, `not`).
   public static let condition = ["key", "equals", "present", "all", "any", "not"]
 }

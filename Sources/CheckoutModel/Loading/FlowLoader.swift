@@ -36,7 +36,7 @@ public struct FlowLoader: Sendable {
   }
 
   /// The largest flow file ``load(contentsOf:)`` reads: 64 MiB.
-  public static let maximumFileBytes = 64 * 1024 * 1024
+  package static let maximumFileBytes = 64 * 1024 * 1024
 
   /// Reads a flow file: a regular file (a symbolic link is followed) of at most
   /// ``maximumFileBytes``; a directory, a FIFO or a device is refused with what it

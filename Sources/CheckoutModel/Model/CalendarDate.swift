@@ -72,7 +72,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
 
   /// Why a year, month and day are no day of the calendar (`February 2026 has 28
   /// days`), or nil when they are one.
-  public static func whyNotADate(year: Int, month: Int, day: Int) -> String? {
+  package static func whyNotADate(year: Int, month: Int, day: Int) -> String? {
     guard (1...9999).contains(year) else { return "the year must be 0001 to 9999" }
     guard (1...12).contains(month) else { return "the month must be 01 to 12" }
     let days = days(inMonth: month, of: year)

@@ -63,7 +63,7 @@ public enum Cell: Hashable, Sendable {
   }
 
   /// A text-like cell's field: its key, placeholder and keyboard.
-  public var textEntry: TextEntry? {
+  package var textEntry: TextEntry? {
     switch self {
     case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
       return entry
@@ -143,7 +143,7 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
   case text, secure, number, email, phone, picker, toggle, disclosure, button, info
 
   /// Whether the shopper enters a value in this kind of cell (it needs a `bind`).
-  public var takesValue: Bool {
+  package var takesValue: Bool {
     switch self {
     case .text, .secure, .number, .email, .phone, .picker, .toggle: return true
     case .disclosure, .button, .info: return false
@@ -151,7 +151,7 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
   }
 
   /// Whether the cell is a text field (it may have a placeholder and a keyboard).
-  public var isTextLike: Bool {
+  package var isTextLike: Bool {
     switch self {
     case .text, .secure, .number, .email, .phone: return true
     case .picker, .toggle, .disclosure, .button, .info: return false
@@ -159,7 +159,7 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
   }
 
   /// Whether the cell may name a data key at all (a button never does).
-  public var mayBind: Bool {
+  package var mayBind: Bool {
     switch self {
     case .text, .secure, .number, .email, .phone, .picker, .toggle, .disclosure, .info: return true
     case .button: return false
@@ -167,7 +167,7 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
   }
 
   /// Whether the cell shows a detail template (disclosure and info cells).
-  public var showsDetail: Bool {
+  package var showsDetail: Bool {
     switch self {
     case .disclosure, .info: return true
     case .text, .secure, .number, .email, .phone, .picker, .toggle, .button: return false

@@ -8,7 +8,7 @@
 /// ```
 public struct Flow: Hashable, Sendable {
   /// The flow file format this model corresponds to.
-  public static let currentFormat = 1
+  package static let currentFormat = 1
 
   /// The flow's id, e.g. `plndr`.
   public var id: FlowID

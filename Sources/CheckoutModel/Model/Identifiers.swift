@@ -62,7 +62,7 @@ public enum IdentifierSyntax {
   /// IdentifierSyntax.isIdentifier("creditCard")  // true
   /// IdentifierSyntax.isIdentifier("2fa")         // false
   /// ```
-  public static func isIdentifier(_ text: String) -> Bool {
+  package static func isIdentifier(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, isASCIILetter(first) else { return false }
     return text.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" || $0 == "-" }
   }

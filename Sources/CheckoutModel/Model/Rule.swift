@@ -27,7 +27,7 @@ public struct Rule: Hashable, Sendable {
   }
 
   /// The rule's name as written in a row: the flow's name for it, or the built-in one.
-  public var writtenName: String { name ?? kind.name }
+  package var writtenName: String { name ?? kind.name }
 }
 
 /// What a rule checks.

@@ -25,7 +25,7 @@ public enum Value: Hashable, Sendable, Codable {
   }
 
   /// Whether the value counts as filled in: not blank text, and not an empty list.
-  public var isPresent: Bool {
+  package var isPresent: Bool {
     switch self {
     case .string(let text):
       // ASCII fast path: a visible ASCII character settles it without Unicode tables.
@@ -40,7 +40,7 @@ public enum Value: Hashable, Sendable, Codable {
   }
 
   /// A short name of the value's type, for messages (`a string`, `a number`).
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .string: return "a string"
     case .number: return "a number"

@@ -30,7 +30,7 @@ public struct PatternCache: Sendable {
   }
 
   /// Compiles a pattern, or says why it is not one.
-  public static func compile(_ pattern: String) throws -> NSRegularExpression {
+  package static func compile(_ pattern: String) throws -> NSRegularExpression {
     try NSRegularExpression(pattern: pattern)
   }
 
@@ -54,7 +54,7 @@ public struct PatternCache: Sendable {
   /// and matching costs microseconds where remembering costs nanoseconds).
   /// Simple patterns (see `SimplePattern`) are matched directly, without the
   /// engine and without remembering anything.
-  public func wholeMatch(_ pattern: String, _ text: String, remember: Bool = true) -> Bool {
+  package func wholeMatch(_ pattern: String, _ text: String, remember: Bool = true) -> Bool {
     if let simple = simple[pattern] { return simple.wholeMatch(text) }
     if remember, let known = memo.answer(pattern, text) { return known }
     guard let expression = expressions[pattern] ?? (try? PatternCache.compile(pattern)) else { return false }

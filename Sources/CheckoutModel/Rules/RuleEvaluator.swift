@@ -16,7 +16,7 @@ public struct RuleEvaluator: Sendable {
   /// The custom rules available.
   public var registry: RuleRegistry
   /// Compiled patterns (a flow's, compiled once).
-  public var patterns: PatternCache
+  package var patterns: PatternCache
 
   /// Creates an evaluator.
   public init(
@@ -31,7 +31,7 @@ public struct RuleEvaluator: Sendable {
   ///
   /// `remember` lets pattern answers be remembered across sessions; pass false for
   /// a secret row, whose values must not outlive the session.
-  public func firstFailure(of rules: [Rule], value: Value?, title: String, remember: Bool = true) -> String? {
+  package func firstFailure(of rules: [Rule], value: Value?, title: String, remember: Bool = true) -> String? {
     for rule in rules where !passes(rule.kind, value, remember: remember) {
       return rule.message ?? defaultMessage(rule.kind, title: title)
     }
@@ -61,7 +61,7 @@ public struct RuleEvaluator: Sendable {
   }
 
   /// The message a rule shows when the flow gives none.
-  public func defaultMessage(_ kind: RuleKind, title: String) -> String {
+  package func defaultMessage(_ kind: RuleKind, title: String) -> String {
     switch kind {
     case .required: return "\(title) is required"
     case .email: return "\(title) must be an email address like name@example.com"

@@ -35,7 +35,7 @@ public struct RuleRegistry: Sendable {
   }
 
   /// Adds (or replaces) a rule.
-  public mutating func register(_ rule: CustomRule) {
+  package mutating func register(_ rule: CustomRule) {
     rules[rule.name] = rule
   }
 

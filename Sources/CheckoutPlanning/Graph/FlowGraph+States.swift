@@ -10,7 +10,7 @@ extension FlowGraph {
   /// graph.whyUnreachable(try NavigationState(parsing: "cart>stepTwo"))
   /// // "nothing on cart opens stepTwo (cart opens discount, stepOne)"
   /// ```
-  public func whyUnreachable(_ state: NavigationState) -> String? {
+  package func whyUnreachable(_ state: NavigationState) -> String? {
     let ids = flow.steps.map(\.id.rawValue)
     for step in state.steps where flow.step(step) == nil {
       let hint = Suggestions.didYouMean(step.rawValue, in: ids).map { "; \($0)" } ?? ""

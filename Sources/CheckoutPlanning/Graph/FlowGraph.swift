@@ -35,7 +35,7 @@ public struct FlowGraph: Sendable {
   /// The flow the graph was built from.
   public let flow: Flow
   /// Every edge, in flow order (step by step, row by row).
-  public let edges: [Edge]
+  package let edges: [Edge]
   private let outgoing: [StepID: [Int]]
 
   /// Builds the graph of a flow.
@@ -65,12 +65,12 @@ public struct FlowGraph: Sendable {
   }
 
   /// The edges leaving a step, in row order.
-  public func edges(from step: StepID) -> [Edge] {
+  package func edges(from step: StepID) -> [Edge] {
     (outgoing[step] ?? []).map { edges[$0] }
   }
 
   /// Every step reachable from `start` through opens and submit edges, `start` included.
-  public func reachableSteps(from start: StepID) -> Set<StepID> {
+  package func reachableSteps(from start: StepID) -> Set<StepID> {
     var seen: Set<StepID> = [start]
     var queue = [start]
     while let step = queue.popLast() {

@@ -19,7 +19,7 @@ public enum NavigationCommand: Hashable, Sendable, Codable, CustomStringConverti
   case reset(StepID)
 
   /// Whether the command goes back (pop, dismiss) rather than forward.
-  public var isBackward: Bool {
+  package var isBackward: Bool {
     self == .pop || self == .dismiss
   }
 
@@ -32,7 +32,7 @@ public enum NavigationCommand: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// The command that opens a step of this presentation.
-  public static func opening(_ step: StepID, as presentation: Presentation) -> NavigationCommand {
+  package static func opening(_ step: StepID, as presentation: Presentation) -> NavigationCommand {
     switch presentation {
     case .push: return .push(step)
     case .modal: return .present(step)

@@ -39,16 +39,16 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// Where each layer starts in `steps`: 0 first, then one index per modal layer.
-  public var layerStarts: [Int] { (0..<layerCount).map(layerStart) }
+  package var layerStarts: [Int] { (0..<layerCount).map(layerStart) }
 
   /// How many layers: the root stack and one per modal.
-  public var layerCount: Int { marks.count }
+  package var layerCount: Int { marks.count }
 
   /// Where a layer starts in `steps`.
-  public func layerStart(_ layer: Int) -> Int { marks.start(of: layer) }
+  package func layerStart(_ layer: Int) -> Int { marks.start(of: layer) }
 
   /// Where the top layer starts in `steps`.
-  public var topLayerStart: Int { marks.last }
+  package var topLayerStart: Int { marks.last }
 
   /// The layers, root first; no layer is empty.
   public var layers: [[StepID]] {
@@ -56,7 +56,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// The positions in `steps` of a layer.
-  public func layerRange(_ layer: Int) -> Range<Int> {
+  package func layerRange(_ layer: Int) -> Range<Int> {
     layerStart(layer)..<(layer + 1 < layerCount ? layerStart(layer + 1) : steps.count)
   }
 
@@ -66,7 +66,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// How many commands deep the state is: steps beyond the root.
-  public var depth: Int { steps.count - 1 }
+  package var depth: Int { steps.count - 1 }
 
   /// Whether a command can be applied: `pop` needs a top layer of two steps or
   /// more, `dismiss` a modal layer.
@@ -114,7 +114,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// The state after a command.
-  public func applying(_ command: NavigationCommand) throws(NavigationError) -> NavigationState {
+  package func applying(_ command: NavigationCommand) throws(NavigationError) -> NavigationState {
     var copy = self
     try copy.apply(command)
     return copy

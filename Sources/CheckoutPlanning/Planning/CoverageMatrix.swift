@@ -44,11 +44,11 @@ public struct CoverageMatrix: Sendable {
   }
 
   /// The steps where a submit can fail, in flow order.
-  public let origins: [Origin]
+  package let origins: [Origin]
   /// The resolutions, in the order their first matcher appears.
   public let targets: [Target]
   /// Every origin × target, origin-major.
-  public let cells: [Cell]
+  package let cells: [Cell]
 
   /// Computes the matrix; guards count as met (a guard is a state of the data, not of the graph).
   public init(_ flow: Flow, planner: RoutePlanner? = nil) {
@@ -84,7 +84,7 @@ public struct CoverageMatrix: Sendable {
   }
 
   /// The cells without a route.
-  public var gaps: [Cell] {
+  package var gaps: [Cell] {
     cells.filter { if case .failure = $0.route { true } else { false } }
   }
 

@@ -29,7 +29,7 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
   public var length: Int { commands.count }
 
   /// How many of them go back (pop, dismiss).
-  public var backwardCount: Int { commands.lazy.filter(\.isBackward).count }
+  package var backwardCount: Int { commands.lazy.filter(\.isBackward).count }
 
   /// The state after each command, in order; the last has the target on top.
   public var states: [NavigationState] {
@@ -41,7 +41,7 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// The state the route ends on.
-  public var destination: NavigationState { states.last ?? from }
+  package var destination: NavigationState { states.last ?? from }
 
   /// `pop, present creditCard`, or `(already there)` for an empty route.
   public var description: String {

@@ -79,7 +79,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   /// ```swift
   /// route.commands.droppingFirst()  // [present creditCard] after [pop, present creditCard]
   /// ```
-  public func droppingFirst() -> RouteCommands {
+  package func droppingFirst() -> RouteCommands {
     switch storage {
     case .listed(let commands): return RouteCommands(.listed(commands.dropFirst()))
     case .compiled(var path):

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Writing words of the scenario language: values quoted where the lexer needs it.
@@ -9,27 +9,27 @@ import CheckoutSessions
 /// ScenarioText.word("97201")        // 97201
 /// ScenarioText.word("1 Main St")    // "1 Main St"
 /// ```
-public enum ScenarioText {
+package enum ScenarioText {
   /// A value as one word, or a double-quoted string (`\"` and `\\` escaped) when it
   /// is empty or holds a space, a quote, `#`, `;` or a backslash.
-  public static func word(_ text: String) -> String {
+  package static func word(_ text: String) -> String {
     let needsQuotes = text.isEmpty || text.contains { " \t\r\"#;\\".contains($0) }
     guard needsQuotes else { return text }
     return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// A text as a quoted string, always.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// Whether a value can be written at all (the language has no line breaks in values).
-  public static func isWritable(_ text: String) -> Bool {
+  package static func isWritable(_ text: String) -> Bool {
     !text.contains { $0 == "\n" || $0 == "\r\n" }
   }
 
   /// A text as `#` comment lines of at most about 80 characters.
-  public static func comment(_ text: String) -> [String] {
+  package static func comment(_ text: String) -> [String] {
     var lines: [String] = []
     var current = "#"
     for word in text.split(separator: " ") {

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// One generated story: a scenario the generator lived through on a real session,
@@ -10,9 +10,9 @@ import CheckoutSessions
 /// let suite = StoryGenerator(flow: compiled, today: today).generate()
 /// suite.stories.first?.fileName  // "stepTwo--card_number_invalid.scenario"
 /// ```
-public struct Story: Hashable, Sendable {
+package struct Story: Hashable, Sendable {
   /// What a story shows.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+  package enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
     /// An API error at a failing step, routed to its resolution, fixed and resubmitted.
     case apiError = "api"
     /// Several errors in one response: the first offered, the rest queued.
@@ -24,18 +24,18 @@ public struct Story: Hashable, Sendable {
   }
 
   /// The file name without `.scenario`, e.g. `stepTwo--cvv_invalid`.
-  public var name: String
+  package var name: String
   /// What the story shows.
-  public var kind: Kind
+  package var kind: Kind
   /// One sentence saying what the story is (the file's first comment).
-  public var summary: String
+  package var summary: String
   /// The coverage pair the story proves, for API error stories.
-  public var pair: StoryPair?
+  package var pair: StoryPair?
   /// The scenario lines after the header (`flow`, `today`), comments included.
-  public var lines: [String]
+  package var lines: [String]
 
   /// Creates a story.
-  public init(name: String, kind: Kind, summary: String, pair: StoryPair? = nil, lines: [String]) {
+  package init(name: String, kind: Kind, summary: String, pair: StoryPair? = nil, lines: [String]) {
     self.name = name
     self.kind = kind
     self.summary = summary
@@ -44,11 +44,11 @@ public struct Story: Hashable, Sendable {
   }
 
   /// `stepTwo--cvv_invalid.scenario`.
-  public var fileName: String { name + ".scenario" }
+  package var fileName: String { name + ".scenario" }
 
   /// The whole scenario file: the summary as comments, then `flow` (a path relative
   /// to the file) and `today`, then the lines.
-  public func text(flowPath: String, today: CalendarDate) -> String {
+  package func text(flowPath: String, today: CalendarDate) -> String {
     let header = ScenarioText.comment(summary) + ["flow \(ScenarioText.word(flowPath))", "today \(today)", ""]
     return (header + lines).joined(separator: "\n") + "\n"
   }
@@ -56,20 +56,20 @@ public struct Story: Hashable, Sendable {
 
 /// One pair of the coverage matrix, by error matcher: a step where a submit can
 /// fail, and one matcher of the flow (with the resolution it sends errors to).
-public struct StoryPair: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct StoryPair: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The step with the submit row.
-  public var origin: StepID
+  package var origin: StepID
   /// The operation submitted there (the step's first submit).
-  public var operation: OperationName
+  package var operation: OperationName
   /// The matcher's index in `flow.errors`.
-  public var matcher: Int
+  package var matcher: Int
   /// The matcher as written: `cvv_invalid`, `card_*`, `field=shipping.zip`.
-  public var matcherText: String
+  package var matcherText: String
   /// Where the matcher sends errors: `creditCard.cvv`.
-  public var resolution: String
+  package var resolution: String
 
   /// Creates a pair.
-  public init(origin: StepID, operation: OperationName, matcher: Int, matcherText: String, resolution: String) {
+  package init(origin: StepID, operation: OperationName, matcher: Int, matcherText: String, resolution: String) {
     self.origin = origin
     self.operation = operation
     self.matcher = matcher
@@ -78,47 +78,47 @@ public struct StoryPair: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// `stepTwo × cvv_invalid -> creditCard.cvv`.
-  public var description: String { "\(origin) × \(matcherText) -> \(resolution)" }
+  package var description: String { "\(origin) × \(matcherText) -> \(resolution)" }
 }
 
 /// A pair that gets no story, and why.
-public struct InfeasiblePair: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct InfeasiblePair: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The pair.
-  public var pair: StoryPair
+  package var pair: StoryPair
   /// Why no shopper can live through it (which guard, which key, which rules).
-  public var reason: String
+  package var reason: String
 
   /// Creates an infeasible pair.
-  public init(pair: StoryPair, reason: String) {
+  package init(pair: StoryPair, reason: String) {
     self.pair = pair
     self.reason = reason
   }
 
   /// `stepTwo × cvv_invalid -> creditCard.cvv: reason`.
-  public var description: String { "\(pair): \(reason)" }
+  package var description: String { "\(pair): \(reason)" }
 }
 
 /// Everything generated for one flow: the stories, and the pairs that get none.
-public struct StorySuite: Hashable, Sendable {
+package struct StorySuite: Hashable, Sendable {
   /// The flow's id.
-  public var flow: FlowID
+  package var flow: FlowID
   /// The session date the stories run on.
-  public var today: CalendarDate
+  package var today: CalendarDate
   /// The seed values were drawn with.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Every story, API error stories first (pair order), then queued, local, tours.
-  public var stories: [Story]
+  package var stories: [Story]
   /// Every pair with no story, with its reason.
-  public var infeasible: [InfeasiblePair]
+  package var infeasible: [InfeasiblePair]
   /// Every pair of the coverage matrix, by matcher (origin-major).
-  public var pairs: [StoryPair]
+  package var pairs: [StoryPair]
   /// Opening rows and back moves no tour could take, with the reason.
-  public var untoured: [String]
+  package var untoured: [String]
   /// Validated row × rule stories that could not be written, with the reason.
-  public var unwritten: [String]
+  package var unwritten: [String]
 
   /// Creates a suite.
-  public init(
+  package init(
     flow: FlowID, today: CalendarDate, seed: UInt64, stories: [Story], infeasible: [InfeasiblePair],
     pairs: [StoryPair], untoured: [String] = [], unwritten: [String] = []
   ) {
@@ -133,7 +133,7 @@ public struct StorySuite: Hashable, Sendable {
   }
 
   /// How many stories of each kind, in ``Story/Kind`` order (kinds with none left out).
-  public var counts: [(kind: Story.Kind, count: Int)] {
+  package var counts: [(kind: Story.Kind, count: Int)] {
     Story.Kind.allCases.compactMap { kind in
       let count = stories.filter { $0.kind == kind }.count
       return count == 0 ? nil : (kind, count)

@@ -1,7 +1,8 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
+import CheckoutSynthesis
 
 /// Drives a story's session as a shopper would: walks between steps by tapping rows
 /// and pressing back, and meets every guard on the way (fills the steps a row

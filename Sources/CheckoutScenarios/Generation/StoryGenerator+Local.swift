@@ -1,7 +1,8 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
+import CheckoutSynthesis
 
 extension StoryGenerator {
   /// One story per validated row × rule: a value that breaks the rule, the submit,

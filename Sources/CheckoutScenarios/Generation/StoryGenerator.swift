@@ -1,7 +1,8 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
+import CheckoutSynthesis
 
 /// Turns a flow into an executable test suite of every error story: for every step
 /// where a submit can fail × every error matcher, a scenario that walks there with
@@ -16,21 +17,21 @@ import CheckoutSessions
 /// let suite = StoryGenerator(flow: CompiledFlow(flow), today: today, seed: 1).generate()
 /// suite.stories.count + suite.infeasible.count == suite.pairs.count + /* local, queued, tours */ …
 /// ```
-public struct StoryGenerator: Sendable {
+package struct StoryGenerator: Sendable {
   /// The flow.
-  public let flow: CompiledFlow
+  package let flow: CompiledFlow
   /// The session date (expiry values are relative to it).
-  public let today: CalendarDate
+  package let today: CalendarDate
   /// The seed for synthesised values.
-  public let seed: UInt64
+  package let seed: UInt64
   /// How many moves one tour takes at most before a new one starts.
-  public var movesPerTour = 40
+  package var movesPerTour = 40
 
   let walker: WalkPlanner
   let values: ValueSynthesizer
 
   /// Creates a generator.
-  public init(flow: CompiledFlow, today: CalendarDate, seed: UInt64 = 1) {
+  package init(flow: CompiledFlow, today: CalendarDate, seed: UInt64 = 1) {
     self.flow = flow
     self.today = today
     self.seed = seed
@@ -48,7 +49,7 @@ public struct StoryGenerator: Sendable {
   }
 
   /// Every story and every infeasible pair.
-  public func generate() -> StorySuite {
+  package func generate() -> StorySuite {
     let matrix = CoverageMatrix(flow.flow, planner: flow.planner)
     var names = StoryNames()
     var stories: [Story] = []

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Replays a story's text on a flow, strictly: the first line that cannot be
@@ -13,30 +13,30 @@ import CheckoutSessions
 /// let failure = StoryReplayer(flow: compiled).replay(story.text(flowPath: "plndr.json", today: today))
 /// failure == nil  // the story still holds
 /// ```
-public struct StoryReplayer: Sendable {
+package struct StoryReplayer: Sendable {
   /// Where and why a story failed.
-  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+  package struct Failure: Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The line's text, trimmed (a `set` line without its value).
-    public var text: String
+    package var text: String
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// `12: expect route pop, present creditCard: expected …`.
-    public var description: String { "\(line): \(text): \(message)" }
+    package var description: String { "\(line): \(text): \(message)" }
   }
 
   /// The flow the story runs on (its `flow` line is not read).
-  public let flow: CompiledFlow
+  package let flow: CompiledFlow
 
   /// A replayer for a flow.
-  public init(flow: CompiledFlow) {
+  package init(flow: CompiledFlow) {
     self.flow = flow
   }
 
   /// Replays the text; nil when every line held.
-  public func replay(_ text: String) -> Failure? {
+  package func replay(_ text: String) -> Failure? {
     var host = ScenarioHost(flow: flow)
     for (index, source) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = index + 1

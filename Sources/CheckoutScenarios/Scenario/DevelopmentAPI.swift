@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// A scripted stand-in for the checkout API, like the reference app's Development
@@ -19,7 +19,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
   public init() {}
 
   /// Adds a response to the end of an operation's queue.
-  public mutating func enqueue(_ response: CheckoutAPIOutcome, for operation: OperationName) {
+  package mutating func enqueue(_ response: CheckoutAPIOutcome, for operation: OperationName) {
     queues[operation, default: []].append(response)
   }
 

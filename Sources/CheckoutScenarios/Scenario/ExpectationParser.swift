@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Parses the words after `expect`.

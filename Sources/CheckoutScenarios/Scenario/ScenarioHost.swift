@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Plays the host for a session, as the REPL and the replayer do: performs every
@@ -23,7 +23,7 @@ public struct ScenarioHost: Sendable {
     /// Every effect the session returned, in order (including those of automatic appearances).
     public var effects: [Effect] = []
     /// Text for the person (help, plans, stack, notes), one line each.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// The failed expectation, for `expect` lines.
     public var failure: Failure?
     /// Whether the command was an expectation that held.
@@ -45,15 +45,15 @@ public struct ScenarioHost: Sendable {
   /// The session's date, applied when a flow is loaded later.
   public private(set) var today: CalendarDate?
   /// Where relative `flow` paths start.
-  public var baseDirectory: String
+  package var baseDirectory: String
   /// The custom rules flows may use.
   public var registry: RuleRegistry
   /// Flows a `flow` line may name instead of a path (`builtin:plndr` → its JSON).
-  public var builtInFlows: [String: String] = [:]
+  package var builtInFlows: [String: String] = [:]
   /// Reads the file a `flow` line names; its error's description says why it
   /// cannot. By default the engine's reader (regular files up to 64 MiB); the
   /// command line gives its own, so that every command reads files one way.
-  public var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
+  package var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
 
   private static func readWithFlowLoader(_ path: String) throws(Unreadable) -> [UInt8] {
     do {

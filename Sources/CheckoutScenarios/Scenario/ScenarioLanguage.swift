@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// The commands of the scenario and REPL language: one table that help, tab
@@ -12,13 +12,13 @@ public enum ScenarioLanguage {
     /// The first word.
     public var name: String
     /// Its arguments, as help shows them.
-    public var synopsis: String
+    package var synopsis: String
     /// What it does.
-    public var summary: String
+    package var summary: String
     /// Whether it makes sense only in a scenario file (`flow`) or only at the prompt.
-    public var scenarioOnly = false
+    package var scenarioOnly = false
     /// Every form it takes, each with an example: what `help NAME` lists.
-    public var forms: [Form] = []
+    package var forms: [Form] = []
   }
 
   /// One form of a command: its syntax, what it means and an example line.
@@ -26,7 +26,7 @@ public enum ScenarioLanguage {
     /// The syntax, e.g. `api OP ok KEY=VALUE …`.
     public var syntax: String
     /// What this form does.
-    public var meaning: String
+    package var meaning: String
     /// A line that uses it, e.g. `api placeOrder ok order.number=PL-1`.
     public var example: String
 
@@ -189,7 +189,7 @@ public enum ScenarioLanguage {
   ]
 
   /// Every form of a command (for `expect`, the forms of every expectation).
-  public static func forms(of name: String) -> [Form] {
+  package static func forms(of name: String) -> [Form] {
     if name == "expect" { return expectations.flatMap(\.forms) }
     return commands.first { $0.name == name }?.forms ?? []
   }
@@ -207,7 +207,7 @@ public enum ScenarioLanguage {
   }
 
   /// The help listing of every command.
-  public static var overview: String {
+  package static var overview: String {
     commands.map {
       "  \($0.synopsis.count > 30 ? $0.name + " …" : $0.synopsis)".padding(toLength: 34, withPad: " ", startingAt: 0)
         + $0.summary

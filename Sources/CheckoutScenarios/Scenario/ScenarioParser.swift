@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// Parses lines of the scenario and REPL language.
@@ -61,7 +61,7 @@ public enum ScenarioParser {
   }
 
   /// Parses a whole scenario; every line, or the first syntax error.
-  public static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
+  package static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
   {
     var commands: [(Int, ScenarioCommand)] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import Foundation
 
 /// A session whose lost calls were finished: as it is now, and what was done.

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import Foundation
 
 /// Makes a session's checkout API calls exactly once across crashes, over any
@@ -123,7 +123,7 @@ public struct CallCoordinator: Sendable {
 
   /// The refusal of a tap that would submit an operation whose call is still
   /// waiting for its answer: a second call must not start beside it.
-  public func waitingCallRefusal(for event: SessionEvent, in session: CheckoutSession) -> Refusal? {
+  package func waitingCallRefusal(for event: SessionEvent, in session: CheckoutSession) -> Refusal? {
     guard case .tap(let row) = event, case .submit(let submit)? = session.currentStep?.row(row)?.action,
       session.waitingCall(submit.operation) != nil
     else { return nil }

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// A point in a call's life where a host may crash, in the order a call reaches
 /// them. ``CallCoordinator/checkpoint`` is told each one: a host's fault tests

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// One call the engine asked for (a ``Effect/callAPI(_:_:key:)`` effect), as a
 /// host sends it to its checkout API: the session, the operation, the data and

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Every difference between two versions of a flow that matters to a live session,
 /// each `safe` or `breaking`, and for a breaking one what happens to a session on it.
@@ -15,11 +15,11 @@ import CheckoutRows
 /// diff.isBreaking                    // true
 /// print(diff)                        // one line per difference
 /// ```
-public struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
   /// One difference.
-  public struct Difference: Hashable, Sendable, Codable, CustomStringConvertible {
+  package struct Difference: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Whether a live session can carry on unaffected.
-    public enum Impact: String, Hashable, Sendable, Codable {
+    package enum Impact: String, Hashable, Sendable, Codable {
       /// Sessions carry on as they were (renames are applied when they are restored).
       case safe
       /// Something about a session on it changes; `effect` says what.
@@ -27,18 +27,18 @@ public struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Safe or breaking.
-    public var impact: Impact
+    package var impact: Impact
     /// What differs: `step removed`, `row renamed`, `rules changed`, `route changed`, …
-    public var kind: String
+    package var kind: String
     /// The step, `step.row`, key, error matcher or route concerned.
-    public var subject: String
+    package var subject: String
     /// The change itself (`stepOne -> shipping`, the old and new rules).
-    public var detail: String
+    package var detail: String
     /// For a breaking difference, what happens to a session on it.
-    public var effect: String?
+    package var effect: String?
 
     /// Creates a difference.
-    public init(_ impact: Impact, _ kind: String, _ subject: String, _ detail: String, effect: String? = nil) {
+    package init(_ impact: Impact, _ kind: String, _ subject: String, _ detail: String, effect: String? = nil) {
       self.impact = impact
       self.kind = kind
       self.subject = subject
@@ -47,7 +47,7 @@ public struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// `breaking  step removed  discount: ...\n            sessions: ...`.
-    public var description: String {
+    package var description: String {
       let change = detail.isEmpty ? "" : detail.hasPrefix("->") ? " \(detail)" : " (\(detail))"
       var text = "\(impact == .safe ? "safe    " : "breaking") \(kind): \(subject)\(change)"
       if let effect { text += "\n           sessions: \(effect)" }
@@ -56,19 +56,19 @@ public struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// The flow's id.
-  public var flow: FlowID
+  package var flow: FlowID
   /// The old version's `version`.
-  public var fromVersion: Int?
+  package var fromVersion: Int?
   /// The new version's `version`.
-  public var toVersion: Int?
+  package var toVersion: Int?
   /// Every difference, steps first, then rows, keys, error matchers and routes.
-  public var differences: [Difference]
+  package var differences: [Difference]
 
   /// Whether any difference is breaking.
-  public var isBreaking: Bool { differences.contains { $0.impact == .breaking } }
+  package var isBreaking: Bool { differences.contains { $0.impact == .breaking } }
 
   /// The differences from `old` to `new` (matched through `new.renamed`).
-  public init(from old: Flow, to new: Flow) {
+  package init(from old: Flow, to new: Flow) {
     flow = new.id
     fromVersion = old.version
     toVersion = new.version
@@ -78,7 +78,7 @@ public struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// A heading, one line per difference, and a summary.
-  public var description: String {
+  package var description: String {
     let from = fromVersion.map { "v\($0)" } ?? "old"
     let to = toVersion.map { "v\($0)" } ?? "new"
     let breaking = differences.filter { $0.impact == .breaking }.count

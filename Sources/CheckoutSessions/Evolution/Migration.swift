@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// One snapshot being carried to the target flow: ``SnapshotMigrator`` makes one per
 /// snapshot, runs it, and reads `result` and `changes`.

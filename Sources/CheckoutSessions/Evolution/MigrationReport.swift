@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What carrying a session to another version of its flow changed, and why: as data
 /// (each ``Change`` a kind, a subject and the reason) and as text.
@@ -82,9 +82,9 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
   /// The version it was carried to (nil when the flow declares none).
   public var toVersion: Int?
   /// The fingerprint of the flow the snapshot was made on.
-  public var fromFingerprint: String
+  package var fromFingerprint: String
   /// The fingerprint of the flow it was carried to.
-  public var toFingerprint: String
+  package var toFingerprint: String
   /// Every change, in the order the migration made them.
   public var changes: [Change]
 

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Carries snapshots made on another version of a flow to this one, keeping all
 /// that still makes sense and reporting the rest.
@@ -51,7 +51,7 @@ public struct SnapshotMigrator: Sendable {
   }
 
   /// Whether a snapshot was made on exactly the target flow (same version and fingerprint).
-  public func isCurrent(_ snapshot: SessionSnapshot) -> Bool {
+  package func isCurrent(_ snapshot: SessionSnapshot) -> Bool {
     target.isFlow(of: snapshot)
   }
 

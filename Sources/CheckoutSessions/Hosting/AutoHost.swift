@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// The simplest host: it sends an event and does what the session asks of a
 /// screen at once. Each navigation command is taken as performed, and the step it
@@ -82,7 +82,7 @@ public struct AutoHost: Sendable {
   }
 
   /// The appearance that answers a navigation effect, when this host confirms screens.
-  public func appearance(after effect: Effect, in session: CheckoutSession) -> SessionEvent? {
+  package func appearance(after effect: Effect, in session: CheckoutSession) -> SessionEvent? {
     guard appears, case .navigate(let command) = effect, let top = session.navigation.top(after: command) else {
       return nil
     }

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 extension CheckoutSession {
   /// The error offered when a host gives up waiting for a call's answer

@@ -1,10 +1,10 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 extension CheckoutSession {
   /// Step completeness on the session's data (with the step checks it keeps).
-  public var completeness: StepCompleteness {
+  package var completeness: StepCompleteness {
     StepCompleteness(compiled: compiled, data: data, rules: rules, known: sessionData.checks)
   }
 

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 extension CheckoutSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// `plndr at cart>stepOne|creditCard`, with the offer and route when there are.

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// One shopper's checkout: where they are, what they entered, the errors shown,
 /// the offer waiting and the route in progress. A value: `send(_:)` changes it and
@@ -80,12 +80,12 @@ public struct CheckoutSession: Sendable {
   }
 
   /// The data with secrets left out and sensitive values masked (unless `revealSensitive`).
-  public func redactedData(revealSensitive: Bool = false) -> [DataKey: Value] {
+  package func redactedData(revealSensitive: Bool = false) -> [DataKey: Value] {
     compiled.masking.redacted(data, revealSensitive: revealSensitive)
   }
 
   /// The step on screen.
-  public var currentStep: Step? { compiled.step(navigation.top) }
+  package var currentStep: Step? { compiled.step(navigation.top) }
 
   /// The offer waiting for `accept` or `decline`.
   public var offer: Offer? { mode.offer }

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What the host must do after an event. The engine never does I/O itself.
 public enum Effect: Hashable, Sendable, CustomStringConvertible {
@@ -109,7 +109,7 @@ public struct Payload: Hashable, Sendable, CustomStringConvertible, CustomReflec
   /// The values, secrets included: read them only to send them to the API.
   public let values: [DataKey: Value]
   /// Keys whose values are never shown.
-  public let secretKeys: Set<DataKey>
+  package let secretKeys: Set<DataKey>
   /// Keys whose values are shown masked.
   public let sensitiveKeys: Set<DataKey>
 

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// A session's values and the step checks made on them, as one value that keeps
 /// its cache true by itself: every change through its API drops the checks it can

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What happens to a session: the shopper's actions, the host's confirmations and
 /// the checkout API's answers.

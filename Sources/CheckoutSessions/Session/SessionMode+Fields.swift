@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 extension SessionMode {
   /// The mode as snapshot format 1 kept it: five separate fields. Format-1

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What a session is doing, as one value: idle, waiting for a step, offering an
 /// error, or driving a route to one. Each mode holds exactly what it needs, so only

@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Snapshot JSON through the snapshot's one definition, its `Codable` conformance:
 /// `JSONEncoder` with sorted keys writes it, `JSONDecoder` reads it, and a
@@ -129,7 +129,8 @@ extension SessionSnapshot {
       var name = String(reflecting: type)
       // The engine's own layers and the standard library go without a module name.
       let modules = [
-        "CheckoutEngine.", "CheckoutModel.", "CheckoutPlanning.", "CheckoutRows.", "CheckoutSessions.", "Swift.",
+        "CheckoutEngine.", "CheckoutModel.", "CheckoutPlanning.", "CheckoutCompiledFlow.", "CheckoutSessions.",
+        "Swift.",
       ]
       for module in modules where name.hasPrefix(module) { name.removeFirst(module.count) }
       return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name

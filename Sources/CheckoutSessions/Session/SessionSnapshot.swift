@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// A session as versioned JSON: what a store keeps and a server restores.
 ///
@@ -20,10 +20,10 @@ import CheckoutRows
 public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes (it reads this one and format 1, see
   /// ``readableFormats``).
-  public static let currentFormat = 2
+  package static let currentFormat = 2
   /// The formats this version reads: format 1 kept the mode as separate fields
   /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``.
-  public static let readableFormats = 1...currentFormat
+  package static let readableFormats = 1...currentFormat
 
   /// An API call waiting for an answer, or given up unanswered.
   public typealias Call = APICall

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// What a `set` event writes, named in its type: a row, or a data key.
 ///
@@ -53,7 +53,7 @@ public struct SetRefusal: Hashable, Sendable, CustomStringConvertible {
 extension CompiledFlow {
   /// The value row that an event setting `key` writes through: the first in flow
   /// order that binds it and takes a value; nil when none does.
-  public func writingRow(for key: DataKey) -> CheckoutSession.RowRef? {
+  package func writingRow(for key: DataKey) -> CheckoutSession.RowRef? {
     dependencies.rows(binding: key).first { step($0.step)?.row($0.row)?.kind.takesValue == true }
   }
 

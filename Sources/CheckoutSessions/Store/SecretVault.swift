@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 
 /// Secret values (a CVV) held apart from everything that is stored: opaque, never
 /// printed, dumped or encoded. A session hands them out only to be kept in memory
@@ -62,7 +62,7 @@ extension CheckoutSession {
   }
 
   /// "Enter the CVV again: it was changed in another window."
-  public static func enterAgainMessage(_ title: String) -> String {
+  package static func enterAgainMessage(_ title: String) -> String {
     "Enter the \(title) again: it was changed in another window."
   }
 }

@@ -1,6 +1,6 @@
 import CheckoutModel
 import CheckoutPlanning
-import CheckoutRows
+import CheckoutCompiledFlow
 import Foundation
 
 /// The id a host gives a stored session (a UUID string in the example server).

@@ -1,0 +1,69 @@
+import CheckoutModel
+import CheckoutPlanning
+
+/// A flow compiled once for many sessions: its planner (with distance tables), its
+/// error resolver, its masking policy and its rules. Immutable and `Sendable`, so
+/// a server shares one per flow across all sessions.
+///
+/// ```swift
+/// let compiled = CompiledFlow(try FlowLoader().load(contentsOf: "Flows/plndr.json"))
+/// var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+/// ```
+public final class CompiledFlow: Sendable {
+  /// The flow.
+  public let flow: Flow
+  /// Its route planner.
+  public let planner: RoutePlanner
+  /// Its error matchers.
+  public let resolver: ErrorResolver
+  /// Which keys are secret or sensitive.
+  public let masking: Masking
+  /// The custom rules its rows may use.
+  public let registry: RuleRegistry
+  /// Its rows' patterns, compiled.
+  package let patterns: PatternCache
+  /// The flow's ``FlowFingerprint``, computed once: every snapshot carries it.
+  package let fingerprint: String
+  /// For each data key, the steps whose completeness reads it.
+  package let dependencies: StepDependencies
+  /// The keys the flow's value rows bind, each once, in flow order: the only keys
+  /// events may set (the flow's data and what an API provides are read-only).
+  public let boundKeys: [DataKey]
+  /// Each row `detail` template of the flow, parsed (rendering a screen fills them in).
+  package let detailTemplates: [String: DetailTemplate]
+
+  /// Compiles a flow.
+  public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
+    self.flow = flow
+    self.planner = RoutePlanner(flow)
+    self.resolver = ErrorResolver(flow, planner: planner)
+    self.masking = Masking(flow)
+    self.registry = registry
+    self.patterns = PatternCache(flow)
+    self.fingerprint = FlowFingerprint.of(flow)
+    self.dependencies = StepDependencies(flow, stepIndex: planner.stepIndex(of:))
+    var seen = Set<DataKey>()
+    self.boundKeys = flow.steps.flatMap(\.rows).compactMap { row in
+      guard row.kind.takesValue, let key = row.bind, seen.insert(key).inserted else { return nil }
+      return key
+    }
+    var templates: [String: DetailTemplate] = [:]
+    for case let text? in flow.steps.flatMap(\.rows).map(\.detail) {
+      if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
+    }
+    self.detailTemplates = templates
+  }
+
+  /// The step with this id: what `flow.step(_:)` returns (the first step with the
+  /// id), found in constant time by the planner's index.
+  public func step(_ id: StepID) -> Step? {
+    planner.stepIndex(of: id).map { flow.steps[$0] }
+  }
+
+  /// The index in `flow.steps` of the step with this id (the first, as for
+  /// ``step(_:)``), in constant time: what a session keeps its step checks by.
+  package func stepIndex(of id: StepID) -> Int? { planner.stepIndex(of: id) }
+
+  /// The position of a step in the flow (for "first in flow order").
+  func order(of step: StepID) -> Int { planner.stepIndex(of: step) ?? Int.max }
+}

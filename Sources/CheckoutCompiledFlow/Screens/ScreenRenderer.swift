@@ -1,0 +1,162 @@
+import CheckoutModel
+import CheckoutPlanning
+
+/// Renders a step of a flow, with the session's data and messages, into a ``Screen``.
+///
+/// ```swift
+/// let renderer = ScreenRenderer(flow: flow, rules: RuleEvaluator(today: today))
+/// let screen = renderer.render("creditCard", data: data, errors: ["cvv": "3 or 4 digits"], focused: "cvv")
+/// ```
+public struct ScreenRenderer: Sendable {
+  /// The flow rendered.
+  public let flow: Flow
+  /// How values are masked.
+  public let masking: Masking
+  /// How rules are checked, for guards.
+  public let rules: RuleEvaluator
+  /// The compiled flow, when the renderer was made from one: steps are then found
+  /// in O(1) by the planner's index instead of a search of the flow's steps.
+  private let compiled: CompiledFlow?
+
+  /// Creates a renderer; pass the flow's masking policy when you have it compiled.
+  public init(flow: Flow, rules: RuleEvaluator = RuleEvaluator(), masking: Masking? = nil) {
+    self.flow = flow
+    self.masking = masking ?? Masking(flow)
+    self.rules = rules
+    self.compiled = nil
+  }
+
+  /// Creates a renderer of a compiled flow, with its masking policy; it finds steps
+  /// in constant time, however many the flow has.
+  ///
+  /// ```swift
+  /// let renderer = ScreenRenderer(compiled: compiled, rules: RuleEvaluator(today: today))
+  /// ```
+  public init(compiled: CompiledFlow, rules: RuleEvaluator = RuleEvaluator()) {
+    self.flow = compiled.flow
+    self.masking = compiled.masking
+    self.rules = rules
+    self.compiled = compiled
+  }
+
+  /// A completeness check of the flow on this data, answering first from `known`
+  /// (checks by step index in the compiled flow, made on this data and rules).
+  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks) -> StepCompleteness {
+    if let compiled { return StepCompleteness(compiled: compiled, data: data, rules: rules, known: known) }
+    return StepCompleteness(flow: flow, data: data, rules: rules)
+  }
+
+  /// The step with this id: what `flow.step(_:)` returns.
+  private func step(_ id: StepID) -> Step? {
+    if let compiled { return compiled.step(id) }
+    return flow.step(id)
+  }
+
+  /// The screen of a step; nil if the flow has no such step.
+  public func render(
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
+  ) -> Screen? {
+    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks())
+  }
+
+  /// The screen of a step, with the guards answered first from `known`: step checks
+  /// by index in the compiled flow, made on `data` with these rules (a session's).
+  package func render(
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks
+  ) -> Screen? {
+    guard let step = step(stepID) else { return nil }
+    let completeness = completeness(data, known: known)
+    let rows = step.rows.filter(completeness.isVisible).map { row in
+      let disabled = self.disabled(row, completeness)
+      let shown = self.shown(row, data)
+      return ScreenRow(
+        id: row.id, kind: row.kind, title: row.title, value: shown.value, detail: shown.detail,
+        placeholder: row.placeholder, keyboard: row.keyboard, options: row.options?.options(in: data),
+        selection: shown.selection, isEnabled: disabled == nil, disabledReason: disabled?.reason,
+        incompleteSteps: disabled?.steps, isTappable: row.kind.isTappable,
+        isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
+        error: errors[row.id], isFocused: focused == row.id)
+    }
+    return Screen(step: step.id, title: step.title, presentation: step.presentation, rows: rows)
+  }
+
+  /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
+  /// required step that is not complete, with what is missing there.
+  package func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
+    disabled(row, completeness)?.reason
+  }
+
+  private func disabled(_ row: Row, _ completeness: StepCompleteness) -> Disabled? {
+    Self.disabled(row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check)
+  }
+
+  /// Why a row is disabled: the text, and the incomplete steps its guard waits for
+  /// (nil when its own `enabledWhen` is what holds it back).
+  package struct Disabled {
+    package var reason: String
+    var steps: [IncompleteStep]?
+  }
+
+  /// Why a row cannot be used now on this data, with each required step found by
+  /// `step` and checked by `check`; nil when it can be used.
+  package static func disabled(
+    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
+  ) -> Disabled? {
+    if let condition = row.enabledWhen, !condition.holds(in: data) {
+      return Disabled(reason: "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))")
+    }
+    if row.requires.isEmpty { return nil }
+    let incomplete = row.requires.compactMap { required -> IncompleteStep? in
+      guard let step = step(required) else { return nil }
+      let check = check(step)
+      if check.isComplete { return nil }
+      return IncompleteStep(
+        step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
+    }
+    if incomplete.isEmpty { return nil }
+    let text = incomplete.map { "needs \"\($0.title)\" complete: \($0.problems.joined(separator: "; "))" }
+    return Disabled(reason: "\(row.title): " + text.joined(separator: "; and "), steps: incomplete)
+  }
+
+  /// A detail template: parsed once by the compiled flow, else parsed now.
+  private func template(_ text: String) -> DetailTemplate? {
+    if let parsed = compiled?.detailTemplates[text] { return parsed }
+    guard case .success(let template) = DetailTemplate.parse(text) else { return nil }
+    return template
+  }
+
+  /// What a row shows, by its kind: a value row its value (masked as its key asks,
+  /// a picker's choice also as the option chosen), a disclosure or info row its
+  /// detail template filled in (or, without one, its bound value), a button nothing.
+  private func shown(
+    _ row: Row, _ data: [DataKey: Value]
+  ) -> (value: String, detail: String?, selection: String?) {
+    switch row.cell {
+    case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
+      return (masking.display(data[entry.bind], of: entry.bind, in: data), nil, nil)
+    case .toggle(let bind):
+      return (masking.display(data[bind], of: bind, in: data), nil, nil)
+    case .picker(let bind, _):
+      let value = data[bind]
+      let selection = value?.isPresent == true ? value?.displayText : nil
+      return (masking.display(value, of: bind, in: data), nil, selection)
+    case .disclosure(_, let bind, let detail), .info(let bind, let detail):
+      return ("", self.detail(detail, bind: bind, data), nil)
+    case .button:
+      return ("", nil, nil)
+    }
+  }
+
+  /// A disclosure or info row's detail: its template filled in, else its bound value.
+  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value]) -> String? {
+    guard let text, let template = template(text) else {
+      return bind.map { masking.display(data[$0], of: $0, in: data) }
+    }
+    return template.parts.map { part in
+      switch part {
+      case .text(let text): return text
+      case .key(let key): return masking.display(data[key], of: key, in: data)
+      }
+    }.joined()
+  }
+}

@@ -1,0 +1,225 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutSynthesis
+
+/// The graph and consistency checks `checkout lint` adds to loading: problems a
+/// flow can load with but should not ship with.
+struct FlowLinter {
+  let flow: Flow
+  let positions: ModelPositions
+  private let sink: DiagnosticSink
+  private let keys: FlowKeys
+
+  /// A linter reporting to `sink` (by default a sink of its own).
+  init(flow: Flow, positions: ModelPositions, sink: DiagnosticSink = DiagnosticSink()) {
+    self.flow = flow
+    self.positions = positions
+    self.sink = sink
+    self.keys = FlowKeys(flow)
+  }
+
+  /// Every key the flow reads must be one it can hold: bound by a value row, in
+  /// the data, or provided by a submit. Otherwise a guard fed by it can never be met.
+  private func checkKeys() {
+    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) {
+      sink.error(
+        "unknown-key",
+        "unknown key \(Quoting.quoted(read.key)): no row binds it, the flow's data does not hold it, and no submit provides it",
+        at: read.path,
+        suggestion: Suggestions.didYouMean(read.key.rawValue, in: keys.known)
+          ?? "bind it to a value row, add it to \"data\", or list it in a submit's \"provides\"")
+    }
+  }
+
+  /// A named rule no row uses is dead weight (or a row misspells its name).
+  private func checkNamedRulesUsed() {
+    let used = Set(flow.steps.flatMap(\.rows).flatMap(\.rules).compactMap(\.name))
+    for name in flow.rules.keys.sorted() where !used.contains(name) {
+      sink.warning(
+        "unused-rule", "named rule \(Quoting.quoted(name)) is not used by any row",
+        at: JSONPath.root.appending("rules").appending(name),
+        suggestion: "use it in a row's \"rules\" as \(Quoting.quoted(name)), or remove it")
+    }
+  }
+
+  /// Conditions that can never hold: rows never shown or never enabled, and
+  /// `requires` guards on steps that can never be complete.
+  private func checkGuards() {
+    let satisfiability = ConditionSatisfiability(keys: keys)
+    var neverComplete: [StepID: String] = [:]
+    for step in flow.steps where !step.complete.isEmpty && neverComplete[step.id] == nil {
+      let all = Condition.all(step.complete.map(\.when))
+      if !satisfiability.canHold(all) { neverComplete[step.id] = satisfiability.reason(all) }
+    }
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        let path = positions.rowPath(stepIndex, rowIndex)
+        for (field, what) in [("visibleWhen", "shown"), ("enabledWhen", "enabled")] {
+          guard let condition = field == "visibleWhen" ? row.visibleWhen : row.enabledWhen,
+            !satisfiability.canHold(condition)
+          else { continue }
+          sink.error(
+            "condition-never-holds",
+            "row \(Quoting.quoted(row.id)) is never \(what): its \(field) can never hold; \(satisfiability.reason(condition))",
+            at: path.appending(field))
+        }
+        for (index, required) in row.requires.enumerated() {
+          guard let reason = neverComplete[required] else { continue }
+          sink.error(
+            "guard-never-holds",
+            "row \(Quoting.quoted(row.id)) can never be enabled: step \(Quoting.quoted(required)) can never be complete, because its completion checks can never hold; \(reason)",
+            at: positions.elementPath(path.appending("requires"), index))
+        }
+      }
+    }
+  }
+
+  @discardableResult
+  func lint() -> [Diagnostic] {
+    checkReachability()
+    checkBindings()
+    checkMatchers()
+    checkKeys()
+    checkOptionSources()
+    checkGuards()
+    checkRulesCanPass()
+    checkNamedRulesUsed()
+    checkCoverage()
+    RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    return sink.diagnostics
+  }
+
+  /// Rules of one row that no value but an empty one passes together. A lint
+  /// error, not a loading one: `checkout generate` runs on such a flow and lists
+  /// the stories the row blocks.
+  private func checkRulesCanPass() {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() where !row.rules.isEmpty {
+        var listed: [PickerOption]?
+        if case .list(let options) = row.options { listed = options }
+        guard let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true) else {
+          continue
+        }
+        sink.error("contradictory-rules", problem, at: positions.rowPath(stepIndex, rowIndex).appending("rules"))
+      }
+    }
+  }
+
+  /// Every step must be reachable from the start.
+  private func checkReachability() {
+    let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
+    for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
+      sink.error(
+        "unreachable-step",
+        "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
+        at: positions.stepPath(index).appending("id"),
+        suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
+    }
+  }
+
+  /// A key bound by several rows must be checked the same way by each row that has rules.
+  private func checkBindings() {
+    var first: [DataKey: (rules: [RuleKind], path: JSONPath, secret: Bool, sensitive: Bool)] = [:]
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard let key = row.bind, row.kind.takesValue else { continue }
+        let path = positions.rowPath(stepIndex, rowIndex)
+        let rules = row.rules.map(\.kind)
+        guard let earlier = first[key] else {
+          first[key] = (rules, path, row.secret, row.sensitive)
+          continue
+        }
+        if !rules.isEmpty && !earlier.rules.isEmpty && rules != earlier.rules {
+          sink.error(
+            "conflicting-rules",
+            "key \(Quoting.quoted(key)) is bound at \(earlier.path) and here with different rules",
+            at: path.appending("rules"), suggestion: "give both rows the same rules, or leave them off one")
+        }
+        if row.secret != earlier.secret || row.sensitive != earlier.sensitive {
+          sink.error(
+            "conflicting-masking",
+            "key \(Quoting.quoted(key)) is bound at \(earlier.path) and here, but only one of them marks it secret or sensitive",
+            at: path, suggestion: "mark every row bound to the key the same way")
+        }
+      }
+    }
+  }
+
+  /// Matchers after a `*` fallback, or after a matcher that already covers them, never match.
+  private func checkMatchers() {
+    for (index, matcher) in flow.errors.enumerated() {
+      guard let earlier = flow.errors[..<index].firstIndex(where: { covers($0, matcher) }) else { continue }
+      sink.warning(
+        "shadowed-matcher",
+        "this matcher never matches: \(positions.errorPath(earlier)) matches every error it would",
+        at: positions.errorPath(index), suggestion: "move it before \(positions.errorPath(earlier)), or remove it")
+    }
+    if !flow.errors.contains(where: { $0.code == .any && $0.field == nil }) {
+      sink.warning(
+        "no-fallback", "no fallback matcher: an API error no matcher knows is reported to the host unresolved",
+        at: JSONPath.root.appending("errors"),
+        suggestion: "end \"errors\" with { \"code\": \"*\", \"step\": …, \"message\": … }")
+    }
+  }
+
+  private func covers(_ earlier: ErrorMatcher, _ later: ErrorMatcher) -> Bool {
+    if let field = earlier.field, field != later.field { return false }
+    guard let code = earlier.code else { return earlier.field != nil }
+    switch (code, later.code) {
+    case (.any, _): return true
+    case (.prefix(let prefix), .exact(let exact)?): return exact.hasPrefix(prefix)
+    case (.prefix(let prefix), .prefix(let other)?): return other.hasPrefix(prefix)
+    case (.exact(let exact), .exact(let other)?): return exact == other
+    default: return false
+    }
+  }
+
+  /// Every resolution must be reachable from every step where a submit can fail.
+  private func checkCoverage() {
+    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil {
+      guard case .failure(let noRoute) = cell.route, let matcher = cell.target.matchers.first else { continue }
+      let submits = cell.origin.operations.map(\.rawValue).joined(separator: ", ")
+      sink.error(
+        "uncovered-resolution",
+        "an error from \(submits) on \(cell.origin.step) cannot be fixed at \(cell.target.name): \(noRoute)",
+        at: positions.errorPath(matcher).appending("step"),
+        suggestion:
+          "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)")
+    }
+  }
+
+  /// A picker whose options come from the data needs the data to hold a list there.
+  private func checkOptionSources() {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard case .from(let key) = row.options else { continue }
+        let path = positions.rowPath(stepIndex, rowIndex).appending("options").appending("from")
+        switch flow.data[key] {
+        case .options?:
+          continue
+        case let value?:
+          sink.error(
+            "wrong-type",
+            "options come from \(Quoting.quoted(key)), which holds \(value.typeDescription), not a list of options",
+            at: path)
+        case nil where keys.isKnown(key) && !keys.provided.contains(key):
+          sink.warning(
+            "missing-options-data", "options come from \(Quoting.quoted(key)), which the flow's data does not hold",
+            at: path, suggestion: "add it to \"data\", or make sure the host sets it before the step shows")
+        case nil:
+          continue  // unknown keys are reported by checkKeys; provided ones arrive with an API answer
+        }
+      }
+    }
+  }
+}
+
+extension DiagnosticSink {
+  func warning(
+    _ code: Diagnostic.Code, _ message: @autoclosure () -> String, at path: JSONPath?,
+    suggestion: @autoclosure () -> String? = nil
+  ) {
+    report(
+      Diagnostic(.warning, code: code, message: message(), path: path, suggestion: suggestion()), severity: .warning)
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import CheckoutModel
+import CheckoutPlanning
+
+// The loader never calls the linter: this layer, above both, composes them.
+extension FlowLoader {
+  /// Loads a flow and runs the lint checks on it: every problem, errors and warnings.
+  ///
+  /// ```swift
+  /// let report = FlowLoader().lint(contentsOf: "Flows/plndr.json")
+  /// report.hasErrors  // false
+  /// ```
+  public func lint(contentsOf path: String) -> LintReport {
+    do {
+      return lint(bytes: try FlowLoader.read(path), file: path)
+    } catch {
+      return LintReport(file: path, flow: nil, diagnostics: [error])
+    }
+  }
+
+  /// Lints a flow held in memory.
+  public func lint(bytes: [UInt8], file: String? = nil) -> LintReport {
+    let analysis = analyze(bytes: bytes) { flow, positions, sink in
+      FlowLinter(flow: flow, positions: positions, sink: sink).lint()
+    }
+    return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics, omitted: analysis.omitted)
+  }
+}
+
+/// What `lint` found in one flow.
+public struct LintReport: Sendable {
+  /// The file linted, if any.
+  public var file: String?
+  /// The flow, when it loaded (it may still have lint errors).
+  public var flow: Flow?
+  /// Every problem, in document order.
+  public var diagnostics: [Diagnostic]
+
+  /// Problems past ``Diagnostic/reportLimit``, counted but not kept.
+  package var omitted: OmittedProblems
+
+  /// Creates a report.
+  public init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
+    self.file = file
+    self.flow = flow
+    self.diagnostics = diagnostics
+    self.omitted = omitted
+  }
+
+  /// Whether any problem is an error (lint fails).
+  public var hasErrors: Bool { omitted.errors > 0 || diagnostics.contains { $0.severity == .error } }
+}
+
+extension Flow {
+  /// The lint checks for a flow built in Swift (loading checks included).
+  public func lint(customRules: Set<String> = []) -> [Diagnostic] {
+    let problems = validate(customRules: customRules)
+    guard problems.isEmpty else { return problems }
+    return FlowLinter(flow: self, positions: .identity(for: self)).lint()
+  }
+}

@@ -1,0 +1,95 @@
+/// How values are shown where they could be seen: `sensitive` values masked to
+/// their last four characters, `secret` values never, and a picker's value as the
+/// label of its option (`Standard (5-7 business days)`, not `standard`).
+///
+/// The policy is per key: a key is secret (or sensitive) when any row bound to it
+/// says so, so a review row can never show what the entry row hides.
+///
+/// ```swift
+/// Masking.masked("4242 4242 4242 4242")  // "•••• 4242"
+/// Masking.masked("12")                   // "••••"
+/// ```
+public struct Masking: Hashable, Sendable {
+  /// Keys whose values are never shown, logged or persisted.
+  package let secretKeys: Set<DataKey>
+  /// Keys whose values are shown masked.
+  public let sensitiveKeys: Set<DataKey>
+  /// Keys bound by picker rows, with where their options come from (the first
+  /// picker row bound to a key gives them).
+  package let pickerOptions: [DataKey: PickerOptions]
+
+  /// The policy of a flow's rows.
+  public init(_ flow: Flow) {
+    var secret: Set<DataKey> = []
+    var sensitive: Set<DataKey> = []
+    var pickers: [DataKey: PickerOptions] = [:]
+    for row in flow.steps.flatMap(\.rows) {
+      guard let key = row.bind else { continue }
+      if row.secret { secret.insert(key) }
+      if row.sensitive { sensitive.insert(key) }
+      // Only a picker's cell carries options.
+      if let options = row.options, pickers[key] == nil { pickers[key] = options }
+    }
+    secretKeys = secret
+    sensitiveKeys = sensitive.subtracting(secret)
+    pickerOptions = pickers
+  }
+
+  /// What stands in for a secret value that is present.
+  package static let secretPlaceholder = "•••"
+
+  /// Whether the key's value may never be shown.
+  package func isSecret(_ key: DataKey) -> Bool { secretKeys.contains(key) }
+
+  /// The value of `key` as it may be shown: masked, hidden, a picker option's
+  /// label, or as is. `data` holds the options of pickers whose options come
+  /// `from` a key (a value no option has is shown as it is).
+  ///
+  /// ```swift
+  /// masking.display(.string("standard"), of: "shipping.method", in: data)  // "Standard (5-7 business days)"
+  /// ```
+  package func display(_ value: Value?, of key: DataKey?, in data: [DataKey: Value] = [:]) -> String {
+    guard let value else { return "" }
+    guard let key else { return value.displayText }
+    if secretKeys.contains(key) { return value.isPresent ? Masking.secretPlaceholder : "" }
+    if sensitiveKeys.contains(key) { return Masking.masked(value.displayText) }
+    let text = value.displayText
+    return options(of: key, in: data)?.first { $0.value == text }?.label ?? text
+  }
+
+  /// The options of the picker bound to `key`, or nil when no picker row binds it.
+  public func options(of key: DataKey, in data: [DataKey: Value]) -> [PickerOption]? {
+    pickerOptions[key]?.options(in: data)
+  }
+
+  /// `•••• 4242`: the last four characters (spaces and dashes dropped), or fully
+  /// masked when there are four or fewer.
+  public static func masked(_ text: String) -> String {
+    let characters = text.filter { $0 != " " && $0 != "-" }
+    guard !characters.isEmpty else { return "" }
+    guard characters.count > 4 else { return "••••" }
+    return "•••• " + String(characters.suffix(4))
+  }
+
+  /// The data with secret keys removed and sensitive ones masked (unless `revealSensitive`).
+  public func redacted(_ data: [DataKey: Value], revealSensitive: Bool = false) -> [DataKey: Value] {
+    var copy: [DataKey: Value] = [:]
+    for (key, value) in data where !secretKeys.contains(key) {
+      copy[key] = sensitiveKeys.contains(key) && !revealSensitive ? .string(Masking.masked(value.displayText)) : value
+    }
+    return copy
+  }
+}
+
+extension PickerOptions {
+  /// The options offered on this data: the list, or the options held in the `from`
+  /// key (none when that key holds no options).
+  public func options(in data: [DataKey: Value]) -> [PickerOption] {
+    switch self {
+    case .list(let options): return options
+    case .from(let source):
+      if case .options(let options)? = data[source] { return options }
+      return []
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import CheckoutTestSupport
+import Testing
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutCompiledFlow
+
+@Suite struct MaskingAndScreenTests {
+  @Test(arguments: [
+    ("4242 4242 4242 4242", "•••• 4242"), ("4242-4242-4242-4242", "•••• 4242"), ("12345", "•••• 2345"),
+    ("1234", "••••"), ("12", "••••"), ("", ""), ("  ", ""),
+  ])
+  func sensitiveValuesShowTheirLastFour(_ text: String, _ masked: String) {
+    #expect(Masking.masked(text) == masked)
+  }
+
+  @Test func theMaskingPolicyFollowsTheKeyAcrossRows() {
+    let masking = Masking(ShippedFlows.plndr)
+    #expect(masking.isSecret("payment.card.cvv"))
+    #expect(masking.sensitiveKeys.contains("payment.card.number"))
+    #expect(masking.display(.string("123"), of: "payment.card.cvv") == "•••")
+    #expect(masking.display(nil, of: "payment.card.cvv") == "")
+    #expect(masking.display(.string("4242424242424242"), of: "payment.card.number") == "•••• 4242")
+    let redacted = masking.redacted([
+      "payment.card.cvv": .string("123"), "payment.card.number": .string("4242424242424242"),
+      "shipping.zip": .string("97201"),
+    ])
+    #expect(redacted == ["payment.card.number": .string("•••• 4242"), "shipping.zip": .string("97201")])
+  }
+
+  /// The credit-card step as the library renders it: everything a host draws.
+  @Test func theCreditCardScreen() throws {
+    let renderer = ScreenRenderer(
+      flow: ShippedFlows.plndr, rules: RuleEvaluator(today: CalendarDate(parsing: "2026-11-21")))
+    let data: [DataKey: Value] = [
+      "payment.card.number": .string("4242 4242 4242 4242"), "payment.card.cvv": .string("987"),
+    ]
+    let screen = try #require(
+      renderer.render(
+        "creditCard", data: data, errors: ["cvv": "Your card's security code is incorrect."], focused: "cvv"))
+    #expect(screen.title == "Credit Card")
+    #expect(screen.presentation == .modal)
+    #expect(screen.rows.map(\.id) == ["name", "number", "expiry", "cvv", "done"])
+    let number = try #require(screen.row("number"))
+    #expect(number.value == "•••• 4242")
+    #expect(number.isMasked)
+    #expect(number.keyboard == .number)
+    let cvv = try #require(screen.row("cvv"))
+    #expect(cvv.value == "•••")
+    #expect(cvv.kind == .secure)
+    #expect(cvv.isFocused)
+    #expect(cvv.error == "Your card's security code is incorrect.")
+    #expect(screen.tappableRows.map(\.id) == ["done"])
+    let json = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
+    #expect(!json.contains("987"))
+    #expect(!json.contains("4242 4242"))
+  }
+
+  @Test func stepTwoShowsTheValuesOtherStepsEditThroughTheirKeys() throws {
+    let renderer = ScreenRenderer(flow: ShippedFlows.plndr)
+    let data: [DataKey: Value] = [
+      "shipping.name": .string("Ada"), "shipping.street": .string("1 Main St"), "shipping.city": .string("Portland"),
+      "shipping.state": .string("OR"), "shipping.zip": .string("97201"),
+      "payment.card.number": .string("4242424242424242"),
+      "shipping.method": .string("express"),
+    ]
+    let screen = try #require(renderer.render("stepTwo", data: data))
+    #expect(screen.row("address")?.detail == "Ada, 1 Main St, Portland, OR 97201")
+    #expect(screen.row("card")?.detail == "•••• 4242")
+    #expect(screen.row("method")?.value == "" && screen.row("method")?.detail == "express")
+  }
+
+  @Test func hiddenRowsAreNotOnTheScreenAndDisabledOnesSayWhy() throws {
+    let renderer = ScreenRenderer(flow: ShippedFlows.plndr)
+    let shown = try #require(renderer.render("address", data: ["billing.sameAsShipping": .bool(true)]))
+    #expect(shown.row("billingStreet") == nil)
+    let billing = try #require(renderer.render("address", data: ["billing.sameAsShipping": .bool(false)]))
+    #expect(billing.row("billingStreet") != nil)
+    let stepOne = try #require(renderer.render("stepOne", data: ShippedFlows.plndr.data))
+    let continueRow = try #require(stepOne.row("continue"))
+    #expect(!continueRow.isEnabled)
+    #expect(stepOne.disabledRows.map(\.id) == ["continue"])
+    #expect(
+      continueRow.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Full name is required")
+        == true)
+  }
+}
