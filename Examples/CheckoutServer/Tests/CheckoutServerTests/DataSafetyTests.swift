@@ -125,6 +125,41 @@ actor RecordingStore: SessionStore {
     #expect(found == 0)
   }
 
+  // MARK: Card numbers only where they belong
+
+  /// A card number typed into a free-text row would be stored and shown as typed:
+  /// it is refused (the value never echoed), by row and by key; the card's own row,
+  /// a number that is not Luhn-valid and a run inside a longer token are accepted.
+  @Test func aCardNumberInAFreeTextRowIsRefusedAndNeverEchoed() async throws {
+    try await withApp { client in
+      let id = try await client.createSession()
+      try await client.open(id, "checkout", "stepOne")
+      try await client.open(id, "creditCard", "creditCard")
+      for (row, value) in [("name", "4242 4242 4242 4242"), ("name", "Ada 4000-0000-0000-0002")] {
+        let refused = try await client.set(id, row, value)
+        #expect(refused.status == .unprocessableContent)
+        #expect(refused["error"]?.string == "card_number_in_text")
+        #expect(refused["at"]?.string == "value")
+        #expect(Self.cardNumbers(in: refused.text).isEmpty, "\(refused.text)")
+      }
+      let byKey = try await client.event(id, #""event":"set","key":"shipping.street","value":"4000000000000002""#)
+      #expect(byKey.status == .unprocessableContent)
+      #expect(byKey["error"]?.string == "card_number_in_text")
+      #expect(try await client.set(id, "number", "4242 4242 4242 4242").status == .ok, "the card's own row")
+      #expect(try await client.set(id, "name", "4242424242424241").status == .ok, "not Luhn-valid")
+      #expect(try await client.set(id, "name", "ref-4242424242424242").status == .ok, "inside a longer token")
+    }
+  }
+
+  @Test(arguments: [
+    ("4242 4242 4242 4242", true), ("card 4000-0000-0000-0002.", true), ("4242424242424241", false),
+    ("x4242424242424242", false), ("bafa5803-5144-4283-9451-82f93d55face", false), ("Ada Lovelace", false),
+  ])
+  func theServersCardNumberCheckAgreesWithTheScan(text: String, isCard: Bool) {
+    #expect(CardNumberText.containsCardNumber(text) == isCard)
+    #expect(!Self.cardNumbers(in: text).isEmpty == isCard)
+  }
+
   // MARK: Only rows write data
 
   @Test func keysNoRowTakesAreRefusedWith422NamingTheKeyAndNothingChanges() async throws {

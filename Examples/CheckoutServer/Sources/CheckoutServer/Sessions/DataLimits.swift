@@ -27,6 +27,35 @@ struct DataLimits: Sendable {
     }
   }
 
+  /// After a `set` event: the value holds no card number unless its row is one a
+  /// card number belongs in (`sensitive` or `secret`), else 422
+  /// `card_number_in_text`; and the session's entered values fit (``checkSize(of:after:)``).
+  func checkEntered(_ session: CheckoutSession, after event: SessionEvent) throws(ServerError) {
+    try checkCardNumber(in: session, after: event)
+    try checkSize(of: session, after: event)
+  }
+
+  /// A card number typed into a free-text row (a name, a street, a discount code)
+  /// would be stored and shown as typed: refused, and the value never echoed.
+  func checkCardNumber(in session: CheckoutSession, after event: SessionEvent) throws(ServerError) {
+    guard case .set(let target, let value) = event, CardNumberText.containsCardNumber(value.displayText) else {
+      return
+    }
+    let rows: [Row]
+    switch target {
+    case .row(let row, let step):
+      let stepID = step ?? session.navigation.top
+      rows = session.flow.steps.first { $0.id == stepID }?.rows.filter { $0.id == row } ?? []
+    case .key(let key):
+      rows = session.flow.steps.flatMap(\.rows).filter { $0.bind == key }
+    }
+    guard !rows.contains(where: { $0.sensitive || $0.secret }) else { return }
+    let title = rows.first?.title ?? "this field"
+    throw ServerError(
+      .unprocessableContent, "card_number_in_text",
+      "\(title) is no place for a card number: enter it in the card's own field", at: "value")
+  }
+
   /// After a `set` event: the entered values (every key a value row binds; secrets,
   /// each at most ``valueBytes`` and never stored, left out) must fit in ``sessionBytes``, or the event is 422 `session_too_large`.
   func checkSize(of session: CheckoutSession, after event: SessionEvent) throws(ServerError) {

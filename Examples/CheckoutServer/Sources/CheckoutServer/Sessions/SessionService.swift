@@ -114,7 +114,7 @@ struct SessionService: Sendable {
       try await calls.send(
         event.event, to: id, flow: served.flow, loaded: recovered.stored,
         expectedVersion: event.expectedVersion.map { _ in recovered.stored.version }
-      ) { session in try limits.checkSize(of: session, after: event.event) }
+      ) { session in try limits.checkEntered(session, after: event.event) }
     }
     return EventResultView(
       version: result.version, state: result.session.navigation.description, screen: result.session.screen,
