@@ -33,6 +33,16 @@ final class TestClock: Sendable {
     return CheckoutSession(flow: try #require(catalog["plndr"]), today: CalendarDate(parsing: "2026-11-21")).snapshot()
   }
 
+  @Test func aSweptSessionTakesItsSecretsDigestWithIt() async throws {
+    let store = MemorySessionStore()
+    try await store.insert(try Self.snapshot(), id: "swept")
+    try await store.recordSecret(SecretDigest(of: "s3cret"), for: "swept")
+    #expect(await store.secretDigest(for: "swept") == SecretDigest(of: "s3cret"))
+    #expect(await store.delete("swept", version: 1, inactiveSince: .distantFuture))
+    #expect(await store.secretDigest(for: "swept") == nil)
+    await #expect(throws: SessionStoreError.self) { try await store.recordSecret(SecretDigest(of: "x"), for: "swept") }
+  }
+
   @Test func aSessionWithACallInFlightOrUnansweredIsNeverSwept() async throws {
     let clock = TestClock()
     let store = MemorySessionStore(now: clock.reading)

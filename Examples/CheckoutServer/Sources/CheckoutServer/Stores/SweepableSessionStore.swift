@@ -38,11 +38,13 @@ extension SessionSnapshot {
 }
 
 /// The server's memory store: the library's semantics (optimistic concurrency),
-/// plus what the sweeper needs, with a clock a test can move.
-actor MemorySessionStore: SweepableSessionStore {
+/// plus what the sweeper needs, with a clock a test can move, and each session's
+/// secret digest in its entry, so a swept session takes its digest with it.
+actor MemorySessionStore: SweepableSessionStore, SessionSecretStore {
   private struct Entry {
     var stored: StoredSession
     var seenAt: Date
+    var secretDigest: SecretDigest? = nil
     var lastActive: Date { max(stored.savedAt ?? .distantPast, seenAt) }
   }
 
@@ -102,6 +104,13 @@ actor MemorySessionStore: SweepableSessionStore {
   }
 
   func sessionIDs() -> [SessionID] { sessions.keys.sorted { $0.rawValue < $1.rawValue } }
+
+  func recordSecret(_ digest: SecretDigest, for id: SessionID) throws {
+    guard sessions[id] != nil else { throw SessionStoreError(.notFound, id: id) }
+    sessions[id]?.secretDigest = digest
+  }
+
+  func secretDigest(for id: SessionID) -> SecretDigest? { sessions[id]?.secretDigest }
 
   func asOnlySweeper<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T? {
     guard !sweeping else { return nil }
