@@ -40,11 +40,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-for _ in $(seq 1 100); do
-  curl -fs "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-curl -fs "http://127.0.0.1:$PORT/health" >/dev/null
+wait_for_health "$PORT"
 echo "== server pid $SERVER_PID on 127.0.0.1:$PORT, open-file limit $(awk '/Max open files/ {print $4 " (hard " $5 ")"}' "/proc/$SERVER_PID/limits")"
 grep -m1 'connection limits\|connections capped' "$WORK/server-1.log" || true
 python3 "$PACKAGE/Scripts/slow_clients.py" --port "$PORT" --pid "$SERVER_PID" --connections "$CONNECTIONS"

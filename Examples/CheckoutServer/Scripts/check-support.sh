@@ -3,6 +3,7 @@
 #   build_server            # swift build (debug) of checkout-server; sets BIN to the binary
 #                           # (CHECKOUT_SERVER_BIN=path: that binary instead, unbuilt)
 #   show_server_logs DIR N  # prints the last N lines of each DIR/server-*.log (after a failure)
+#   wait_for_health PORT    # waits up to 10 s for GET /health on 127.0.0.1:PORT; fails if it never answers
 
 build_server() {
   if [ -n "${CHECKOUT_SERVER_BIN:-}" ]; then
@@ -23,4 +24,12 @@ show_server_logs() {
     [ -f "$log" ] && { echo "--- last lines of $log"; tail -n "$2" "$log"; }
   done
   return 0
+}
+
+wait_for_health() {
+  for _ in $(seq 1 100); do
+    curl -fs "http://127.0.0.1:$1/health" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  curl -fs "http://127.0.0.1:$1/health" >/dev/null
 }
