@@ -31,9 +31,14 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// Matches API errors to resolutions with the flow's matchers: first match wins.
 ///
+/// Given the operation whose call failed, only the matchers that apply to it are
+/// looked at (those naming no operation, and those naming this one); without it,
+/// every matcher.
+///
 /// ```swift
 /// let resolver = ErrorResolver(flow)
 /// resolver.resolve(APIError(code: "cvv_invalid"))?.target  // "creditCard.cvv"
+/// resolver.resolve(APIError(code: "seat_taken"), from: "book")?.target  // "seatMap.seat"
 /// ```
 public struct ErrorResolver: Sendable {
   /// The flow whose matchers are used.
@@ -60,14 +65,17 @@ public struct ErrorResolver: Sendable {
     return graph.stepIndex(of: id).map { flow.steps[$0] }
   }
 
-  /// The matcher that applies to an error, if any.
-  public func matcher(for error: APIError) -> ErrorMatcher? {
-    flow.errors.first { $0.matches(code: error.code, field: error.field) }
+  /// The matcher that applies to an error of `operation` (nil: of any operation), if any.
+  public func matcher(for error: APIError, from operation: OperationName? = nil) -> ErrorMatcher? {
+    flow.errors.first {
+      (operation.map($0.applies(to:)) ?? true) && $0.matches(code: error.code, field: error.field)
+    }
   }
 
-  /// Where the error is fixed; nil when no matcher applies and the flow has no fallback.
-  public func resolve(_ error: APIError) -> Resolution? {
-    matcher(for: error).map { resolution(of: error, by: $0) }
+  /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
+  /// matcher of the operation applies and it has no fallback.
+  public func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
+    matcher(for: error, from: operation).map { resolution(of: error, by: $0) }
   }
 
   /// The resolution of an error by the matcher that applies to it.
@@ -76,11 +84,16 @@ public struct ErrorResolver: Sendable {
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
   }
 
-  /// The errors of one response in the order they are offered: highest matcher
-  /// priority first, the API's order among equals. Unmatched errors come last.
-  public func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
+  /// The errors of one response of `operation` (nil: of any operation) in the
+  /// order they are offered: highest matcher priority first, the API's order among
+  /// equals. Unmatched errors come last.
+  public func ordered(_ errors: [APIError], from operation: OperationName? = nil) -> [(
+    error: APIError, resolution: Resolution?
+  )] {
     // Each error's matcher is found once; one error needs no sorting.
-    let resolved = errors.enumerated().map { (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element)) }
+    let resolved = errors.enumerated().map {
+      (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element, from: operation))
+    }
     let sorted =
       resolved.count < 2
       ? resolved

@@ -51,6 +51,11 @@ struct FlowDecoder {
     var errors: [ErrorMatcher] = []
     for (index, element) in (object.array("errors", what: "a list of error matchers") ?? []).enumerated() {
       guard let matcher = decodeErrorMatcher(element.node, at: element.path) else { continue }
+      if matcher.operations != nil, case .object(let members) = element.node.kind,
+        case .array? = members.first(where: { $0.key == "operation" })?.value.kind
+      {
+        positions.operationLists.insert(element.path)
+      }
       errors.append(matcher)
       positions.errorIndices.append(index)
     }
@@ -206,9 +211,56 @@ struct FlowDecoder {
     let row = object.identifier("row", what: "row id")
     let message = object.string("message")
     let priority = object.integer("priority") ?? 0
+    let operations = decodeMatcherOperations(object)
     guard let step else { return nil }
     return ErrorMatcher(
       code: code, field: field, step: StepID(step), row: row.map(RowID.init), message: message,
-      priority: priority)
+      priority: priority, operations: operations)
+  }
+
+  /// A matcher's `operation`: one operation name, or a non-empty list of them.
+  private func decodeMatcherOperations(_ object: ObjectReader) -> [OperationName]? {
+    let what = "an operation name, or a non-empty list of operation names"
+    guard let node = object.node("operation") else { return nil }
+    let path = object.path.appending("operation")
+    switch node.kind {
+    case .string(let text):
+      // A misspelt name is reported once, not also as an operation no submit calls.
+      guard object.identifier("operation", what: "operation name") != nil, IdentifierSyntax.isIdentifier(text) else {
+        return nil
+      }
+      return [OperationName(text)]
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        sink.error(
+          "invalid-value", "\"operation\" lists no operation: name one or more, or leave the field out", at: path,
+          suggestion: "without \"operation\", the matcher applies to every operation's errors")
+        return nil
+      }
+      var names: [OperationName] = []
+      for (index, element) in elements.enumerated() {
+        let elementPath = path.appending(index)
+        guard case .string(let text) = element.kind else {
+          sink.error("wrong-type", "expected an operation name, found \(element.typeDescription)", at: elementPath)
+          continue
+        }
+        guard IdentifierSyntax.isIdentifier(text) else {
+          sink.error(
+            "invalid-identifier",
+            "\(Quoting.quoted(text)) is not a valid operation name: use a letter, then letters, digits, '_' or '-'",
+            at: elementPath)
+          continue
+        }
+        if names.contains(OperationName(text)) {
+          sink.error("duplicate-value", "operation \(Quoting.quoted(text)) is listed twice", at: elementPath)
+          continue
+        }
+        names.append(OperationName(text))
+      }
+      return names.count == elements.count ? names : nil
+    default:
+      object.wrongType("operation", expected: what, found: node)
+      return nil
+    }
   }
 }

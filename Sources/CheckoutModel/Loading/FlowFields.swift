@@ -25,7 +25,7 @@ public enum FlowFields {
   /// A completion check of a step.
   package static let completionCheck = ["when", "message"]
   /// An error matcher.
-  package static let errorMatcher = ["code", "field", "step", "row", "message", "priority"]
+  package static let errorMatcher = ["code", "field", "operation", "step", "row", "message", "priority"]
   /// The rule fields of a rule object (one of them, plus `message`).
   package static let ruleKinds = [
     "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf",

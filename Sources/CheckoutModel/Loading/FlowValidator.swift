@@ -9,6 +9,8 @@ struct FlowValidator {
   private let stepIDs: [String]
   private let knownSteps: Set<String>
   private let stepsByID: [StepID: Step]
+  /// The operations the flow's submits name, each once, in flow order.
+  private let operations: [String]
 
   /// A validator reporting to `sink` (by default a sink of its own).
   init(flow: Flow, positions: ModelPositions, customRules: Set<String>, sink: DiagnosticSink = DiagnosticSink()) {
@@ -19,6 +21,12 @@ struct FlowValidator {
     self.stepIDs = flow.steps.map(\.id.rawValue).filter { !$0.isEmpty }
     self.knownSteps = Set(stepIDs)
     self.stepsByID = Dictionary(flow.steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var operations: [String] = []
+    for case .submit(let submit)? in flow.steps.lazy.flatMap(\.rows).map(\.action)
+    where !operations.contains(submit.operation.rawValue) {
+      operations.append(submit.operation.rawValue)
+    }
+    self.operations = operations
   }
 
   @discardableResult
@@ -118,6 +126,7 @@ struct FlowValidator {
   }
 
   private func checkMatcher(_ matcher: ErrorMatcher, at path: JSONPath) {
+    checkOperations(of: matcher, at: path)
     guard let step = stepsByID[matcher.step] else {
       checkStep(matcher.step, at: path.appending("step"))
       return
@@ -128,6 +137,20 @@ struct FlowValidator {
       "unknown-row", "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))", at: path.appending("row"),
       suggestion: Suggestions.didYouMean(row.rawValue, in: rowIDs)
         ?? (rowIDs.isEmpty ? "the step has no rows" : "its rows are \(Suggestions.list(rowIDs, conjunction: "and"))"))
+  }
+
+  /// A matcher scoped to an operation no submit calls never matches anything.
+  private func checkOperations(of matcher: ErrorMatcher, at path: JSONPath) {
+    guard let named = matcher.operations else { return }
+    for (index, operation) in named.enumerated() where !operations.contains(operation.rawValue) {
+      let at = path.appending("operation")
+      sink.error(
+        "unknown-operation", "no submit calls operation \(Quoting.quoted(operation.rawValue))",
+        at: positions.operationLists.contains(path) || named.count > 1 ? at.appending(index) : at,
+        suggestion: Suggestions.didYouMean(operation.rawValue, in: operations)
+          ?? (operations.isEmpty
+            ? "the flow has no submit row" : "the operations are \(Suggestions.list(operations, conjunction: "and"))"))
+    }
   }
 
   func error(_ code: Diagnostic.Code, _ message: String, at path: JSONPath, suggestion: String? = nil) {

@@ -18,6 +18,8 @@ package struct ModelPositions: Sendable {
   /// Lists of a row (`rules`, `options`, `requires`, `validates`) some of whose
   /// elements could not be read: the document index of each element the model kept.
   var elementIndices: [JSONPath: [Int]] = [:]
+  /// The matchers (by path) whose `operation` is written as a list, even of one.
+  var operationLists: Set<JSONPath> = []
 
   /// Positions for a flow built in code: every index is its own.
   package static func identity(for flow: Flow) -> ModelPositions {

@@ -99,8 +99,13 @@ public indirect enum Condition: Hashable, Sendable {
 
 /// Where an API error is fixed, and which errors it applies to.
 ///
+/// A matcher applies to the errors of every operation, or only to those of the
+/// operations it names (a checkout that holds seats, then books, scopes each
+/// call's errors to its call):
+///
 /// ```swift
 /// ErrorMatcher(code: "cvv_invalid", step: "creditCard", row: "cvv")
+/// ErrorMatcher(code: "seat_taken", step: "seatMap", row: "seat", operations: ["book"])
 /// ```
 public struct ErrorMatcher: Hashable, Sendable {
   /// The error codes matched, if the matcher looks at codes.
@@ -115,11 +120,14 @@ public struct ErrorMatcher: Hashable, Sendable {
   public var message: String?
   /// Several errors of one response are offered highest priority first.
   public var priority: Int
+  /// The operations whose errors the matcher applies to (`"operation"` in the flow
+  /// file); nil: every operation's.
+  public var operations: [OperationName]?
 
   /// Creates a matcher; `code` is parsed as ``CodePattern`` text (`card_*`, `*`).
   public init(
     code: String? = nil, field: String? = nil, step: StepID, row: RowID? = nil,
-    message: String? = nil, priority: Int = 0
+    message: String? = nil, priority: Int = 0, operations: [OperationName]? = nil
   ) {
     self.code = code.map(CodePattern.init(parsing:))
     self.field = field
@@ -127,6 +135,7 @@ public struct ErrorMatcher: Hashable, Sendable {
     self.row = row
     self.message = message
     self.priority = priority
+    self.operations = operations
   }
 
   /// Whether this matcher applies to an error with this code and field.
@@ -134,6 +143,12 @@ public struct ErrorMatcher: Hashable, Sendable {
     if let code, !code.matches(errorCode) { return false }
     if let field, field != errorField { return false }
     return code != nil || field != nil
+  }
+
+  /// Whether this matcher applies to the errors of `operation`: it names no
+  /// operation, or names this one.
+  public func applies(to operation: OperationName) -> Bool {
+    operations?.contains(operation) ?? true
   }
 }
 

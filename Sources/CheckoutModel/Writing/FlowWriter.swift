@@ -138,6 +138,10 @@ public enum FlowWriter {
     var fields: [String] = []
     if let code = matcher.code { fields.append("\"code\": \(quote(code.description))") }
     if let field = matcher.field { fields.append("\"field\": \(quote(field))") }
+    if let operations = matcher.operations {
+      let names = operations.map(\.rawValue)
+      fields.append("\"operation\": " + (names.count == 1 ? quote(names[0]) : idList(names)))
+    }
     fields.append("\"step\": \(quote(matcher.step.rawValue))")
     if let row = matcher.row { fields.append("\"row\": \(quote(row.rawValue))") }
     if let message = matcher.message { fields.append("\"message\": \(quote(message))") }

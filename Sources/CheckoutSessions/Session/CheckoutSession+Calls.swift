@@ -49,6 +49,6 @@ extension CheckoutSession {
       return [.refused(.noCallWaiting(operation, event: .apiExpired))]
     }
     unanswered[operation] = call
-    return offerErrors([CheckoutSession.unansweredCallError])
+    return offerErrors([CheckoutSession.unansweredCallError], from: operation)
   }
 }

@@ -46,13 +46,14 @@ extension CheckoutSession {
     guard calls.removeValue(forKey: operation) != nil else {
       return [.refused(.noCallWaiting(operation, event: .apiFailed))]
     }
-    return offerErrors(errors)
+    return offerErrors(errors, from: operation)
   }
 
-  /// Offers the first of an answer's errors that the flow resolves and queues the
-  /// rest; errors nothing resolves are reported as `unresolved`.
-  mutating func offerErrors(_ errors: [APIError]) -> [Effect] {
-    let ordered = compiled.resolver.ordered(errors)
+  /// Offers the first of an answer's errors that the flow resolves (with the
+  /// matchers of the operation that answered them) and queues the rest; errors
+  /// nothing resolves are reported as `unresolved`.
+  mutating func offerErrors(_ errors: [APIError], from operation: OperationName) -> [Effect] {
+    let ordered = compiled.resolver.ordered(errors, from: operation)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution)
     guard !resolutions.isEmpty else { return effects }
