@@ -58,7 +58,9 @@ let package = Package(
     .testTarget(name: "CheckoutCompiledFlowTests", dependencies: ["CheckoutCompiledFlow", "CheckoutTestSupport"]),
     .testTarget(
       name: "CheckoutSessionsTests", dependencies: ["CheckoutSessions", "CheckoutTestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "CheckoutScenariosTests", dependencies: ["CheckoutScenarios", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutScenariosTests", dependencies: ["CheckoutScenarios", "CheckoutTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CheckoutTestExpectations"]),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine", "CheckoutTestSupport"]),

@@ -154,7 +154,22 @@ struct FlowLinter {
         "this matcher never matches: \(positions.errorPath(earlier)) matches every error it would",
         at: positions.errorPath(index), suggestion: "move it before \(positions.errorPath(earlier)), or remove it")
     }
-    if !flow.errors.contains(where: { $0.code == .any && $0.field == nil }) {
+    let fallbacks = flow.errors.filter { $0.code == .any && $0.field == nil }
+    var operations: [OperationName] = []
+    for case .submit(let submit)? in flow.steps.lazy.flatMap(\.rows).map(\.action)
+    where !operations.contains(submit.operation) {
+      operations.append(submit.operation)
+    }
+    let uncovered = operations.filter { operation in !fallbacks.contains { $0.applies(to: operation) } }
+    if !fallbacks.isEmpty, !uncovered.isEmpty {
+      sink.warning(
+        "no-fallback",
+        "no fallback matcher for \(uncovered.map { Quoting.quoted($0.rawValue) }.joined(separator: ", ")): an API error of \(uncovered.count == 1 ? "that operation" : "those operations") no matcher knows is reported to the host unresolved",
+        at: JSONPath.root.appending("errors"),
+        suggestion:
+          "add { \"code\": \"*\", \"operation\": \(Quoting.quoted(uncovered[0].rawValue)), \"step\": …, \"message\": … }"
+      )
+    } else if fallbacks.isEmpty {
       sink.warning(
         "no-fallback", "no fallback matcher: an API error no matcher knows is reported to the host unresolved",
         at: JSONPath.root.appending("errors"),
@@ -163,6 +178,10 @@ struct FlowLinter {
   }
 
   private func covers(_ earlier: ErrorMatcher, _ later: ErrorMatcher) -> Bool {
+    // A matcher scoped to some operations shadows only matchers of no others.
+    if let scope = earlier.operations {
+      guard let laterScope = later.operations, laterScope.allSatisfy(scope.contains) else { return false }
+    }
     if let field = earlier.field, field != later.field { return false }
     guard let code = earlier.code else { return earlier.field != nil }
     switch (code, later.code) {
@@ -177,11 +196,10 @@ struct FlowLinter {
   /// Every resolution must be reachable from every step where a submit can fail.
   private func checkCoverage() {
     for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil {
-      guard case .failure(let noRoute) = cell.route, let matcher = cell.target.matchers.first else { continue }
-      let submits = cell.origin.operations.map(\.rawValue).joined(separator: ", ")
+      guard case .failure(let noRoute) = cell.route, let matcher = cell.matchers.first else { continue }
       sink.error(
         "uncovered-resolution",
-        "an error from \(submits) on \(cell.origin.step) cannot be fixed at \(cell.target.name): \(noRoute)",
+        "an error from \(cell.origin.operation) on \(cell.origin.step) cannot be fixed at \(cell.target.name): \(noRoute)",
         at: positions.errorPath(matcher).appending("step"),
         suggestion:
           "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)")

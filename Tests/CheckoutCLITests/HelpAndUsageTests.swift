@@ -98,7 +98,7 @@ import Testing
 
         Modal steps are rounded and dashed, the start step bold, reset steps doubled;
         edges carry the row title, guarded edges a lock and the steps they require,
-        and submit edges are dashed with their operation.
+        and a call's success (a submit's "then") is bold, with its operation.
 
         example: checkout graph Flows/plndr.json | dot -Tpng > plndr.png
 

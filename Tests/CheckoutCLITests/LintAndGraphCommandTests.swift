@@ -143,7 +143,7 @@ import Testing
           creditCard(["Credit card"])
           thanks[["Thank you"]]
           cart -->|"Card"| creditCard
-          cart -.->|"Pay: placeOrder ok"| thanks
+          cart ==>|"Pay: placeOrder ok"| thanks
           classDef modal stroke-dasharray: 5 5
           class creditCard modal
 

@@ -10,6 +10,7 @@ import Testing
     let names = PackagePaths.shippedFlowNames
     #expect(names.contains("plndr.json"))
     #expect(names.contains("express.json"))
+    #expect(names.contains("tickets.json"))
   }
 
   @Test(arguments: PackagePaths.shippedFlowNames)

@@ -41,7 +41,7 @@ import CheckoutPlanning
         "thanks" [label="Thank you", peripheries=2];
         "cart" -> "address" [label="Address"];
         "cart" -> "creditCard" [label="Card 🔒 requires address", color=darkorange];
-        "cart" -> "thanks" [label="Pay: placeOrder ok", style=dashed];
+        "cart" -> "thanks" [label="Pay: placeOrder ok", style=bold];
       }
 
       """#
@@ -58,7 +58,7 @@ import CheckoutPlanning
         thanks[["Thank you"]]
         cart -->|"Address"| address
         cart -->|"Card 🔒 requires address"| creditCard
-        cart -.->|"Pay: placeOrder ok"| thanks
+        cart ==>|"Pay: placeOrder ok"| thanks
         classDef modal stroke-dasharray: 5 5
         class creditCard modal
 

@@ -20,7 +20,7 @@ import CheckoutScenarios
 
   /// The shipped flows' suites (seed 1), generated once for every test that reads them.
   static let shippedSuites: [String: StorySuite] = Dictionary(
-    uniqueKeysWithValues: ["plndr.json", "express.json"].map { name in
+    uniqueKeysWithValues: ["plndr.json", "express.json", "tickets.json"].map { name in
       (
         name,
         StoryGenerator(flow: fixture("the shipped flow \(name)") { try shipped(name) }, today: today, seed: 1)
@@ -51,19 +51,23 @@ import CheckoutScenarios
     #expect(Set(suite.stories.map(\.kind)) == Set(Story.Kind.allCases))
   }
 
-  @Test(arguments: ["plndr.json", "express.json"])
+  @Test(arguments: ["plndr.json", "express.json", "tickets.json"])
   func storiesAndInfeasiblePairsAreEveryPairOfTheMatrix(_ name: String) throws {
     let flow = try Self.shipped(name)
     let suite = Self.shippedSuite(name)
     let matrix = CoverageMatrix(flow.flow)
-    #expect(suite.pairs.count == matrix.origins.count * flow.flow.errors.count)
+    // Each failing step and operation × the matchers of its operation (every matcher, unscoped).
+    #expect(
+      suite.pairs.count
+        == matrix.origins.map { origin in flow.flow.errors.filter { $0.applies(to: origin.operation) }.count }
+        .reduce(0, +))
     let storied = suite.stories.compactMap(\.pair)
     let infeasible = suite.infeasible.map(\.pair)
     #expect(Set(storied).isDisjoint(with: infeasible))
     #expect(Set(storied).union(infeasible) == Set(suite.pairs))
     #expect(storied.count + infeasible.count == suite.pairs.count)
-    // Each matrix cell's pairs: one per matcher resolving to its target.
-    #expect(matrix.cells.map(\.target.matchers.count).reduce(0, +) == suite.pairs.count)
+    // Each matrix cell's pairs: one per matcher of the origin's operation resolving to its target.
+    #expect(matrix.cells.map(\.matchers.count).reduce(0, +) == suite.pairs.count)
   }
 
   @Test func regenerationIsByteIdentical() throws {

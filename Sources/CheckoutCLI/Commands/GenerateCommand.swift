@@ -169,10 +169,8 @@ package enum GenerateCommand {
 
   private static func printSummary(_ report: FlowReport, check: Bool, _ terminal: Terminal) {
     let suite = report.suite
-    let origins = Set(suite.pairs.map(\.origin)).count
-    let matchers = Set(suite.pairs.map(\.matcher)).count
     terminal.line(
-      "\(report.path): \(suite.pairs.count) pairs (\(origins) failing \(origins == 1 ? "step" : "steps") x \(matchers) error \(matchers == 1 ? "matcher" : "matchers")): "
+      "\(report.path): \(suite.pairs.count) pairs (\(pairShape(suite.pairs))): "
         + "\(suite.pairs.count - suite.infeasible.count) with a story, \(suite.infeasible.count) infeasible")
     let kinds = suite.counts.map { "\($0.count) \(label($0.kind))" }.joined(separator: ", ")
     if let directory = report.directory {
@@ -198,6 +196,27 @@ package enum GenerateCommand {
         "  replayed: \(suite.stories.count - report.failures.count) passed, \(report.failures.count) failed")
     }
     terminal.line("  time: \(String(format: "%.2f", report.seconds)) s")
+  }
+
+  /// `2 failing steps x 20 error matchers`, or, when matchers are scoped to
+  /// operations, each failing step and operation with its count:
+  /// `travelers: holdSeats x 5 error matchers, review: book x 6 error matchers`.
+  static func pairShape(_ pairs: [StoryPair]) -> String {
+    func matchers(_ count: Int) -> String { "\(count) error \(count == 1 ? "matcher" : "matchers")" }
+    var origins: [(name: String, count: Int)] = []
+    for pair in pairs {
+      let name = "\(pair.origin): \(pair.operation)"
+      if let index = origins.firstIndex(where: { $0.name == name }) {
+        origins[index].count += 1
+      } else {
+        origins.append((name, 1))
+      }
+    }
+    let all = Set(pairs.map(\.matcher)).count
+    guard origins.contains(where: { $0.count != all }) else {
+      return "\(origins.count) failing \(origins.count == 1 ? "step" : "steps") x \(matchers(all))"
+    }
+    return origins.map { "\($0.name) x \(matchers($0.count))" }.joined(separator: ", ")
   }
 
   private static func label(_ kind: Story.Kind) -> String {

@@ -114,7 +114,7 @@ package enum LintCommand {
       let covered = matrix.cells.count - matrix.gaps.count
       terminal.line()
       terminal.line(
-        "\(report.file ?? "<flow>"): coverage \(covered)/\(matrix.cells.count) (\(count(matrix.origins.count, "failing step")) x \(count(matrix.targets.count, "resolution")))"
+        "\(report.file ?? "<flow>"): coverage \(covered)/\(matrix.cells.count) (\(count(matrix.origins.count, "failing step")) x \(count(matrix.targets.count, "resolution"))\(matrix.cells.count < matrix.origins.count * matrix.targets.count ? ", each x those of its operation" : ""))"
       )
       terminal.write(matrix.table())
     }
@@ -147,6 +147,7 @@ enum LintJSON {
 
   struct Coverage: Encodable {
     var from: String
+    var operation: String
     var state: String?
     var to: String
     var route: [String]?
@@ -191,7 +192,9 @@ enum LintJSON {
 extension LintJSON {
   static func coverage(_ flow: Flow) -> [Coverage] {
     CoverageMatrix(flow).cells.map { cell in
-      var entry = Coverage(from: cell.origin.step.rawValue, state: cell.origin.state?.description, to: cell.target.name)
+      var entry = Coverage(
+        from: cell.origin.step.rawValue, operation: cell.origin.operation.rawValue,
+        state: cell.origin.state?.description, to: cell.target.name)
       switch cell.route {
       case .success(let route): entry.route = route.commands.map(\.description)
       case .failure(let noRoute): entry.error = noRoute.description

@@ -86,17 +86,21 @@ package enum PlanCommand {
     if let dataPath = options.data {
       isComplete = try loadCompleteness(dataPath, today, flow, terminal).isComplete
     }
-    let result = RoutePlanner(flow).plan(from: state, to: step, isComplete: isComplete)
+    let result = RoutePlanner(flow).planThroughCalls(from: state, to: step, isComplete: isComplete)
     switch result {
-    case .success(let route):
+    case .success(let walk):
+      let route = walk.route
       if options.json {
+        let calls = walk.calls.enumerated().compactMap { index, operation in
+          operation.map { CallJSON(command: index + 1, operation: $0.rawValue) }
+        }
         terminal.write(
           JSONText.encode(
             PlanJSON(
               from: state.description, to: step.rawValue, row: row?.rawValue,
-              route: route.commands.map(\.description), length: route.length)))
+              route: route.commands.map(\.description), length: route.length, calls: calls.isEmpty ? nil : calls)))
       } else {
-        printRoute(route, target: target, terminal)
+        printRoute(walk, target: target, terminal)
       }
       return .success
     case .failure(let noRoute):
@@ -115,14 +119,30 @@ package enum PlanCommand {
     var row: String?
     var route: [String]
     var length: Int
+    /// The commands a call's success performs (a route through earlier calls).
+    var calls: [CallJSON]?
   }
 
-  private static func printRoute(_ route: Route, target: String, _ terminal: Terminal) {
+  /// A command of the route that a call's success performs (1-based).
+  struct CallJSON: Encodable {
+    var command: Int
+    var operation: String
+  }
+
+  private static func printRoute(_ walk: CallingRoute, target: String, _ terminal: Terminal) {
+    let route = walk.route
     let noun = route.length == 1 ? "command" : "commands"
-    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)")
+    let operations = walk.operations.map(\.rawValue)
+    let through =
+      operations.isEmpty
+      ? "" : ", through \(operations.count == 1 ? "the call" : "the calls") \(operations.joined(separator: ", "))"
+    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)\(through)")
     let width = (route.commands.map(\.description.count).max() ?? 0) + 2
+    let stateWidth = route.states.map(\.description.count).max() ?? 0
     for (index, (command, state)) in zip(route.commands, route.states).enumerated() {
-      terminal.line("  \(index + 1). \(command.description.padded(to: width))-> \(state)")
+      let call = walk.calls[index].map { "  (when \($0) succeeds)" } ?? ""
+      let shown = call.isEmpty ? state.description : state.description.padded(to: stateWidth)
+      terminal.line("  \(index + 1). \(command.description.padded(to: width))-> \(shown)\(call)")
     }
     if route.commands.isEmpty { terminal.line("  (already there)") }
   }

@@ -14,12 +14,17 @@ package final class CompiledGraph: Sendable {
     var row: RowID
     var command: NavigationCommand
     var requires: [StepID]
+    /// The operation whose success takes the edge; nil for a row that opens a step.
+    var operation: OperationName? = nil
   }
 
   let steps: [StepID]
   /// Each step's index (the first, if ids repeat).
   let index: [StepID: Int]
   private let outgoing: [[Edge]]
+  /// Each step's route edges and, in row order among them, its submits' success
+  /// edges: what a walk through earlier calls takes (a route never does).
+  private let callingOutgoing: [[Edge]]
   /// For each step, the steps with an edge to it (for distance tables).
   let incoming: [[Int]]
   /// Where each step's edges start in the flat arrays; one more entry than steps.
@@ -37,16 +42,24 @@ package final class CompiledGraph: Sendable {
     for (position, step) in steps.enumerated() where index[step] == nil { index[step] = position }
     self.index = index
     var outgoing = [[Edge]](repeating: [], count: steps.count)
+    var callingOutgoing = [[Edge]](repeating: [], count: steps.count)
     var incoming = [[Int]](repeating: [], count: steps.count)
     for (from, step) in flow.steps.enumerated() {
       for row in step.rows {
+        if case .submit(let submit)? = row.action, let then = submit.then, let to = index[then] {
+          let command = NavigationCommand.opening(then, as: flow.steps[to].presentation)
+          callingOutgoing[from].append(
+            Edge(to: to, row: row.id, command: command, requires: row.requires, operation: submit.operation))
+        }
         guard let target = row.opens, let to = index[target] else { continue }
         let command = NavigationCommand.opening(target, as: flow.steps[to].presentation)
         outgoing[from].append(Edge(to: to, row: row.id, command: command, requires: row.requires))
+        callingOutgoing[from].append(outgoing[from][outgoing[from].count - 1])
         incoming[to].append(from)
       }
     }
     self.outgoing = outgoing
+    self.callingOutgoing = callingOutgoing
     self.incoming = incoming
     var edgeStart = [0]
     for edges in outgoing { edgeStart.append(edgeStart[edgeStart.count - 1] + edges.count) }
@@ -73,9 +86,13 @@ package final class CompiledGraph: Sendable {
     return outgoing[from].first { $0.to == to }
   }
 
-  /// Breadth-first shortest path over enabled edges, first edges in row order.
-  func shortestPath(from start: Int, to target: Int, isEnabled: (Edge) -> Bool) -> [Edge]? {
+  /// Breadth-first shortest path over enabled edges, first edges in row order;
+  /// `throughCalls` also takes submits' success edges.
+  func shortestPath(from start: Int, to target: Int, throughCalls: Bool = false, isEnabled: (Edge) -> Bool)
+    -> [Edge]?
+  {
     if start == target { return [] }
+    let outgoing = throughCalls ? callingOutgoing : outgoing
     var parent = [(step: Int, edge: Int)?](repeating: nil, count: steps.count)
     var visited = [Bool](repeating: false, count: steps.count)
     visited[start] = true

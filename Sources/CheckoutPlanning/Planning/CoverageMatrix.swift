@@ -1,23 +1,31 @@
 import CheckoutModel
 
 /// Proof that every error can be fixed from every step where it can happen: for
-/// each step with a submit row (where the API can fail) and each resolution in
-/// the flow, the route from the state the shortest forward path from the start
-/// reaches that step with.
+/// each submit (a step and the operation it calls, where the API can fail) and
+/// each resolution of a matcher that applies to that operation, the route from
+/// the state the shortest forward path from the start reaches that step with.
+/// The path may pass through earlier calls (their success opens their `then`).
 ///
 /// ```swift
 /// let matrix = CoverageMatrix(flow)
 /// matrix.gaps.isEmpty  // true: full coverage
 /// ```
 public struct CoverageMatrix: Sendable {
-  /// A step where a submit can fail, and the state it is reached with.
+  /// A step where a submit can fail, its operation, and the state it is reached with.
   public struct Origin: Hashable, Sendable {
     /// The step with the submit row.
     public var step: StepID
-    /// The operations submitted there.
-    public var operations: [OperationName]
+    /// The first submit row of the step that calls ``operation``.
+    public var row: RowID
+    /// The operation submitted there.
+    public var operation: OperationName
     /// The state the shortest forward path from the start reaches it with; nil if it cannot be reached.
     public var state: NavigationState?
+    /// The earlier calls that path passes through, in order.
+    public var calls: [OperationName]
+
+    /// `review: book`.
+    public var name: String { "\(step): \(operation)" }
   }
 
   /// A place an error is fixed, and the matchers that send errors there.
@@ -39,29 +47,35 @@ public struct CoverageMatrix: Sendable {
     public var origin: Origin
     /// The target (column of the matrix).
     public var target: Target
+    /// The target's matchers that apply to the origin's operation.
+    public var matchers: [Int]
     /// The route, or why none exists.
     public var route: Result<Route, NoRoute>
   }
 
-  /// The steps where a submit can fail, in flow order.
+  /// The submits where a call can fail, in flow order (one per step and operation).
   package let origins: [Origin]
   /// The resolutions, in the order their first matcher appears.
   public let targets: [Target]
-  /// Every origin × target, origin-major.
+  /// Every origin × each target with a matcher of the origin's operation, origin-major.
   package let cells: [Cell]
 
   /// Computes the matrix; guards count as met (a guard is a state of the data, not of the graph).
   public init(_ flow: Flow, planner: RoutePlanner? = nil) {
     let planner = planner ?? RoutePlanner(flow)
     let start = NavigationState(root: flow.start)
-    origins = flow.steps.compactMap { step in
-      let operations = step.rows.compactMap { row -> OperationName? in
-        if case .submit(let submit) = row.action { return submit.operation }
-        return nil
+    origins = flow.steps.flatMap { step in
+      var origins: [Origin] = []
+      for row in step.rows {
+        guard case .submit(let submit)? = row.action, !origins.contains(where: { $0.operation == submit.operation })
+        else { continue }
+        let walk = try? planner.planThroughCalls(from: start, to: step.id).get()
+        origins.append(
+          Origin(
+            step: step.id, row: row.id, operation: submit.operation, state: walk?.route.destination,
+            calls: walk?.operations ?? []))
       }
-      guard !operations.isEmpty else { return nil }
-      let state = (try? planner.plan(from: start, to: step.id).get())?.destination
-      return Origin(step: step.id, operations: operations, state: state)
+      return origins
     }
     var targets: [Target] = []
     for (index, matcher) in flow.errors.enumerated() {
@@ -73,12 +87,16 @@ public struct CoverageMatrix: Sendable {
     }
     self.targets = targets
     cells = origins.flatMap { origin in
-      targets.map { target in
+      targets.compactMap { target in
+        let matchers = target.matchers.filter { flow.errors[$0].applies(to: origin.operation) }
+        guard !matchers.isEmpty else { return nil }
         guard let state = origin.state else {
           return Cell(
-            origin: origin, target: target, route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
+            origin: origin, target: target, matchers: matchers,
+            route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
         }
-        return Cell(origin: origin, target: target, route: planner.plan(from: state, to: target.step))
+        return Cell(
+          origin: origin, target: target, matchers: matchers, route: planner.plan(from: state, to: target.step))
       }
     }
   }
@@ -88,18 +106,25 @@ public struct CoverageMatrix: Sendable {
     cells.filter { if case .failure = $0.route { true } else { false } }
   }
 
-  /// The matrix as a text table: a row per resolution, a column per failing step,
-  /// each cell the route's length (`-` already there, `✗` no route).
+  /// The matrix as a text table: a row per resolution, a column per failing step
+  /// and its operation, each cell the route's length (`-` already there, `✗` no
+  /// route, `·` no matcher of that operation resolves there).
   public func table() -> String {
-    let header = ["resolution"] + origins.map { "\($0.step) (\($0.state?.description ?? "unreachable"))" }
+    let header =
+      ["resolution"]
+      + origins.map { origin in
+        let after = origin.calls.isEmpty ? "" : ", after \(origin.calls.map(\.rawValue).joined(separator: ", "))"
+        return "\(origin.name) (\(origin.state?.description ?? "unreachable")\(after))"
+      }
     var rows = [header]
     for target in targets {
       var line = [target.name]
       for origin in origins {
-        let cell = cells.first { $0.origin.step == origin.step && $0.target == target }
+        let cell = cells.first { $0.origin == origin && $0.target == target }
         switch cell?.route {
         case .success(let route)?: line.append(route.length == 0 ? "-" : "\(route.length): \(route)")
-        case .failure?, nil: line.append("✗ no route")
+        case .failure?: line.append("✗ no route")
+        case nil: line.append("·")
         }
       }
       rows.append(line)

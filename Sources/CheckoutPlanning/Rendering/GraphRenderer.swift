@@ -5,8 +5,9 @@ import CheckoutModel
 ///
 /// Steps are nodes labelled with their titles (modal steps drawn as rounded
 /// boxes, reset steps doubled), row edges are labelled with the row title,
-/// guarded edges carry a lock and the steps they require, and submit edges are
-/// dashed with the operation they call.
+/// guarded edges carry a lock and the steps they require, and a call's success
+/// (a submit opening its `then`) is an edge of its own kind: bold, labelled with
+/// the operation it calls (`Hold seats: holdSeats ok`).
 ///
 /// ```swift
 /// print(GraphRenderer.render(flow, as: .mermaid))
@@ -59,7 +60,7 @@ public enum GraphRenderer {
     }
     for edge in graph.edges {
       var attributes = ["label=\(dotQuoted(edgeLabel(edge)))"]
-      if case .submitSucceeded = edge.kind { attributes.append("style=dashed") }
+      if case .submitSucceeded = edge.kind { attributes.append("style=bold") }
       if !edge.requires.isEmpty { attributes.append("color=darkorange") }
       lines.append(
         "  \(dotQuoted(edge.from.rawValue)) -> \(dotQuoted(edge.to.rawValue)) [\(attributes.joined(separator: ", "))];")
@@ -80,7 +81,7 @@ public enum GraphRenderer {
     }
     for edge in graph.edges {
       let arrow: String
-      if case .submitSucceeded = edge.kind { arrow = "-.->" } else { arrow = "-->" }
+      if case .submitSucceeded = edge.kind { arrow = "==>" } else { arrow = "-->" }
       lines.append("  \(edge.from) \(arrow)|\(mermaidQuoted(edgeLabel(edge)))| \(edge.to)")
     }
     let modal = flow.steps.filter { $0.presentation == .modal }.map(\.id.rawValue)

@@ -32,8 +32,9 @@ struct ErrorCodeChooser: Sendable {
     self.flow = flow
   }
 
-  /// The error resolved by the matcher at `index`, or why no error reaches it.
-  func error(forMatcherAt index: Int) -> Result<APIError, StoryBlock> {
+  /// The error resolved by the matcher at `index` when `operation` answers it
+  /// (nil: any operation), or why no error reaches it.
+  func error(forMatcherAt index: Int, from operation: OperationName? = nil) -> Result<APIError, StoryBlock> {
     let matcher = flow.errors[index]
     let candidates: [String]
     switch matcher.code {
@@ -47,17 +48,20 @@ struct ErrorCodeChooser: Sendable {
     }
     for code in candidates {
       let error = APIError(code: code, field: matcher.field)
-      if firstMatch(error) == index { return .success(error) }
+      if firstMatch(error, from: operation) == index { return .success(error) }
     }
     let probe = APIError(code: candidates[0], field: matcher.field)
-    let taker = firstMatch(probe).map { " (\(Self.text(of: flow.errors[$0])), matcher \($0 + 1))" } ?? ""
+    let taker =
+      firstMatch(probe, from: operation).map { " (\(Self.text(of: flow.errors[$0])), matcher \($0 + 1))" } ?? ""
     return .failure(
       StoryBlock(reason: "no error reaches matcher \(index + 1): an earlier matcher\(taker) takes every code it would"))
   }
 
-  /// The index of the first matcher that applies to the error.
-  private func firstMatch(_ error: APIError) -> Int? {
-    flow.errors.firstIndex { $0.matches(code: error.code, field: error.field) }
+  /// The index of the first matcher that applies to the error of `operation` (nil: of any).
+  private func firstMatch(_ error: APIError, from operation: OperationName?) -> Int? {
+    flow.errors.firstIndex {
+      (operation.map($0.applies(to:)) ?? true) && $0.matches(code: error.code, field: error.field)
+    }
   }
 
   /// A matcher as written: `cvv_invalid`, `card_*`, `field=shipping.zip`.

@@ -58,10 +58,21 @@ struct StoryDriver: Sendable {
       try recorder.run("back")
     case .submit(let row, let operation):
       if meetsGuards { try prepareSubmit(row) }
-      try recorder.run("api \(operation) ok")
+      let submit: Submit? =
+        if case .submit(let submit)? = session.currentStep?.row(row)?.action { submit } else { nil }
+      try recorder.run(submit.map(Self.okAnswer) ?? "api \(operation) ok")
       try recorder.run("tap \(row)")
     }
     if expectStackAfterMoves { try recorder.expectStack() }
+  }
+
+  /// `api OP ok key=VALUE…`: a success with a made-up value for each key the
+  /// operation provides, named after the key (`hold.reference` -> `HOLD-REFERENCE-1`).
+  static func okAnswer(_ submit: Submit) -> String {
+    "api \(submit.operation) ok"
+      + submit.provides.map { key in
+        " \(key)=" + key.rawValue.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined() + "-1"
+      }.joined()
   }
 
   // MARK: Guards

@@ -58,7 +58,7 @@ package struct StoryGenerator: Sendable {
     let origins = matrix.origins.compactMap(origin)
     var apiStories: [(origin: Int, matcher: Int, error: APIError)] = []
     for (originIndex, origin) in origins.enumerated() {
-      for (index, matcher) in flow.flow.errors.enumerated() {
+      for (index, matcher) in flow.flow.errors.enumerated() where matcher.applies(to: origin.submit.operation) {
         let pair = StoryPair(
           origin: origin.step, operation: origin.submit.operation, matcher: index,
           matcherText: ErrorCodeChooser.text(of: matcher),
@@ -89,27 +89,27 @@ package struct StoryGenerator: Sendable {
     StoryDriver(recorder: StoryRecorder(flow: flow, today: today), walker: walker, values: values)
   }
 
-  /// The origin's first submit row, and the walk from the start to it with the submit ready.
+  /// The origin's submit row, and the walk from the start to it with the submit
+  /// ready (through earlier calls, each answered `ok` with what it provides).
   private func origin(_ origin: CoverageMatrix.Origin) -> Origin? {
-    guard let step = flow.step(origin.step) else { return nil }
-    for row in step.rows {
-      guard case .submit(let submit)? = row.action else { continue }
-      let base = Result { () throws(StoryBlock) -> StoryDriver in
-        var driver = newDriver()
-        guard let state = origin.state else {
-          throw StoryBlock(reason: "\(origin.step) cannot be reached from the start (\(flow.flow.start))")
-        }
-        driver.recorder.comment(
-          "Walk to \(step.title) (\(step.id)), entering what its guards and \(submit.operation) need.")
-        try driver.go(toState: state)
-        try driver.prepareSubmit(row.id)
-        try driver.recorder.expectStack()
-        driver.recorder.blank()
-        return driver
+    guard let step = flow.step(origin.step), let row = step.row(origin.row), case .submit(let submit)? = row.action
+    else { return nil }
+    let base = Result { () throws(StoryBlock) -> StoryDriver in
+      var driver = newDriver()
+      guard let state = origin.state else {
+        throw StoryBlock(reason: "\(origin.step) cannot be reached from the start (\(flow.flow.start))")
       }
-      return Origin(step: step.id, row: row.id, submit: submit, base: base)
+      let through =
+        origin.calls.isEmpty ? "" : " through \(origin.calls.map(\.rawValue).joined(separator: ", ")) (answered ok)"
+      driver.recorder.comment(
+        "Walk to \(step.title) (\(step.id))\(through), entering what its guards and \(submit.operation) need.")
+      try driver.go(toState: state)
+      try driver.prepareSubmit(row.id)
+      try driver.recorder.expectStack()
+      driver.recorder.blank()
+      return driver
     }
-    return nil
+    return Origin(step: step.id, row: row.id, submit: submit, base: base)
   }
 
   // MARK: API error stories
@@ -119,7 +119,7 @@ package struct StoryGenerator: Sendable {
   > {
     Result { () throws(StoryBlock) -> (Story, APIError) in
       var driver = try origin.base.get()
-      var error = try ErrorCodeChooser(flow.flow).error(forMatcherAt: pair.matcher).get()
+      var error = try ErrorCodeChooser(flow.flow).error(forMatcherAt: pair.matcher, from: pair.operation).get()
       error.message = Self.apiMessage(error.code)
       try meetRouteGuards(to: flow.flow.errors[pair.matcher].step, &driver)
       driver.recorder.comment("The API fails \(origin.submit.operation) with \(error.code).")
