@@ -6,6 +6,7 @@ import CheckoutLint
 import CheckoutPlanning
 import CheckoutCompiledFlow
 import CheckoutScenarios
+import CheckoutSessions
 
 /// A checkout that makes two calls in sequence: a travel booking that holds the
 /// seats (`holdSeats`, on the travelers step) and then books them (`book`, on the
@@ -70,5 +71,23 @@ import CheckoutScenarios
     #expect(walk.calls == [nil, "holdSeats", nil])
     // A route the engine drives never passes through a call.
     #expect((try? RoutePlanner(Self.flow).plan(from: NavigationState(root: "fare"), to: "review").get()) == nil)
+  }
+}
+
+/// `checkout diff` on matchers that gain or change their operations.
+@Suite struct SeveralCallsDiffTests {
+  @Test func scopingAMatcherIsReportedAndEachCallsFallbackIsMatchedToItsOwn() throws {
+    let old = SeveralCallsTests.flow
+    var new = old
+    // The hold's passport matcher now also applies to the booking.
+    new.errors[0].operations = ["holdSeats", "book"]
+    // The booking's fallback moves before the hold's: still matched to its own.
+    new.errors.swapAt(5, 11)
+    let diff = FlowDiff(from: old, to: new)
+    #expect(
+      diff.differences.map(\.description) == [
+        "safe     error matcher operations changed: code passport_invalid (holdSeats -> holdSeats, book)"
+      ])
+    #expect(!diff.isBreaking)
   }
 }

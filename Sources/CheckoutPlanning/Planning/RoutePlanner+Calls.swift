@@ -9,14 +9,14 @@ import CheckoutModel
 /// walk.route.description  // "push travelers, push extras, push review"
 /// walk.calls              // [nil, "holdSeats", nil]
 /// ```
-public struct CallingRoute: Hashable, Sendable {
+package struct CallingRoute: Hashable, Sendable {
   /// The commands, in order.
-  public var route: Route
+  package var route: Route
   /// For each command, the operation whose success performs it; nil for a tap.
-  public var calls: [OperationName?]
+  package var calls: [OperationName?]
 
   /// The operations passed through, in order.
-  public var operations: [OperationName] { calls.compactMap { $0 } }
+  package var operations: [OperationName] { calls.compactMap { $0 } }
 }
 
 extension RoutePlanner {

@@ -298,10 +298,13 @@ struct FlowDiffCollector {
     var matched: Set<Int> = []
     let resolver = ErrorResolver(new)
     for matcher in old.errors {
-      let index = new.errors.indices.first { index in
+      let candidates = new.errors.indices.filter { index in
         !matched.contains(index) && new.errors[index].code == matcher.code
           && new.errors[index].field == renamedField(matcher.field)
       }
+      // Several calls may each have a matcher of one code (a fallback each): the
+      // one of the same operations first.
+      let index = candidates.first { new.errors[$0].operations == matcher.operations } ?? candidates.first
       guard let index else {
         let example = APIError(code: Self.exampleCode(matcher.code), field: renamedField(matcher.field))
         let now = resolver.resolve(example).map { "now resolved at \($0.target)" } ?? "now unresolved"
@@ -321,6 +324,14 @@ struct FlowDiffCollector {
           effect: "an offer or queued error it matched is re-resolved to \(Self.target(now)); its route changes")
       } else if matcher.message != now.message || matcher.priority != now.priority {
         add(.safe, "error message changed", what(matcher), "")
+      }
+      if matcher.operations != now.operations {
+        func scope(_ operations: [OperationName]?) -> String {
+          operations.map { $0.map(\.rawValue).joined(separator: ", ") } ?? "every operation"
+        }
+        add(
+          .safe, "error matcher operations changed", what(matcher),
+          "\(scope(matcher.operations)) -> \(scope(now.operations))")
       }
     }
     for index in new.errors.indices where !matched.contains(index) {

@@ -1,0 +1,78 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// The commands on a flow that makes two calls in sequence (`Flows/tickets.json`:
+/// hold the seats, then pay): the matrix pairs each call with its own matchers and
+/// says which, `plan` routes through the hold, `graph` draws the call's success
+/// as its own edge.
+@Suite struct SeveralCallsCommandTests {
+  static let tickets = PackagePaths.flows.appendingPathComponent("tickets.json").path
+
+  @Test func theMatrixPairsEachCallWithItsOwnMatchers() {
+    let result = runCheckout(["lint", "--matrix", Self.tickets])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasSuffix("coverage 10/10 (2 failing steps x 9 resolutions, each x those of its operation)")
+      })
+    #expect(
+      lines.contains(
+        "resolution      seats: holdSeats (seats)  attendee: pay (seats>attendee, after holdSeats)"))
+    #expect(lines.contains("seats.quantity  -                         ·"))
+    #expect(lines.contains("payment.cvc     ·                         1: present payment"))
+  }
+
+  @Test func theMatrixAsJSONNamesTheOperationOfEachCell() throws {
+    let result = runCheckout(["lint", "--matrix", "--json", Self.tickets])
+    #expect(result.status == 0)
+    struct Output: Decodable {
+      struct File: Decodable { var coverage: [Cell] }
+      struct Cell: Decodable, Equatable {
+        var from: String
+        var operation: String
+        var to: String
+      }
+      var files: [File]
+    }
+    let cells = try JSONDecoder().decode(Output.self, from: Data(result.output.utf8)).files[0].coverage
+    #expect(cells.count == 10)
+    #expect(cells.filter { $0.operation == "holdSeats" }.map(\.to) == ["seats.section", "seats.quantity", "seats"])
+    #expect(cells.contains(Output.Cell(from: "attendee", operation: "pay", to: "seats.section")))
+  }
+
+  @Test func planRoutesThroughTheCallAndSaysWhich() {
+    let result = runCheckout(["plan", Self.tickets, "--from", "seats", "--to", "payment.cvc"])
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        route from seats to payment.cvc: 2 commands, through the call holdSeats
+          1. push attendee    -> seats>attendee          (when holdSeats succeeds)
+          2. present payment  -> seats>attendee|payment
+
+        """)
+    let json = runCheckout(["plan", Self.tickets, "--from", "seats", "--to", "payment", "--json"])
+    #expect(json.output.contains(#""command" : 1,"#) && json.output.contains(#""operation" : "holdSeats""#))
+    // A route the engine can drive without a call names none.
+    let plain = runCheckout(["plan", Self.tickets, "--from", "seats>attendee", "--to", "payment", "--json"])
+    #expect(!plain.output.contains("calls"))
+  }
+
+  @Test func graphDrawsACallsSuccessAsABoldEdgeWithItsOperation() {
+    let dot = runCheckout(["graph", Self.tickets])
+    #expect(dot.output.contains(#""seats" -> "attendee" [label="Hold these seats: holdSeats ok", style=bold];"#))
+    let mermaid = runCheckout(["graph", Self.tickets, "--format", "mermaid"])
+    #expect(mermaid.output.contains(#"attendee ==>|"Pay: pay ok"| confirmation"#))
+  }
+
+  @Test func generateSummarisesEachCallWithItsMatchers() {
+    let result = runCheckout(["generate", Self.tickets, "--check", "--today", "2026-11-21"])
+    #expect(result.status == 0)
+    #expect(
+      result.output.contains(
+        "10 pairs (seats: holdSeats x 3 error matchers, attendee: pay x 7 error matchers): 10 with a story, 0 infeasible"
+      ))
+    #expect(result.output.hasSuffix("26 passed, 0 failed\n"))
+  }
+}
