@@ -21,7 +21,7 @@ import Testing
       let reply = try await client.send(.get, "/flows")
       #expect(reply.status == .ok)
       let flows = reply.json?.array ?? []
-      #expect(flows.compactMap { $0["id"]?.string } == ["express", "plndr"])
+      #expect(flows.compactMap { $0["id"]?.string } == ["express", "plndr", "tickets"])
       let plndr = try #require(flows.first { $0["id"]?.string == "plndr" })
       #expect(plndr["title"]?.string == "PLNDR checkout")
       #expect(

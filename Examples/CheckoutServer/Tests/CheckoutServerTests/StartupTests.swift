@@ -21,7 +21,7 @@ import Testing
 
   @Test func theRepositorysFlowsLoadAndTheSchemaIsSkipped() throws {
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
-    #expect(catalog.ids == ["express", "plndr"])
+    #expect(catalog.ids == ["express", "plndr", "tickets"])
     #expect(FileManager.default.fileExists(atPath: FlowCatalog.defaultDirectory + "/flow.schema.json"))
   }
 
