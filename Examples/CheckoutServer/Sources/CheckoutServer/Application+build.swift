@@ -146,10 +146,13 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
   let vault = SecretVault()
+  let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
-    store: store, secrets: keeping, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
-    callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
-    metrics: metrics, onFlowChange: arguments.onFlowChange,
+    store: store, serving: FlowServing(catalog: catalog, policy: arguments.onFlowChange, vault: vault),
+    calls: CallCoordinator(
+      store: store, api: api, secrets: vault, storeSensitive: true, attempts: 32, callTimeout: callTimeout,
+      checkpoint: { faults.reach($0) }),
+    limits: dependencies.limits, today: today, metrics: metrics,
     activity: (base as? any SweepableSessionStore).map {
       ReadActivity(store: $0, threshold: Double(arguments.idleTimeout) / 4, logger: logger)
     })
@@ -161,7 +164,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
       metrics: metrics, logger: logger))
 
-  let router = buildRouter(service: service, catalog: catalog, store: store, metrics: metrics)
+  let router = buildRouter(
+    service: service, access: SessionGuard(secrets: keeping, sessions: store), catalog: catalog, store: store,
+    metrics: metrics)
   var app = Application(
     router: router,
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
@@ -228,17 +233,18 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
-/// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`), behind
+/// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`, each
+/// request on a session checked by `access` first), behind
 /// ``SecurityHeadersMiddleware`` and ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
-func buildRouter(service: SessionService, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics)
-  -> Router<CheckoutRequestContext>
-{
+func buildRouter(
+  service: SessionService, access: SessionGuard, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics
+) -> Router<CheckoutRequestContext> {
   let router = Router(context: CheckoutRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorAndLogMiddleware(metrics: metrics))
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
-  SessionsController(service: service, metrics: metrics).addRoutes(to: router.group("sessions"))
-  BrowserHost.add(to: router, service: service, catalog: catalog)
+  SessionsController(service: service, access: access, metrics: metrics).addRoutes(to: router.group("sessions"))
+  BrowserHost.add(to: router, service: service, access: access, catalog: catalog)
   return router
 }
