@@ -4,6 +4,7 @@
 #                           # (CHECKOUT_SERVER_BIN=path: that binary instead, unbuilt)
 #   show_server_logs DIR N  # prints the last N lines of each DIR/server-*.log (after a failure)
 #   wait_for_health PORT    # waits up to 10 s for GET /health on 127.0.0.1:PORT; fails if it never answers
+#   stop_servers            # stops every process in the PIDS array and waits for it (in a cleanup trap)
 
 build_server() {
   if [ -n "${CHECKOUT_SERVER_BIN:-}" ]; then
@@ -32,4 +33,15 @@ wait_for_health() {
     sleep 0.1
   done
   curl -fs "http://127.0.0.1:$1/health" >/dev/null
+}
+
+stop_servers() {
+  local pid
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
+  done
+  return 0
 }
