@@ -28,7 +28,7 @@ struct Recorder {
 
   mutating func record(_ line: String, command: ScenarioCommand, before: CheckoutSession?, after: CheckoutSession?) {
     switch command {
-    case .help, .show, .stack, .plan, .quit, .flow: return
+    case .help, .show, .stack, .plan, .quit, .flow, .snapshot: return
     case .set(let name, let value):
       lines.append(recordedSet(name.description, value, in: before) ?? line.trimmingCharacters(in: .whitespaces))
     default:
