@@ -21,11 +21,13 @@ import Testing
       "",
       [
         "accept", "api", "appear", "auto", "back", "decline", "expect", "help", "manual", "plan", "quit", "set", "show",
-        "stack", "tap", "today",
+        "snapshot", "stack", "tap", "today",
       ]
     ),
     ("ta", ["tap"]),
-    ("s", ["set", "show", "stack"]),
+    ("s", ["set", "show", "snapshot", "stack"]),
+    ("sn", ["snapshot"]),
+    ("snapshot ", []),
     ("tap ", ["continue", "creditCard", "shippingAddress"]),
     ("tap c", ["continue", "creditCard"]),
     ("set ", ["shippingMethod"]),
@@ -53,7 +55,7 @@ import Testing
       "help ",
       [
         "accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "manual", "plan", "quit", "set",
-        "show", "stack", "tap", "today",
+        "show", "snapshot", "stack", "tap", "today",
       ]
     ),
     ("help ex", ["expect"]),

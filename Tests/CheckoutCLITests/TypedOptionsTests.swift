@@ -29,6 +29,9 @@ import Testing
       parser.command(["replay", "a.scenario", "b.scenario"]) == .replay(.init(scenarios: ["a.scenario", "b.scenario"])))
     #expect(
       parser.command(["replay", "--verbose", "a.scenario"]) == .replay(.init(scenarios: ["a.scenario"], verbose: true)))
+    #expect(
+      parser.command(["replay", "a.scenario", "--flow", "v2.json", "--junit=r.xml"])
+        == .replay(.init(scenarios: ["a.scenario"], flow: "v2.json", junit: "r.xml")))
     #expect(parser.command(["repl"]) == .repl(.init()))
     #expect(
       parser.command(["repl", "f.json", "--record", "r.scenario", "--today=2026-11-21"])

@@ -150,8 +150,12 @@ public struct FlowLoader: Sendable {
     return String(cString: strerror(ELOOP))
   }
 
-  static func reason(_ error: any Error) -> String {
+  /// Why a file operation failed, in the system's words (`No such file or directory`).
+  package static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
+    if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+      return String(cString: strerror(posix.code.rawValue))
+    }
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
       let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain
     {

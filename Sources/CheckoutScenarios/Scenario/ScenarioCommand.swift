@@ -31,6 +31,9 @@ public enum ScenarioCommand: Hashable, Sendable {
   case stack
   /// `plan STEP[.ROW]`: print the route from here, without driving it.
   case plan(StepID, RowID?)
+  /// `snapshot FILE`: write the session's snapshot JSON (what `checkout migrate`
+  /// reads), relative to the scenario file (the REPL: the current directory).
+  case snapshot(String)
   /// `help [COMMAND]`.
   case help(String?)
   /// `quit`.

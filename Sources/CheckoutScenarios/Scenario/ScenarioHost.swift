@@ -54,6 +54,15 @@ public struct ScenarioHost: Sendable {
   /// cannot. By default the engine's reader (regular files up to 64 MiB); the
   /// command line gives its own, so that every command reads files one way.
   package var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
+  /// The flow every `flow` line loads instead of the one it names (`checkout
+  /// replay --flow`: stories run on another version of their flow); nil to load
+  /// what the line names.
+  package var replacementFlow: CompiledFlow?
+  /// Writes the file a `snapshot` line names (the path already resolved against
+  /// ``baseDirectory``); its error's description says why it cannot.
+  package var writeFile: @Sendable (String, Data) throws -> Void = { path, data in
+    try data.write(to: URL(fileURLWithPath: path))
+  }
 
   private static func readWithFlowLoader(_ path: String) throws(Unreadable) -> [UInt8] {
     do {
@@ -158,6 +167,7 @@ public struct ScenarioHost: Sendable {
     case .decline: perform(.decline, &outcome)
     case .appear(let step): perform(.appeared(step), &outcome)
     case .stack: outcome.notes.append(session.navigation.description)
+    case .snapshot(let path): writeSnapshot(of: session, to: path, &outcome)
     case .show: break
     case .plan(let step, let row):
       switch session.compiled.planner.plan(
@@ -210,7 +220,11 @@ public struct ScenarioHost: Sendable {
   }
 
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
-    let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+    if let replacementFlow {
+      session = CheckoutSession(flow: replacementFlow, today: today)
+      return
+    }
+    let full = resolved(path)
     let loader = FlowLoader(customRules: registry.names)
     let bytes: [UInt8]
     if let json = builtInFlows[path] {
@@ -228,6 +242,24 @@ public struct ScenarioHost: Sendable {
       session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today)
     } catch {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
+    }
+  }
+
+  /// A path relative to ``baseDirectory`` (the scenario's folder; the REPL's current directory).
+  private func resolved(_ path: String) -> String {
+    path.hasPrefix("/") ? path : baseDirectory + "/" + path
+  }
+
+  /// `snapshot FILE`: the session's snapshot JSON, as a store keeps it (no secret;
+  /// sensitive values masked), what `checkout migrate` reads.
+  private func writeSnapshot(of session: CheckoutSession, to path: String, _ outcome: inout Outcome) {
+    var json = session.snapshotJSON()
+    json.append(UInt8(ascii: "\n"))
+    do {
+      try writeFile(resolved(path), json)
+      outcome.notes.append("snapshot written to \(path)")
+    } catch {
+      outcome.problem = "cannot write the snapshot to \(path): \(FlowLoader.reason(error))"
     }
   }
 

@@ -118,6 +118,15 @@ public enum ScenarioLanguage {
         Form("plan STEP.ROW", "the route to a row of a step", example: "plan creditCard.cvv"),
       ]),
     CommandInfo(
+      name: "snapshot", synopsis: "snapshot FILE",
+      summary: "write the session's snapshot JSON, what 'checkout migrate' reads",
+      forms: [
+        Form(
+          "snapshot FILE",
+          "write the snapshot as a store keeps it (no secret; sensitive values masked); in a scenario, relative to it",
+          example: "snapshot stored/at-card.json")
+      ]),
+    CommandInfo(
       name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
       forms: [
         Form("help", "list the commands", example: "help"),

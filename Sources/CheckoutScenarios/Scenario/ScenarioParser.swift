@@ -47,6 +47,7 @@ public enum ScenarioParser {
     case "plan":
       let target = try cursor.reference("a step, or step.row, like creditCard.cvv")
       command = .plan(target.step, target.row)
+    case "snapshot": command = .snapshot(try cursor.word("a file to write the snapshot to, like cart.json"))
     case "help": command = .help(cursor.optionalWord())
     case "quit", "exit": command = .quit
     case "expect": command = .expect(try ExpectationParser.parse(&cursor))

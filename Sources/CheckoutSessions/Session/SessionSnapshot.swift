@@ -61,7 +61,9 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
 extension SessionSnapshot {
   /// Reads a snapshot of any format in ``readableFormats``: format 1's separate
   /// fields are read into ``mode`` (a combination no mode holds fails, naming the
-  /// field), and the snapshot read is of the current format.
+  /// field), and the snapshot read is of the current format. Members that are
+  /// empty may be left out: `data`, `rowErrors`, `calls`, `mode` (idle), and
+  /// inside the mode a correction and its `queued`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     format = try container.decode(Int.self, forKey: .format)
@@ -70,8 +72,10 @@ extension SessionSnapshot {
     flowVersion = try container.decodeIfPresent(Int.self, forKey: .flowVersion)
     navigation = try container.decode(NavigationState.self, forKey: .navigation)
     today = try container.decodeIfPresent(CalendarDate.self, forKey: .today)
-    data = try container.decode([String: Value].self, forKey: .data)
-    rowErrors = try container.decode([String: String].self, forKey: .rowErrors)
+    // Empty members may be left out (a snapshot written by hand): no data beyond
+    // the flow's, no row errors, idle with nothing to correct, no calls.
+    data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
+    rowErrors = try container.decodeIfPresent([String: String].self, forKey: .rowErrors) ?? [:]
     if format == 1 {
       do {
         mode = try SessionMode(SessionMode.Fields(from: decoder))
@@ -83,9 +87,9 @@ extension SessionSnapshot {
       }
       format = Self.currentFormat
     } else {
-      mode = try container.decode(SessionMode.self, forKey: .mode)
+      mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .start
     }
-    calls = try container.decode([Call].self, forKey: .calls)
+    calls = try container.decodeIfPresent([Call].self, forKey: .calls) ?? []
     unanswered = try container.decodeIfPresent([Call].self, forKey: .unanswered)
     callsMade = try container.decodeIfPresent(Int.self, forKey: .callsMade)
     secretGenerations = try container.decodeIfPresent([String: Int].self, forKey: .secretGenerations)
