@@ -265,7 +265,7 @@ import Testing
     #expect(session.screen.rows.map(\.title) == ["Shipping address", "Credit card", "Shipping method", "Continue"])
     let refused = session.send(.tap("continue"))
     #expect(refused.count == 1 && refused[0].kind == .refused)
-    #expect(refused[0].description.hasPrefix("refused Continue: needs \"Shipping Address\" complete: "))
+    #expect(refused[0].description.hasPrefix("refused Continue: Complete \"Shipping Address\" first. "))
   }
 
   @Test func theGettingStartedPlanRuns() throws {
