@@ -65,7 +65,7 @@ import Testing
     let refusal = lines[(start ?? 0)...].prefix { $0.hasPrefix("✗") || $0.hasPrefix("  ") && !$0.hasPrefix("  1.") }
     #expect(refusal.count > 3)
     #expect(refusal.allSatisfy { $0.count <= 40 }, "\(refusal)")
-    #expect(refusal.last == "  is required. CVV is required.")
+    #expect(refusal.last == "  required. CVV is required.")
   }
 
   @Test func replayVerbosePrintsTheScreenOnShow() throws {
