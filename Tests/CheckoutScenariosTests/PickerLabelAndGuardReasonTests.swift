@@ -95,8 +95,8 @@ import CheckoutScenarios
     #expect(steps[0].problems.first == "Street address is required")
     #expect(steps[1].rows == ["name", "number", "expiry", "cvv"])
     #expect(
-      row.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Street address is required") == true
-    )
+      row.disabledReason?.hasPrefix("Continue: Complete \"Shipping Address\" first. Street address is required. ")
+        == true)
     // An enabled row, or a row held back by its own condition, has none.
     #expect(session.screen.row("shippingMethod")?.incompleteSteps == nil)
   }

@@ -113,7 +113,7 @@ import Testing
     let effects = driven.send(.tap("continue"))
     let checker = ExpectationChecker(session: driven.session, lastEffects: effects)
     #expect(checker.check(.effect(kind: .refused, argument: "disabledRow")) == nil)
-    #expect(checker.check(.effect(kind: .refused, argument: "needs \"Shipping Address\"")) == nil)
+    #expect(checker.check(.effect(kind: .refused, argument: "Complete \"Shipping Address\" first")) == nil)
     #expect(checker.check(.effect(kind: .refused, argument: "hiddenRow")) != nil)
     #expect(checker.check(.effect(kind: .navigate, argument: "disabledRow")) != nil)
   }

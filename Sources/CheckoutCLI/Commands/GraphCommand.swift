@@ -27,8 +27,10 @@ package enum GraphCommand {
     options: [format],
     discussion: """
       Modal steps are rounded and dashed, the start step bold, reset steps doubled;
-      edges carry the row title, guarded edges a lock and the steps they require,
-      and submit edges are dashed with their operation.
+      edges carry the row title, guarded edges (orange) a lock with the steps they
+      require and the condition they wait for, and submit edges are dashed with
+      their operation. Dashed red edges marked ✗ go from each step where a submit
+      can fail to each step that fixes errors, labelled with the error codes.
 
       example: checkout graph Flows/plndr.json | dot -Tpng > plndr.png
 

@@ -98,12 +98,16 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// Why a row cannot be used now on this data, with each required step found by
-  /// `step` and checked by `check`; nil when it can be used.
+  /// `step` and checked by `check`; nil when it can be used. The reason is the row's
+  /// title and sentences: `Continue: Complete "Shipping Address" first. Full name is
+  /// required. Complete "Credit Card" first. Card number is required.`, or `Pay now:
+  /// Not available until Terms is on.` for its own `enabledWhen`.
   package static func disabled(
     _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
   ) -> Disabled? {
     if let condition = row.enabledWhen, !condition.holds(in: data) {
-      return Disabled(reason: "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))")
+      let condition = ConditionText.describe(condition, flow: flow)
+      return Disabled(reason: "\(row.title): " + Sentences.sentence("Not available until \(condition)"))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -114,8 +118,7 @@ public struct ScreenRenderer: Sendable {
         step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
     }
     if incomplete.isEmpty { return nil }
-    let text = incomplete.map { "needs \"\($0.title)\" complete: \($0.problems.joined(separator: "; "))" }
-    return Disabled(reason: "\(row.title): " + text.joined(separator: "; and "), steps: incomplete)
+    return Disabled(reason: "\(row.title): " + Sentences.join(incomplete.flatMap(\.sentences)), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.
