@@ -50,7 +50,7 @@ public enum CheckoutAPIOutcome: Hashable, Sendable {
   case failed([APIError])
 
   /// The session event that reports this outcome of a call to `operation`.
-  public func event(for operation: OperationName) -> SessionEvent {
+  package func event(for operation: OperationName) -> SessionEvent {
     switch self {
     case .succeeded(let data): return .apiSucceeded(operation, data)
     case .failed(let errors): return .apiFailed(operation, errors)
