@@ -19,7 +19,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     self.init(checkedYear: year, month: month, day: day)
   }
 
-  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see ``parse(_:)`` for why).
+  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see `parse(_:)` for why).
   public init?(parsing text: String) {
     guard let date = try? CalendarDate.parse(text) else { return nil }
     self = date

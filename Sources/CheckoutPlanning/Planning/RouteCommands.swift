@@ -7,7 +7,7 @@ import CheckoutModel
 /// whose commands are read off the compiled flow's next-edge table as the
 /// collection is walked. Planning therefore allocates nothing, and reading the
 /// commands allocates nothing either; `Array(route.commands)` copies them out.
-/// A route made from a list (``init(_:)``, an array literal, a decoded snapshot,
+/// A route made from a list (`init(_:)`, an array literal, a decoded snapshot,
 /// a plan around `requires` guards) holds that list.
 ///
 /// Two values with the same commands are equal, however each is held. The

@@ -26,7 +26,7 @@ extension CallCoordinator {
     return now().timeIntervalSince(savedAt) >= callTimeout
   }
 
-  /// Finishes the calls a stored session shows lost (``hasLostCalls(_:)``): each
+  /// Finishes the calls a stored session shows lost (`hasLostCalls(_:)`): each
   /// is made again with its idempotency key (``SessionEvent/callAgain(_:)``; the
   /// API answers it with its first answer and acts once) and its answer applied,
   /// or, when the API does not answer, it is given up (`apiExpired`: an offer

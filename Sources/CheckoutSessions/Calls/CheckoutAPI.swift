@@ -36,7 +36,7 @@ public struct CheckoutAPIRequest: Sendable {
 
 /// What a checkout API answered a call. The one answer type of the engine: a
 /// host's ``CheckoutAPI`` returns it, the scenario language's `api OP ok|fail`
-/// scripts it (`DevelopmentAPI`), and ``event(for:)`` turns it into the session
+/// scripts it (`DevelopmentAPI`), and `event(for:)` turns it into the session
 /// event that reports it.
 ///
 /// ```swift
