@@ -21,7 +21,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     /// The code's text.
     public let rawValue: String
     /// Creates a code.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
   }

@@ -54,7 +54,7 @@ public enum RuleKind: Hashable, Sendable {
   case custom(String)
 
   /// The rule's name as written in a flow file.
-  public var name: String {
+  package var name: String {
     switch self {
     case .required: return "required"
     case .email: return "email"

@@ -21,7 +21,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   private var marks: LayerMarks
 
   /// A state holding one step on the root layer.
-  public init(root: StepID) {
+  package init(root: StepID) {
     steps = [root]
     marks = LayerMarks()
   }

@@ -31,7 +31,7 @@ public struct ScenarioHost: Sendable {
     /// A problem with the command itself (unknown row, no flow).
     public var problem: String?
     /// `quit` was typed.
-    public var quit = false
+    package var quit = false
   }
 
   /// The session; nil until a flow is given.
