@@ -48,7 +48,7 @@ public struct Row: Hashable, Sendable {
   package var kind: CellKind { cell.kind }
   /// The session data key the row reads and writes: always set on a row that takes a
   /// value, optional on disclosure and info rows, never on a button.
-  package var bind: DataKey? { cell.bind }
+  public var bind: DataKey? { cell.bind }
   /// A text-like row's hint shown while it is empty.
   package var placeholder: String? { cell.textEntry?.placeholder }
   /// The keyboard a host should show for a text-like row.
