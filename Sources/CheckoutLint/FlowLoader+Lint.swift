@@ -40,7 +40,7 @@ public struct LintReport: Sendable {
   package var omitted: OmittedProblems
 
   /// Creates a report.
-  public init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
+  package init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
     self.file = file
     self.flow = flow
     self.diagnostics = diagnostics

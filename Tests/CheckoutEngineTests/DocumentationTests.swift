@@ -202,7 +202,6 @@ import Testing
   }
 
   @Test(arguments: [
-    ("GettingStarted", "a plan"),
     ("HostingTheEngine", "restore"),
     ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
@@ -249,18 +248,18 @@ import Testing
     #expect(codes == Refusal.Code.allCases.map(\.rawValue))
   }
 
-  @Test func theGettingStartedPlanRuns() throws {
+  /// The planner is the package's own (sessions and `checkout plan` use it); a route
+  /// reads its commands in place and copies them when kept.
+  @Test func thePlannerPlansTheShortestRoute() throws {
     let flow = try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path)
     var shown: [String] = []
     func print(_ value: Any) { shown.append("\(value)") }
-    // snippet: a plan
     let planner = RoutePlanner(flow)  // or compiled.planner, built once per flow
     let from = try NavigationState(parsing: "cart>stepOne>stepTwo")
     let route = try planner.plan(from: from, to: "creditCard").get()
     print(route)  // pop, present creditCard
     for command in route.commands { print(command) }  // read in place: planning allocates nothing
     print(Array(route.commands))  // a copy, when you keep them
-    // end snippet
     #expect(shown == ["pop, present creditCard", "pop", "present creditCard", "[pop, present creditCard]"])
   }
 

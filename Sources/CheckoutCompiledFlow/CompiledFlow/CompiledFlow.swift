@@ -13,13 +13,13 @@ public final class CompiledFlow: Sendable {
   /// The flow.
   public let flow: Flow
   /// Its route planner.
-  public let planner: RoutePlanner
+  package let planner: RoutePlanner
   /// Its error matchers.
   public let resolver: ErrorResolver
   /// Which keys are secret or sensitive.
   public let masking: Masking
   /// The custom rules its rows may use.
-  public let registry: RuleRegistry
+  package let registry: RuleRegistry
   /// Its rows' patterns, compiled.
   package let patterns: PatternCache
   /// The flow's ``FlowFingerprint``, computed once: every snapshot carries it.

@@ -14,7 +14,7 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
   public var error: APIError?
 
   /// Creates a resolution.
-  public init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
+  package init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
     self.step = step
     self.row = row
     self.message = message
@@ -37,13 +37,13 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
 /// ```
 public struct ErrorResolver: Sendable {
   /// The flow whose matchers are used.
-  public let flow: Flow
+  package let flow: Flow
   /// The flow's compiled graph, when the resolver is compiled with a planner: its
   /// index finds a matcher's step in constant time for the default message.
   private let graph: CompiledGraph?
 
   /// Creates a resolver.
-  public init(_ flow: Flow) {
+  package init(_ flow: Flow) {
     self.flow = flow
     self.graph = nil
   }
@@ -61,7 +61,7 @@ public struct ErrorResolver: Sendable {
   }
 
   /// The matcher that applies to an error, if any.
-  public func matcher(for error: APIError) -> ErrorMatcher? {
+  package func matcher(for error: APIError) -> ErrorMatcher? {
     flow.errors.first { $0.matches(code: error.code, field: error.field) }
   }
 
@@ -78,7 +78,7 @@ public struct ErrorResolver: Sendable {
 
   /// The errors of one response in the order they are offered: highest matcher
   /// priority first, the API's order among equals. Unmatched errors come last.
-  public func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
+  package func ordered(_ errors: [APIError]) -> [(error: APIError, resolution: Resolution?)] {
     // Each error's matcher is found once; one error needs no sorting.
     let resolved = errors.enumerated().map { (index: $0.offset, error: $0.element, matcher: matcher(for: $0.element)) }
     let sorted =

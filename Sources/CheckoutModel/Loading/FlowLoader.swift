@@ -11,7 +11,7 @@ import Foundation
 /// ```
 public struct FlowLoader: Sendable {
   /// Names of custom rules the embedding program provides; a flow may use them.
-  public var customRules: Set<String>
+  package var customRules: Set<String>
 
   /// Creates a loader that accepts the built-in rules and these custom rule names.
   public init(customRules: Set<String> = []) {

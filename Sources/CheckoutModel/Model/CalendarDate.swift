@@ -19,7 +19,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     self.init(checkedYear: year, month: month, day: day)
   }
 
-  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see ``parse(_:)`` for why).
+  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see `parse(_:)` for why).
   public init?(parsing text: String) {
     guard let date = try? CalendarDate.parse(text) else { return nil }
     self = date
@@ -30,7 +30,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     /// `"2026-02-30" is not a date: February 2026 has 28 days`.
     public var description: String
     /// Creates the error.
-    public init(description: String) { self.description = description }
+    package init(description: String) { self.description = description }
   }
 
   /// Parses `YYYY-MM-DD` (four, two and two digits), refusing days the month does
@@ -40,7 +40,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   /// try CalendarDate.parse("2026-02-30")
   /// // throws: "2026-02-30" is not a date: February 2026 has 28 days
   /// ```
-  public static func parse(_ text: String) throws(ParseError) -> CalendarDate {
+  package static func parse(_ text: String) throws(ParseError) -> CalendarDate {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -103,7 +103,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   }
 
   /// How many days a month has in a year of the Gregorian calendar.
-  public static func days(inMonth month: Int, of year: Int) -> Int {
+  package static func days(inMonth month: Int, of year: Int) -> Int {
     switch month {
     case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
     case 4, 6, 9, 11: return 30

@@ -12,14 +12,14 @@ import Foundation
 /// ```
 public struct RuleEvaluator: Sendable {
   /// The session's date, for `expiry`; without one, expiry checks only the format.
-  public var today: CalendarDate?
+  package var today: CalendarDate?
   /// The custom rules available.
-  public var registry: RuleRegistry
+  package var registry: RuleRegistry
   /// Compiled patterns (a flow's, compiled once).
   package var patterns: PatternCache
 
   /// Creates an evaluator.
-  public init(
+  package init(
     today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()
   ) {
     self.today = today
@@ -39,7 +39,7 @@ public struct RuleEvaluator: Sendable {
   }
 
   /// Whether a value passes one rule.
-  public func passes(_ kind: RuleKind, _ value: Value?, remember: Bool = true) -> Bool {
+  package func passes(_ kind: RuleKind, _ value: Value?, remember: Bool = true) -> Bool {
     let present = value?.isPresent ?? false
     if case .required = kind { return present }
     guard present, let value else { return true }

@@ -9,49 +9,49 @@ import CheckoutModel
 /// let matrix = CoverageMatrix(flow)
 /// matrix.gaps.isEmpty  // true: full coverage
 /// ```
-public struct CoverageMatrix: Sendable {
+package struct CoverageMatrix: Sendable {
   /// A step where a submit can fail, and the state it is reached with.
-  public struct Origin: Hashable, Sendable {
+  package struct Origin: Hashable, Sendable {
     /// The step with the submit row.
-    public var step: StepID
+    package var step: StepID
     /// The operations submitted there.
-    public var operations: [OperationName]
+    package var operations: [OperationName]
     /// The state the shortest forward path from the start reaches it with; nil if it cannot be reached.
-    public var state: NavigationState?
+    package var state: NavigationState?
   }
 
   /// A place an error is fixed, and the matchers that send errors there.
-  public struct Target: Hashable, Sendable {
+  package struct Target: Hashable, Sendable {
     /// The resolution's step.
-    public var step: StepID
+    package var step: StepID
     /// The resolution's row, if any.
-    public var row: RowID?
+    package var row: RowID?
     /// The indices in `flow.errors` of the matchers resolving here.
-    public var matchers: [Int]
+    package var matchers: [Int]
 
     /// `creditCard.cvv`.
-    public var name: String { RowReference(step: step, row: row).description }
+    package var name: String { RowReference(step: step, row: row).description }
   }
 
   /// One cell: the route from an origin to a target, or why there is none.
-  public struct Cell: Sendable {
+  package struct Cell: Sendable {
     /// The origin (row of the matrix).
-    public var origin: Origin
+    package var origin: Origin
     /// The target (column of the matrix).
-    public var target: Target
+    package var target: Target
     /// The route, or why none exists.
-    public var route: Result<Route, NoRoute>
+    package var route: Result<Route, NoRoute>
   }
 
   /// The steps where a submit can fail, in flow order.
   package let origins: [Origin]
   /// The resolutions, in the order their first matcher appears.
-  public let targets: [Target]
+  package let targets: [Target]
   /// Every origin × target, origin-major.
   package let cells: [Cell]
 
   /// Computes the matrix; guards count as met (a guard is a state of the data, not of the graph).
-  public init(_ flow: Flow, planner: RoutePlanner? = nil) {
+  package init(_ flow: Flow, planner: RoutePlanner? = nil) {
     let planner = planner ?? RoutePlanner(flow)
     let start = NavigationState(root: flow.start)
     origins = flow.steps.compactMap { step in
@@ -90,7 +90,7 @@ public struct CoverageMatrix: Sendable {
 
   /// The matrix as a text table: a row per resolution, a column per failing step,
   /// each cell the route's length (`-` already there, `✗` no route).
-  public func table() -> String {
+  package func table() -> String {
     let header = ["resolution"] + origins.map { "\($0.step) (\($0.state?.description ?? "unreachable"))" }
     var rows = [header]
     for target in targets {

@@ -54,7 +54,7 @@ extension ScenarioCommand {
     case key(DataKey)
 
     /// The name a `set` word gives, or nil for a dotted word that is no data key (`a..b`).
-    public init?(parsing word: String) {
+    package init?(parsing word: String) {
       guard word.contains(".") else {
         self = .row(word)
         return

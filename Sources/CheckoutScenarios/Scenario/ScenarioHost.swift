@@ -31,23 +31,23 @@ public struct ScenarioHost: Sendable {
     /// A problem with the command itself (unknown row, no flow).
     public var problem: String?
     /// `quit` was typed.
-    public var quit = false
+    package var quit = false
   }
 
   /// The session; nil until a flow is given.
   public private(set) var session: CheckoutSession?
   /// Who confirms appearances.
-  public private(set) var mode: HostMode = .auto
+  package private(set) var mode: HostMode = .auto
   /// The scripted API.
-  public private(set) var api = DevelopmentAPI()
+  package private(set) var api = DevelopmentAPI()
   /// The effects of the last command, for `expect effect`.
-  public private(set) var lastEffects: [Effect] = []
+  package private(set) var lastEffects: [Effect] = []
   /// The session's date, applied when a flow is loaded later.
-  public private(set) var today: CalendarDate?
+  package private(set) var today: CalendarDate?
   /// Where relative `flow` paths start.
   package var baseDirectory: String
   /// The custom rules flows may use.
-  public var registry: RuleRegistry
+  package var registry: RuleRegistry
   /// Flows a `flow` line may name instead of a path (`builtin:plndr` → its JSON).
   package var builtInFlows: [String: String] = [:]
   /// Reads the file a `flow` line names; its error's description says why it
@@ -73,11 +73,11 @@ public struct ScenarioHost: Sendable {
   }
 
   /// A file the host cannot read, and why.
-  public struct Unreadable: Error, CustomStringConvertible {
+  package struct Unreadable: Error, CustomStringConvertible {
     /// `cannot read the file: REASON`.
-    public var description: String
+    package var description: String
     /// Creates the error.
-    public init(description: String) { self.description = description }
+    package init(description: String) { self.description = description }
   }
 
   /// A host with a flow already, or none (a scenario's `flow` line gives it).

@@ -11,7 +11,7 @@ public struct CallRecovery: Sendable {
   public var steps: [CallStep]
 
   /// Creates a recovery.
-  public init(stored: StoredSession, steps: [CallStep]) {
+  package init(stored: StoredSession, steps: [CallStep]) {
     self.stored = stored
     self.steps = steps
   }
@@ -20,13 +20,13 @@ public struct CallRecovery: Sendable {
 extension CallCoordinator {
   /// Whether a stored session shows a call waiting for longer than
   /// ``callTimeout``: its answer was lost.
-  public func hasLostCalls(_ stored: StoredSession) -> Bool {
+  package func hasLostCalls(_ stored: StoredSession) -> Bool {
     guard !stored.snapshot.calls.isEmpty else { return false }
     guard let savedAt = stored.savedAt else { return true }
     return now().timeIntervalSince(savedAt) >= callTimeout
   }
 
-  /// Finishes the calls a stored session shows lost (``hasLostCalls(_:)``): each
+  /// Finishes the calls a stored session shows lost (`hasLostCalls(_:)`): each
   /// is made again with its idempotency key (``SessionEvent/callAgain(_:)``; the
   /// API answers it with its first answer and acts once) and its answer applied,
   /// or, when the API does not answer, it is given up (`apiExpired`: an offer

@@ -37,7 +37,7 @@ public struct CallExchange: Sendable {
   public var outcome: CheckoutAPIOutcome?
 
   /// Creates an exchange.
-  public init(request: CheckoutAPIRequest, outcome: CheckoutAPIOutcome?) {
+  package init(request: CheckoutAPIRequest, outcome: CheckoutAPIOutcome?) {
     self.request = request
     self.outcome = outcome
   }
@@ -64,7 +64,7 @@ public struct CallResult: Sendable {
   public var session: CheckoutSession
 
   /// Creates a result.
-  public init(steps: [CallStep], version: Int, session: CheckoutSession) {
+  package init(steps: [CallStep], version: Int, session: CheckoutSession) {
     self.steps = steps
     self.version = version
     self.session = session
@@ -89,7 +89,7 @@ public struct EventRefused: Error, Sendable, CustomStringConvertible {
   public var refusal: Refusal
 
   /// Creates the error.
-  public init(_ refusal: Refusal) { self.refusal = refusal }
+  package init(_ refusal: Refusal) { self.refusal = refusal }
 
   public var description: String { refusal.message }
 }

@@ -36,7 +36,7 @@ public struct CheckoutAPIRequest: Sendable {
 
 /// What a checkout API answered a call. The one answer type of the engine: a
 /// host's ``CheckoutAPI`` returns it, the scenario language's `api OP ok|fail`
-/// scripts it (`DevelopmentAPI`), and ``event(for:)`` turns it into the session
+/// scripts it (`DevelopmentAPI`), and `event(for:)` turns it into the session
 /// event that reports it.
 ///
 /// ```swift
@@ -50,7 +50,7 @@ public enum CheckoutAPIOutcome: Hashable, Sendable {
   case failed([APIError])
 
   /// The session event that reports this outcome of a call to `operation`.
-  public func event(for operation: OperationName) -> SessionEvent {
+  package func event(for operation: OperationName) -> SessionEvent {
     switch self {
     case .succeeded(let data): return .apiSucceeded(operation, data)
     case .failed(let errors): return .apiFailed(operation, errors)

@@ -44,11 +44,11 @@ public struct CheckoutSession: Sendable {
     didSet { sessionData.rulesChanged() }
   }
   /// The error shown on each row (from a rule or from the API).
-  public internal(set) var rowErrors: [RowRef: String] = [:]
+  package internal(set) var rowErrors: [RowRef: String] = [:]
   /// What the session is doing: idle, waiting for a step, offering an error, or
   /// driving a route (``SessionMode``). The one place the mode is kept; ``offer``,
   /// ``queued``, ``pending``, ``focus``, ``route`` and ``driver`` read it.
-  public internal(set) var mode = SessionMode.start
+  package internal(set) var mode = SessionMode.start
   /// API calls waiting for an answer, each with its idempotency key and the step
   /// to open on success.
   public internal(set) var calls: [OperationName: APICall] = [:]
@@ -56,11 +56,11 @@ public struct CheckoutSession: Sendable {
   /// may have acted on them, so the next call to the operation reuses the key.
   public internal(set) var unanswered: [OperationName: APICall] = [:]
   /// How many idempotency keys the session has made (the last key's number).
-  public internal(set) var callsMade = 0
+  package internal(set) var callsMade = 0
   /// For each secret key, how many times its value changed or was cleared in this
   /// session (never the value): a copy of a secret kept since an earlier event is
   /// used only while its generation is still this one (see ``restoreSecrets(_:)``).
-  public internal(set) var secretGenerations: [DataKey: Int] = [:]
+  package internal(set) var secretGenerations: [DataKey: Int] = [:]
 
   /// A session at the flow's start with its initial data.
   public init(flow: CompiledFlow, today: CalendarDate? = nil) {
@@ -110,7 +110,7 @@ public struct CheckoutSession: Sendable {
   }
 
   /// Rule checking with the session's date and the flow's custom rules.
-  public var rules: RuleEvaluator {
+  package var rules: RuleEvaluator {
     RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns)
   }
 

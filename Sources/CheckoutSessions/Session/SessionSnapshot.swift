@@ -43,19 +43,19 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The data: no secrets; sensitive values masked unless revealed.
   public var data: [String: Value]
   /// The errors shown, by `step.row`.
-  public var rowErrors: [String: String]
+  package var rowErrors: [String: String]
   /// What the session is doing (``SessionMode``): idle, waiting for a step,
   /// offering an error or driving a route, with what that mode holds.
-  public var mode: SessionMode
+  package var mode: SessionMode
   /// API calls waiting for answers, each with its idempotency key.
   public var calls: [Call]
   /// Calls given up unanswered, whose keys the next calls reuse (absent when none).
   public var unanswered: [Call]?
   /// How many idempotency keys the session has made (absent before the first).
-  public var callsMade: Int?
+  package var callsMade: Int?
   /// For each secret key, its generation: how many times the value changed or was
   /// cleared (never the value itself); absent when no secret was ever set.
-  public var secretGenerations: [String: Int]?
+  package var secretGenerations: [String: Int]?
 }
 
 extension SessionSnapshot {
