@@ -89,7 +89,7 @@ import Testing
     // idle: the shopper acts; answers arrive.
     Transition(.idle, .tap("discount"), "awaitingStep discount", [.navigate]),
     Transition(.idle, .tap("placeOrder"), "idle", [.refused]),
-    Transition(.idle, zip, "idle", []),
+    Transition(.idle, zip, "idle", [.refused]),  // the call in flight sends the ZIP
     Transition(.idle, .back, "idle", []),
     Transition(.idle, .appeared("stepOne"), "idle", []),
     Transition(.idle, .appeared("creditCard"), "idle", [.refused]),
@@ -112,7 +112,7 @@ import Testing
     Transition(.awaitingStep, .appeared("stepOne"), "idle", [.notice]),
     Transition(.awaitingStep, .appeared("creditCard"), "awaitingStep discount", [.refused]),
     Transition(.awaitingStep, .back, "idle", []),
-    Transition(.awaitingStep, zip, "awaitingStep discount", []),
+    Transition(.awaitingStep, zip, "awaitingStep discount", [.refused]),
     Transition(.awaitingStep, ok, "awaitingStep confirmation", [.navigate]),
     Transition(.awaitingStep, Start.cvvInvalid, "offering creditCard.cvv over step discount", [.offer]),
     Transition(.awaitingStep, .decline, "awaitingStep discount", [.refused]),

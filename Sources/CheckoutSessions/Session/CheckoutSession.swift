@@ -55,6 +55,10 @@ public struct CheckoutSession: Sendable {
   /// Calls given up without an answer (``SessionEvent/apiExpired(_:)``): the API
   /// may have acted on them, so the next call to the operation reuses the key.
   public internal(set) var unanswered: [OperationName: APICall] = [:]
+  /// The operation whose success placed the order: a call after which the flow
+  /// makes no further call. From then on the order's values are final (a `set` is
+  /// refused with ``Refusal/Code/orderFinished``); nil until then.
+  public internal(set) var finished: OperationName?
   /// How many idempotency keys the session has made (the last key's number).
   public internal(set) var callsMade = 0
   /// For each secret key, how many times its value changed or was cleared in this

@@ -146,6 +146,8 @@ struct SessionService: Sendable {
       throw ServerError(.gone, "flow_changed", error.description, at: "/sessions/\(gone?.rawValue ?? "")")
     } catch let refused as EventRefused {
       throw ServerError.refused(refused.refusal, at: field)
+    } catch let changed as CallBodyChanged {
+      throw ServerError.refused(changed.refusal, at: field)
     } catch let error as SessionStoreError {
       switch error.kind {
       case .notFound: throw ServerError.unknownSession(error.id)
