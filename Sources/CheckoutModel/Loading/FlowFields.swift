@@ -16,7 +16,7 @@ public enum FlowFields {
   public static let row = [
     "id", "cell", "title", "bind", "placeholder", "keyboard", "options", "rules", "visibleWhen",
     "enabledWhen", "sensitive", "secret", "detail", "opens", "requires", "action", "submit", "then",
-    "validates", "provides",
+    "validates", "provides", "actions",
   ]
   /// A picker option.
   public static let option = ["value", "label"]

@@ -95,4 +95,25 @@ public struct PendingAction: Hashable, Sendable, Codable {
     self.step = step
     self.data = data
   }
+
+  private enum CodingKeys: String, CodingKey { case name, step, data }
+
+  /// Reads `{name, step, data}`, `data` an object of key -> value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(ActionName.self, forKey: .name)
+    step = try container.decode(StepID.self, forKey: .step)
+    let data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
+    self.data = Dictionary(uniqueKeysWithValues: data.map { (DataKey($0.key), $0.value) })
+  }
+
+  /// Writes `{name, step, data}`, `data` an object of key -> value (absent when empty).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(step, forKey: .step)
+    if !data.isEmpty {
+      try container.encode(Dictionary(uniqueKeysWithValues: data.map { ($0.key.rawValue, $0.value) }), forKey: .data)
+    }
+  }
 }

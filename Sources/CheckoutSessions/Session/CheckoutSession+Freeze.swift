@@ -56,7 +56,7 @@ extension CheckoutSession {
         case .submit?: return false
         case .opens(let next)?:
           if seen.insert(next).inserted { stack.append(next) }
-        case .close?, nil:
+        case .close?, .resume?, nil:
           break
         }
       }

@@ -133,6 +133,12 @@ public struct CheckoutSession: Sendable {
   /// Handles one event and returns what the host must do.
   @discardableResult
   public mutating func send(_ event: SessionEvent) -> [Effect] {
+    let effects = handle(event)
+    return calls.isEmpty ? effects : effects + cancelActionsLeft()
+  }
+
+  /// The event's handler.
+  private mutating func handle(_ event: SessionEvent) -> [Effect] {
     switch event {
     case .tap(let row): return tap(row)
     case .set(let target, let value): return set(target, value)
@@ -142,6 +148,8 @@ public struct CheckoutSession: Sendable {
     case .apiFailed(let operation, let errors): return apiFailed(operation, errors)
     case .callAgain(let operation): return callAgain(operation)
     case .apiExpired(let operation): return apiExpired(operation)
+    case .apiActionRequired(let operation, let action, let values): return apiActionRequired(operation, action, values)
+    case .actionCompleted(let operation, let values): return actionCompleted(operation, values, event: .actionCompleted)
     case .accept: return accept()
     case .decline: return decline()
     }

@@ -190,6 +190,14 @@ extension Refusal {
       message: "no call to \(operation) is waiting for an answer")
   }
 
+  /// `actionCompleted`, or a `resume` row, with no call waiting on an action.
+  static func noActionWaiting(_ operation: OperationName?, event: SessionEvent.Kind, row: RowRef? = nil) -> Refusal {
+    let subject: Refusal.Subject? =
+      if let row { .row(step: row.step, row: row.row) } else { operation.map { .operation($0) } }
+    let what = operation.map { "no call to \($0) is" } ?? "no call is"
+    return Refusal(.noActionWaiting, event: event, subject: subject, message: "\(what) waiting on an action here")
+  }
+
   /// `accept` or `decline` with no offer.
   static func noOffer(_ event: SessionEvent.Kind) -> Refusal {
     Refusal(.noOffer, event: event, message: "there is no offer to \(event)")

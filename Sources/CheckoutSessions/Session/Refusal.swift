@@ -59,6 +59,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     case callBodyChanged
     /// An API answer for an operation no call waits for.
     case noCallWaiting
+    /// `actionCompleted` or a `resume` row with no call waiting on an action there.
+    case noActionWaiting
     /// `accept` or `decline` with no offer waiting.
     case noOffer
     /// A `set` names a key events may not write: the flow's data, a key an API

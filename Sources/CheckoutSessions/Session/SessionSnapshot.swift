@@ -193,6 +193,7 @@ extension CheckoutSession {
     }
     snapshot.mode.namedPlaces.forEach { need($0.step, $0.row) }
     (snapshot.calls + (snapshot.unanswered ?? [])).compactMap(\.then).forEach { need($0) }
+    snapshot.calls.compactMap(\.action?.step).forEach { need($0) }
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
