@@ -45,7 +45,7 @@ public struct APICall: Hashable, Sendable, Codable {
   public var key: IdempotencyKey
   /// The step opened when it succeeds.
   public var then: StepID?
-  /// The ``PayloadDigest`` of the body its latest request sent (a retry must
+  /// The digest (FNV-1a, see `PayloadDigest`) of the body its latest request sent (a retry must
   /// send the same); nil in snapshots older than format 3.
   public var digest: String?
   /// What the call waits for: nil for the API's answer, or the action the API
