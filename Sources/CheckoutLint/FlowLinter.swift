@@ -77,6 +77,7 @@ struct FlowLinter {
   @discardableResult
   func lint() -> [Diagnostic] {
     checkReachability()
+    checkActions()
     checkBindings()
     checkMatchers()
     checkKeys()
@@ -105,15 +106,58 @@ struct FlowLinter {
     }
   }
 
-  /// Every step must be reachable from the start.
+  /// Every step must be reachable from the start: through rows that open steps,
+  /// successes of submits, and the actions a submit on a reachable step declares
+  /// (the session opens an action's step when the call asks for it).
   private func checkReachability() {
-    let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
+    let graph = FlowGraph(flow)
+    var reachable = graph.reachableSteps(from: flow.start)
+    var grown = true
+    while grown {
+      grown = false
+      for step in flow.steps where reachable.contains(step.id) {
+        for case .submit(let submit)? in step.rows.map(\.action) {
+          for target in submit.actions.values where !reachable.contains(target) {
+            reachable.formUnion(graph.reachableSteps(from: target))
+            grown = true
+          }
+        }
+      }
+    }
     for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
       sink.error(
         "unreachable-step",
         "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
         suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
+    }
+  }
+
+  /// Each action a submit declares is done on a step the session can open over
+  /// the submit's step (not that step itself, not a `reset` step, which leaving
+  /// could not return to the order) and that has a `resume` row to finish it.
+  private func checkActions() {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard case .submit(let submit)? = row.action else { continue }
+        for (action, target) in submit.actions.sorted(by: { $0.key < $1.key }) {
+          guard let actionStep = flow.step(target) else { continue }  // loading reports a missing step
+          let path = positions.rowPath(stepIndex, rowIndex).appending("actions").appending(action.rawValue)
+          if target == step.id || actionStep.presentation == .reset {
+            let why = target == step.id ? "it is the submit's own step" : "it is a reset step"
+            sink.error(
+              "unreachable-action-step",
+              "action \(Quoting.quoted(action)) of \(Quoting.quoted(submit.operation)) cannot be reached from \(Quoting.quoted(step.id)): \(why), so the session cannot open it over the order and return",
+              at: path, suggestion: "do the action on a step of its own, presented \"modal\" or \"push\"")
+          }
+          if !actionStep.rows.contains(where: { $0.action == .resume }) {
+            sink.error(
+              "missing-resume-row",
+              "action \(Quoting.quoted(action)) of \(Quoting.quoted(submit.operation)) is done on \(Quoting.quoted(target)), which has no row to finish it",
+              at: path, suggestion: "add a button with \"action\": \"resume\" to \(Quoting.quoted(target))")
+          }
+        }
+      }
     }
   }
 

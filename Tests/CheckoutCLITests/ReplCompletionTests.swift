@@ -60,12 +60,21 @@ import Testing
     ),
     ("help ex", ["expect"]),
     ("api ", ["applyDiscount", "placeOrder"]),
-    ("api placeOrder ", ["fail", "ok"]),
+    ("api placeOrder ", ["action", "fail", "ok"]),
+    ("api placeOrder action ", []),  // PLNDR's submit declares no action
     ("back ", []),
     ("tap zzz", []),
   ])
   func candidates(_ line: String, _ expected: [String]) {
     #expect(ReplCompletion.candidates(line: line, cursor: line.count, session: Self.onStepOne) == expected, "\(line)|")
+  }
+
+  @Test func actionNamesAreTheOnesTheOperationsSubmitsDeclare() {
+    let session = CheckoutSession(flow: ActionFlows.compiled)
+    let line = "api placeOrder action "
+    #expect(ReplCompletion.candidates(line: line, cursor: line.count, session: session) == ["three_d_secure"])
+    let typed = "api placeOrder act"
+    #expect(ReplCompletion.candidates(line: typed, cursor: typed.count, session: session) == ["action"])
   }
 
   @Test func onlyTheTextBeforeTheCursorCounts() {

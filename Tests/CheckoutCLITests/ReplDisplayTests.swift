@@ -89,12 +89,16 @@ import Testing
 
   @Test func helpApiShowsEveryFormWithAnExample() {
     let output = repl(["help api"])
-    #expect(output.contains("api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]\n"))
+    #expect(
+      output.contains(
+        "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …] | api OP action NAME [KEY=VALUE …]\n"
+      ))
     #expect(
       output.contains(
         "  api OP ok KEY=VALUE …              it succeeds with this data (values as in set)\n      e.g. api placeOrder ok order.number=PL-1\n"
       ))
     #expect(output.contains("e.g. api placeOrder fail cvv_invalid ; item_sold_out"))
+    #expect(output.contains("e.g. api placeOrder action three_d_secure"))
   }
 
   @Test func everyFormOfEveryCommandHasAnExampleThatParses() throws {

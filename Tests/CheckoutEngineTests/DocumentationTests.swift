@@ -391,6 +391,7 @@ import Testing
       case .disclosure(let opens, _, _): return "opens \(opens)"
       case .button(.opens(let step)): return "opens \(step)"
       case .button(.close): return "closes its step"
+      case .button(.resume): return "finishes the action its step is for"
       case .button(.submit(let submit)): return "calls \(submit.operation)"
       case .info(let bind, let detail): return "shows \(detail ?? bind?.rawValue ?? "its title")"
       }

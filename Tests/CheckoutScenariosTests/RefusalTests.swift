@@ -102,7 +102,8 @@ import Testing
     #expect(refused.kind == .refused && refused.description == "refused there is no offer to accept")
     #expect(
       SessionEvent.Kind.allCases.map(\.rawValue) == [
-        "tap", "set", "back", "appeared", "apiSucceeded", "apiFailed", "callAgain", "apiExpired", "accept", "decline",
+        "tap", "set", "back", "appeared", "apiSucceeded", "apiFailed", "callAgain", "apiExpired", "apiActionRequired",
+        "actionCompleted", "accept", "decline",
       ])
     #expect(SessionEvent.set(.row("cvv"), .string("1")).kind == .set)
   }

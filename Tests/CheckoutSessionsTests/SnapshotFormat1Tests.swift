@@ -43,7 +43,7 @@ import Testing
     for (name, session, format1) in try Self.cases() {
       let restored = try CheckoutSession(restoringJSON: format1, flow: ShippedFlows.plndrCompiled)
       #expect(restored.mode == session.mode, "\(name)")
-      #expect(restored.snapshot() == session.snapshot(), "\(name)")
+      #expect(restored.snapshot().undigested == session.snapshot().undigested, "\(name)")
       #expect(try SessionSnapshot(json: format1).format == SessionSnapshot.currentFormat, "\(name)")
     }
   }
@@ -53,14 +53,35 @@ import Testing
   @Test func format1SnapshotsBehaveAsTheCurrentFormat() throws {
     for (name, session, format1) in try Self.cases() {
       let old = try CheckoutSession(restoringJSON: format1, flow: ShippedFlows.plndrCompiled)
-      let current = try CheckoutSession(restoringJSON: session.snapshotJSON(), flow: ShippedFlows.plndrCompiled)
+      var current = try CheckoutSession(restoringJSON: session.snapshotJSON(), flow: ShippedFlows.plndrCompiled)
+      // Format 1 wrote no digests: the restored calls are retried unchecked.
+      for operation in current.calls.keys { current.calls[operation]?.digest = nil }
       for event in Self.events {
         var fromOld = old
         var fromCurrent = current
         #expect(fromOld.send(event) == fromCurrent.send(event), "\(name): \(event)")
-        #expect(fromOld.snapshot() == fromCurrent.snapshot(), "\(name): \(event)")
+        #expect(fromOld.snapshot().undigested == fromCurrent.snapshot().undigested, "\(name): \(event)")
       }
     }
+  }
+}
+
+extension SessionSnapshot {
+  /// The snapshot without its calls' digests, which formats 1 and 2 did not write
+  /// (a call restored from them is retried unchecked).
+  var undigested: SessionSnapshot {
+    var copy = self
+    copy.calls = calls.map { call in
+      var call = call
+      call.digest = nil
+      return call
+    }
+    copy.unanswered = unanswered?.map { call in
+      var call = call
+      call.digest = nil
+      return call
+    }
+    return copy
   }
 }
 

@@ -196,7 +196,7 @@ import Testing
     let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)
     #expect(text.hasPrefix(#"{"calls":[],"callsMade":1,"data":{"#))
     #expect(
-      text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":2,"mode":{"routing":{"#))
+      text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":3,"mode":{"routing":{"#))
     #expect(text.contains(#""mode":{"routing":{"driver":{"replans":0,"#))
     #expect(text.contains(#"}},"queued":[{"error":{"code":"address_zip_invalid"}"#))
     #expect(text.contains(#""row":"zip","step":"address"}]}},"navigation":"cart>stepOne>stepTwo","rowErrors":"#))
@@ -261,13 +261,13 @@ import Testing
       text.replacingOccurrences(of: #""fingerprint":"x""#, with: #""fingerprint":"\#(Self.compiled.fingerprint)""#)
     }
     let fresh = String(decoding: CheckoutSession(flow: Self.compiled).snapshotJSON(), as: UTF8.self)
-    let other = fresh.replacingOccurrences(of: #""format":2"#, with: #""format":3"#)
-    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 3, "another format that reads is read")
-    #expect(Self.restoreError(other) == "unsupported snapshot format 3; this version reads formats 1 and 2")
+    let other = fresh.replacingOccurrences(of: #""format":3"#, with: #""format":4"#)
+    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 4, "another format that reads is read")
+    #expect(Self.restoreError(other) == "unsupported snapshot format 4; this version reads formats 1, 2 and 3")
     #expect(
-      Self.restoreError(#"{"format":3,"shape":"new"}"#)
-        == "unsupported snapshot format 3; this version reads formats 1 and 2")
-    #expect(try SessionSnapshot(json: Data(Self.minimal.utf8)).format == 2, "format 1 is read as format 2")
+      Self.restoreError(#"{"format":4,"shape":"new"}"#)
+        == "unsupported snapshot format 4; this version reads formats 1, 2 and 3")
+    #expect(try SessionSnapshot(json: Data(Self.minimal.utf8)).format == 3, "format 1 is read as format 3")
     #expect(
       Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
         == "the snapshot is of flow \"shop\", not \"plndr\"")

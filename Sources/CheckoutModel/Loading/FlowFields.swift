@@ -16,7 +16,7 @@ package enum FlowFields {
   package static let row = [
     "id", "cell", "title", "bind", "placeholder", "keyboard", "options", "rules", "visibleWhen",
     "enabledWhen", "sensitive", "secret", "detail", "opens", "requires", "action", "submit", "then",
-    "validates", "provides",
+    "validates", "provides", "actions",
   ]
   /// A picker option.
   package static let option = ["value", "label"]

@@ -30,7 +30,7 @@ public enum Cell: Hashable, Sendable {
   case toggle(bind: DataKey)
   /// A row that opens a step, optionally showing a bound value or a detail template.
   case disclosure(opens: StepID, bind: DataKey? = nil, detail: String? = nil)
-  /// A row that opens a step, closes its step, or submits.
+  /// A row that opens a step, closes its step, finishes an action (resume), or submits.
   case button(RowAction)
   /// A row that shows text: a bound value or a detail template.
   case info(bind: DataKey? = nil, detail: String? = nil)

@@ -87,6 +87,9 @@ public enum RowAction: Hashable, Sendable {
   case close
   /// Validates, then calls an API operation; on success opens `then`.
   case submit(Submit)
+  /// Finishes the action its step is for (a submit's ``Submit/actions``): the
+  /// call waiting on it goes on, as the same call.
+  case resume
 }
 
 /// A submit action: an API call guarded by local validation.
@@ -100,12 +103,19 @@ public struct Submit: Hashable, Sendable {
   /// The keys the operation's success data fills (`order.number`): a flow may read
   /// them in details, conditions and checks although no row binds them.
   public var provides: [DataKey]
+  /// The actions the operation can ask the shopper for before it finishes, each
+  /// with the step where it is done (`three_d_secure` -> `challenge`).
+  public var actions: [ActionName: StepID]
 
   /// Creates a submit action.
-  public init(operation: OperationName, then: StepID? = nil, validates: [StepID]? = nil, provides: [DataKey] = []) {
+  public init(
+    operation: OperationName, then: StepID? = nil, validates: [StepID]? = nil, provides: [DataKey] = [],
+    actions: [ActionName: StepID] = [:]
+  ) {
     self.operation = operation
     self.then = then
     self.validates = validates
     self.provides = provides
+    self.actions = actions
   }
 }

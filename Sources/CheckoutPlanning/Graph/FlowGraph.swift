@@ -55,7 +55,7 @@ package struct FlowGraph: Sendable {
                 from: step.id, to: then, row: row.id, title: row.title,
                 kind: .submitSucceeded(submit.operation), requires: row.requires))
           }
-        case .close, nil:
+        case .close, .resume, nil:
           break
         }
       }

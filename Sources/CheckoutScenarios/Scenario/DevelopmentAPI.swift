@@ -53,6 +53,7 @@ package struct DevelopmentAPI: Hashable, Sendable {
       }
       return .apiSucceeded(operation, values)
     case .failed(let errors): return .apiFailed(operation, errors)
+    case .actionRequired(let action, let data): return .apiActionRequired(operation, action, data)
     }
   }
 

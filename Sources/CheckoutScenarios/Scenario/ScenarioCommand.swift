@@ -15,7 +15,7 @@ public enum ScenarioCommand: Hashable, Sendable {
   case tap(String)
   /// `back`: the shopper's back button.
   case back
-  /// `api OP ok|fail …`: queue the development API's next answer to an operation.
+  /// `api OP ok|fail|action …`: queue the development API's next answer to an operation.
   case api(OperationName, CheckoutAPIOutcome)
   /// `accept`: answer the offer with yes.
   case accept

@@ -106,7 +106,7 @@ public struct ScenarioHost: Sendable {
           ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
     case .api(let operation, let response):
       api.enqueue(response, for: operation)
-      if let session, session.calls[operation] != nil, let answer = api.answer(operation) {
+      if let session, let call = session.calls[operation], call.action == nil, let answer = api.answer(operation) {
         perform(DevelopmentAPI.event(answer, for: operation, in: session.flow), &outcome)
       }
     case .help(let name): outcome.notes += helpText(name)

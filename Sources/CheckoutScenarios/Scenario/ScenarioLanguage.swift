@@ -71,7 +71,9 @@ package enum ScenarioLanguage {
       name: "back", synopsis: "back", summary: "the shopper's back button",
       forms: [Form("back", "pop the top step, or dismiss the top modal", example: "back")]),
     CommandInfo(
-      name: "api", synopsis: "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]",
+      name: "api",
+      synopsis:
+        "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …] | api OP action NAME [KEY=VALUE …]",
       summary: "queue the development API's next answer to an operation (answers are used in order)",
       forms: [
         Form("api OP ok", "the next call succeeds", example: "api placeOrder ok"),
@@ -88,6 +90,10 @@ package enum ScenarioLanguage {
         Form(
           "api OP fail CODE ; CODE …", "one answer with several errors",
           example: "api placeOrder fail cvv_invalid ; item_sold_out"),
+        Form(
+          "api OP action NAME [KEY=VALUE …]",
+          "it asks the shopper for an action first (the submit's \"actions\" names its step; data as in ok)",
+          example: "api placeOrder action three_d_secure"),
       ]),
     CommandInfo(
       name: "accept", synopsis: "accept", summary: "go and fix the error offered",

@@ -93,3 +93,22 @@ public struct EventRefused: Error, Sendable, CustomStringConvertible {
 
   public var description: String { refusal.message }
 }
+
+/// A retry that would send another body under a call's idempotency key than the
+/// call first sent (``APICall/digest``): it was not sent. The values are frozen
+/// while a call waits, so this means the session lost what it sent (a sensitive
+/// value restored masked, from a store that keeps it masked).
+public struct CallBodyChanged: Error, Sendable, CustomStringConvertible {
+  /// The call, with its key and the digest of what it sent.
+  public var call: APICall
+  /// The refusal the session made, as data.
+  public var refusal: Refusal
+
+  /// Creates the error.
+  public init(call: APICall, refusal: Refusal) {
+    self.call = call
+    self.refusal = refusal
+  }
+
+  public var description: String { refusal.message }
+}

@@ -55,6 +55,10 @@ public struct CheckoutSession: Sendable {
   /// Calls given up without an answer (``SessionEvent/apiExpired(_:)``): the API
   /// may have acted on them, so the next call to the operation reuses the key.
   public internal(set) var unanswered: [OperationName: APICall] = [:]
+  /// The operation whose success placed the order: a call after which the flow
+  /// makes no further call. From then on the order's values are final (a `set` is
+  /// refused with ``Refusal/Code/orderFinished``); nil until then.
+  public internal(set) var finished: OperationName?
   /// How many idempotency keys the session has made (the last key's number).
   package internal(set) var callsMade = 0
   /// For each secret key, how many times its value changed or was cleared in this
@@ -129,6 +133,12 @@ public struct CheckoutSession: Sendable {
   /// Handles one event and returns what the host must do.
   @discardableResult
   public mutating func send(_ event: SessionEvent) -> [Effect] {
+    let effects = handle(event)
+    return calls.isEmpty ? effects : effects + cancelActionsLeft()
+  }
+
+  /// The event's handler.
+  private mutating func handle(_ event: SessionEvent) -> [Effect] {
     switch event {
     case .tap(let row): return tap(row)
     case .set(let target, let value): return set(target, value)
@@ -138,6 +148,8 @@ public struct CheckoutSession: Sendable {
     case .apiFailed(let operation, let errors): return apiFailed(operation, errors)
     case .callAgain(let operation): return callAgain(operation)
     case .apiExpired(let operation): return apiExpired(operation)
+    case .apiActionRequired(let operation, let action, let values): return apiActionRequired(operation, action, values)
+    case .actionCompleted(let operation, let values): return actionCompleted(operation, values, event: .actionCompleted)
     case .accept: return accept()
     case .decline: return decline()
     }

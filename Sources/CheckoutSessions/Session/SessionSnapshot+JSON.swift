@@ -15,7 +15,7 @@ extension SessionSnapshot {
   ///
   /// ```swift
   /// let json = session.snapshot().jsonData()
-  /// // {"calls":[],"data":{...},"fingerprint":"b74ffa1454939f34","flow":"plndr","format":2,"mode":{"idle":{...}},...}
+  /// // {"calls":[],"data":{...},"fingerprint":"b74ffa1454939f34","flow":"plndr","format":3,"mode":{"idle":{...}},...}
   /// ```
   public func jsonData() -> Data {
     var finite = self
@@ -40,8 +40,8 @@ extension SessionSnapshot {
   ///
   /// Members this version does not know are skipped. A document of another
   /// `format` that cannot be read fails with `unsupported snapshot format N; this
-  /// version reads formats 1 and 2`; a format 1 document is read into the current
-  /// format (its mode fields into `mode`). Whether the snapshot fits a flow is checked when it
+  /// version reads formats 1, 2 and 3`; a format 1 or 2 document is read into the current
+  /// format (its mode fields into ``mode``). Whether the snapshot fits a flow is checked when it
   /// is restored (``CheckoutSession/init(restoring:flow:)``).
   public init(json: Data) throws(SnapshotError) {
     do {

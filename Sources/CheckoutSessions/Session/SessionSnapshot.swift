@@ -20,9 +20,10 @@ import CheckoutCompiledFlow
 public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes (it reads this one and format 1, see
   /// ``readableFormats``).
-  package static let currentFormat = 2
+  package static let currentFormat = 3
   /// The formats this version reads: format 1 kept the mode as separate fields
-  /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``.
+  /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``;
+  /// format 2 had no call digests, actions or `finished` (read as none).
   package static let readableFormats = 1...currentFormat
 
   /// An API call waiting for an answer, or given up unanswered.
@@ -53,6 +54,8 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var unanswered: [Call]?
   /// How many idempotency keys the session has made (absent before the first).
   package var callsMade: Int?
+  /// The operation whose success placed the order (absent until then).
+  public var finished: OperationName?
   /// For each secret key, its generation: how many times the value changed or was
   /// cleared (never the value itself); absent when no secret was ever set.
   package var secretGenerations: [String: Int]?
@@ -76,6 +79,7 @@ extension SessionSnapshot {
     // the flow's, no row errors, idle with nothing to correct, no calls.
     data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
     rowErrors = try container.decodeIfPresent([String: String].self, forKey: .rowErrors) ?? [:]
+    if format == 2 { format = Self.currentFormat }
     if format == 1 {
       do {
         mode = try SessionMode(SessionMode.Fields(from: decoder))
@@ -92,12 +96,14 @@ extension SessionSnapshot {
     calls = try container.decodeIfPresent([Call].self, forKey: .calls) ?? []
     unanswered = try container.decodeIfPresent([Call].self, forKey: .unanswered)
     callsMade = try container.decodeIfPresent(Int.self, forKey: .callsMade)
+    finished = try container.decodeIfPresent(OperationName.self, forKey: .finished)
     secretGenerations = try container.decodeIfPresent([String: Int].self, forKey: .secretGenerations)
   }
 
-  /// `unsupported snapshot format N; this version reads formats 1 and 2`.
+  /// `unsupported snapshot format N; this version reads formats 1, 2 and 3`.
   static func unsupported(_ format: Int) -> SnapshotError {
-    let readable = readableFormats.map(String.init).joined(separator: " and ")
+    let names = readableFormats.map(String.init)
+    let readable = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
     return SnapshotError(message: "unsupported snapshot format \(format); this version reads formats \(readable)")
   }
 
@@ -130,7 +136,7 @@ extension CheckoutSession {
       mode: mode,
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
-      callsMade: callsMade == 0 ? nil : callsMade,
+      callsMade: callsMade == 0 ? nil : callsMade, finished: finished,
       secretGenerations: secretGenerations.isEmpty
         ? nil : Dictionary(uniqueKeysWithValues: secretGenerations.map { ($0.key.rawValue, $0.value) }))
   }
@@ -191,6 +197,7 @@ extension CheckoutSession {
     }
     snapshot.mode.namedPlaces.forEach { need($0.step, $0.row) }
     (snapshot.calls + (snapshot.unanswered ?? [])).compactMap(\.then).forEach { need($0) }
+    snapshot.calls.compactMap(\.action?.step).forEach { need($0) }
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
@@ -229,6 +236,7 @@ extension CheckoutSession {
     calls = restoredCalls
     unanswered = restoredUnanswered
     self.callsMade = callsMade
+    finished = snapshot.finished
   }
 }
 

@@ -40,6 +40,8 @@ extension ServerError {
       throw ServerError.flowChanged(gone ?? SessionID(""), error)
     } catch let refused as EventRefused {
       throw ServerError.refused(refused.refusal, at: field)
+    } catch let changed as CallBodyChanged {
+      throw ServerError.refused(changed.refusal, at: field)
     } catch let error as SessionStoreError {
       switch error.kind {
       case .notFound: throw ServerError.unknownSession(error.id)

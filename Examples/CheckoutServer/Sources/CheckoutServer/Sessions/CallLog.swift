@@ -20,6 +20,12 @@ enum CallLog {
           "operation": "\(operation)", "key": "\(key)", "outcome": "failed",
           "codes": "\(errors.map(\.code).joined(separator: ","))",
         ])
+    case .answered(let operation, let key, .actionRequired(let action, _)):
+      logger.info(
+        "checkout API",
+        metadata: [
+          "operation": "\(operation)", "key": "\(key)", "outcome": "actionRequired", "action": "\(action)",
+        ])
     case .unanswered(let operation, let key, let error):
       logger.error(
         "checkout API did not answer",
