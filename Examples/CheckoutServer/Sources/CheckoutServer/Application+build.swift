@@ -30,6 +30,9 @@ protocol AppArguments {
   var onFlowChange: FlowChangePolicy { get }
   /// Read timeouts and the connection cap (``ConnectionOptions``).
   var connections: ConnectionOptions { get }
+  /// The answer size of `POST /load-baseline/events` (``LoadBaselineController``);
+  /// nil, the default, leaves the route out.
+  var loadBaseline: Int? { get }
 }
 
 extension AppArguments {
@@ -43,6 +46,8 @@ extension AppArguments {
   var onFlowChange: FlowChangePolicy { .pin }
   /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
   var connections: ConnectionOptions { .standard }
+  /// The default: no load baseline route.
+  var loadBaseline: Int? { nil }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -167,6 +172,11 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let router = buildRouter(
     service: service, access: SessionGuard(secrets: keeping, sessions: store), catalog: catalog, store: store,
     metrics: metrics)
+  if let size = arguments.loadBaseline {
+    try LoadBaselineController(responseSize: size).addRoutes(to: router)
+    logger.warning(
+      "load baseline route on: POST /load-baseline/events (for benchmarks only)", metadata: ["bytes": "\(size)"])
+  }
   var app = Application(
     router: router,
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
