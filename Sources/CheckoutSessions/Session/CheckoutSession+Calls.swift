@@ -31,7 +31,18 @@ extension CheckoutSession {
 
   /// The effect that makes a call: the bound data, secrets included, and the key.
   func callEffect(_ operation: OperationName, key: IdempotencyKey) -> Effect {
-    .callAPI(operation, Payload(values: data, masking: compiled.masking), key: key)
+    .callAPI(operation, Payload(values: payloadValues, masking: compiled.masking), key: key)
+  }
+
+  /// What a call sends: the values of the keys a value row binds (what the shopper
+  /// entered) and of the keys a submit `provides` (what an earlier answer gave),
+  /// never the flow's other data (a cart count, a picker's option list): the API
+  /// has those already, and a host adds what else it needs deliberately.
+  var payloadValues: [DataKey: Value] {
+    data.filter { key, value in
+      if case .options = value { return false }
+      return compiled.sendsInPayload(key)
+    }
   }
 
   /// ``SessionEvent/callAgain(_:)``: the same call, same key, with the data as it is now.
