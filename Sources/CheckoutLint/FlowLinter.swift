@@ -42,15 +42,12 @@ struct FlowLinter {
     }
   }
 
-  /// Conditions that can never hold: rows never shown or never enabled, and
-  /// `requires` guards on steps that can never be complete.
+  /// Conditions that can never hold (the answer the coverage matrix and the story
+  /// generator share, ``ConditionSatisfiability``): rows never shown or never
+  /// enabled, and `requires` guards on steps that can never be complete.
   private func checkGuards() {
-    let satisfiability = ConditionSatisfiability(keys: keys)
-    var neverComplete: [StepID: String] = [:]
-    for step in flow.steps where !step.complete.isEmpty && neverComplete[step.id] == nil {
-      let all = Condition.all(step.complete.map(\.when))
-      if !satisfiability.canHold(all) { neverComplete[step.id] = satisfiability.reason(all) }
-    }
+    let satisfiability = ConditionSatisfiability(flow)
+    let neverComplete = satisfiability.neverCompleteSteps(of: flow)
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         let path = positions.rowPath(stepIndex, rowIndex)
@@ -176,7 +173,8 @@ struct FlowLinter {
 
   /// Every resolution must be reachable from every step where a submit can fail.
   private func checkCoverage() {
-    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil {
+    // An origin that never submits has its guard reported by checkGuards.
+    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil && !cell.origin.neverSubmits {
       guard case .failure(let noRoute) = cell.route, let matcher = cell.target.matchers.first else { continue }
       let submits = cell.origin.operations.map(\.rawValue).joined(separator: ", ")
       sink.error(
