@@ -222,7 +222,7 @@ import Testing
   @Test func theRefusalSnippetMarksTheRowAtFault() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     var shaken: [RowID] = []
@@ -253,7 +253,7 @@ import Testing
     // snippet: a session
     let flow = try FlowLoader().load(contentsOf: flowPath)
     let compiled = CompiledFlow(flow)  // shared by every session of the flow
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
 
     session.send(.tap("checkout"))  // [navigate push stepOne]: the host pushes Step One…
     session.send(.appeared("stepOne"))  // …and says it appeared: []
@@ -286,7 +286,7 @@ import Testing
   @Test func theGettingStartedHostRuns() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     var shown: [String] = []
     func print(_ line: String) { shown.append(line) }
     // snippet: a host
@@ -347,7 +347,7 @@ import Testing
   @Test func theRestoreSnippetRuns() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     session.send(.tap("creditCard"))

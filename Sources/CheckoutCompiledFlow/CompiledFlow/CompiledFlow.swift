@@ -7,7 +7,7 @@ import CheckoutPlanning
 ///
 /// ```swift
 /// let compiled = CompiledFlow(try FlowLoader().load(contentsOf: "Flows/plndr.json"))
-/// var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+/// var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
 /// ```
 public final class CompiledFlow: Sendable {
   /// The flow.
