@@ -21,7 +21,7 @@ struct FlowLinter {
   /// Every key the flow reads must be one it can hold: bound by a value row, in
   /// the data, or provided by a submit. Otherwise a guard fed by it can never be met.
   private func checkKeys() {
-    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) {
+    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) && !unloaded(read.key) {
       sink.error(
         "unknown-key",
         "unknown key \(Quoting.quoted(read.key)): no row binds it, the flow's data does not hold it, and no submit provides it",
@@ -46,14 +46,17 @@ struct FlowLinter {
   /// generator share, ``ConditionSatisfiability``): rows never shown or never
   /// enabled, and `requires` guards on steps that can never be complete.
   private func checkGuards() {
-    let satisfiability = ConditionSatisfiability(flow)
-    let neverComplete = satisfiability.neverCompleteSteps(of: flow)
+    var satisfiability = ConditionSatisfiability(flow)
+    if positions.lostAnOption { satisfiability.domains = nil }
+    let neverComplete = satisfiability.neverCompleteSteps(of: flow).filter { step, _ in
+      !(flow.step(step)?.complete.contains { $0.when.keys.contains(where: unloaded) } ?? false)
+    }
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         let path = positions.rowPath(stepIndex, rowIndex)
         for (field, what) in [("visibleWhen", "shown"), ("enabledWhen", "enabled")] {
           guard let condition = field == "visibleWhen" ? row.visibleWhen : row.enabledWhen,
-            !satisfiability.canHold(condition)
+            !condition.keys.contains(where: unloaded), !satisfiability.canHold(condition)
           else { continue }
           sink.error(
             "condition-never-holds",
@@ -71,19 +74,33 @@ struct FlowLinter {
     }
   }
 
+  /// Every check on a flow that loaded clean. On one with loading problems (see
+  /// ``ModelPositions/writtenKeys``) the checks of keys, guards, rules, bindings,
+  /// option sources and matchers run too, so one run reports every problem; the
+  /// graph checks (reachability, coverage, renames, unused named rules) wait for a
+  /// clean load, since a step id or row that did not load would mislead them.
   @discardableResult
   func lint() -> [Diagnostic] {
-    checkReachability()
     checkBindings()
     checkMatchers()
     checkKeys()
     checkOptionSources()
     checkGuards()
     checkRulesCanPass()
-    checkNamedRulesUsed()
-    checkCoverage()
-    RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    if positions.writtenKeys == nil {
+      checkReachability()
+      checkNamedRulesUsed()
+      checkCoverage()
+      RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    }
     return sink.diagnostics
+  }
+
+  /// Whether a key the document writes did not load (its row or entry had a
+  /// problem): what reads it is not judged, as loading reported the problem.
+  private func unloaded(_ key: DataKey) -> Bool {
+    guard let written = positions.writtenKeys else { return false }
+    return written.contains(key) && !keys.isKnown(key)
   }
 
   /// Rules of one row that no value but an empty one passes together. A lint
@@ -190,7 +207,7 @@ struct FlowLinter {
   private func checkOptionSources() {
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
-        guard case .from(let key) = row.options else { continue }
+        guard case .from(let key) = row.options, !unloaded(key) else { continue }
         let path = positions.rowPath(stepIndex, rowIndex).appending("options").appending("from")
         switch flow.data[key] {
         case .options?:
