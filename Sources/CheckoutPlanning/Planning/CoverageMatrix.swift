@@ -55,8 +55,8 @@ public struct CoverageMatrix: Sendable {
 
   /// Computes the matrix; guards count as met (a guard is a state of the data, not
   /// of the graph) when some session can meet them. A row whose guard can never
-  /// hold (see ``ConditionSatisfiability``: a key compared with a value it never
-  /// takes, a step it `requires` that can never be complete) is no way anywhere:
+  /// hold (the answer lint gives: a key compared with a value it never takes, a
+  /// step it `requires` that can never be complete) is no way anywhere:
   /// a route that needs it does not count. `planner` is used when no row is such.
   public init(_ flow: Flow, planner: RoutePlanner? = nil) {
     let usable = flow.keepingUsableRows()
