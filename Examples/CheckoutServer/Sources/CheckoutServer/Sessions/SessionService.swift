@@ -162,10 +162,7 @@ struct SessionService: Sendable {
   }
 
   /// Today's date in UTC.
-  static func utcToday() -> CalendarDate? {
-    var calendar = Calendar(identifier: .gregorian)
-    if let utc = TimeZone(identifier: "UTC") { calendar.timeZone = utc }
-    let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-    return CalendarDate(year: parts.year ?? 2026, month: parts.month ?? 1, day: parts.day ?? 1)
+  static func utcToday() -> CalendarDate {
+    CalendarDate.systemToday(in: TimeZone(secondsFromGMT: 0) ?? .current)
   }
 }
