@@ -3,7 +3,7 @@ import CheckoutEngine
 let flowPath = "Flows/plndr.json"
 let flow = try FlowLoader().load(contentsOf: flowPath)
 let compiled = CompiledFlow(flow)  // shared by every session of the flow
-var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
 
 session.send(.tap("checkout"))  // [navigate push stepOne]: the host pushes Step One…
 session.send(.appeared("stepOne"))  // …and says it appeared: []

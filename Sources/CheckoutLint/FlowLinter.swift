@@ -21,7 +21,7 @@ struct FlowLinter {
   /// Every key the flow reads must be one it can hold: bound by a value row, in
   /// the data, or provided by a submit. Otherwise a guard fed by it can never be met.
   private func checkKeys() {
-    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) {
+    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) && !unloaded(read.key) {
       sink.error(
         "unknown-key",
         "unknown key \(Quoting.quoted(read.key)): no row binds it, the flow's data does not hold it, and no submit provides it",
@@ -42,21 +42,21 @@ struct FlowLinter {
     }
   }
 
-  /// Conditions that can never hold: rows never shown or never enabled, and
-  /// `requires` guards on steps that can never be complete.
+  /// Conditions that can never hold (the answer the coverage matrix and the story
+  /// generator share, ``ConditionSatisfiability``): rows never shown or never
+  /// enabled, and `requires` guards on steps that can never be complete.
   private func checkGuards() {
-    let satisfiability = ConditionSatisfiability(keys: keys)
-    var neverComplete: [StepID: String] = [:]
-    for step in flow.steps where !step.complete.isEmpty && neverComplete[step.id] == nil {
-      let all = Condition.all(step.complete.map(\.when))
-      if !satisfiability.canHold(all) { neverComplete[step.id] = satisfiability.reason(all) }
+    var satisfiability = ConditionSatisfiability(flow)
+    if positions.lostAnOption { satisfiability.domains = nil }
+    let neverComplete = satisfiability.neverCompleteSteps(of: flow).filter { step, _ in
+      !(flow.step(step)?.complete.contains { $0.when.keys.contains(where: unloaded) } ?? false)
     }
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         let path = positions.rowPath(stepIndex, rowIndex)
         for (field, what) in [("visibleWhen", "shown"), ("enabledWhen", "enabled")] {
           guard let condition = field == "visibleWhen" ? row.visibleWhen : row.enabledWhen,
-            !satisfiability.canHold(condition)
+            !condition.keys.contains(where: unloaded), !satisfiability.canHold(condition)
           else { continue }
           sink.error(
             "condition-never-holds",
@@ -74,20 +74,34 @@ struct FlowLinter {
     }
   }
 
+  /// Every check on a flow that loaded clean. On one with loading problems (see
+  /// ``ModelPositions/writtenKeys``) the checks of keys, guards, rules, bindings,
+  /// option sources and matchers run too, so one run reports every problem; the
+  /// graph checks (reachability, coverage, renames, unused named rules) wait for a
+  /// clean load, since a step id or row that did not load would mislead them.
   @discardableResult
   func lint() -> [Diagnostic] {
-    checkReachability()
-    checkActions()
     checkBindings()
     checkMatchers()
     checkKeys()
     checkOptionSources()
     checkGuards()
+    checkActions()
     checkRulesCanPass()
-    checkNamedRulesUsed()
-    checkCoverage()
-    RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    if positions.writtenKeys == nil {
+      checkReachability()
+      checkNamedRulesUsed()
+      checkCoverage()
+      RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    }
     return sink.diagnostics
+  }
+
+  /// Whether a key the document writes did not load (its row or entry had a
+  /// problem): what reads it is not judged, as loading reported the problem.
+  private func unloaded(_ key: DataKey) -> Bool {
+    guard let written = positions.writtenKeys else { return false }
+    return written.contains(key) && !keys.isKnown(key)
   }
 
   /// Rules of one row that no value but an empty one passes together. A lint
@@ -220,7 +234,8 @@ struct FlowLinter {
 
   /// Every resolution must be reachable from every step where a submit can fail.
   private func checkCoverage() {
-    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil {
+    // An origin that never submits has its guard reported by checkGuards.
+    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil && !cell.origin.neverSubmits {
       guard case .failure(let noRoute) = cell.route, let matcher = cell.target.matchers.first else { continue }
       let submits = cell.origin.operations.map(\.rawValue).joined(separator: ", ")
       sink.error(
@@ -236,7 +251,7 @@ struct FlowLinter {
   private func checkOptionSources() {
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
-        guard case .from(let key) = row.options else { continue }
+        guard case .from(let key) = row.options, !unloaded(key) else { continue }
         let path = positions.rowPath(stepIndex, rowIndex).appending("options").appending("from")
         switch flow.data[key] {
         case .options?:

@@ -10,7 +10,7 @@ import Testing
 
   /// PLNDR at Step One (`tap checkout` done).
   static let onStepOne: CheckoutSession = {
-    var host = ScenarioHost(today: CalendarDate(parsing: "2026-11-21"))
+    var host = ScenarioHost(today: ShippedFlows.today)
     _ = host.run(.flow(flowPath))
     _ = host.run(.tap("checkout"))
     return fixture(host.session, "a PLNDR session at Step One")

@@ -120,7 +120,8 @@ import Testing
   /// Each command's option specs and its help agree: the table is still the one source.
   @Test func theTableStillDrivesUsage() {
     #expect(
-      GenerateCommand.spec.usage == "checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]"
+      GenerateCommand.spec.usage
+        == "checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--accept-infeasible FILE] [--json]"
     )
     #expect(
       PlanCommand.spec.usage == "checkout plan FLOW --from STATE --to STEP[.ROW] [--json] [--data FILE] [--today DATE]")

@@ -222,7 +222,7 @@ import Testing
   @Test func theRefusalSnippetMarksTheRowAtFault() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     var shaken: [RowID] = []
@@ -266,7 +266,7 @@ import Testing
   @Test func theRestoreSnippetRuns() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     session.send(.tap("creditCard"))

@@ -10,7 +10,7 @@ import CheckoutScenarios
 /// A picker's value is shown as its option's label wherever a value is shown, and a
 /// row held back by `requires` carries the incomplete steps as data.
 @Suite struct PickerLabelAndGuardReasonTests {
-  static let today = CalendarDate(parsing: "2026-11-21")
+  static let today = ShippedFlows.today
 
   /// PLNDR at Step One, then Step Two, with the shipping method (options `from`
   /// the data) chosen.

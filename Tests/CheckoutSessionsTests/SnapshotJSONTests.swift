@@ -19,9 +19,9 @@ import Testing
   /// The PLNDR session at points of its story, with what each shows.
   static func sessions() -> [(name: String, session: CheckoutSession)] {
     var list: [(String, CheckoutSession)] = [("fresh", CheckoutSession(flow: compiled, today: today))]
-    var undated = CheckoutSession(flow: compiled)
-    undated.send(.tap("checkout"))
-    list.append(("a tap waiting for its step, no date", undated))
+    var tapped = CheckoutSession(flow: compiled, today: today)
+    tapped.send(.tap("checkout"))
+    list.append(("a tap waiting for its step", tapped))
 
     var driven = DrivenSession()
     driven.fillAddressAndCard()
@@ -172,6 +172,21 @@ import Testing
       #expect(try SessionSnapshot(json: seed) == session.snapshot(), "\(file.lastPathComponent) is stale")
       #expect(try CheckoutSession(restoringJSON: seed, flow: Self.compiled).snapshot() == session.snapshot())
     }
+  }
+
+  /// A session always has a date: one made without takes the system's, and so does
+  /// a snapshot written before dates were required (the fuzz seed without one).
+  @Test func aSessionWithoutAGivenDateTakesTheSystemsDate() throws {
+    let before = CalendarDate.systemToday()
+    let made = CheckoutSession(flow: Self.compiled)
+    let seed = try Data(
+      contentsOf: PackagePaths.root.appendingPathComponent(
+        "Tests/Fuzz/snapshots/a-tap-waiting-for-its-step-no-date.json"))
+    #expect(try SessionSnapshot(json: seed).today == nil)
+    let restored = try CheckoutSession(restoringJSON: seed, flow: Self.compiled)
+    let after = CalendarDate.systemToday()
+    for date in [made.today, restored.today] { #expect(date == before || date == after) }
+    #expect(made.snapshot().today == made.today, "the date is written, so the session replays the same")
   }
 
   /// Values still equal to the flow's initial data are derived, not written; a
@@ -516,7 +531,7 @@ import Testing
     let decoder = JSONDecoder()
     for _ in 0..<60 {
       let compiled = CompiledFlow(SessionPropertyTests.flow(&random))
-      var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+      var session = CheckoutSession(flow: compiled, today: ShippedFlows.today)
       for index in 0..<60 {
         session.send(SessionPropertyTests.event(session, &random))
         guard index % 3 == 0 else { continue }

@@ -107,10 +107,15 @@ public struct FlowLoader: Sendable {
     var flow: Flow?
     if let decoded {
       FlowValidator(flow: decoded, positions: decoder.positions, customRules: customRules, sink: sink).validate()
+      var positions = decoder.positions
       if sink.isEmpty {
         flow = decoded
-        furtherChecks?(decoded, decoder.positions, sink)
+      } else {
+        // Every problem in one run: the further checks run too, told what the
+        // document wrote, so that they skip what a loading problem would mislead.
+        positions.writtenKeys = root.writtenFlowKeys
       }
+      furtherChecks?(decoded, positions, sink)
     }
     let offsets = sink.diagnostics.indices.map { index in
       sink.offsets[index] ?? sink.diagnostics[index].path.map { root.offset(at: $0) }

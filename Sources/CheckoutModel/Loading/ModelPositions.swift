@@ -18,6 +18,16 @@ package struct ModelPositions: Sendable {
   /// Lists of a row (`rules`, `options`, `requires`, `validates`) some of whose
   /// elements could not be read: the document index of each element the model kept.
   var elementIndices: [JSONPath: [Int]] = [:]
+  /// Set when loading found problems, so that lint runs only the checks a loading
+  /// problem cannot mislead: every key the document writes (see
+  /// ``JSONNode/writtenFlowKeys``), loaded or not. Nil for a flow that loaded clean.
+  package var writtenKeys: Set<DataKey>?
+
+  /// Whether a picker's option list lost an option that could not be read: the
+  /// values the picker offers are then not all known.
+  package var lostAnOption: Bool {
+    elementIndices.keys.contains { $0.description.hasSuffix(".options") }
+  }
 
   /// Positions for a flow built in code: every index is its own.
   package static func identity(for flow: Flow) -> ModelPositions {

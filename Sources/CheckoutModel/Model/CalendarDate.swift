@@ -1,8 +1,11 @@
-/// A calendar day, injected by the host (never read from the wall clock inside
-/// the engine), so that expiry checks replay the same on any machine and day.
+import Foundation
+
+/// A calendar day, injected by the host, so that expiry checks replay the same on
+/// any machine and day. A session given none takes the system's date
+/// (``systemToday(in:)``), never no date at all.
 ///
 /// ```swift
-/// let today = CalendarDate(parsing: "2026-11-21")
+/// let today = try CalendarDate.parse("2026-11-21")
 /// ```
 public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
   /// The year, e.g. 2026.
@@ -19,7 +22,21 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     self.init(checkedYear: year, month: month, day: day)
   }
 
-  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see `parse(_:)` for why).
+  /// The system's calendar date today in a time zone (by default the system's
+  /// own), in the Gregorian calendar: what a session takes when its host gives
+  /// no date.
+  public static func systemToday(in timeZone: TimeZone = .current) -> CalendarDate {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+    let year = min(max(parts.year ?? 1970, 1), 9999)
+    let month = min(max(parts.month ?? 1, 1), 12)
+    let day = min(max(parts.day ?? 1, 1), days(inMonth: month, of: year))
+    return CalendarDate(checkedYear: year, month: month, day: day)
+  }
+
+  /// Parses `YYYY-MM-DD`; nil when it is not a real date. Prefer ``parse(_:)``,
+  /// which throws and says why (`"2026-11-31" is not a date: November 2026 has 30 days`).
   public init?(parsing text: String) {
     guard let date = try? CalendarDate.parse(text) else { return nil }
     self = date

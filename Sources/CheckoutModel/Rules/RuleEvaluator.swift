@@ -6,12 +6,14 @@ import Foundation
 /// stay blank. Messages never quote the value (it may be a card number or a CVV).
 ///
 /// ```swift
-/// let evaluator = RuleEvaluator(today: CalendarDate(parsing: "2026-11-21"))
+/// let evaluator = RuleEvaluator(today: try CalendarDate.parse("2026-11-21"))
 /// evaluator.firstFailure(of: [Rule(.luhn)], value: .string("4242 4242 4242 4241"), title: "Card number")
 /// // "Card number is not a valid card number"
 /// ```
 public struct RuleEvaluator: Sendable {
   /// The session's date, for `expiry`; without one, expiry checks only the format.
+  /// A session always gives its date (``CheckoutSession`` has one); only checks
+  /// that ask whether a format can pass at all, like lint's, leave it out.
   package var today: CalendarDate?
   /// The custom rules available.
   package var registry: RuleRegistry

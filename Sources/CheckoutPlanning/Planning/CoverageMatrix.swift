@@ -18,6 +18,9 @@ package struct CoverageMatrix: Sendable {
     package var operations: [OperationName]
     /// The state the shortest forward path from the start reaches it with; nil if it cannot be reached.
     package var state: NavigationState?
+    /// True when no session can ever use a submit row of the step (each has a
+    /// guard that can never hold): no error can happen there, and none is covered.
+    package var neverSubmits = false
   }
 
   /// A place an error is fixed, and the matchers that send errors there.
@@ -50,18 +53,29 @@ package struct CoverageMatrix: Sendable {
   /// Every origin × target, origin-major.
   package let cells: [Cell]
 
-  /// Computes the matrix; guards count as met (a guard is a state of the data, not of the graph).
+  /// Computes the matrix; guards count as met (a guard is a state of the data, not
+  /// of the graph) when some session can meet them. A row whose guard can never
+  /// hold (the answer lint gives: a key compared with a value it never takes, a
+  /// step it `requires` that can never be complete) is no way anywhere:
+  /// a route that needs it does not count. `planner` is used when no row is such.
   package init(_ flow: Flow, planner: RoutePlanner? = nil) {
-    let planner = planner ?? RoutePlanner(flow)
+    let usable = flow.keepingUsableRows()
+    let planner = usable == flow ? planner ?? RoutePlanner(flow) : RoutePlanner(usable)
     let start = NavigationState(root: flow.start)
-    origins = flow.steps.compactMap { step in
-      let operations = step.rows.compactMap { row -> OperationName? in
+    func submitted(_ step: Step) -> [OperationName] {
+      step.rows.compactMap { row -> OperationName? in
         if case .submit(let submit) = row.action { return submit.operation }
         return nil
       }
+    }
+    origins = flow.steps.indices.compactMap { index -> Origin? in
+      let step = flow.steps[index]
+      let operations = submitted(step)
       guard !operations.isEmpty else { return nil }
       let state = (try? planner.plan(from: start, to: step.id).get())?.destination
-      return Origin(step: step.id, operations: operations, state: state)
+      var origin = Origin(step: step.id, operations: operations, state: state)
+      origin.neverSubmits = submitted(usable.steps[index]).isEmpty
+      return origin
     }
     var targets: [Target] = []
     for (index, matcher) in flow.errors.enumerated() {
@@ -74,7 +88,7 @@ package struct CoverageMatrix: Sendable {
     self.targets = targets
     cells = origins.flatMap { origin in
       targets.map { target in
-        guard let state = origin.state else {
+        guard let state = origin.state, !origin.neverSubmits else {
           return Cell(
             origin: origin, target: target, route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
         }
@@ -91,7 +105,11 @@ package struct CoverageMatrix: Sendable {
   /// The matrix as a text table: a row per resolution, a column per failing step,
   /// each cell the route's length (`-` already there, `✗` no route).
   package func table() -> String {
-    let header = ["resolution"] + origins.map { "\($0.step) (\($0.state?.description ?? "unreachable"))" }
+    let header =
+      ["resolution"]
+      + origins.map { origin in
+        "\(origin.step) (\(origin.neverSubmits ? "never submits" : origin.state?.description ?? "unreachable"))"
+      }
     var rows = [header]
     for target in targets {
       var line = [target.name]
@@ -99,7 +117,7 @@ package struct CoverageMatrix: Sendable {
         let cell = cells.first { $0.origin.step == origin.step && $0.target == target }
         switch cell?.route {
         case .success(let route)?: line.append(route.length == 0 ? "-" : "\(route.length): \(route)")
-        case .failure?, nil: line.append("✗ no route")
+        case .failure?, nil: line.append(origin.neverSubmits ? "✗ never submits" : "✗ no route")
         }
       }
       rows.append(line)

@@ -96,9 +96,7 @@ package struct StoryGenerator: Sendable {
       guard case .submit(let submit)? = row.action else { continue }
       let base = Result { () throws(StoryBlock) -> StoryDriver in
         var driver = newDriver()
-        guard let state = origin.state else {
-          throw StoryBlock(reason: "\(origin.step) cannot be reached from the start (\(flow.flow.start))")
-        }
+        guard let state = origin.state else { throw StoryBlock(reason: unreachable(origin.step)) }
         driver.recorder.comment(
           "Walk to \(step.title) (\(step.id)), entering what its guards and \(submit.operation) need.")
         try driver.go(toState: state)
@@ -110,6 +108,32 @@ package struct StoryGenerator: Sendable {
       return Origin(step: step.id, row: row.id, submit: submit, base: base)
     }
     return nil
+  }
+
+  /// Why no walk reaches a step: no edge leads there, or each way passes a row no
+  /// session can use (its guard can never hold, in the words lint uses).
+  private func unreachable(_ step: StepID) -> String {
+    let start = NavigationState(root: flow.flow.start)
+    let general = "\(step) cannot be reached from the start (\(flow.flow.start))"
+    guard case .success = flow.planner.plan(from: start, to: step) else { return general }
+    let analysis = ConditionSatisfiability(flow.flow)
+    let neverComplete = analysis.neverCompleteSteps(of: flow.flow)
+    var reasons: [String] = []
+    for source in flow.flow.steps {
+      for row in source.rows where row.opens != nil && !analysis.canUse(row, neverComplete: neverComplete) {
+        for (name, condition) in [("visibleWhen", row.visibleWhen), ("enabledWhen", row.enabledWhen)] {
+          guard let condition, !analysis.canHold(condition) else { continue }
+          reasons.append(
+            "\(source.id).\(row.id) \(name) \(ConditionText.describe(condition, flow: flow.flow)) can never hold: \(analysis.reason(condition))"
+          )
+        }
+        for required in row.requires where neverComplete[required] != nil {
+          reasons.append("\(source.id).\(row.id) requires \(required), which can never be complete")
+        }
+      }
+    }
+    return reasons.isEmpty
+      ? general : "\(general): every way there passes a row no session can use: " + reasons.joined(separator: "; ")
   }
 
   // MARK: API error stories

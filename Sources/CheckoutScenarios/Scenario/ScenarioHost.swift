@@ -88,7 +88,7 @@ public struct ScenarioHost: Sendable {
     self.today = today
     self.baseDirectory = baseDirectory
     self.registry = registry
-    if let flow { session = CheckoutSession(flow: flow, today: today) }
+    if let flow { session = CheckoutSession(flow: flow, today: today ?? .systemToday()) }
   }
 
   /// Runs one command.
@@ -239,7 +239,7 @@ public struct ScenarioHost: Sendable {
     }
     do {
       let flow = try loader.load(bytes: bytes, file: builtInFlows[path] == nil ? full : path)
-      session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today)
+      session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today ?? .systemToday())
     } catch {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
     }

@@ -30,8 +30,19 @@ extension CheckoutSession {
     return .callAPI(operation, payload, key: key)
   }
 
-  /// What a call sends: the bound data, secrets included.
-  var payload: Payload { Payload(values: data, masking: compiled.masking) }
+  /// What a call sends: the bound data, secrets included (see ``payloadValues``).
+  var payload: Payload { Payload(values: payloadValues, masking: compiled.masking) }
+
+  /// What a call sends: the values of the keys a value row binds (what the shopper
+  /// entered) and of the keys a submit `provides` (what an earlier answer gave),
+  /// never the flow's other data (a cart count, a picker's option list): the API
+  /// has those already, and a host adds what else it needs deliberately.
+  var payloadValues: [DataKey: Value] {
+    data.filter { key, value in
+      if case .options = value { return false }
+      return compiled.sendsInPayload(key)
+    }
+  }
 
   /// ``SessionEvent/callAgain(_:)``: the same request, same key, with the same
   /// body (the values are frozen while the call waits); a body that differs from

@@ -7,7 +7,7 @@ import CheckoutCompiledFlow
 /// returns what the host must do; the same events give the same results anywhere.
 ///
 /// ```swift
-/// var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+/// var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
 /// session.send(.tap("checkout"))        // [navigate push stepOne]
 /// session.send(.appeared("stepOne"))    // []
 /// session.navigation.description        // "cart>stepOne"
@@ -39,8 +39,9 @@ public struct CheckoutSession: Sendable {
   }
   /// The values with the step checks made on them, which keep themselves true.
   var sessionData: SessionData
-  /// The session's date, for expiry rules.
-  public var today: CalendarDate? {
+  /// The session's date, for expiry rules: always a date (the host's, or the
+  /// system's when it gave none), so an expired card is never accepted for want of one.
+  public var today: CalendarDate {
     didSet { sessionData.rulesChanged() }
   }
   /// The error shown on each row (from a rule or from the API).
@@ -66,8 +67,11 @@ public struct CheckoutSession: Sendable {
   /// used only while its generation is still this one (see ``restoreSecrets(_:)``).
   package internal(set) var secretGenerations: [DataKey: Int] = [:]
 
-  /// A session at the flow's start with its initial data.
-  public init(flow: CompiledFlow, today: CalendarDate? = nil) {
+  /// A session at the flow's start with its initial data, on `today` (by default
+  /// the system's calendar date; give the date for a session that must replay the
+  /// same on any day, and read it with ``CalendarDate/parse(_:)``, which throws on
+  /// an impossible date such as `2026-11-31`).
+  public init(flow: CompiledFlow, today: CalendarDate = .systemToday()) {
     self.compiled = flow
     self.navigation = NavigationState(root: flow.flow.start)
     self.sessionData = SessionData(flow.flow.data)

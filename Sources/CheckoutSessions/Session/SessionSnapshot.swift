@@ -223,7 +223,8 @@ extension CheckoutSession {
       // A key the flow no longer keeps secret needs no generation.
       if compiled.masking.isSecret(DataKey(key)) { generations[DataKey(key)] = generation }
     }
-    self.init(flow: compiled, today: snapshot.today)
+    // A snapshot written without a date (before dates were required) takes the system's.
+    self.init(flow: compiled, today: snapshot.today ?? .systemToday())
     secretGenerations = generations
     navigation = snapshot.navigation
     // The snapshot's values, and the flow's initial data for keys it does not hold.

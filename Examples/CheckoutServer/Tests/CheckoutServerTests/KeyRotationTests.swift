@@ -22,7 +22,7 @@ import Testing
 
   /// A plndr session holding a card number.
   static func snapshotWithCard(_ catalog: FlowCatalog) throws -> SessionSnapshot {
-    var session = CheckoutSession(flow: try #require(catalog["plndr"]), today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: try #require(catalog["plndr"]), today: try CalendarDate.parse("2026-11-21"))
     session.send(.set(.key("payment.card.number"), .string(number)))
     return session.snapshot(revealSensitive: true)
   }
