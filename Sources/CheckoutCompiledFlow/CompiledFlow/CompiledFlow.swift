@@ -71,8 +71,12 @@ public final class CompiledFlow: Sendable {
   /// ``step(_:)``), in constant time: what a session keeps its step checks by.
   package func stepIndex(of id: StepID) -> Int? { planner.stepIndex(of: id) }
 
-  /// Whether a call's payload carries the key: a value row binds it or a submit provides it.
-  package func sendsInPayload(_ key: DataKey) -> Bool { payloadKeys.contains(key) }
+  /// Whether a call's payload carries the key: a value row binds it, a submit
+  /// provides it, or the host added it (an action's result, such as a 3-D Secure
+  /// answer): every key but the flow's own `data` that no row binds.
+  package func sendsInPayload(_ key: DataKey) -> Bool {
+    payloadKeys.contains(key) || flow.data[key] == nil
+  }
 
   /// The position of a step in the flow (for "first in flow order").
   func order(of step: StepID) -> Int { planner.stepIndex(of: step) ?? Int.max }

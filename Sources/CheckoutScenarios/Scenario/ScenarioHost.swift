@@ -221,7 +221,7 @@ public struct ScenarioHost: Sendable {
 
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
     if let replacementFlow {
-      session = CheckoutSession(flow: replacementFlow, today: today)
+      session = CheckoutSession(flow: replacementFlow, today: today ?? .systemToday())
       return
     }
     let full = resolved(path)

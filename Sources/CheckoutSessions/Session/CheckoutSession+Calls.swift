@@ -34,8 +34,8 @@ extension CheckoutSession {
   var payload: Payload { Payload(values: payloadValues, masking: compiled.masking) }
 
   /// What a call sends: the values of the keys a value row binds (what the shopper
-  /// entered) and of the keys a submit `provides` (what an earlier answer gave),
-  /// never the flow's other data (a cart count, a picker's option list): the API
+  /// entered), of the keys a submit `provides` (what an earlier answer gave) and of
+  /// the keys the host added (an action's result), never the flow's other data (a cart count, a picker's option list): the API
   /// has those already, and a host adds what else it needs deliberately.
   var payloadValues: [DataKey: Value] {
     data.filter { key, value in
