@@ -43,6 +43,9 @@ let package = Package(
     .target(name: "CMallocStats"),
     .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CMallocStats"]),
     .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
+    // GettingStarted.md's host, as its code blocks show it: a Swift 6 main.swift.
+    .executableTarget(
+      name: "getting-started-example", dependencies: ["CheckoutEngine"], path: "Examples/GettingStarted"),
     // A test target per layer, importing that layer and the ones below it; the
     // umbrella's tests hold what needs everything (the documentation, the
     // shipped flows end to end, the embedding example).

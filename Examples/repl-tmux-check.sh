@@ -28,6 +28,7 @@ BINARY=${1:-.build/debug/checkout}
 if [ $# -eq 0 ] && [ ! -e "$BINARY" ]; then
   BINARY="$(cd "$(dirname "$0")/.." && pwd)/.build/debug/checkout"
 fi
+PLNDR_FLOW="$(cd "$(dirname "$0")/.." && pwd)/Flows/plndr.json"  # the built-in flow, for migrate
 WAIT_SECONDS=${WAIT_SECONDS:-15}     # the longest wait for one screen
 TOTAL_SECONDS=${TOTAL_SECONDS:-180}  # the longest the whole check may take
 TODAY=2026-11-21
@@ -202,7 +203,7 @@ wait_for_input "checkout> "
 type_line "tap checkout"
 check "tap checkout: breadcrumb 'My Cart › Step One'" has_re '^My Cart › Step One$'
 check "tap checkout: Continue disabled until the address and card are complete" has 'disabled: Continue needs these steps complete:'
-check "tap checkout: one line for the address step, its missing rows listed" has_re '^ +Shipping Address: Full name is required; Street address is required;'
+check "tap checkout: one line for the address step, its missing rows listed" has_re '^ +Shipping Address: Full name is required\. Street address is required\.'
 check "tap checkout: one line for the card step" has_re '^ +Credit Card: Name on card is required; Card number is required;'
 check "tap checkout: the reason is wrapped to the pane's 120 columns" test "$(grep -E '^ {6}' <<<"$BLOCK" | awk '{ if (length($0) > 120) n++ } END { print n + 0 }')" = 0
 
@@ -308,6 +309,23 @@ type_line "tap done"
 check "tap done: back on 'My Cart › Step One'" has_re '^My Cart › Step One$'
 type_line "tap continue"
 check "tap continue: back on Step Two" has_re '^My Cart › Step One › Step Two$'
+
+# snapshot FILE: Tab completes the command; the file, what `checkout migrate`
+# reads, holds the card number masked and neither CVV.
+tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "snaps"
+tmux -S "$SOCKET" send-keys -t "$TARGET" Tab
+wait_for_input "checkout> snapshot "
+BLOCK=$(input_line)
+check "tab: 'snaps' completes to 'snapshot'" test "$BLOCK" = "checkout> snapshot "
+tmux -S "$SOCKET" send-keys -t "$TARGET" C-a C-k
+wait_for_input "checkout> "
+type_line "snapshot at-review.json"
+check "snapshot: 'snapshot written to at-review.json'" has "snapshot written to at-review.json"
+BLOCK=$(cat "$WORK/at-review.json" 2>/dev/null)
+check "snapshot: the file holds the card number masked" has '"payment.card.number":"•••• 4242"'
+check "snapshot: the file holds neither CVV nor the whole number" lacks_re "$CVV_WRONG|$CVV_RIGHT|4242 4242 4242 4242"
+BLOCK=$(cd "$WORK" && "$CHECKOUT" migrate --to "$PLNDR_FLOW" at-review.json 2>&1)
+check "snapshot: checkout migrate reads it (unchanged on the same flow)" has "at-review.json: unchanged"
 
 type_line "api placeOrder ok order.number=1042"
 type_line "tap placeOrder"

@@ -41,33 +41,18 @@ done
 # shellcheck source=CheckoutServer/Scripts/check-support.sh
 . "$PACKAGE/Scripts/check-support.sh"
 
-WORK=$(mktemp -d /tmp/checkout-server-check.XXXXXX)
-chmod 755 "$WORK"
-PIDS=()
-cleanup() {
-  local status=$?
-  for pid in "${PIDS[@]:-}"; do
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-  done
-  for pid in "${PIDS[@]:-}"; do
-    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
-  done
-  pg_cluster_stop
-  [ $status -ne 0 ] && show_server_logs "$WORK" 20
-  rm -rf "$WORK"
-  exit $status
-}
-trap cleanup EXIT INT TERM
+start_check_work check
 
 build_server
 
 pg_cluster_start "$WORK/pg"
 
 free_port() { pg_free_port; }
-start_server() { # name port [env...]
+start_server() { # name port [env...]   (SERVER_OPTIONS: more options for the server)
   local name=$1 port=$2
   shift 2
-  env "$@" "$BIN" --hostname 127.0.0.1 --port "$port" --today 2026-11-21 --log-level debug \
+  # shellcheck disable=SC2086
+  env "$@" "$BIN" --hostname 127.0.0.1 --port "$port" --today 2026-11-21 --log-level debug ${SERVER_OPTIONS:-} \
     >"$WORK/server-$name.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 150); do
@@ -119,6 +104,45 @@ if ! SCAN=$(pg_as_owner "$PG_BIN/pg_dump" -h "$PG_DIR/socket" -p "$PG_PORT" -U c
   exit 1
 fi
 echo "== database dump: $SCAN (card numbers: $SEALED sealed, $MASKED masked once the order was placed)"
+
+# Reads count as activity: on an instance sweeping with --idle-timeout 2, a session
+# only read (GET every 0.5 s) outlives 3 idle timeouts; one left alone is swept.
+# (After the driver: this instance sweeps every session of the database idle 2 s.)
+PORT_S=$(free_port)
+SERVER_OPTIONS="--idle-timeout 2 --call-timeout 1" start_server sweeper "$PORT_S" DATABASE_URL="$DATABASE_URL"
+SWEEPER_PID=${PIDS[-1]}
+if ! READS=$(python3 - "http://127.0.0.1:$PORT_S" <<'PY'
+import json, sys, time, urllib.error, urllib.request
+base = sys.argv[1]
+def call(method, path, secret=None, body=None):
+    headers = {"Content-Type": "application/json"}
+    if secret: headers["Authorization"] = f"Bearer {secret}"
+    request = urllib.request.Request(base + path, method=method, headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, None
+read = call("POST", "/sessions", body={"flow": "plndr"})[1]
+left = call("POST", "/sessions", body={"flow": "plndr"})[1]
+start = time.monotonic()
+while time.monotonic() - start < 6:
+    status, _ = call("GET", f"/sessions/{read['id']}", read["secret"])
+    if status != 200:
+        sys.exit(f"the session only read answered {status} after {time.monotonic() - start:.1f} s")
+    time.sleep(0.5)
+status, _ = call("GET", f"/sessions/{left['id']}", left["secret"])
+if status != 404:
+    sys.exit(f"the session left alone answered {status} after 6 s, not 404 (swept)")
+print("read every 0.5 s: 200 for 6 s (3 idle timeouts); left alone: swept (404)")
+PY
+); then
+  echo "FAILED: reads as activity: $READS" >&2
+  exit 1
+fi
+echo "== --idle-timeout 2: $READS"
+kill "$SWEEPER_PID" && wait "$SWEEPER_PID" 2>/dev/null || true
 
 if [ "$SWIFT_TESTS" = 1 ]; then
   # One suite at a time: the store suite deletes every session saved before a

@@ -16,6 +16,7 @@ func handle(_ event: SessionEvent, session id: SessionID) async throws -> [Effec
   return effects
 }
 
-try await store.insert(CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21")).snapshot(), id: "s1")
+let today = try CalendarDate.parse("2026-11-21")
+try await store.insert(CheckoutSession(flow: compiled, today: today).snapshot(), id: "s1")
 _ = try await handle(.tap("checkout"), session: "s1")  // [navigate push stepOne]
 _ = try await handle(.appeared("stepOne"), session: "s1")  // the client confirms the screen

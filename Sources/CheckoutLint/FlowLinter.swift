@@ -21,7 +21,7 @@ struct FlowLinter {
   /// Every key the flow reads must be one it can hold: bound by a value row, in
   /// the data, or provided by a submit. Otherwise a guard fed by it can never be met.
   private func checkKeys() {
-    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) {
+    for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) && !unloaded(read.key) {
       sink.error(
         "unknown-key",
         "unknown key \(Quoting.quoted(read.key)): no row binds it, the flow's data does not hold it, and no submit provides it",
@@ -42,21 +42,21 @@ struct FlowLinter {
     }
   }
 
-  /// Conditions that can never hold: rows never shown or never enabled, and
-  /// `requires` guards on steps that can never be complete.
+  /// Conditions that can never hold (the answer the coverage matrix and the story
+  /// generator share, ``ConditionSatisfiability``): rows never shown or never
+  /// enabled, and `requires` guards on steps that can never be complete.
   private func checkGuards() {
-    let satisfiability = ConditionSatisfiability(keys: keys)
-    var neverComplete: [StepID: String] = [:]
-    for step in flow.steps where !step.complete.isEmpty && neverComplete[step.id] == nil {
-      let all = Condition.all(step.complete.map(\.when))
-      if !satisfiability.canHold(all) { neverComplete[step.id] = satisfiability.reason(all) }
+    var satisfiability = ConditionSatisfiability(flow)
+    if positions.lostAnOption { satisfiability.domains = nil }
+    let neverComplete = satisfiability.neverCompleteSteps(of: flow).filter { step, _ in
+      !(flow.step(step)?.complete.contains { $0.when.keys.contains(where: unloaded) } ?? false)
     }
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         let path = positions.rowPath(stepIndex, rowIndex)
         for (field, what) in [("visibleWhen", "shown"), ("enabledWhen", "enabled")] {
           guard let condition = field == "visibleWhen" ? row.visibleWhen : row.enabledWhen,
-            !satisfiability.canHold(condition)
+            !condition.keys.contains(where: unloaded), !satisfiability.canHold(condition)
           else { continue }
           sink.error(
             "condition-never-holds",
@@ -74,19 +74,34 @@ struct FlowLinter {
     }
   }
 
+  /// Every check on a flow that loaded clean. On one with loading problems (see
+  /// ``ModelPositions/writtenKeys``) the checks of keys, guards, rules, bindings,
+  /// option sources and matchers run too, so one run reports every problem; the
+  /// graph checks (reachability, coverage, renames, unused named rules) wait for a
+  /// clean load, since a step id or row that did not load would mislead them.
   @discardableResult
   func lint() -> [Diagnostic] {
-    checkReachability()
     checkBindings()
     checkMatchers()
     checkKeys()
     checkOptionSources()
     checkGuards()
+    checkActions()
     checkRulesCanPass()
-    checkNamedRulesUsed()
-    checkCoverage()
-    RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    if positions.writtenKeys == nil {
+      checkReachability()
+      checkNamedRulesUsed()
+      checkCoverage()
+      RenameChecks(flow: flow, keys: keys, sink: sink).check()
+    }
     return sink.diagnostics
+  }
+
+  /// Whether a key the document writes did not load (its row or entry had a
+  /// problem): what reads it is not judged, as loading reported the problem.
+  private func unloaded(_ key: DataKey) -> Bool {
+    guard let written = positions.writtenKeys else { return false }
+    return written.contains(key) && !keys.isKnown(key)
   }
 
   /// Rules of one row that no value but an empty one passes together. A lint
@@ -105,15 +120,58 @@ struct FlowLinter {
     }
   }
 
-  /// Every step must be reachable from the start.
+  /// Every step must be reachable from the start: through rows that open steps,
+  /// successes of submits, and the actions a submit on a reachable step declares
+  /// (the session opens an action's step when the call asks for it).
   private func checkReachability() {
-    let reachable = FlowGraph(flow).reachableSteps(from: flow.start)
+    let graph = FlowGraph(flow)
+    var reachable = graph.reachableSteps(from: flow.start)
+    var grown = true
+    while grown {
+      grown = false
+      for step in flow.steps where reachable.contains(step.id) {
+        for case .submit(let submit)? in step.rows.map(\.action) {
+          for target in submit.actions.values where !reachable.contains(target) {
+            reachable.formUnion(graph.reachableSteps(from: target))
+            grown = true
+          }
+        }
+      }
+    }
     for (index, step) in flow.steps.enumerated() where !reachable.contains(step.id) {
       sink.error(
         "unreachable-step",
         "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
         suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
+    }
+  }
+
+  /// Each action a submit declares is done on a step the session can open over
+  /// the submit's step (not that step itself, not a `reset` step, which leaving
+  /// could not return to the order) and that has a `resume` row to finish it.
+  private func checkActions() {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard case .submit(let submit)? = row.action else { continue }
+        for (action, target) in submit.actions.sorted(by: { $0.key < $1.key }) {
+          guard let actionStep = flow.step(target) else { continue }  // loading reports a missing step
+          let path = positions.rowPath(stepIndex, rowIndex).appending("actions").appending(action.rawValue)
+          if target == step.id || actionStep.presentation == .reset {
+            let why = target == step.id ? "it is the submit's own step" : "it is a reset step"
+            sink.error(
+              "unreachable-action-step",
+              "action \(Quoting.quoted(action)) of \(Quoting.quoted(submit.operation)) cannot be reached from \(Quoting.quoted(step.id)): \(why), so the session cannot open it over the order and return",
+              at: path, suggestion: "do the action on a step of its own, presented \"modal\" or \"push\"")
+          }
+          if !actionStep.rows.contains(where: { $0.action == .resume }) {
+            sink.error(
+              "missing-resume-row",
+              "action \(Quoting.quoted(action)) of \(Quoting.quoted(submit.operation)) is done on \(Quoting.quoted(target)), which has no row to finish it",
+              at: path, suggestion: "add a button with \"action\": \"resume\" to \(Quoting.quoted(target))")
+          }
+        }
+      }
     }
   }
 
@@ -195,7 +253,8 @@ struct FlowLinter {
 
   /// Every resolution must be reachable from every step where a submit can fail.
   private func checkCoverage() {
-    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil {
+    // An origin that never submits has its guard reported by checkGuards.
+    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil && !cell.origin.neverSubmits {
       guard case .failure(let noRoute) = cell.route, let matcher = cell.matchers.first else { continue }
       sink.error(
         "uncovered-resolution",
@@ -210,7 +269,7 @@ struct FlowLinter {
   private func checkOptionSources() {
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
-        guard case .from(let key) = row.options else { continue }
+        guard case .from(let key) = row.options, !unloaded(key) else { continue }
         let path = positions.rowPath(stepIndex, rowIndex).appending("options").appending("from")
         switch flow.data[key] {
         case .options?:

@@ -40,7 +40,7 @@ public struct LintReport: Sendable {
   package var omitted: OmittedProblems
 
   /// Creates a report.
-  public init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
+  package init(file: String?, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
     self.file = file
     self.flow = flow
     self.diagnostics = diagnostics
@@ -55,7 +55,8 @@ extension Flow {
   /// The lint checks for a flow built in Swift (loading checks included).
   public func lint(customRules: Set<String> = []) -> [Diagnostic] {
     let problems = validate(customRules: customRules)
-    guard problems.isEmpty else { return problems }
-    return FlowLinter(flow: self, positions: .identity(for: self)).lint()
+    var positions = ModelPositions.identity(for: self)
+    if !problems.isEmpty { positions.writtenKeys = Set(FlowKeys(self).known.map(DataKey.init)) }
+    return problems + FlowLinter(flow: self, positions: positions).lint()
   }
 }

@@ -18,5 +18,5 @@ package enum ShippedFlows {
   package static let plndrCompiled = CompiledFlow(plndr)
 
   /// The day the tests' sessions take as today.
-  package static let today = CalendarDate(parsing: "2026-11-21")
+  package static let today = fixture("the date 2026-11-21") { try CalendarDate.parse("2026-11-21") }
 }

@@ -1,9 +1,10 @@
 import CheckoutEngine
+import CheckoutTestSupport
 import Foundation
 
 /// Session events, a whole error story, snapshots and a session's memory.
 enum SessionBenchmarks {
-  static let today = CalendarDate(parsing: "2026-11-21")
+  static let today = ShippedFlows.today
 
   /// A session on Step Two with the address and card filled in.
   static func readyToOrder(_ compiled: CompiledFlow) -> CheckoutSession {

@@ -95,6 +95,7 @@ import Testing
     guard let command = arguments.first, command != "repl" else { return false }
     if command == "generate" && !arguments.contains("--check") { return false }
     if arguments.contains(where: { ["|", ">", "<"].contains($0) }) { return false }
+    if arguments.contains(where: { $0 == "--junit" || $0.hasPrefix("--junit=") }) { return false }
     return arguments.dropFirst().allSatisfy { argument in
       let pathLike = argument.hasSuffix(".json") || argument.hasSuffix(".scenario")
       return !pathLike || FileManager.default.fileExists(atPath: root.appendingPathComponent(argument).path)

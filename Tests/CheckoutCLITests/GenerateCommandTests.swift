@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `checkout generate`: files written and replayable, byte-identical reruns,
-/// `--check`, `--json`, infeasible pairs as findings, and bad arguments.
+/// `--check`, `--json`, infeasible pairs (findings; failures of `--check` unless
+/// accepted with a reason), and bad arguments.
 @Suite struct GenerateCommandTests {
   static let plndr = ReplayAndReplTests.flowsDirectory + "/plndr.json"
 
@@ -112,16 +113,89 @@ import Testing
     }
   }
 
-  @Test func infeasiblePairsAreFindingsNotFailures() throws {
-    try withFlowDirectory(["broken.json": Self.broken]) { directory in
+  @Test func infeasiblePairsFailTheCheckUnlessAcceptedWithAReason() throws {
+    let accepted = """
+      # creditCard.number takes no value its rules accept: no order is ever placed.
+      cart × cvv_invalid -> creditCard.cvv: the card rows are being rewritten
+      cart x card_*: the card rows are being rewritten
+      cart × *: the card rows are being rewritten
+
+      """
+    try withFlowDirectory(["broken.json": Self.broken, "accepted.txt": accepted]) { directory in
       #expect(runCheckout(["lint", "broken.json"], in: directory).status == 1, "the flow has lint errors")
       let result = runCheckout(["generate", "broken.json", "--check"], in: directory)
-      #expect(result.status == 0, "\(result.error)")
+      #expect(result.status == 1, "the flow makes 3 pairs infeasible")
       #expect(result.output.contains("3 pairs (1 failing step x 3 error matchers): 0 with a story, 3 infeasible"))
       #expect(
         result.output.contains(
           "infeasible: cart × cvv_invalid -> creditCard.cvv: no value satisfies the rules of creditCard.number"))
       #expect(result.output.hasSuffix(" passed, 0 failed\n"))
+      #expect(
+        result.error.contains(
+          "error: 3 infeasible pairs the flow makes impossible; fix the flow, or list each with its reason in --accept-infeasible FILE"
+        ))
+      let written = runCheckout(["generate", "broken.json", "--out", "out"], in: directory)
+      #expect(written.status == 0, "without --check infeasible pairs are findings: \(written.error)")
+      let passing = runCheckout(
+        ["generate", "broken.json", "--check", "--accept-infeasible", "accepted.txt"], in: directory)
+      #expect(passing.status == 0, "\(passing.error)")
+      #expect(
+        passing.output.contains("accepted: cart × card_* -> creditCard.number: the card rows are being rewritten"))
+      #expect(!passing.output.contains("infeasible: "))
+    }
+  }
+
+  @Test func anAcceptedPairThatIsNotInfeasibleOrAMalformedLineFails() throws {
+    let files = [
+      "mini.json": Self.mini, "stale.txt": "cart × cvv_invalid: not any more\n", "bad.txt": "cart × cvv_invalid\n",
+    ]
+    try withFlowDirectory(files) { directory in
+      let stale = runCheckout(["generate", "mini.json", "--check", "--accept-infeasible", "stale.txt"], in: directory)
+      #expect(stale.status == 1)
+      #expect(
+        stale.error.contains(
+          "error: stale.txt:1: cart × cvv_invalid is accepted as infeasible, but no flow here makes it so; remove the line"
+        ))
+      let bad = runCheckout(["generate", "mini.json", "--check", "--accept-infeasible", "bad.txt"], in: directory)
+      #expect(bad.status == 2)
+      #expect(
+        bad.error
+          == "error: --accept-infeasible: bad.txt:1: no reason after the pair; write STEP × MATCHER: REASON, as generate prints the pair\n"
+      )
+    }
+  }
+
+  /// The measured case: a guard comparing the slot with a value its picker never
+  /// offers. Lint, the matrix and the generator give one answer, in one wording.
+  @Test func aGuardThatCanNeverHoldFailsLintTheMatrixAndTheCheck() throws {
+    let food = """
+      { "format": 1, "id": "food", "title": "Food", "start": "bag",
+        "steps": [
+          { "id": "bag", "title": "Bag", "rows": [
+            { "id": "delivery", "cell": "disclosure", "title": "Delivery", "opens": "delivery" },
+            { "id": "pay", "cell": "button", "title": "Pay", "submit": "pay", "then": "done",
+              "enabledWhen": { "key": "delivery.slot", "equals": "now" } } ] },
+          { "id": "delivery", "title": "Delivery", "rows": [
+            { "id": "slot", "cell": "picker", "title": "Slot", "bind": "delivery.slot", "options": [
+              { "value": "asap", "label": "As soon as possible" }, { "value": "1900", "label": "19:00" },
+              { "value": "1930", "label": "19:30" } ] } ] },
+          { "id": "done", "title": "Done", "presentation": "reset", "rows": [] } ],
+        "errors": [{ "code": "slot_taken", "step": "delivery", "row": "slot" }, { "code": "*", "step": "bag" }] }
+      """
+    let reason =
+      #""delivery.slot" is never "now": it takes only "asap", "1900" or "1930", or no value (the options of picker "slot" on step "delivery")"#
+    try withFlowDirectory(["food.json": food]) { directory in
+      let lint = runCheckout(["lint", "--matrix", "food.json"], in: directory)
+      #expect(lint.status == 1)
+      #expect(lint.output.contains(#"row "pay" is never enabled: its enabledWhen can never hold; \#(reason)"#))
+      #expect(lint.output.contains("food.json: coverage 0/2 (1 failing step x 2 resolutions)"))
+      let check = runCheckout(["generate", "food.json", "--check", "--today", "2026-11-21"], in: directory)
+      #expect(check.status == 1)
+      #expect(check.output.contains("2 pairs (1 failing step x 2 error matchers): 0 with a story, 2 infeasible"))
+      #expect(
+        check.output.contains(
+          #"infeasible: bag × slot_taken -> delivery.slot: bag.pay enabledWhen Slot is now can never hold: no session data makes "Slot is now" hold: \#(reason)"#
+        ))
     }
   }
 
@@ -168,7 +242,9 @@ import Testing
     let result = runCheckout(["generate", "--help"])
     #expect(result.status == 0)
     #expect(
-      result.output.contains("checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]"))
+      result.output.contains(
+        "checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--accept-infeasible FILE] [--json]")
+    )
     #expect(runCheckout(["--help"]).output.contains("generate"))
   }
 

@@ -11,14 +11,15 @@ import Testing
     usage: checkout COMMAND [ARGUMENTS] [OPTIONS]
 
     commands:
-      lint      check flow files: format, ids, rules, and the graph
-      graph     draw a flow's steps and edges as Graphviz dot or Mermaid
-      plan      plan the shortest route from a navigation state to a step
-      replay    replay scenario files and check their expectations
-      repl      walk through a checkout interactively (the built-in PLNDR flow by default)
-      generate  generate a replayable scenario for every failing step x every error
-      diff      list what changed between two versions of a flow, safe or breaking for live sessions
-      migrate   dry-run carrying stored session snapshots to a new version of their flow
+      lint        check flow files: format, ids, rules, and the graph
+      graph       draw a flow's steps and edges as Graphviz dot or Mermaid
+      plan        plan the shortest route from a navigation state to a step
+      replay      replay scenario files and check their expectations
+      repl        walk through a checkout interactively (the built-in PLNDR flow by default)
+      generate    generate a replayable scenario for every failing step x every error
+      diff        list what changed between two versions of a flow, safe or breaking for live sessions
+      migrate     dry-run carrying stored session snapshots to a new version of their flow
+      completion  print a shell completion script (bash, zsh or fish)
 
     options:
       --help     show this help, or a command's: checkout COMMAND --help
@@ -97,8 +98,11 @@ import Testing
           --help                show this help
 
         Modal steps are rounded and dashed, the start step bold, reset steps doubled;
-        edges carry the row title, guarded edges a lock and the steps they require,
-        and a call's success (a submit's "then") is bold, with its operation.
+        edges carry the row title, guarded edges (orange) a lock with the steps they
+        require and the condition they wait for, and a call's success (a submit's
+        "then") is bold, with its operation. Dashed red edges marked ✗ go from each
+        step where a submit can fail to each step that fixes its operation's errors,
+        labelled with the error codes.
 
         example: checkout graph Flows/plndr.json | dot -Tpng > plndr.png
 

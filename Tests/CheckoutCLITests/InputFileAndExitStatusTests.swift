@@ -193,7 +193,9 @@ import Testing
       #expect(lint.status == 1)
       let lines = lint.output.split(separator: "\n")
       #expect(lines.count == 202)
-      #expect(lines.suffix(2) == ["big.json: … and 800 more errors", "1,000 errors, 0 warnings in 1 file"])
+      // Lint's own problems come in the same run: the flow has no fallback matcher.
+      #expect(
+        lines.suffix(2) == ["big.json: … and 800 more errors and 1 more warning", "1,000 errors, 1 warning in 1 file"])
       let json = runCheckout(["lint", "--json", "big.json"], in: directory)
       #expect(json.status == 1)
       let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])

@@ -144,6 +144,8 @@ import Testing
           thanks[["Thank you"]]
           cart -->|"Card"| creditCard
           cart ==>|"Pay: placeOrder ok"| thanks
+          cart -.->|"✗ *"| creditCard
+          linkStyle 2 stroke:firebrick,color:firebrick
           classDef modal stroke-dasharray: 5 5
           class creditCard modal
 

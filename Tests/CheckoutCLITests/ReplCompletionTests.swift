@@ -10,7 +10,7 @@ import Testing
 
   /// PLNDR at Step One (`tap checkout` done).
   static let onStepOne: CheckoutSession = {
-    var host = ScenarioHost(today: CalendarDate(parsing: "2026-11-21"))
+    var host = ScenarioHost(today: ShippedFlows.today)
     _ = host.run(.flow(flowPath))
     _ = host.run(.tap("checkout"))
     return fixture(host.session, "a PLNDR session at Step One")
@@ -21,11 +21,13 @@ import Testing
       "",
       [
         "accept", "api", "appear", "auto", "back", "decline", "expect", "help", "manual", "plan", "quit", "set", "show",
-        "stack", "tap", "today",
+        "snapshot", "stack", "tap", "today",
       ]
     ),
     ("ta", ["tap"]),
-    ("s", ["set", "show", "stack"]),
+    ("s", ["set", "show", "snapshot", "stack"]),
+    ("sn", ["snapshot"]),
+    ("snapshot ", []),
     ("tap ", ["continue", "creditCard", "shippingAddress"]),
     ("tap c", ["continue", "creditCard"]),
     ("set ", ["shippingMethod"]),
@@ -53,17 +55,26 @@ import Testing
       "help ",
       [
         "accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "manual", "plan", "quit", "set",
-        "show", "stack", "tap", "today",
+        "show", "snapshot", "stack", "tap", "today",
       ]
     ),
     ("help ex", ["expect"]),
     ("api ", ["applyDiscount", "placeOrder"]),
-    ("api placeOrder ", ["fail", "ok"]),
+    ("api placeOrder ", ["action", "fail", "ok"]),
+    ("api placeOrder action ", []),  // PLNDR's submit declares no action
     ("back ", []),
     ("tap zzz", []),
   ])
   func candidates(_ line: String, _ expected: [String]) {
     #expect(ReplCompletion.candidates(line: line, cursor: line.count, session: Self.onStepOne) == expected, "\(line)|")
+  }
+
+  @Test func actionNamesAreTheOnesTheOperationsSubmitsDeclare() {
+    let session = CheckoutSession(flow: ActionFlows.compiled)
+    let line = "api placeOrder action "
+    #expect(ReplCompletion.candidates(line: line, cursor: line.count, session: session) == ["three_d_secure"])
+    let typed = "api placeOrder act"
+    #expect(ReplCompletion.candidates(line: typed, cursor: typed.count, session: session) == ["action"])
   }
 
   @Test func onlyTheTextBeforeTheCursorCounts() {

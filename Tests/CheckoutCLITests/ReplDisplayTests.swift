@@ -31,10 +31,10 @@ import Testing
     #expect(
       block == [
         "      disabled: Continue needs these steps complete:",
-        "        Shipping Address: Full name is required; Street address is required;",
-        "          City is required; State is required; ZIP code is required",
-        "        Credit Card: Name on card is required; Card number is required; Expiry",
-        "          date is required; CVV is required",
+        "        Shipping Address: Full name is required. Street address is required.",
+        "          City is required. State is required. ZIP code is required.",
+        "        Credit Card: Name on card is required. Card number is required. Expiry",
+        "          date is required. CVV is required.",
       ])
     #expect(block.allSatisfy { $0.count <= 80 })
   }
@@ -46,13 +46,13 @@ import Testing
         "      disabled: Continue needs these",
         "        steps complete:",
         "        Shipping Address: Full name is",
-        "          required; Street address is",
-        "          required; City is required;",
-        "          State is required; ZIP code is",
-        "          required",
+        "          required. Street address is",
+        "          required. City is required.",
+        "          State is required. ZIP code is",
+        "          required.",
         "        Credit Card: Card number is",
-        "          required; Expiry date is",
-        "          required; CVV is required",
+        "          required. Expiry date is",
+        "          required. CVV is required.",
       ])
     #expect(block.allSatisfy { $0.count <= 40 })
   }
@@ -60,12 +60,12 @@ import Testing
   @Test func aRefusalIsWrappedToTheTerminal() {
     let output = repl(["tap checkout", "tap continue"], width: 40)
     let lines = output.split(separator: "\n").map(String.init)
-    let start = lines.firstIndex { $0.hasPrefix("✗ Continue: needs") }
+    let start = lines.firstIndex { $0.hasPrefix("✗ Continue: Complete") }
     #expect(start != nil)
     let refusal = lines[(start ?? 0)...].prefix { $0.hasPrefix("✗") || $0.hasPrefix("  ") && !$0.hasPrefix("  1.") }
     #expect(refusal.count > 3)
     #expect(refusal.allSatisfy { $0.count <= 40 }, "\(refusal)")
-    #expect(refusal.last == "  is required; CVV is required")
+    #expect(refusal.last == "  required. CVV is required.")
   }
 
   @Test func replayVerbosePrintsTheScreenOnShow() throws {
@@ -89,12 +89,16 @@ import Testing
 
   @Test func helpApiShowsEveryFormWithAnExample() {
     let output = repl(["help api"])
-    #expect(output.contains("api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]\n"))
+    #expect(
+      output.contains(
+        "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …] | api OP action NAME [KEY=VALUE …]\n"
+      ))
     #expect(
       output.contains(
         "  api OP ok KEY=VALUE …              it succeeds with this data (values as in set)\n      e.g. api placeOrder ok order.number=PL-1\n"
       ))
     #expect(output.contains("e.g. api placeOrder fail cvv_invalid ; item_sold_out"))
+    #expect(output.contains("e.g. api placeOrder action three_d_secure"))
   }
 
   @Test func everyFormOfEveryCommandHasAnExampleThatParses() throws {

@@ -66,6 +66,21 @@ import Testing
     #expect(mermaid.output.contains(#"attendee ==>|"Pay: pay ok"| confirmation"#))
   }
 
+  @Test func graphDrawsEachStepsErrorEdgesToItsOperationsMatchersOnly() {
+    let mermaid = runCheckout(["graph", Self.tickets, "--format", "mermaid"])
+    let errorEdges = mermaid.output.split(separator: "\n").filter { $0.contains("-.->") }
+    // The hold's errors are fixed on the seats alone; the payment's card errors
+    // never come from the hold, so no error edge runs from seats to payment.
+    #expect(
+      errorEdges == [
+        #"  seats -.->|"✗ seats_unavailable, quantity_limit_exceeded, *"| seats"#,
+        #"  attendee -.->|"✗ hold_expired"| seats"#,
+        #"  attendee -.->|"✗ incorrect_cvc, expired_card, incorrect_zip, card_*"| payment"#,
+        #"  attendee -.->|"✗ email_invalid, *"| attendee"#,
+      ])
+    #expect(mermaid.output.contains("  linkStyle 3,4,5,6 stroke:firebrick,color:firebrick\n"))
+  }
+
   @Test func generateSummarisesEachCallWithItsMatchers() {
     let result = runCheckout(["generate", Self.tickets, "--check", "--today", "2026-11-21"])
     #expect(result.status == 0)

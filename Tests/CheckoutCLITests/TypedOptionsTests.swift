@@ -29,6 +29,9 @@ import Testing
       parser.command(["replay", "a.scenario", "b.scenario"]) == .replay(.init(scenarios: ["a.scenario", "b.scenario"])))
     #expect(
       parser.command(["replay", "--verbose", "a.scenario"]) == .replay(.init(scenarios: ["a.scenario"], verbose: true)))
+    #expect(
+      parser.command(["replay", "a.scenario", "--flow", "v2.json", "--junit=r.xml"])
+        == .replay(.init(scenarios: ["a.scenario"], flow: "v2.json", junit: "r.xml")))
     #expect(parser.command(["repl"]) == .repl(.init()))
     #expect(
       parser.command(["repl", "f.json", "--record", "r.scenario", "--today=2026-11-21"])
@@ -117,7 +120,8 @@ import Testing
   /// Each command's option specs and its help agree: the table is still the one source.
   @Test func theTableStillDrivesUsage() {
     #expect(
-      GenerateCommand.spec.usage == "checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]"
+      GenerateCommand.spec.usage
+        == "checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--accept-infeasible FILE] [--json]"
     )
     #expect(
       PlanCommand.spec.usage == "checkout plan FLOW --from STATE --to STEP[.ROW] [--json] [--data FILE] [--today DATE]")

@@ -81,7 +81,7 @@ import CheckoutCompiledFlow
     #expect(!continueRow.isEnabled)
     #expect(stepOne.disabledRows.map(\.id) == ["continue"])
     #expect(
-      continueRow.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Full name is required")
+      continueRow.disabledReason?.hasPrefix("Continue: Complete \"Shipping Address\" first. Full name is required. ")
         == true)
   }
 }

@@ -9,7 +9,8 @@ import Testing
 /// parse and its complete scenario replays; the flow-format article names every
 /// field the loader accepts; the snapshot article names exactly the snapshot's
 /// members and its example restores; the code in the articles is the code below,
-/// which compiles and runs. (`DocumentationLinkTests` checks the links of README
+/// which compiles and runs (Getting Started's host is `Examples/GettingStarted`, see
+/// `GettingStartedExampleTests`). (`DocumentationLinkTests` checks the links of README
 /// and `docs/`.)
 @Suite struct DocumentationTests {
   // MARK: Scenario and REPL language
@@ -201,7 +202,6 @@ import Testing
   }
 
   @Test(arguments: [
-    ("GettingStarted", "a session"), ("GettingStarted", "a host"), ("GettingStarted", "a plan"),
     ("HostingTheEngine", "restore"),
     ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
@@ -222,7 +222,7 @@ import Testing
   @Test func theRefusalSnippetMarksTheRowAtFault() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     var shaken: [RowID] = []
@@ -248,106 +248,25 @@ import Testing
     #expect(codes == Refusal.Code.allCases.map(\.rawValue))
   }
 
-  @Test func theGettingStartedSessionRuns() throws {
-    let flowPath = PackagePaths.flows.appendingPathComponent("plndr.json").path
-    // snippet: a session
-    let flow = try FlowLoader().load(contentsOf: flowPath)
-    let compiled = CompiledFlow(flow)  // shared by every session of the flow
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
-
-    session.send(.tap("checkout"))  // [navigate push stepOne]: the host pushes Step One…
-    session.send(.appeared("stepOne"))  // …and says it appeared: []
-    print(session.navigation)  // cart>stepOne
-    print(session.screen.rows.map(\.title))  // ["Shipping address", "Credit card", "Shipping method", "Continue"]
-    print(session.send(.tap("continue")))  // [refused Continue: needs "Shipping Address" complete: …]
-    // end snippet
-    #expect(session.navigation.description == "cart>stepOne")
-    #expect(session.screen.rows.map(\.title) == ["Shipping address", "Credit card", "Shipping method", "Continue"])
-    let refused = session.send(.tap("continue"))
-    #expect(refused.count == 1 && refused[0].kind == .refused)
-    #expect(refused[0].description.hasPrefix("refused Continue: needs \"Shipping Address\" complete: "))
-  }
-
-  @Test func theGettingStartedPlanRuns() throws {
+  /// The planner is the package's own (sessions and `checkout plan` use it); a route
+  /// reads its commands in place and copies them when kept.
+  @Test func thePlannerPlansTheShortestRoute() throws {
     let flow = try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path)
     var shown: [String] = []
     func print(_ value: Any) { shown.append("\(value)") }
-    // snippet: a plan
     let planner = RoutePlanner(flow)  // or compiled.planner, built once per flow
     let from = try NavigationState(parsing: "cart>stepOne>stepTwo")
     let route = try planner.plan(from: from, to: "creditCard").get()
     print(route)  // pop, present creditCard
     for command in route.commands { print(command) }  // read in place: planning allocates nothing
     print(Array(route.commands))  // a copy, when you keep them
-    // end snippet
     #expect(shown == ["pop, present creditCard", "pop", "present creditCard", "[pop, present creditCard]"])
-  }
-
-  @Test func theGettingStartedHostRuns() throws {
-    let compiled = CompiledFlow(
-      try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
-    var shown: [String] = []
-    func print(_ line: String) { shown.append(line) }
-    // snippet: a host
-    /// Sends an event and does what the session asks, as a host does. The auto-host
-    /// performs each navigation command at once and reports the step that appeared
-    /// (an app does it on screen), and answers API calls with `callAPI` (your
-    /// checkout API); this host shows the rest and accepts offers to fix an error.
-    func run(_ event: SessionEvent, callAPI: (OperationName, Payload, IdempotencyKey) -> SessionEvent) {
-      var events = [event]
-      while !events.isEmpty {
-        for effect in AutoHost().send(events.removeFirst(), to: &session, answering: callAPI) {
-          switch effect {
-          case .navigate, .callAPI:
-            break  // answered by the auto-host
-          case .offer(let offer):
-            print("offer \(offer)")  // the error, with a "Fix it" button
-            events.append(.accept)
-          case .focus(let step, let row, let message):
-            print("focus \(step).\(row?.rawValue ?? "") \(message)")
-          case .refused(let refusal):
-            print(refusal.message)  // refusal.code and refusal.subject say what and where, as data
-          case .routeCancelled(let reason), .notice(let reason):
-            print(reason)
-          case .unresolved(let error):
-            print("unresolved \(error)")
-          }
-        }
-      }
-    }
-    // end snippet
-    let values: [(String, String)] = [
-      ("name", "Ada Lovelace"), ("number", "4242 4242 4242 4242"), ("expiry", "12/28"), ("cvv", "123"),
-    ]
-    let address: [(String, String)] = [
-      ("name", "Ada Lovelace"), ("street", "1 Main St"), ("city", "Portland"), ("state", "OR"), ("zip", "97201"),
-    ]
-    let decline: (OperationName, Payload, IdempotencyKey) -> SessionEvent = { operation, _, _ in
-      .apiFailed(operation, [APIError(code: "cvv_invalid", message: "Your card's security code is incorrect.")])
-    }
-    run(.tap("checkout"), callAPI: decline)
-    run(.tap("creditCard"), callAPI: decline)
-    for (row, value) in values { run(.set(.row(RowID(row)), .string(value)), callAPI: decline) }
-    run(.tap("done"), callAPI: decline)
-    run(.tap("shippingAddress"), callAPI: decline)
-    for (row, value) in address { run(.set(.row(RowID(row)), .string(value)), callAPI: decline) }
-    run(.tap("done"), callAPI: decline)
-    run(.tap("continue"), callAPI: decline)
-    #expect(session.navigation.description == "cart>stepOne>stepTwo")
-    run(.tap("placeOrder"), callAPI: decline)
-    #expect(session.navigation.description == "cart>stepOne|creditCard")
-    #expect(
-      shown == [
-        "offer creditCard.cvv: Your card's security code is incorrect.",
-        "focus creditCard.cvv Your card's security code is incorrect.",
-      ])
   }
 
   @Test func theRestoreSnippetRuns() throws {
     let compiled = CompiledFlow(
       try FlowLoader().load(contentsOf: PackagePaths.flows.appendingPathComponent("plndr.json").path))
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     session.send(.tap("creditCard"))
@@ -472,6 +391,7 @@ import Testing
       case .disclosure(let opens, _, _): return "opens \(opens)"
       case .button(.opens(let step)): return "opens \(step)"
       case .button(.close): return "closes its step"
+      case .button(.resume): return "finishes the action its step is for"
       case .button(.submit(let submit)): return "calls \(submit.operation)"
       case .info(let bind, let detail): return "shows \(detail ?? bind?.rawValue ?? "its title")"
       }

@@ -129,7 +129,6 @@ import CheckoutLint
     #"{ "all": [{ "key": "cart.qty", "equals": "3" }, { "key": "cart.qty", "equals": "3.0" }] }"#,
     #"{ "all": [{ "key": "cart.qty", "equals": 3 }, { "not": { "key": "cart.qty", "equals": "3" } }] }"#,
     #"{ "all": [{ "key": "cart.qty", "present": true }, { "not": { "key": "cart.qty", "equals": 3 } }] }"#,
-    #"{ "all": [{ "key": "ship.same", "present": true }, { "not": { "key": "ship.same", "equals": true } }, { "not": { "key": "ship.same", "equals": false } }] }"#,
   ])
   func satisfiableConditionsAreNotReported(_ condition: String) {
     let source = Self.flow(

@@ -66,7 +66,8 @@ import CheckoutModel
           path: "steps[0].rows[1].submit", suggestion: "keep one of them"),
         .error("2️⃣", "\"then\" only applies to a row that has \"submit\"", path: "steps[0].rows[2].then"),
         .error(
-          "3️⃣", "a button row needs one of \"opens\", \"action\": \"close\" or \"submit\"", path: "steps[0].rows[3]"),
+          "3️⃣", "a button row needs one of \"opens\", \"action\": \"close\" or \"resume\", or \"submit\"",
+          path: "steps[0].rows[3]"),
       ])
   }
 

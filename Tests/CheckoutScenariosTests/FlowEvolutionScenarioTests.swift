@@ -68,7 +68,7 @@ import CheckoutScenarios
     #expect(snapshots.count > 50, "the scenarios pass through many states")
     let v2 = FlowEvolutionTests.load("\(pair.flow)-v2.json")
     let migrator = SnapshotMigrator(to: CompiledFlow(v2))
-    let today = try #require(FlowEvolutionTests.today)
+    let today = FlowEvolutionTests.today
     let values = ValueSynthesizer(flow: v2, today: today, seed: 1)
     var kinds: Set<MigrationReport.Change.Kind> = []
     for json in snapshots {

@@ -10,7 +10,7 @@ import CheckoutScenarios
 /// A picker's value is shown as its option's label wherever a value is shown, and a
 /// row held back by `requires` carries the incomplete steps as data.
 @Suite struct PickerLabelAndGuardReasonTests {
-  static let today = CalendarDate(parsing: "2026-11-21")
+  static let today = ShippedFlows.today
 
   /// PLNDR at Step One, then Step Two, with the shipping method (options `from`
   /// the data) chosen.
@@ -95,8 +95,8 @@ import CheckoutScenarios
     #expect(steps[0].problems.first == "Street address is required")
     #expect(steps[1].rows == ["name", "number", "expiry", "cvv"])
     #expect(
-      row.disabledReason?.hasPrefix("Continue: needs \"Shipping Address\" complete: Street address is required") == true
-    )
+      row.disabledReason?.hasPrefix("Continue: Complete \"Shipping Address\" first. Street address is required. ")
+        == true)
     // An enabled row, or a row held back by its own condition, has none.
     #expect(session.screen.row("shippingMethod")?.incompleteSteps == nil)
   }

@@ -102,7 +102,8 @@ import Testing
     #expect(refused.kind == .refused && refused.description == "refused there is no offer to accept")
     #expect(
       SessionEvent.Kind.allCases.map(\.rawValue) == [
-        "tap", "set", "back", "appeared", "apiSucceeded", "apiFailed", "callAgain", "apiExpired", "accept", "decline",
+        "tap", "set", "back", "appeared", "apiSucceeded", "apiFailed", "callAgain", "apiExpired", "apiActionRequired",
+        "actionCompleted", "accept", "decline",
       ])
     #expect(SessionEvent.set(.row("cvv"), .string("1")).kind == .set)
   }
@@ -113,7 +114,7 @@ import Testing
     let effects = driven.send(.tap("continue"))
     let checker = ExpectationChecker(session: driven.session, lastEffects: effects)
     #expect(checker.check(.effect(kind: .refused, argument: "disabledRow")) == nil)
-    #expect(checker.check(.effect(kind: .refused, argument: "needs \"Shipping Address\"")) == nil)
+    #expect(checker.check(.effect(kind: .refused, argument: "Complete \"Shipping Address\" first")) == nil)
     #expect(checker.check(.effect(kind: .refused, argument: "hiddenRow")) != nil)
     #expect(checker.check(.effect(kind: .navigate, argument: "disabledRow")) != nil)
   }

@@ -88,7 +88,7 @@ import CheckoutScenarios
     let failures = Self.replay(on: flow)
     let failure = try #require(failures["discount--discount_invalid"])
     #expect(failure.text == "tap discount")
-    #expect(failure.message.contains("needs \"Credit Card\" complete"))
+    #expect(failure.message.contains("Complete \"Credit Card\" first."))
     #expect(failures["stepTwo--cvv_invalid"] == nil)
   }
 

@@ -28,14 +28,18 @@ import Testing
     let effects = driven.send(.tap("placeOrder"))
     let key = try #require(Self.key(of: effects))
     #expect(key == "placeOrder-1")
-    #expect(
-      driven.session.waitingCall("placeOrder") == APICall(operation: "placeOrder", key: key, then: "confirmation"))
+    let digest = try #require(driven.session.waitingCall("placeOrder")?.digest)
+    #expect(digest.count == 16 && digest.allSatisfy(\.isHexDigit))
+    let call = APICall(operation: "placeOrder", key: key, then: "confirmation", digest: digest)
+    #expect(driven.session.waitingCall("placeOrder") == call)
     let snapshot = driven.session.snapshot()
-    #expect(snapshot.calls == [APICall(operation: "placeOrder", key: key, then: "confirmation")])
+    #expect(snapshot.calls == [call])
     #expect(snapshot.callsMade == 1)
     let json = String(decoding: snapshot.jsonData(), as: UTF8.self)
     #expect(
-      json.contains(#""calls":[{"key":"placeOrder-1","operation":"placeOrder","then":"confirmation"}],"callsMade":1"#))
+      json.contains(
+        #""calls":[{"digest":"\#(digest)","key":"placeOrder-1","operation":"placeOrder","then":"confirmation"}],"callsMade":1"#
+      ))
     let restored = try CheckoutSession(restoringJSON: snapshot.jsonData(), flow: ShippedFlows.plndrCompiled)
     #expect(restored.waitingCall("placeOrder")?.key == key)
     #expect(restored.callsMade == 1)

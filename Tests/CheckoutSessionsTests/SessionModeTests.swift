@@ -84,12 +84,20 @@ import Testing
   static let cvv = SessionEvent.set(.key("payment.card.cvv"), .string("456"))
   static let zip = SessionEvent.set(.key("shipping.zip"), .string("97202"))
   static let ok = SessionEvent.apiSucceeded("placeOrder", [:])
+  static let undeclared = SessionEvent.apiActionRequired("placeOrder", "three_d_secure", [:])
+
+  /// One event of each kind, aimed at what the story's sessions wait for.
+  static let everyKind: [SessionEvent] = [
+    .tap("placeOrder"), .set(.key("shipping.zip"), .string("97202")), .back, .appeared("stepOne"), ok,
+    Start.cvvInvalid, .callAgain("placeOrder"), .apiExpired("placeOrder"), undeclared,
+    .actionCompleted("placeOrder", [:]), .accept, .decline,
+  ]
 
   static let table: [Transition] = [
     // idle: the shopper acts; answers arrive.
     Transition(.idle, .tap("discount"), "awaitingStep discount", [.navigate]),
     Transition(.idle, .tap("placeOrder"), "idle", [.refused]),
-    Transition(.idle, zip, "idle", []),
+    Transition(.idle, zip, "idle", [.refused]),  // the call in flight sends the ZIP
     Transition(.idle, .back, "idle", []),
     Transition(.idle, .appeared("stepOne"), "idle", []),
     Transition(.idle, .appeared("creditCard"), "idle", [.refused]),
@@ -97,6 +105,8 @@ import Testing
     Transition(.idle, Start.cvvInvalid, "offering creditCard.cvv", [.offer]),
     Transition(.idle, .callAgain("placeOrder"), "idle", [.callAPI]),
     Transition(.idle, .apiExpired("placeOrder"), "offering stepTwo", [.offer]),
+    Transition(.idle, undeclared, "offering stepTwo", [.notice, .offer]),  // PLNDR declares no action
+    Transition(.idle, .actionCompleted("placeOrder", [:]), "idle", [.refused]),
     Transition(.idle, .accept, "idle", [.refused]),
     Transition(.idle, .decline, "idle", [.refused]),
     // idle with a focus: changing the focused row offers the next queued error.
@@ -112,7 +122,7 @@ import Testing
     Transition(.awaitingStep, .appeared("stepOne"), "idle", [.notice]),
     Transition(.awaitingStep, .appeared("creditCard"), "awaitingStep discount", [.refused]),
     Transition(.awaitingStep, .back, "idle", []),
-    Transition(.awaitingStep, zip, "awaitingStep discount", []),
+    Transition(.awaitingStep, zip, "awaitingStep discount", [.refused]),
     Transition(.awaitingStep, ok, "awaitingStep confirmation", [.navigate]),
     Transition(.awaitingStep, Start.cvvInvalid, "offering creditCard.cvv over step discount", [.offer]),
     Transition(.awaitingStep, .decline, "awaitingStep discount", [.refused]),
@@ -149,6 +159,7 @@ import Testing
     Transition(.routingWithCall, ok, "awaitingStep confirmation", [.routeCancelled, .navigate]),
     Transition(
       .routingWithCall, Start.cvvInvalid, "offering creditCard.cvv over route awaiting stepOne", [.offer]),
+    Transition(.routingWithCall, undeclared, "offering stepTwo over route awaiting stepOne", [.notice, .offer]),
   ]
 
   @Test(arguments: table)
@@ -165,6 +176,21 @@ import Testing
     #expect(Set(Self.table.map(\.event.kind)) == Set(SessionEvent.Kind.allCases))
     let modes = Set(Start.allCases.map { $0.session.mode.name })
     #expect(modes == ["idle", "awaitingStep", "offering", "routing"])
+  }
+
+  /// Every mode takes every kind of event: the session stays in one of the four
+  /// modes, and what it holds restores (no combination the snapshot refuses).
+  @Test(arguments: Start.allCases)
+  func everyModeTakesEveryEvent(_ start: Start) throws {
+    #expect(Set(Self.everyKind.map(\.kind)) == Set(SessionEvent.Kind.allCases))
+    for event in Self.everyKind {
+      var session = start.session
+      session.send(event)
+      #expect(["idle", "awaitingStep", "offering", "routing"].contains(session.mode.name), "\(start) \(event)")
+      let restored = try CheckoutSession(
+        restoring: session.snapshot(revealSensitive: true), flow: ShippedFlows.plndrCompiled)
+      #expect(restored.mode == session.mode && restored.calls == session.calls, "\(start) \(event)")
+    }
   }
 
   /// A mode, compactly: its name, what it waits for, the correction.

@@ -55,7 +55,7 @@ import CheckoutSessions
       let flow = Self.flow(&random)
       let compiled = CompiledFlow(flow)
       decoder.userInfo[.checkoutFlow] = compiled
-      var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+      var session = CheckoutSession(flow: compiled, today: ShippedFlows.today)
       var log: [SessionEvent] = []
       for index in 0..<100 {
         let event = Self.event(session, &random)
@@ -82,7 +82,7 @@ import CheckoutSessions
         #expect(decoded.snapshot() == session.snapshot())
       }
       // Replaying the event log reproduces the session exactly.
-      var replayed = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+      var replayed = CheckoutSession(flow: compiled, today: ShippedFlows.today)
       for event in log { replayed.send(event) }
       #expect(replayed.snapshot(revealSensitive: true) == session.snapshot(revealSensitive: true))
       #expect(replayed.secretValues == session.secretValues)

@@ -11,7 +11,7 @@ import CheckoutSessions
 /// or crossed update). CI also runs this suite under the thread sanitizer.
 @Suite struct SessionStoreConcurrencyTests {
   static let compiled = CompiledFlow(ShippedFlows.plndr)
-  static let today = CalendarDate(parsing: "2026-11-21")
+  static let today = ShippedFlows.today
 
   /// A session's own events: a walk into the flow with values that name the session.
   static func events(for index: Int) -> [SessionEvent] {

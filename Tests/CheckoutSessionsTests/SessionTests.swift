@@ -32,7 +32,7 @@ import CheckoutSessions
     #expect(refusal.code == .disabledRow && refusal.event == .tap)
     #expect(refusal.subject == .row(step: "stepOne", row: "continue"), "the row at fault, as data")
     let reason = refusal.message
-    #expect(reason.hasPrefix("Continue: needs \"Shipping Address\" complete: "))
+    #expect(reason.hasPrefix("Continue: Complete \"Shipping Address\" first. "))
     #expect(reason.contains("Street address is required"))
     #expect(driven.session.navigation.description == "cart>stepOne")
     let row = driven.session.screen.row("continue")

@@ -43,7 +43,7 @@ import Testing
     for (name, session, format1) in try Self.cases() {
       let restored = try CheckoutSession(restoringJSON: format1, flow: ShippedFlows.plndrCompiled)
       #expect(restored.mode == session.mode, "\(name)")
-      #expect(restored.snapshot() == session.snapshot(), "\(name)")
+      #expect(restored.snapshot().undigested == session.snapshot().undigested, "\(name)")
       #expect(try SessionSnapshot(json: format1).format == SessionSnapshot.currentFormat, "\(name)")
     }
   }
@@ -53,14 +53,35 @@ import Testing
   @Test func format1SnapshotsBehaveAsTheCurrentFormat() throws {
     for (name, session, format1) in try Self.cases() {
       let old = try CheckoutSession(restoringJSON: format1, flow: ShippedFlows.plndrCompiled)
-      let current = try CheckoutSession(restoringJSON: session.snapshotJSON(), flow: ShippedFlows.plndrCompiled)
+      var current = try CheckoutSession(restoringJSON: session.snapshotJSON(), flow: ShippedFlows.plndrCompiled)
+      // Format 1 wrote no digests: the restored calls are retried unchecked.
+      for operation in current.calls.keys { current.calls[operation]?.digest = nil }
       for event in Self.events {
         var fromOld = old
         var fromCurrent = current
         #expect(fromOld.send(event) == fromCurrent.send(event), "\(name): \(event)")
-        #expect(fromOld.snapshot() == fromCurrent.snapshot(), "\(name): \(event)")
+        #expect(fromOld.snapshot().undigested == fromCurrent.snapshot().undigested, "\(name): \(event)")
       }
     }
+  }
+}
+
+extension SessionSnapshot {
+  /// The snapshot without its calls' digests, which formats 1 and 2 did not write
+  /// (a call restored from them is retried unchecked).
+  var undigested: SessionSnapshot {
+    var copy = self
+    copy.calls = calls.map { call in
+      var call = call
+      call.digest = nil
+      return call
+    }
+    copy.unanswered = unanswered?.map { call in
+      var call = call
+      call.digest = nil
+      return call
+    }
+    return copy
   }
 }
 
@@ -85,11 +106,15 @@ import Testing
     #expect(
       SnapshotFixtures.error(offering.replacingOccurrences(of: #""from":"stepTwo","#, with: ""))
         == #"snapshot JSON: mode.offering.offer: missing required key "from""#)
+    // An empty member may be left out (issue 25): a snapshot without its mode is idle.
     let fresh = try Self.json("fresh")
+    let withoutMode = fresh.replacingOccurrences(of: #""mode":{"idle":{"correction":{"queued":[]}}},"#, with: "")
+    #expect(withoutMode != fresh)
+    #expect(try SessionSnapshot(json: Data(withoutMode.utf8)).mode == .start)
     #expect(
       SnapshotFixtures.error(
-        fresh.replacingOccurrences(of: #""mode":{"idle":{"correction":{"queued":[]}}},"#, with: ""))
-        == #"snapshot JSON: (top level): missing required key "mode""#)
+        fresh.replacingOccurrences(of: #""mode":{"idle":"#, with: #""mode":{"idle":{},"routing":"#))
+        == #"snapshot JSON: mode: expected a SessionMode: Invalid number of keys found, expected one."#)
   }
 
   /// A route in progress that is not (a finished driver in `routing`) is refused on restore.

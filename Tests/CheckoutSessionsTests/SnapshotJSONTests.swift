@@ -19,9 +19,9 @@ import Testing
   /// The PLNDR session at points of its story, with what each shows.
   static func sessions() -> [(name: String, session: CheckoutSession)] {
     var list: [(String, CheckoutSession)] = [("fresh", CheckoutSession(flow: compiled, today: today))]
-    var undated = CheckoutSession(flow: compiled)
-    undated.send(.tap("checkout"))
-    list.append(("a tap waiting for its step, no date", undated))
+    var tapped = CheckoutSession(flow: compiled, today: today)
+    tapped.send(.tap("checkout"))
+    list.append(("a tap waiting for its step", tapped))
 
     var driven = DrivenSession()
     driven.fillAddressAndCard()
@@ -174,6 +174,21 @@ import Testing
     }
   }
 
+  /// A session always has a date: one made without takes the system's, and so does
+  /// a snapshot written before dates were required (the fuzz seed without one).
+  @Test func aSessionWithoutAGivenDateTakesTheSystemsDate() throws {
+    let before = CalendarDate.systemToday()
+    let made = CheckoutSession(flow: Self.compiled)
+    let seed = try Data(
+      contentsOf: PackagePaths.root.appendingPathComponent(
+        "Tests/Fuzz/snapshots/a-tap-waiting-for-its-step-no-date.json"))
+    #expect(try SessionSnapshot(json: seed).today == nil)
+    let restored = try CheckoutSession(restoringJSON: seed, flow: Self.compiled)
+    let after = CalendarDate.systemToday()
+    for date in [made.today, restored.today] { #expect(date == before || date == after) }
+    #expect(made.snapshot().today == made.today, "the date is written, so the session replays the same")
+  }
+
   /// Values still equal to the flow's initial data are derived, not written; a
   /// changed one is written; restoring gives the session's data back either way.
   @Test func valuesEqualToTheFlowsInitialDataAreLeftOutAndRestored() throws {
@@ -196,7 +211,7 @@ import Testing
     let text = String(decoding: routing.snapshotJSON(), as: UTF8.self)
     #expect(text.hasPrefix(#"{"calls":[],"callsMade":1,"data":{"#))
     #expect(
-      text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":2,"mode":{"routing":{"#))
+      text.contains(#""fingerprint":"\#(Self.compiled.fingerprint)","flow":"plndr","format":3,"mode":{"routing":{"#))
     #expect(text.contains(#""mode":{"routing":{"driver":{"replans":0,"#))
     #expect(text.contains(#"}},"queued":[{"error":{"code":"address_zip_invalid"}"#))
     #expect(text.contains(#""row":"zip","step":"address"}]}},"navigation":"cart>stepOne>stepTwo","rowErrors":"#))
@@ -261,13 +276,13 @@ import Testing
       text.replacingOccurrences(of: #""fingerprint":"x""#, with: #""fingerprint":"\#(Self.compiled.fingerprint)""#)
     }
     let fresh = String(decoding: CheckoutSession(flow: Self.compiled).snapshotJSON(), as: UTF8.self)
-    let other = fresh.replacingOccurrences(of: #""format":2"#, with: #""format":3"#)
-    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 3, "another format that reads is read")
-    #expect(Self.restoreError(other) == "unsupported snapshot format 3; this version reads formats 1 and 2")
+    let other = fresh.replacingOccurrences(of: #""format":3"#, with: #""format":4"#)
+    #expect(try SessionSnapshot(json: Data(other.utf8)).format == 4, "another format that reads is read")
+    #expect(Self.restoreError(other) == "unsupported snapshot format 4; this version reads formats 1, 2 and 3")
     #expect(
-      Self.restoreError(#"{"format":3,"shape":"new"}"#)
-        == "unsupported snapshot format 3; this version reads formats 1 and 2")
-    #expect(try SessionSnapshot(json: Data(Self.minimal.utf8)).format == 2, "format 1 is read as format 2")
+      Self.restoreError(#"{"format":4,"shape":"new"}"#)
+        == "unsupported snapshot format 4; this version reads formats 1, 2 and 3")
+    #expect(try SessionSnapshot(json: Data(Self.minimal.utf8)).format == 3, "format 1 is read as format 3")
     #expect(
       Self.restoreError(Self.minimal.replacingOccurrences(of: "plndr", with: "shop"))
         == "the snapshot is of flow \"shop\", not \"plndr\"")
@@ -516,7 +531,7 @@ import Testing
     let decoder = JSONDecoder()
     for _ in 0..<60 {
       let compiled = CompiledFlow(SessionPropertyTests.flow(&random))
-      var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+      var session = CheckoutSession(flow: compiled, today: ShippedFlows.today)
       for index in 0..<60 {
         session.send(SessionPropertyTests.event(session, &random))
         guard index % 3 == 0 else { continue }

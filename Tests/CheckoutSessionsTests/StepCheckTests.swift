@@ -9,7 +9,7 @@ import Testing
 /// A session keeps step checks between events and drops those a change can
 /// affect: whatever it keeps must equal checking again from scratch.
 @Suite struct StepCheckTests {
-  static let today = CalendarDate(parsing: "2026-11-21")
+  static let today = ShippedFlows.today
 
   /// A generated flow with conditions and completion checks, so that keys read by
   /// `visibleWhen`, `enabledWhen` and `complete` change checks as well as bound keys.
@@ -88,7 +88,7 @@ import Testing
     session.send(.appeared("creditCard"))
     session.send(.set(.row("cvv"), .string("123")))
     #expect(Set(session.keptCheckSteps) == ["address"])
-    session.today = CalendarDate(parsing: "2027-01-01")
+    session.today = fixture(CalendarDate(year: 2027, month: 1, day: 1), "the date 2027-01-01")
     #expect(session.stepChecks.isEmpty)
   }
 }

@@ -10,7 +10,7 @@ import Testing
 /// `Flow.step(_:)` (a search); they must find exactly what `Flow.step(_:)` finds.
 /// And planning checks only the guards it asks about.
 @Suite struct StepLookupTests {
-  static let today = CalendarDate(parsing: "2026-11-21")
+  static let today = ShippedFlows.today
 
   /// A generated flow with a second step reusing an earlier id (flows built in code
   /// are not validated) and rows with conditions and guards.

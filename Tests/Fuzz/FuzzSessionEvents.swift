@@ -13,7 +13,7 @@ public func fuzzSessionEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     Row(id: "send", cell: .button(.submit(Submit(operation: "send", then: flow.steps.last?.id))), title: "Send")
   )
   let compiled = CompiledFlow(flow)
-  var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+  var session = CheckoutSession(flow: compiled, today: ShippedFlows.today)
   let secret = "s3cr3t-\(bytes[1])"
   for byte in bytes.dropFirst(2).prefix(400) {
     let steps = flow.steps

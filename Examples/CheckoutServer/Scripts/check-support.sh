@@ -4,6 +4,10 @@
 #                           # (CHECKOUT_SERVER_BIN=path: that binary instead, unbuilt)
 #   show_server_logs DIR N  # prints the last N lines of each DIR/server-*.log (after a failure)
 #   wait_for_health PORT    # waits up to 10 s for GET /health on 127.0.0.1:PORT; fails if it never answers
+#   stop_servers            # stops every process in the PIDS array and waits for it (in a cleanup trap)
+#   start_check_work NAME   # WORK=a fresh /tmp/checkout-server-NAME.XXXXXX and PIDS=(); on exit the servers
+#                           # in PIDS and the cluster are stopped, their logs' last 20 lines shown after a
+#                           # failure, and WORK removed
 
 build_server() {
   if [ -n "${CHECKOUT_SERVER_BIN:-}" ]; then
@@ -32,4 +36,31 @@ wait_for_health() {
     sleep 0.1
   done
   curl -fs "http://127.0.0.1:$1/health" >/dev/null
+}
+
+stop_servers() {
+  local pid
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && wait "$pid" 2>/dev/null || true
+  done
+  return 0
+}
+
+start_check_work() {
+  WORK=$(mktemp -d "/tmp/checkout-server-$1.XXXXXX")
+  chmod 755 "$WORK"
+  PIDS=()
+  trap check_work_cleanup EXIT INT TERM
+}
+
+check_work_cleanup() {
+  local status=$?
+  stop_servers
+  if declare -F pg_cluster_stop >/dev/null; then pg_cluster_stop; fi
+  [ $status -ne 0 ] && show_server_logs "$WORK" 20
+  rm -rf "$WORK"
+  exit $status
 }

@@ -1,7 +1,7 @@
 import CheckoutEngine
 import Foundation
 
-/// `checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--json]`:
+/// `checkout generate FLOW... [--out DIR] [--today DATE] [--seed N] [--check] [--accept-infeasible FILE] [--json]`:
 /// turns each flow into a suite of replayable error stories.
 package enum GenerateCommand {
   static let out = OptionSpec.value(
@@ -13,6 +13,9 @@ package enum GenerateCommand {
   static let check = OptionSpec.flag(
     "--check", help: "write nothing: generate in memory, replay every story, print N passed, N failed")
   static let json = OptionSpec.flag("--json", help: "print the stories and the infeasible pairs as JSON")
+  static let acceptInfeasible = OptionSpec.value(
+    "--accept-infeasible", "FILE",
+    help: "pairs the flow makes impossible on purpose, one 'STEP × MATCHER: REASON' a line; --check fails on any other")
 
   /// `generate`'s arguments, typed.
   package struct Options: Sendable, Equatable {
@@ -28,12 +31,15 @@ package enum GenerateCommand {
     package var check = false
     /// `--json`.
     package var json = false
+    /// `--accept-infeasible`: the file of pairs declared impossible, each with its reason.
+    package var acceptInfeasible: String?
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
     let options = Options(
       flows: arguments.positionals, out: arguments.value(out), today: try arguments.date(today),
-      seed: try arguments.wholeNumber(seed) ?? 1, check: arguments.has(check), json: arguments.has(json))
+      seed: try arguments.wholeNumber(seed) ?? 1, check: arguments.has(check), json: arguments.has(json),
+      acceptInfeasible: arguments.value(acceptInfeasible))
     if options.check, options.out != nil {
       throw .badValue("--check writes nothing, so it takes no --out; drop one of them")
     }
@@ -44,7 +50,7 @@ package enum GenerateCommand {
     name: "generate",
     summary: "generate a replayable scenario for every failing step x every error",
     positionals: [PositionalSpec(name: "FLOW", help: "flow files", isRepeating: true)],
-    options: [out, today, seed, check, json],
+    options: [out, today, seed, check, acceptInfeasible, json],
     discussion: """
       Stories: one per step where a submit can fail x error matcher (walk there with
       every guard met, the API fails, accept the offer, follow the route, enter a new
@@ -54,8 +60,15 @@ package enum GenerateCommand {
       byte-identical files. With several flows, --out DIR holds one folder per flow id.
       Works on any flow that loads, lint errors or not.
 
-      exit status: 0 generated (infeasible pairs are findings, not failures); 1 --check
-      with a failing story; 2 bad usage, or a flow that cannot be read or loaded.
+      An infeasible pair is one no shopper can live through: the flow makes it so
+      (a guard that can never hold, a step that can never be reached). --check fails
+      on each unless --accept-infeasible FILE lists it with the author's reason, one
+      a line as generate prints it: "bag × slot_taken: the restaurant picks the slot".
+      A listed pair that is not infeasible fails --check too (the list is stale).
+
+      exit status: 0 generated; 1 --check with a failing story, an infeasible pair
+      not accepted, or an accepted pair that is not infeasible; 2 bad usage, or a
+      flow or --accept-infeasible file that cannot be read or loaded.
       """,
     parse: parse)
 
@@ -63,6 +76,19 @@ package enum GenerateCommand {
     guard let today = options.today ?? CalendarDate.today else {
       terminal.errorLine("error: the host's clock gives no date; give one with --today YYYY-MM-DD")
       return .usage
+    }
+    var accepted = AcceptedInfeasiblePairs()
+    if let file = options.acceptInfeasible {
+      do {
+        let bytes = try InputFile.read(terminal.resolve(file))
+        accepted = try AcceptedInfeasiblePairs.parse(String(decoding: bytes, as: UTF8.self), file: file)
+      } catch let error as CommandLineError {
+        if case .badValue(let message) = error { terminal.errorLine("error: \(message)") }
+        return .usage
+      } catch {
+        terminal.errorLine("error: --accept-infeasible: \(file): \(error)")
+        return .usage
+      }
     }
     var reports: [FlowReport] = []
     var unusable = false
@@ -91,7 +117,7 @@ package enum GenerateCommand {
       let compiled = CompiledFlow(flow)
       let suite = StoryGenerator(flow: compiled, today: today, seed: options.seed).generate()
       let generatedIn = Date().timeIntervalSince(started)
-      var flowReport = FlowReport(path: path, suite: suite, seconds: generatedIn)
+      var flowReport = FlowReport(path: path, suite: suite, seconds: generatedIn, accepted: accepted)
       if options.check {
         let replayer = StoryReplayer(flow: compiled)
         flowReport.failures = suite.stories.compactMap { story in
@@ -111,6 +137,9 @@ package enum GenerateCommand {
       }
       reports.append(flowReport)
     }
+    let stale = accepted.entries.filter { entry in
+      !reports.contains { $0.suite.infeasible.contains { entry.names($0.pair) } }
+    }
     if options.json {
       terminal.write(JSONText.encode(GenerateJSON(reports, check: options.check, terminal: terminal)))
     } else {
@@ -119,9 +148,22 @@ package enum GenerateCommand {
     if options.check {
       let failed = reports.map(\.failures.count).reduce(0, +)
       let passed = reports.map(\.suite.stories.count).reduce(0, +) - failed
-      if !options.json { terminal.line("\(passed) passed, \(failed) failed") }
+      let unaccepted = reports.map(\.unaccepted.count).reduce(0, +)
+      if !options.json {
+        if unaccepted > 0 {
+          terminal.errorLine(
+            "error: \(LintCommand.count(unaccepted, "infeasible pair")) the flow makes impossible; fix the flow, or list each with its reason in --accept-infeasible FILE"
+          )
+        }
+        for entry in stale {
+          terminal.errorLine(
+            "error: \(options.acceptInfeasible ?? ""):\(entry.line): \(entry.origin) × \(entry.matcher) is accepted as infeasible, but no flow here makes it so; remove the line"
+          )
+        }
+        terminal.line("\(passed) passed, \(failed) failed")
+      }
       if unusable { return .usage }
-      return failed > 0 ? .failure : .success
+      return failed > 0 || unaccepted > 0 || !stale.isEmpty ? .failure : .success
     }
     return unusable ? .usage : .success
   }
@@ -133,6 +175,15 @@ package enum GenerateCommand {
     var seconds: Double
     var directory: String?
     var failures: [(file: String, failure: StoryReplayer.Failure)] = []
+    /// The pairs the author declared impossible.
+    var accepted = AcceptedInfeasiblePairs()
+
+    init(path: String, suite: StorySuite, seconds: Double, accepted: AcceptedInfeasiblePairs) {
+      (self.path, self.suite, self.seconds, self.accepted) = (path, suite, seconds, accepted)
+    }
+
+    /// The infeasible pairs no `--accept-infeasible` line names.
+    var unaccepted: [InfeasiblePair] { suite.infeasible.filter { accepted.entry(for: $0.pair) == nil } }
   }
 
   private static func outputDirectory(for flow: Flow, options: Options, several: Bool, _ terminal: Terminal) -> String {
@@ -179,7 +230,11 @@ package enum GenerateCommand {
       terminal.line("  generated \(suite.stories.count) stories: \(kinds)")
     }
     for pair in suite.infeasible {
-      terminal.line("  \(terminal.styled("infeasible:", .yellow)) \(pair)")
+      if let entry = report.accepted.entry(for: pair.pair) {
+        terminal.line("  \(terminal.styled("accepted:", .yellow)) \(pair.pair): \(entry.reason)")
+      } else {
+        terminal.line("  \(terminal.styled("infeasible:", .yellow)) \(pair)")
+      }
     }
     for move in suite.untoured {
       terminal.line("  \(terminal.styled("untoured:", .yellow)) \(move)")
@@ -272,6 +327,8 @@ struct GenerateJSON: Encodable {
   struct InfeasibleEntry: Encodable {
     var pair: PairEntry
     var reason: String
+    /// The author's reason from `--accept-infeasible`, when the pair is accepted.
+    var accepted: String?
   }
 
   struct CheckEntry: Encodable {
@@ -300,7 +357,10 @@ struct GenerateJSON: Encodable {
             name: story.name, file: story.fileName, kind: story.kind.rawValue, summary: story.summary,
             pair: story.pair.map(Self.pair), lines: story.lines.count)
         },
-        infeasible: suite.infeasible.map { InfeasibleEntry(pair: Self.pair($0.pair), reason: $0.reason) },
+        infeasible: suite.infeasible.map {
+          InfeasibleEntry(
+            pair: Self.pair($0.pair), reason: $0.reason, accepted: report.accepted.entry(for: $0.pair)?.reason)
+        },
         untoured: suite.untoured, unwritten: suite.unwritten,
         check: check
           ? CheckEntry(

@@ -27,8 +27,11 @@ package enum GraphCommand {
     options: [format],
     discussion: """
       Modal steps are rounded and dashed, the start step bold, reset steps doubled;
-      edges carry the row title, guarded edges a lock and the steps they require,
-      and a call's success (a submit's "then") is bold, with its operation.
+      edges carry the row title, guarded edges (orange) a lock with the steps they
+      require and the condition they wait for, and a call's success (a submit's
+      "then") is bold, with its operation. Dashed red edges marked ✗ go from each
+      step where a submit can fail to each step that fixes its operation's errors,
+      labelled with the error codes.
 
       example: checkout graph Flows/plndr.json | dot -Tpng > plndr.png
 

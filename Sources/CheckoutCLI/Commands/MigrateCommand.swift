@@ -33,7 +33,9 @@ package enum MigrateCommand {
     name: "migrate",
     summary: "dry-run carrying stored session snapshots to a new version of their flow",
     positionals: [
-      PositionalSpec(name: "SNAPSHOT", help: "snapshot files (session JSON, as a store keeps it)", isRepeating: true)
+      PositionalSpec(
+        name: "SNAPSHOT", help: "snapshot files (session JSON, as a store keeps it, or a stored row around it)",
+        isRepeating: true)
     ],
     options: [to, from, json],
     discussion: """
@@ -41,8 +43,16 @@ package enum MigrateCommand {
       written. It is unchanged (made on NEW, or nothing to change), migrated (with the
       report: renames applied, navigation cut back, values dropped or kept with the
       new rule's message, errors re-resolved) or refused (with the reason: another
-      flow, a snapshot that cannot be read, or with --from, another version). The
-      reports name steps, rows and keys, never a value.
+      flow, a snapshot that cannot be read, or with --from, another version or
+      fingerprint: the reason names both). The reports name steps, rows and keys,
+      never a value.
+
+      A snapshot is what 'snapshot FILE' writes in the REPL or a scenario, what
+      SessionStore keeps, or a stored row around it ({"snapshot": {...}, ...}, as
+      the example server's PostgreSQL store keeps one); its empty members may be
+      left out. A value the server sealed (sealed:v2:...) is read as masked. A file
+      of one compact snapshot (or row) a line, as 'psql -At' prints a query's rows,
+      is read line by line, each reported as FILE:LINE.
 
       exit status: 0 none refused; 1 any refused; 2 bad usage, a file that cannot be
       read, or a flow that cannot be loaded.
@@ -78,7 +88,9 @@ package enum MigrateCommand {
       } catch {
         return error.status
       }
-      outcomes.append(outcome(of: Data(bytes), file: path, migrator: migrator, expected: expected))
+      for (name, json) in StoredSnapshot.documents(in: bytes, file: path) {
+        outcomes.append(outcome(of: json, file: name, migrator: migrator, expected: expected))
+      }
     }
     let count = { (status: String) in outcomes.filter { $0.status == status }.count }
     let summary =
@@ -109,13 +121,13 @@ package enum MigrateCommand {
     of json: Data, file: String, migrator: SnapshotMigrator, expected: (version: Int?, fingerprint: String)?
   ) -> Outcome {
     do {
-      let snapshot = try SessionSnapshot(json: json)
+      let snapshot = try StoredSnapshot.read(json)
       if let expected, !migrator.isCurrent(snapshot),
         snapshot.flowVersion != expected.version || snapshot.fingerprint != expected.fingerprint
       {
-        let made = MigrationReport.name(version: snapshot.flowVersion, fingerprint: snapshot.fingerprint)
-        let old = MigrationReport.name(version: expected.version, fingerprint: expected.fingerprint)
-        return Outcome(file: file, status: "refused", reason: "made on \(made), not on --from's \(old)")
+        let reason = StoredSnapshot.notFrom(
+          made: (snapshot.flowVersion, snapshot.fingerprint), expected: expected)
+        return Outcome(file: file, status: "refused", reason: reason)
       }
       let migrated = try migrator.restore(snapshot)
       guard let report = migrated.report, !report.changes.isEmpty else {

@@ -200,7 +200,7 @@ package enum ReplCommand {
 
   private static func showsScreen(_ command: ScenarioCommand) -> Bool {
     switch command {
-    case .help, .stack, .plan, .expect, .quit, .mode, .today: return false
+    case .help, .stack, .plan, .expect, .quit, .mode, .today, .snapshot: return false
     default: return true
     }
   }

@@ -1,11 +1,16 @@
 import CheckoutEngine
 import Foundation
 
-/// `checkout replay SCENARIO... [--verbose]`: runs scripted error stories and
-/// reports every failed expectation with file:line, expected and actual.
+/// `checkout replay SCENARIO... [--verbose] [--flow FILE] [--junit FILE]`: runs
+/// scripted error stories and reports each failed expectation with file:line,
+/// expected and actual. A story stops at its first failure.
 package enum ReplayCommand {
   static let verbose = OptionSpec.flag(
     "--verbose", help: "print every command and the effects it had; 'show' prints the screen")
+  static let flow = OptionSpec.value(
+    "--flow", "FILE", help: "run every story on this flow file instead of the one its 'flow' line names")
+  static let junit = OptionSpec.value(
+    "--junit", "FILE", help: "also write a JUnit XML report: a testcase per story, failures with file:line")
 
   /// `replay`'s arguments, typed.
   package struct Options: Sendable, Equatable {
@@ -13,104 +18,73 @@ package enum ReplayCommand {
     package var scenarios: [String]
     /// `--verbose`.
     package var verbose = false
+    /// `--flow`: the flow file every story runs on instead of the one it names.
+    package var flow: String?
+    /// `--junit`: where the JUnit XML report is written.
+    package var junit: String?
   }
 
-  static func parse(_ arguments: ParsedArguments) -> Command {
-    .replay(Options(scenarios: arguments.positionals, verbose: arguments.has(verbose)))
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    for option in [flow, junit] where arguments.value(option)?.isEmpty == true {
+      throw .badValue("\(option.name): the path is empty; name a file, like \(option.name) report.xml")
+    }
+    return .replay(
+      Options(
+        scenarios: arguments.positionals, verbose: arguments.has(verbose), flow: arguments.value(flow),
+        junit: arguments.value(junit)))
   }
 
   static let spec = CommandSpec(
     name: "replay",
     summary: "replay scenario files and check their expectations",
     positionals: [PositionalSpec(name: "SCENARIO", help: "scenario files (.scenario)", isRepeating: true)],
-    options: [verbose],
+    options: [verbose, flow, junit],
     discussion: """
       A scenario is the REPL's language in a file: 'flow PATH' first (relative to the
       scenario), then events (set, tap, back, api, accept, …) and 'expect' lines.
       Type 'help' in 'checkout repl' for the whole language.
 
+      Each story stops at its first failed expectation or at the first line that
+      cannot run (an unknown row, say); the lines after it are counted as not run.
+      --flow runs every story on another version of its flow; --junit writes a
+      JUnit report for CI (a testcase per story, each failure with file:line).
+
       exit status: 0 every expectation held; 1 any failed; 2 a scenario that cannot be
-      read (the system's reason is printed) or parsed, or whose flow cannot be loaded.
+      read (the system's reason is printed) or parsed, or whose flow cannot be loaded,
+      a --flow that cannot be loaded, or a --junit file that cannot be written.
       """,
     parse: parse)
 
   static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
-    var passed = 0
-    var failed = 0
-    var unusable = false
-    for path in options.scenarios {
-      switch replay(path, verbose: options.verbose, terminal) {
-      case .success(let counts):
-        passed += counts.passed
-        failed += counts.failed
-      case .failure:
-        unusable = true
+    var replacement: CompiledFlow?
+    if let path = options.flow {
+      do {
+        replacement = CompiledFlow(try terminal.loadFlow(path))
+      } catch {
+        return error.status
       }
     }
+    // Find out now, not after every story ran, that the report cannot be written.
+    if let path = options.junit, !write(JUnitReport.document([]), to: path, terminal) { return .usage }
+    let stories = options.scenarios.map { path in
+      StoryRun(path: path, verbose: options.verbose, replacementFlow: replacement, terminal: terminal).run()
+    }
+    let passed = stories.reduce(0) { $0 + $1.passed }
+    let failed = stories.reduce(0) { $0 + $1.failed }
     terminal.line("\(passed) passed, \(failed) failed")
-    if unusable { return .usage }
+    if let path = options.junit, !write(JUnitReport.document(stories), to: path, terminal) { return .usage }
+    if stories.contains(where: { $0.unusable != nil }) { return .usage }
     return failed > 0 ? .failure : .success
   }
 
-  struct Unusable: Error {}
-
-  static func replay(_ path: String, verbose: Bool, _ terminal: Terminal) -> Result<
-    (passed: Int, failed: Int), Unusable
-  > {
-    let full = terminal.resolve(path)
-    guard let bytes = try? terminal.readFile(path) else { return .failure(Unusable()) }
-    guard let text = String(bytes: bytes, encoding: .utf8) else {
-      terminal.errorLine("\(path): error: the scenario is not UTF-8 text")
-      return .failure(Unusable())
-    }
-    let script: [(line: Int, command: ScenarioCommand)]
+  /// Writes the report; false, with the system's reason on standard error, when it cannot.
+  private static func write(_ report: String, to path: String, _ terminal: Terminal) -> Bool {
     do {
-      script = try ScenarioParser.parseScript(text)
+      try Data(report.utf8).write(to: URL(fileURLWithPath: terminal.resolve(path)))
+      return true
     } catch {
-      terminal.errorLine(error.rendered(file: path))
-      return .failure(Unusable())
+      terminal.errorLine("checkout: cannot write the JUnit report to \(path): \(Recorder.reason(error))")
+      return false
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var host = ScenarioHost(baseDirectory: (full as NSString).deletingLastPathComponent)
-    host.builtInFlows = BuiltInFlow.all
-    host.readFile = { path in try InputFile.read(path) }
-    var passed = 0
-    var failed = 0
-    for (line, command) in script {
-      let source = lines[line - 1].trimmingCharacters(in: .whitespaces)
-      let outcome = host.run(command)
-      if verbose {
-        terminal.line("\(path):\(line): \(source)")
-        for effect in outcome.effects { terminal.line("    \(effect)") }
-        for note in outcome.notes { terminal.line("    \(note)") }
-        if command == .show, let session = host.session {
-          let screen = ScreenPrinter(terminal: terminal).render(session)
-          terminal.write(
-            screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    \($0)\n" }.joined())
-        }
-      }
-      if let problem = outcome.problem {
-        terminal.errorLine("\(path):\(line): error: \(problem)")
-        if host.session == nil { return .failure(Unusable()) }
-        failed += 1
-        continue
-      }
-      if outcome.passed { passed += 1 }
-      if let failure = outcome.failure {
-        failed += 1
-        terminal.line("\(path):\(line): \(terminal.styled("failed:", .red)) \(source)")
-        terminal.line("  \(terminal.styled("- expected", .green)) \(failure.expected)")
-        terminal.line("  \(terminal.styled("+ actual  ", .red)) \(failure.actual)")
-      }
-    }
-    if host.session == nil {
-      terminal.errorLine("\(path): error: the scenario names no flow; start it with 'flow PATH'")
-      return .failure(Unusable())
-    }
-    if verbose || failed == 0 {
-      terminal.line(
-        "\(path): \(failed == 0 ? terminal.styled("ok", .green) : "failed") (\(passed) passed, \(failed) failed)")
-    }
-    return .success((passed, failed))
   }
 }

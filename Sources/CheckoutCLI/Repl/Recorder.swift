@@ -28,7 +28,7 @@ struct Recorder {
 
   mutating func record(_ line: String, command: ScenarioCommand, before: CheckoutSession?, after: CheckoutSession?) {
     switch command {
-    case .help, .show, .stack, .plan, .quit, .flow: return
+    case .help, .show, .stack, .plan, .quit, .flow, .snapshot: return
     case .set(let name, let value):
       lines.append(recordedSet(name.description, value, in: before) ?? line.trimmingCharacters(in: .whitespaces))
     default:
@@ -45,12 +45,7 @@ struct Recorder {
 
   /// Why a write failed, in the system's words (`No such file or directory`).
   static func reason(_ error: any Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
-    if let posix = underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-    if let posix = underlying as? NSError, posix.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(posix.code)))
-    }
-    return error.localizedDescription
+    FlowLoader.reason(error)
   }
 
   private func isEvent(_ command: ScenarioCommand) -> Bool {

@@ -52,7 +52,8 @@ package enum ReplCompletion {
       let step = StepID(String(typed.step))
       return session.compiled.step(step)?.rows.map { RowReference(step: step, row: $0.id).description } ?? []
     case ("api", 1): return operations(session)
-    case ("api", 2): return ["ok", "fail"]
+    case ("api", 2): return ["ok", "fail", "action"]
+    case ("api", 3) where words[2] == "action": return actions(of: OperationName(words[1]), session)
     case ("expect", 2):
       switch words[1] {
       case "at", "offer": return steps(session)
@@ -63,6 +64,16 @@ package enum ReplCompletion {
       }
     default: return []
     }
+  }
+
+  /// The actions the submits of an operation declare: what `api OP action` may name.
+  private static func actions(of operation: OperationName, _ session: CheckoutSession) -> [String] {
+    var names: [String] = []
+    for row in session.flow.steps.flatMap(\.rows) {
+      guard case .submit(let submit)? = row.action, submit.operation == operation else { continue }
+      for name in submit.actions.keys.sorted() where !names.contains(name.rawValue) { names.append(name.rawValue) }
+    }
+    return names
   }
 
   private static func steps(_ session: CheckoutSession) -> [String] {

@@ -63,9 +63,9 @@ extension ScreenPrinter {
   ///
   /// ```
   ///       disabled: Continue needs these steps complete:
-  ///         Shipping Address: Full name is required; Street address is required;
-  ///           City is required
-  ///         Credit Card: Card number is required
+  ///         Shipping Address: Full name is required. Street address is required.
+  ///           City is required.
+  ///         Credit Card: Card number is required.
   /// ```
   func disabledLines(_ row: ScreenRow) -> [String] {
     guard let reason = row.disabledReason else { return [] }
@@ -77,7 +77,7 @@ extension ScreenPrinter {
     var lines = Terminal.wrap("      disabled: \(row.title) \(heading)", width: width, indent: "        ")
     for step in steps {
       lines += Terminal.wrap(
-        "        \(step.title): \(step.problems.joined(separator: "; "))", width: width, indent: "          ")
+        "        \(step.title): \(Sentences.join(step.problems))", width: width, indent: "          ")
     }
     return lines
   }

@@ -7,19 +7,19 @@ import CheckoutPlanning
 ///
 /// ```swift
 /// let compiled = CompiledFlow(try FlowLoader().load(contentsOf: "Flows/plndr.json"))
-/// var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+/// var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
 /// ```
 public final class CompiledFlow: Sendable {
   /// The flow.
   public let flow: Flow
   /// Its route planner.
-  public let planner: RoutePlanner
+  package let planner: RoutePlanner
   /// Its error matchers.
   public let resolver: ErrorResolver
   /// Which keys are secret or sensitive.
   public let masking: Masking
   /// The custom rules its rows may use.
-  public let registry: RuleRegistry
+  package let registry: RuleRegistry
   /// Its rows' patterns, compiled.
   package let patterns: PatternCache
   /// The flow's ``FlowFingerprint``, computed once: every snapshot carries it.
@@ -31,6 +31,8 @@ public final class CompiledFlow: Sendable {
   public let boundKeys: [DataKey]
   /// Each row `detail` template of the flow, parsed (rendering a screen fills them in).
   package let detailTemplates: [String: DetailTemplate]
+  /// The keys an API call sends: those value rows bind and those submits provide.
+  private let payloadKeys: Set<DataKey>
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
@@ -47,6 +49,11 @@ public final class CompiledFlow: Sendable {
       guard row.kind.takesValue, let key = row.bind, seen.insert(key).inserted else { return nil }
       return key
     }
+    let provided = flow.steps.flatMap(\.rows).flatMap { row -> [DataKey] in
+      if case .submit(let submit)? = row.action { return submit.provides }
+      return []
+    }
+    self.payloadKeys = Set(boundKeys).union(provided)
     var templates: [String: DetailTemplate] = [:]
     for case let text? in flow.steps.flatMap(\.rows).map(\.detail) {
       if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
@@ -63,6 +70,13 @@ public final class CompiledFlow: Sendable {
   /// The index in `flow.steps` of the step with this id (the first, as for
   /// ``step(_:)``), in constant time: what a session keeps its step checks by.
   package func stepIndex(of id: StepID) -> Int? { planner.stepIndex(of: id) }
+
+  /// Whether a call's payload carries the key: a value row binds it, a submit
+  /// provides it, or the host added it (an action's result, such as a 3-D Secure
+  /// answer): every key but the flow's own `data` that no row binds.
+  package func sendsInPayload(_ key: DataKey) -> Bool {
+    payloadKeys.contains(key) || flow.data[key] == nil
+  }
 
   /// The position of a step in the flow (for "first in flow order").
   func order(of step: StepID) -> Int { planner.stepIndex(of: step) ?? Int.max }

@@ -14,7 +14,7 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
   public var error: APIError?
 
   /// Creates a resolution.
-  public init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
+  package init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
     self.step = step
     self.row = row
     self.message = message
@@ -42,13 +42,13 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
 /// ```
 public struct ErrorResolver: Sendable {
   /// The flow whose matchers are used.
-  public let flow: Flow
+  package let flow: Flow
   /// The flow's compiled graph, when the resolver is compiled with a planner: its
   /// index finds a matcher's step in constant time for the default message.
   private let graph: CompiledGraph?
 
   /// Creates a resolver.
-  public init(_ flow: Flow) {
+  package init(_ flow: Flow) {
     self.flow = flow
     self.graph = nil
   }
@@ -66,7 +66,7 @@ public struct ErrorResolver: Sendable {
   }
 
   /// The matcher that applies to an error of `operation` (nil: of any operation), if any.
-  public func matcher(for error: APIError, from operation: OperationName? = nil) -> ErrorMatcher? {
+  package func matcher(for error: APIError, from operation: OperationName? = nil) -> ErrorMatcher? {
     flow.errors.first {
       (operation.map($0.applies(to:)) ?? true) && $0.matches(code: error.code, field: error.field)
     }
@@ -87,7 +87,7 @@ public struct ErrorResolver: Sendable {
   /// The errors of one response of `operation` (nil: of any operation) in the
   /// order they are offered: highest matcher priority first, the API's order among
   /// equals. Unmatched errors come last.
-  public func ordered(_ errors: [APIError], from operation: OperationName? = nil) -> [(
+  package func ordered(_ errors: [APIError], from operation: OperationName? = nil) -> [(
     error: APIError, resolution: Resolution?
   )] {
     // Each error's matcher is found once; one error needs no sorting.

@@ -41,7 +41,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   }
 
   /// What the host must do after an event.
-  public enum Output: Hashable, Sendable {
+  package enum Output: Hashable, Sendable {
     /// Perform this navigation command, then report the step that appears.
     case perform(NavigationCommand)
     /// The route arrived: focus the resolution's row with its message.
@@ -61,12 +61,12 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   public private(set) var resolution: Resolution?
   /// The route most recently planned (after a replan, the new one); nil when the
   /// last planning found none.
-  public private(set) var route: Route?
+  package private(set) var route: Route?
   /// How many times the current route was replanned.
   public private(set) var replans = 0
 
   /// A driver with no route.
-  public init() {}
+  package init() {}
 
   /// A driver in a given state (what a session's mode keeps of it between events).
   package init(state: State, resolution: Resolution?, route: Route?, replans: Int) {
@@ -101,7 +101,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   /// The host reports that `step` appeared. The navigation state is updated: with
   /// the pending command when it is the expected step, or to where the shopper
   /// went back to otherwise.
-  public mutating func appeared(
+  package mutating func appeared(
     _ step: StepID, state navigation: inout NavigationState, planner: RoutePlanner,
     isComplete: ((StepID) -> Bool)? = nil
   ) -> Output {
@@ -121,7 +121,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   }
 
   /// Gives up the route (the shopper declined, or the host navigated elsewhere).
-  public mutating func cancel(_ reason: String) -> Output {
+  package mutating func cancel(_ reason: String) -> Output {
     state = .cancelled(reason: reason)
     return .cancelled(reason)
   }

@@ -15,7 +15,7 @@ public struct Screen: Hashable, Sendable, Codable {
   public var rows: [ScreenRow]
 
   /// Creates a screen.
-  public init(step: StepID, title: String, presentation: Presentation, rows: [ScreenRow]) {
+  package init(step: StepID, title: String, presentation: Presentation, rows: [ScreenRow]) {
     self.step = step
     self.title = title
     self.presentation = presentation
@@ -87,7 +87,7 @@ public struct IncompleteStep: Hashable, Sendable, Codable {
   public var problems: [String]
 
   /// Creates the record of an incomplete step.
-  public init(step: StepID, title: String, rows: [RowID], problems: [String]) {
+  package init(step: StepID, title: String, rows: [RowID], problems: [String]) {
     self.step = step
     self.title = title
     self.rows = rows

@@ -7,19 +7,19 @@ import CheckoutPlanning
 /// let renderer = ScreenRenderer(flow: flow, rules: RuleEvaluator(today: today))
 /// let screen = renderer.render("creditCard", data: data, errors: ["cvv": "3 or 4 digits"], focused: "cvv")
 /// ```
-public struct ScreenRenderer: Sendable {
+package struct ScreenRenderer: Sendable {
   /// The flow rendered.
-  public let flow: Flow
+  package let flow: Flow
   /// How values are masked.
-  public let masking: Masking
+  package let masking: Masking
   /// How rules are checked, for guards.
-  public let rules: RuleEvaluator
+  package let rules: RuleEvaluator
   /// The compiled flow, when the renderer was made from one: steps are then found
   /// in O(1) by the planner's index instead of a search of the flow's steps.
   private let compiled: CompiledFlow?
 
   /// Creates a renderer; pass the flow's masking policy when you have it compiled.
-  public init(flow: Flow, rules: RuleEvaluator = RuleEvaluator(), masking: Masking? = nil) {
+  package init(flow: Flow, rules: RuleEvaluator = RuleEvaluator(), masking: Masking? = nil) {
     self.flow = flow
     self.masking = masking ?? Masking(flow)
     self.rules = rules
@@ -32,7 +32,7 @@ public struct ScreenRenderer: Sendable {
   /// ```swift
   /// let renderer = ScreenRenderer(compiled: compiled, rules: RuleEvaluator(today: today))
   /// ```
-  public init(compiled: CompiledFlow, rules: RuleEvaluator = RuleEvaluator()) {
+  package init(compiled: CompiledFlow, rules: RuleEvaluator = RuleEvaluator()) {
     self.flow = compiled.flow
     self.masking = compiled.masking
     self.rules = rules
@@ -53,7 +53,7 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// The screen of a step; nil if the flow has no such step.
-  public func render(
+  package func render(
     _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
   ) -> Screen? {
     render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks())
@@ -98,12 +98,16 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// Why a row cannot be used now on this data, with each required step found by
-  /// `step` and checked by `check`; nil when it can be used.
+  /// `step` and checked by `check`; nil when it can be used. The reason is the row's
+  /// title and sentences: `Continue: Complete "Shipping Address" first. Full name is
+  /// required. Complete "Credit Card" first. Card number is required.`, or `Pay now:
+  /// Not available until Terms is on.` for its own `enabledWhen`.
   package static func disabled(
     _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
   ) -> Disabled? {
     if let condition = row.enabledWhen, !condition.holds(in: data) {
-      return Disabled(reason: "\(row.title): not available until \(ConditionText.describe(condition, flow: flow))")
+      let condition = ConditionText.describe(condition, flow: flow)
+      return Disabled(reason: "\(row.title): " + Sentences.sentence("Not available until \(condition)"))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -114,8 +118,7 @@ public struct ScreenRenderer: Sendable {
         step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
     }
     if incomplete.isEmpty { return nil }
-    let text = incomplete.map { "needs \"\($0.title)\" complete: \($0.problems.joined(separator: "; "))" }
-    return Disabled(reason: "\(row.title): " + text.joined(separator: "; and "), steps: incomplete)
+    return Disabled(reason: "\(row.title): " + Sentences.join(incomplete.flatMap(\.sentences)), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.

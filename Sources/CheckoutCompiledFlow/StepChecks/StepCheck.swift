@@ -9,13 +9,13 @@ import CheckoutPlanning
 /// check.rowFailures.first?.row  // "street"
 /// check.problems                // ["Street is required"]
 /// ```
-public struct StepCheck: Hashable, Sendable {
+package struct StepCheck: Hashable, Sendable {
   /// A visible, enabled value row whose rules fail.
-  public struct RowFailure: Hashable, Sendable {
+  package struct RowFailure: Hashable, Sendable {
     /// The row.
-    public var row: RowID
+    package var row: RowID
     /// The first failing rule's message.
-    public var message: String
+    package var message: String
   }
 
   /// The failing rows, in row order.
@@ -24,10 +24,10 @@ public struct StepCheck: Hashable, Sendable {
   package var checkFailures: [String]
 
   /// Every message: rows first, then completion checks.
-  public var problems: [String] { rowFailures.map(\.message) + checkFailures }
+  package var problems: [String] { rowFailures.map(\.message) + checkFailures }
 
   /// Whether nothing keeps the step from being complete.
-  public var isComplete: Bool { rowFailures.isEmpty && checkFailures.isEmpty }
+  package var isComplete: Bool { rowFailures.isEmpty && checkFailures.isEmpty }
 }
 
 /// For each data key, the rows bound to it and the steps whose check reads it: the key a value row binds,

@@ -9,17 +9,17 @@ import CheckoutPlanning
 /// let completeness = StepCompleteness(flow: flow, data: data, rules: RuleEvaluator(today: today))
 /// completeness.problems(of: "address")  // ["Street is required"]
 /// ```
-public struct StepCompleteness: Sendable {
+package struct StepCompleteness: Sendable {
   /// The flow.
-  public var flow: Flow {
+  package var flow: Flow {
     didSet { forgetCompiled() }
   }
   /// The session data.
-  public var data: [DataKey: Value] {
+  package var data: [DataKey: Value] {
     didSet { known.removeAll() }
   }
   /// How rules are checked.
-  public var rules: RuleEvaluator {
+  package var rules: RuleEvaluator {
     didSet { known.removeAll() }
   }
   /// The compiled form of `flow`, when there is one: steps are then found by the
@@ -32,7 +32,7 @@ public struct StepCompleteness: Sendable {
   package var known = KeptStepChecks()
 
   /// Creates a completeness check.
-  public init(flow: Flow, data: [DataKey: Value], rules: RuleEvaluator = RuleEvaluator()) {
+  package init(flow: Flow, data: [DataKey: Value], rules: RuleEvaluator = RuleEvaluator()) {
     self.flow = flow
     self.data = data
     self.rules = rules
@@ -69,19 +69,19 @@ public struct StepCompleteness: Sendable {
   }
 
   /// Whether the step is complete (an unknown step is not).
-  public func isComplete(_ step: StepID) -> Bool {
+  package func isComplete(_ step: StepID) -> Bool {
     if let known = kept(step) { return known.isComplete }
     guard let found = self.step(step) else { return false }
     return Self.check(found, data: data, rules: rules).isComplete
   }
 
   /// What keeps a step from being complete, in row order, then its checks.
-  public func problems(of step: Step) -> [String] {
+  package func problems(of step: Step) -> [String] {
     check(step).problems
   }
 
   /// The step's failing rows and completion checks.
-  public func check(_ step: Step) -> StepCheck {
+  package func check(_ step: Step) -> StepCheck {
     if let known = kept(step.id) { return known }
     return Self.check(step, data: data, rules: rules)
   }
@@ -105,7 +105,7 @@ public struct StepCompleteness: Sendable {
   package func isVisible(_ row: Row) -> Bool { Self.isVisible(row, data) }
 
   /// Whether the row's own `enabledWhen` holds (guards aside).
-  public func isEnabled(_ row: Row) -> Bool { Self.isEnabled(row, data) }
+  package func isEnabled(_ row: Row) -> Bool { Self.isEnabled(row, data) }
 
   /// Whether the row is shown on this data.
   package static func isVisible(_ row: Row, _ data: [DataKey: Value]) -> Bool {

@@ -21,7 +21,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     /// The code's text.
     public let rawValue: String
     /// Creates a code.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
   }
@@ -40,7 +40,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
   package var suggestion: String?
 
   /// Creates a diagnostic.
-  public init(
+  package init(
     _ severity: Severity = .error, code: Code, message: String, path: JSONPath? = nil,
     location: SourceLocation? = nil, suggestion: String? = nil
   ) {
@@ -67,29 +67,29 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
   public var description: String { rendered(file: nil) }
 
   /// How many problems loading keeps and reports for one file: past it, the rest
-  /// are counted (``OmittedProblems``), so that a file with millions of problems
+  /// are counted (`OmittedProblems`), so that a file with millions of problems
   /// is reported in bounded time and memory.
   public static let reportLimit = 200
 }
 
 /// Problems found past ``Diagnostic/reportLimit``: counted, not kept.
-public struct OmittedProblems: Hashable, Sendable {
+package struct OmittedProblems: Hashable, Sendable {
   /// Errors not kept.
-  public var errors: Int
+  package var errors: Int
   /// Warnings not kept.
-  public var warnings: Int
+  package var warnings: Int
 
   /// Counts of problems left out.
-  public init(errors: Int = 0, warnings: Int = 0) {
+  package init(errors: Int = 0, warnings: Int = 0) {
     self.errors = errors
     self.warnings = warnings
   }
 
   /// Whether nothing was left out.
-  public var isEmpty: Bool { errors == 0 && warnings == 0 }
+  package var isEmpty: Bool { errors == 0 && warnings == 0 }
 
   /// `… and 1,234,567 more errors`, or nil when nothing was left out.
-  public var line: String? {
+  package var line: String? {
     var parts: [String] = []
     if errors > 0 { parts.append("\(Quoting.grouped(errors)) more error\(errors == 1 ? "" : "s")") }
     if warnings > 0 { parts.append("\(Quoting.grouped(warnings)) more warning\(warnings == 1 ? "" : "s")") }
@@ -108,7 +108,7 @@ public struct FlowLoadError: Error, Sendable, CustomStringConvertible {
   package var omitted: OmittedProblems
 
   /// Creates the error.
-  public init(file: String?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
+  package init(file: String?, diagnostics: [Diagnostic], omitted: OmittedProblems = OmittedProblems()) {
     self.file = file
     self.diagnostics = diagnostics
     self.omitted = omitted

@@ -1,7 +1,7 @@
 /// A path into a JSON document, printed the way people write it: `steps[3].rows[1].opens`.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path: an object member or an array element.
-  public enum Component: Hashable, Sendable {
+  package enum Component: Hashable, Sendable {
     /// An object member.
     case key(String)
     /// An array element, counted from 0.
@@ -9,13 +9,13 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The components from the document's root.
-  public var components: [Component]
+  package var components: [Component]
 
   /// The path of the document's root.
-  public static let root = JSONPath(components: [])
+  package static let root = JSONPath(components: [])
 
   /// Creates a path from components.
-  public init(components: [Component]) {
+  package init(components: [Component]) {
     self.components = components
   }
 
@@ -78,7 +78,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
   public var column: Int
 
   /// Creates a location.
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }

@@ -85,6 +85,43 @@ extension FlowDecoder {
     return positions.keep(keys, at: object.path.appending(name))
   }
 
+  /// Reads `actions`: an object of action name -> the step where it is done. A
+  /// name that is not an identifier, or a step that is not a string, is reported
+  /// and left out (whether the step exists is checked with the other references).
+  private mutating func actionSteps(_ object: ObjectReader) -> [ActionName: StepID] {
+    guard let node = object.node("actions") else { return [:] }
+    let path = object.path.appending("actions")
+    guard case .object(let members) = node.kind else {
+      object.wrongType("actions", expected: "an object of action name -> step id", found: node)
+      return [:]
+    }
+    var actions: [ActionName: StepID] = [:]
+    for member in members {
+      let memberPath = path.appending(member.key)
+      guard IdentifierSyntax.isIdentifier(member.key) else {
+        sink.error(
+          "invalid-action-name", "\(Quoting.quoted(member.key)) is not a valid action name", at: memberPath,
+          offset: member.keyOffset,
+          suggestion: "write it like \"three_d_secure\": a letter, then letters, digits, '_' or '-'")
+        continue
+      }
+      guard case .string(let step) = member.value.kind, IdentifierSyntax.isIdentifier(step) else {
+        sink.error(
+          "wrong-type",
+          "expected the id of the step where \(Quoting.quoted(member.key)) is done, found \(member.value.typeDescription)",
+          at: memberPath)
+        continue
+      }
+      guard actions.updateValue(StepID(step), forKey: ActionName(member.key)) == nil else {
+        sink.error(
+          "duplicate-field", "\(Quoting.quoted(member.key)) is listed more than once", at: memberPath,
+          offset: member.keyOffset)
+        continue
+      }
+    }
+    return actions
+  }
+
   /// Reads `opens`, `action`, `submit` (+ `then`, `validates`, `provides`): at most one of the first three.
   private mutating func decodeAction(_ object: ObjectReader) -> RowAction? {
     let present = ["opens", "action", "submit"].filter(object.has)
@@ -94,7 +131,7 @@ extension FlowDecoder {
         "a row does one thing when tapped, but this one has \(Suggestions.list(present, conjunction: "and"))",
         at: object.path.appending(present[1]), offset: object.nameOffset(present[1]), suggestion: "keep one of them")
     }
-    for dependent in ["then", "validates", "provides"] where object.has(dependent) && !object.has("submit") {
+    for dependent in ["then", "validates", "provides", "actions"] where object.has(dependent) && !object.has("submit") {
       sink.error(
         "missing-submit", "\(Quoting.quoted(dependent)) only applies to a row that has \"submit\"",
         at: object.path.appending(dependent), offset: object.nameOffset(dependent))
@@ -102,14 +139,17 @@ extension FlowDecoder {
     if let opens = object.identifier("opens", what: "step id") {
       return .opens(StepID(opens))
     }
-    if object.choice("action", allowed: ["close"]) != nil {
-      return .close
+    if let action = object.choice("action", allowed: ["close", "resume"]) {
+      return action == "resume" ? .resume : .close
     }
     if let operation = object.identifier("submit", what: "operation name") {
       let then = object.identifier("then", what: "step id").map(StepID.init)
       let validates = object.has("validates") ? stepList(object, "validates") : nil
       let provides = keyList(object, "provides")
-      return .submit(Submit(operation: OperationName(operation), then: then, validates: validates, provides: provides))
+      return .submit(
+        Submit(
+          operation: OperationName(operation), then: then, validates: validates, provides: provides,
+          actions: actionSteps(object)))
     }
     return nil
   }

@@ -3,23 +3,23 @@
 /// The decoder accepts exactly these (anything else is an "unknown field" error
 /// with a suggestion), and a test checks that `Flows/flow.schema.json` declares
 /// the same ones.
-public enum FlowFields {
+package enum FlowFields {
   /// The top-level object.
-  public static let flow = [
+  package static let flow = [
     "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps", "errors",
   ]
   /// The renames since the previous version.
-  public static let renamed = ["steps", "rows", "keys"]
+  package static let renamed = ["steps", "rows", "keys"]
   /// A step.
-  public static let step = ["id", "title", "presentation", "rows", "complete"]
+  package static let step = ["id", "title", "presentation", "rows", "complete"]
   /// A row.
-  public static let row = [
+  package static let row = [
     "id", "cell", "title", "bind", "placeholder", "keyboard", "options", "rules", "visibleWhen",
     "enabledWhen", "sensitive", "secret", "detail", "opens", "requires", "action", "submit", "then",
-    "validates", "provides",
+    "validates", "provides", "actions",
   ]
   /// A picker option.
-  public static let option = ["value", "label"]
+  package static let option = ["value", "label"]
   /// Picker options held in the data.
   package static let optionSource = ["from"]
   /// A completion check of a step.
@@ -44,5 +44,5 @@ public enum FlowFields {
   /// Rules that take no argument and may be written as a bare string.
   package static let ruleNamesWithoutArguments = ["required", "email", "luhn", "digits", "expiry"]
   /// The fields of condition objects (`key` with `equals` or `present`, or `all`, `any`, `not`).
-  public static let condition = ["key", "equals", "present", "all", "any", "not"]
+  package static let condition = ["key", "equals", "present", "all", "any", "not"]
 }

@@ -11,7 +11,7 @@ import Foundation
 /// ```
 public struct FlowLoader: Sendable {
   /// Names of custom rules the embedding program provides; a flow may use them.
-  public var customRules: Set<String>
+  package var customRules: Set<String>
 
   /// Creates a loader that accepts the built-in rules and these custom rule names.
   public init(customRules: Set<String> = []) {
@@ -107,10 +107,15 @@ public struct FlowLoader: Sendable {
     var flow: Flow?
     if let decoded {
       FlowValidator(flow: decoded, positions: decoder.positions, customRules: customRules, sink: sink).validate()
+      var positions = decoder.positions
       if sink.isEmpty {
         flow = decoded
-        furtherChecks?(decoded, decoder.positions, sink)
+      } else {
+        // Every problem in one run: the further checks run too, told what the
+        // document wrote, so that they skip what a loading problem would mislead.
+        positions.writtenKeys = root.writtenFlowKeys
       }
+      furtherChecks?(decoded, positions, sink)
     }
     let offsets = sink.diagnostics.indices.map { index in
       sink.offsets[index] ?? sink.diagnostics[index].path.map { root.offset(at: $0) }
@@ -150,8 +155,12 @@ public struct FlowLoader: Sendable {
     return String(cString: strerror(ELOOP))
   }
 
-  static func reason(_ error: any Error) -> String {
+  /// Why a file operation failed, in the system's words (`No such file or directory`).
+  package static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
+    if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+      return String(cString: strerror(posix.code.rawValue))
+    }
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
       let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain
     {

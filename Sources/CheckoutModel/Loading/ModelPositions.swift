@@ -20,6 +20,16 @@ package struct ModelPositions: Sendable {
   var elementIndices: [JSONPath: [Int]] = [:]
   /// The matchers (by path) whose `operation` is written as a list, even of one.
   var operationLists: Set<JSONPath> = []
+  /// Set when loading found problems, so that lint runs only the checks a loading
+  /// problem cannot mislead: every key the document writes (see
+  /// ``JSONNode/writtenFlowKeys``), loaded or not. Nil for a flow that loaded clean.
+  package var writtenKeys: Set<DataKey>?
+
+  /// Whether a picker's option list lost an option that could not be read: the
+  /// values the picker offers are then not all known.
+  package var lostAnOption: Bool {
+    elementIndices.keys.contains { $0.description.hasSuffix(".options") }
+  }
 
   /// Positions for a flow built in code: every index is its own.
   package static func identity(for flow: Flow) -> ModelPositions {

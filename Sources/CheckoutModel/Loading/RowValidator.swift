@@ -72,14 +72,15 @@ struct RowValidator {
       switch written.action {
       case .opens?: return
       case nil: validator.error("missing-action", "a disclosure row needs \"opens\": the step it opens", at: path)
-      case .close?, .submit?:
+      case .close?, .submit?, .resume?:
         validator.error(
-          "invalid-action", "a disclosure row opens a step; use a button row to close or submit", at: path)
+          "invalid-action", "a disclosure row opens a step; use a button row to close, resume or submit", at: path)
       }
     case .button:
       if written.action == nil {
         validator.error(
-          "missing-action", "a button row needs one of \"opens\", \"action\": \"close\" or \"submit\"", at: path)
+          "missing-action", "a button row needs one of \"opens\", \"action\": \"close\" or \"resume\", or \"submit\"",
+          at: path)
       }
     case .text, .secure, .number, .email, .phone, .picker, .toggle, .info:
       if let action = written.action { notFor(actionField(action), only: "disclosure and button rows") }
@@ -89,7 +90,7 @@ struct RowValidator {
   private func actionField(_ action: RowAction) -> String {
     switch action {
     case .opens: return "opens"
-    case .close: return "action"
+    case .close, .resume: return "action"
     case .submit: return "submit"
     }
   }
@@ -109,7 +110,10 @@ struct RowValidator {
       for (index, step) in (submit.validates ?? []).enumerated() {
         validator.checkStep(step, at: element("validates", index))
       }
-    case .close, nil:
+      for (action, step) in submit.actions.sorted(by: { $0.key < $1.key }) {
+        validator.checkStep(step, at: path.appending("actions").appending(action.rawValue))
+      }
+    case .close, .resume, nil:
       break
     }
     for (index, step) in row.requires.enumerated() {

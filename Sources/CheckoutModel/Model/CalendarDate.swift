@@ -1,8 +1,11 @@
-/// A calendar day, injected by the host (never read from the wall clock inside
-/// the engine), so that expiry checks replay the same on any machine and day.
+import Foundation
+
+/// A calendar day, injected by the host, so that expiry checks replay the same on
+/// any machine and day. A session given none takes the system's date
+/// (``systemToday(in:)``), never no date at all.
 ///
 /// ```swift
-/// let today = CalendarDate(parsing: "2026-11-21")
+/// let today = try CalendarDate.parse("2026-11-21")
 /// ```
 public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
   /// The year, e.g. 2026.
@@ -19,7 +22,21 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     self.init(checkedYear: year, month: month, day: day)
   }
 
-  /// Parses `YYYY-MM-DD`; nil when it is not a real date (see ``parse(_:)`` for why).
+  /// The system's calendar date today in a time zone (by default the system's
+  /// own), in the Gregorian calendar: what a session takes when its host gives
+  /// no date.
+  public static func systemToday(in timeZone: TimeZone = .current) -> CalendarDate {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+    let year = min(max(parts.year ?? 1970, 1), 9999)
+    let month = min(max(parts.month ?? 1, 1), 12)
+    let day = min(max(parts.day ?? 1, 1), days(inMonth: month, of: year))
+    return CalendarDate(checkedYear: year, month: month, day: day)
+  }
+
+  /// Parses `YYYY-MM-DD`; nil when it is not a real date. Prefer ``parse(_:)``,
+  /// which throws and says why (`"2026-11-31" is not a date: November 2026 has 30 days`).
   public init?(parsing text: String) {
     guard let date = try? CalendarDate.parse(text) else { return nil }
     self = date
@@ -30,7 +47,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     /// `"2026-02-30" is not a date: February 2026 has 28 days`.
     public var description: String
     /// Creates the error.
-    public init(description: String) { self.description = description }
+    package init(description: String) { self.description = description }
   }
 
   /// Parses `YYYY-MM-DD` (four, two and two digits), refusing days the month does
@@ -40,7 +57,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   /// try CalendarDate.parse("2026-02-30")
   /// // throws: "2026-02-30" is not a date: February 2026 has 28 days
   /// ```
-  public static func parse(_ text: String) throws(ParseError) -> CalendarDate {
+  package static func parse(_ text: String) throws(ParseError) -> CalendarDate {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -103,7 +120,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   }
 
   /// How many days a month has in a year of the Gregorian calendar.
-  public static func days(inMonth month: Int, of year: Int) -> Int {
+  package static func days(inMonth month: Int, of year: Int) -> Int {
     switch month {
     case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
     case 4, 6, 9, 11: return 30

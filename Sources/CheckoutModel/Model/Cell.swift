@@ -30,7 +30,7 @@ public enum Cell: Hashable, Sendable {
   case toggle(bind: DataKey)
   /// A row that opens a step, optionally showing a bound value or a detail template.
   case disclosure(opens: StepID, bind: DataKey? = nil, detail: String? = nil)
-  /// A row that opens a step, closes its step, or submits.
+  /// A row that opens a step, closes its step, finishes an action (resume), or submits.
   case button(RowAction)
   /// A row that shows text: a bound value or a detail template.
   case info(bind: DataKey? = nil, detail: String? = nil)
@@ -52,7 +52,7 @@ public enum Cell: Hashable, Sendable {
   }
 
   /// The data key the cell reads and writes, if it binds one.
-  public var bind: DataKey? {
+  package var bind: DataKey? {
     switch self {
     case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
       return entry.bind
@@ -72,7 +72,7 @@ public enum Cell: Hashable, Sendable {
   }
 
   /// A picker's options.
-  public var options: PickerOptions? {
+  package var options: PickerOptions? {
     switch self {
     case .picker(_, let options): return options
     case .text, .secure, .number, .email, .phone, .toggle, .disclosure, .button, .info: return nil
@@ -80,7 +80,7 @@ public enum Cell: Hashable, Sendable {
   }
 
   /// A disclosure or info cell's detail template.
-  public var detail: String? {
+  package var detail: String? {
     switch self {
     case .disclosure(_, _, let detail), .info(_, let detail): return detail
     case .text, .secure, .number, .email, .phone, .picker, .toggle, .button: return nil
@@ -88,7 +88,7 @@ public enum Cell: Hashable, Sendable {
   }
 
   /// What tapping the cell does: a disclosure opens its step, a button does its action.
-  public var action: RowAction? {
+  package var action: RowAction? {
     switch self {
     case .disclosure(let opens, _, _): return .opens(opens)
     case .button(let action): return action
@@ -175,7 +175,7 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
   }
 
   /// Whether tapping the cell does something (it opens, closes or submits).
-  public var isTappable: Bool {
+  package var isTappable: Bool {
     switch self {
     case .disclosure, .button: return true
     case .text, .secure, .number, .email, .phone, .picker, .toggle, .info: return false
@@ -183,7 +183,7 @@ public enum CellKind: String, Hashable, Sendable, Codable, CaseIterable {
   }
 
   /// `a text`, `an info`, `an email`: the kind with its article, for messages.
-  public var withArticle: String {
+  package var withArticle: String {
     ("aeiou".contains(rawValue.prefix(1)) ? "an " : "a ") + rawValue
   }
 }

@@ -4,9 +4,9 @@
 /// let template = try DetailTemplate.parse("{cart.count} items").get()
 /// template.keys  // ["cart.count"]
 /// ```
-public struct DetailTemplate: Hashable, Sendable {
+package struct DetailTemplate: Hashable, Sendable {
   /// One piece of a template.
-  public enum Part: Hashable, Sendable {
+  package enum Part: Hashable, Sendable {
     /// Text shown as written.
     case text(String)
     /// The value of a data key.
@@ -14,21 +14,21 @@ public struct DetailTemplate: Hashable, Sendable {
   }
 
   /// Why a template could not be read.
-  public struct Problem: Error, Hashable, Sendable {
+  package struct Problem: Error, Hashable, Sendable {
     /// What is wrong.
-    public var message: String
+    package var message: String
   }
 
   /// The pieces, in order.
-  public var parts: [Part]
+  package var parts: [Part]
 
   /// Every key the template shows.
-  public var keys: [DataKey] {
+  package var keys: [DataKey] {
     parts.compactMap { if case .key(let key) = $0 { key } else { nil } }
   }
 
   /// Parses a template; braces must hold exactly one data key.
-  public static func parse(_ template: String) -> Result<DetailTemplate, Problem> {
+  package static func parse(_ template: String) -> Result<DetailTemplate, Problem> {
     var parts: [Part] = []
     var rest = Substring(template)
     while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {

@@ -30,23 +30,23 @@ public struct FlowRenames: Hashable, Sendable {
   }
 
   /// Whether nothing was renamed.
-  public var isEmpty: Bool { steps.isEmpty && rows.isEmpty && keys.isEmpty }
+  package var isEmpty: Bool { steps.isEmpty && rows.isEmpty && keys.isEmpty }
 
   /// The new name of an old step (itself when it was not renamed).
-  public func step(_ old: StepID) -> StepID { steps[old] ?? old }
+  package func step(_ old: StepID) -> StepID { steps[old] ?? old }
 
   /// The new place of an old row: its own rename, else its step's.
-  public func row(_ old: RowRef) -> RowRef {
+  package func row(_ old: RowRef) -> RowRef {
     rows[old] ?? RowRef(step: step(old.step), row: old.row)
   }
 
   /// The new name of an old key (itself when it was not renamed).
-  public func key(_ old: DataKey) -> DataKey { keys[old] ?? old }
+  package func key(_ old: DataKey) -> DataKey { keys[old] ?? old }
 }
 
 extension RowRef: Comparable {
   /// Reads `step.row`; nil unless the text is two non-empty parts around one dot.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     guard let dot = text.firstIndex(of: ".") else { return nil }
     let step = String(text[..<dot])
     let row = String(text[text.index(after: dot)...])

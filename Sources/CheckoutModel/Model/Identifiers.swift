@@ -54,6 +54,13 @@ public struct OperationName: StringIdentifier {
   public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
+/// The name of an action a call may ask the shopper for before it can finish,
+/// e.g. `three_d_secure` (a submit's `actions` maps it to the step where it is done).
+public struct ActionName: StringIdentifier {
+  public let rawValue: String
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
 /// The spelling rules for identifiers and keys, shared by the loader and the DSL.
 public enum IdentifierSyntax {
   /// Whether `text` is an identifier: a letter, then letters, digits, `_` or `-`.

@@ -19,7 +19,7 @@ public struct Masking: Hashable, Sendable {
   package let pickerOptions: [DataKey: PickerOptions]
 
   /// The policy of a flow's rows.
-  public init(_ flow: Flow) {
+  package init(_ flow: Flow) {
     var secret: Set<DataKey> = []
     var sensitive: Set<DataKey> = []
     var pickers: [DataKey: PickerOptions] = [:]
@@ -58,7 +58,7 @@ public struct Masking: Hashable, Sendable {
   }
 
   /// The options of the picker bound to `key`, or nil when no picker row binds it.
-  public func options(of key: DataKey, in data: [DataKey: Value]) -> [PickerOption]? {
+  package func options(of key: DataKey, in data: [DataKey: Value]) -> [PickerOption]? {
     pickerOptions[key]?.options(in: data)
   }
 
@@ -72,7 +72,7 @@ public struct Masking: Hashable, Sendable {
   }
 
   /// The data with secret keys removed and sensitive ones masked (unless `revealSensitive`).
-  public func redacted(_ data: [DataKey: Value], revealSensitive: Bool = false) -> [DataKey: Value] {
+  package func redacted(_ data: [DataKey: Value], revealSensitive: Bool = false) -> [DataKey: Value] {
     var copy: [DataKey: Value] = [:]
     for (key, value) in data where !secretKeys.contains(key) {
       copy[key] = sensitiveKeys.contains(key) && !revealSensitive ? .string(Masking.masked(value.displayText)) : value
@@ -84,7 +84,7 @@ public struct Masking: Hashable, Sendable {
 extension PickerOptions {
   /// The options offered on this data: the list, or the options held in the `from`
   /// key (none when that key holds no options).
-  public func options(in data: [DataKey: Value]) -> [PickerOption] {
+  package func options(in data: [DataKey: Value]) -> [PickerOption] {
     switch self {
     case .list(let options): return options
     case .from(let source):

@@ -45,22 +45,22 @@ public struct Row: Hashable, Sendable {
   }
 
   /// The payload-free name of the row's kind (`picker`), for messages and the flow format.
-  public var kind: CellKind { cell.kind }
+  package var kind: CellKind { cell.kind }
   /// The session data key the row reads and writes: always set on a row that takes a
   /// value, optional on disclosure and info rows, never on a button.
   public var bind: DataKey? { cell.bind }
   /// A text-like row's hint shown while it is empty.
-  public var placeholder: String? { cell.textEntry?.placeholder }
+  package var placeholder: String? { cell.textEntry?.placeholder }
   /// The keyboard a host should show for a text-like row.
-  public var keyboard: Keyboard? { cell.textEntry?.keyboard }
+  package var keyboard: Keyboard? { cell.textEntry?.keyboard }
   /// A picker's choices.
-  public var options: PickerOptions? { cell.options }
+  package var options: PickerOptions? { cell.options }
   /// A disclosure or info row's template; `{key}` is replaced by its value.
-  public var detail: String? { cell.detail }
+  package var detail: String? { cell.detail }
   /// What tapping the row does: a disclosure opens a step, a button does its action.
-  public var action: RowAction? { cell.action }
+  package var action: RowAction? { cell.action }
   /// The step this row opens when tapped, if it opens one.
-  public var opens: StepID? {
+  package var opens: StepID? {
     if case .opens(let step) = action { return step }
     return nil
   }
@@ -87,6 +87,9 @@ public enum RowAction: Hashable, Sendable {
   case close
   /// Validates, then calls an API operation; on success opens `then`.
   case submit(Submit)
+  /// Finishes the action its step is for (a submit's ``Submit/actions``): the
+  /// call waiting on it goes on, as the same call.
+  case resume
 }
 
 /// A submit action: an API call guarded by local validation.
@@ -100,12 +103,19 @@ public struct Submit: Hashable, Sendable {
   /// The keys the operation's success data fills (`order.number`): a flow may read
   /// them in details, conditions and checks although no row binds them.
   public var provides: [DataKey]
+  /// The actions the operation can ask the shopper for before it finishes, each
+  /// with the step where it is done (`three_d_secure` -> `challenge`).
+  public var actions: [ActionName: StepID]
 
   /// Creates a submit action.
-  public init(operation: OperationName, then: StepID? = nil, validates: [StepID]? = nil, provides: [DataKey] = []) {
+  public init(
+    operation: OperationName, then: StepID? = nil, validates: [StepID]? = nil, provides: [DataKey] = [],
+    actions: [ActionName: StepID] = [:]
+  ) {
     self.operation = operation
     self.then = then
     self.validates = validates
     self.provides = provides
+    self.actions = actions
   }
 }

@@ -27,7 +27,7 @@ public struct RowReference: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``RowReferenceError`` with the column (from 1) where the text
   ///   stops being a reference and what would be valid there.
-  public init(parsing text: String) throws(RowReferenceError) {
+  package init(parsing text: String) throws(RowReferenceError) {
     let (stepText, rowText) = RowReference.split(text)
     guard IdentifierSyntax.isIdentifier(String(stepText)) else {
       throw RowReferenceError(
@@ -72,16 +72,16 @@ public struct RowReference: Hashable, Sendable, CustomStringConvertible {
 
 /// Text that is not a `STEP` or `STEP.ROW` reference: where it goes wrong and
 /// what would be valid.
-public struct RowReferenceError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RowReferenceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The text that was read.
-  public var text: String
+  package var text: String
   /// The column in ``text`` (from 1) where it goes wrong.
-  public var column: Int
+  package var column: Int
   /// What is wrong there: `a row id must follow the dot`.
-  public var problem: String
+  package var problem: String
 
   /// Creates the error.
-  public init(text: String, column: Int, problem: String) {
+  package init(text: String, column: Int, problem: String) {
     self.text = text
     self.column = column
     self.problem = problem
@@ -90,7 +90,7 @@ public struct RowReferenceError: Error, Hashable, Sendable, CustomStringConverti
   /// `"creditCard." is not a step or step.row: a row id must follow the dot
   /// (column 12); write STEP or STEP.ROW, each a letter then letters, digits, _
   /// or -, like creditCard.cvv`.
-  public var description: String {
+  package var description: String {
     "\(Quoting.quoted(text)) is not a step or step.row: \(problem) (column \(column)); "
       + "write STEP or STEP.ROW, each a letter then letters, digits, _ or -, like creditCard.cvv"
   }

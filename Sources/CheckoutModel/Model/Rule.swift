@@ -54,7 +54,7 @@ public enum RuleKind: Hashable, Sendable {
   case custom(String)
 
   /// The rule's name as written in a flow file.
-  public var name: String {
+  package var name: String {
     switch self {
     case .required: return "required"
     case .email: return "email"
@@ -88,7 +88,7 @@ public indirect enum Condition: Hashable, Sendable {
   case not(Condition)
 
   /// Every key the condition reads.
-  public var keys: [DataKey] {
+  package var keys: [DataKey] {
     switch self {
     case .equals(let key, _), .present(let key, _): return [key]
     case .all(let conditions), .any(let conditions): return conditions.flatMap(\.keys)
@@ -139,7 +139,7 @@ public struct ErrorMatcher: Hashable, Sendable {
   }
 
   /// Whether this matcher applies to an error with this code and field.
-  public func matches(code errorCode: String, field errorField: String?) -> Bool {
+  package func matches(code errorCode: String, field errorField: String?) -> Bool {
     if let code, !code.matches(errorCode) { return false }
     if let field, field != errorField { return false }
     return code != nil || field != nil
@@ -162,7 +162,7 @@ public enum CodePattern: Hashable, Sendable, CustomStringConvertible {
   case any
 
   /// Parses `card_*` as a prefix, `*` as any, anything else as exact.
-  public init(parsing text: String) {
+  package init(parsing text: String) {
     if text == "*" {
       self = .any
     } else if text.hasSuffix("*") {
@@ -173,7 +173,7 @@ public enum CodePattern: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the pattern matches the code.
-  public func matches(_ code: String) -> Bool {
+  package func matches(_ code: String) -> Bool {
     switch self {
     case .exact(let exact): return code == exact
     case .prefix(let prefix): return code.hasPrefix(prefix)

@@ -4,7 +4,7 @@ extension Condition {
   /// ```swift
   /// Condition.equals("billing.sameAsShipping", .bool(false)).holds(in: ["billing.sameAsShipping": .bool(false)])  // true
   /// ```
-  public func holds(in data: [DataKey: Value]) -> Bool {
+  package func holds(in data: [DataKey: Value]) -> Bool {
     switch self {
     case .equals(let key, let expected):
       guard let value = data[key] else { return false }

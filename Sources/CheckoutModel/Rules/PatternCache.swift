@@ -2,20 +2,20 @@ import Foundation
 
 /// Compiled `pattern` rules, built once per flow: compiling a regular expression
 /// costs far more than matching one.
-public struct PatternCache: Sendable {
+package struct PatternCache: Sendable {
   private let expressions: [String: NSRegularExpression]
   /// The patterns a ``SimplePattern`` matches without the regular-expression engine.
   private let simple: [String: SimplePattern]
   private let memo = MatchMemo()
 
   /// An empty cache: patterns compile when used.
-  public init() {
+  package init() {
     expressions = [:]
     simple = [:]
   }
 
   /// Every pattern of a flow's rows, compiled.
-  public init(_ flow: Flow) {
+  package init(_ flow: Flow) {
     var expressions: [String: NSRegularExpression] = [:]
     var simple: [String: SimplePattern] = [:]
     for row in flow.steps.flatMap(\.rows) {
@@ -36,7 +36,7 @@ public struct PatternCache: Sendable {
 
   /// Why a pattern does not compile, or nil when it does. Swift's parser explains
   /// the mistake (`expected ']'`); the engine that runs it must accept it too.
-  public static func problem(with pattern: String) -> String? {
+  package static func problem(with pattern: String) -> String? {
     do {
       _ = try Regex(pattern)
     } catch {

@@ -6,20 +6,22 @@ import Foundation
 /// stay blank. Messages never quote the value (it may be a card number or a CVV).
 ///
 /// ```swift
-/// let evaluator = RuleEvaluator(today: CalendarDate(parsing: "2026-11-21"))
+/// let evaluator = RuleEvaluator(today: try CalendarDate.parse("2026-11-21"))
 /// evaluator.firstFailure(of: [Rule(.luhn)], value: .string("4242 4242 4242 4241"), title: "Card number")
 /// // "Card number is not a valid card number"
 /// ```
 public struct RuleEvaluator: Sendable {
   /// The session's date, for `expiry`; without one, expiry checks only the format.
-  public var today: CalendarDate?
+  /// A session always gives its date (``CheckoutSession`` has one); only checks
+  /// that ask whether a format can pass at all, like lint's, leave it out.
+  package var today: CalendarDate?
   /// The custom rules available.
-  public var registry: RuleRegistry
+  package var registry: RuleRegistry
   /// Compiled patterns (a flow's, compiled once).
   package var patterns: PatternCache
 
   /// Creates an evaluator.
-  public init(
+  package init(
     today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()
   ) {
     self.today = today
@@ -39,7 +41,7 @@ public struct RuleEvaluator: Sendable {
   }
 
   /// Whether a value passes one rule.
-  public func passes(_ kind: RuleKind, _ value: Value?, remember: Bool = true) -> Bool {
+  package func passes(_ kind: RuleKind, _ value: Value?, remember: Bool = true) -> Bool {
     let present = value?.isPresent ?? false
     if case .required = kind { return present }
     guard present, let value else { return true }

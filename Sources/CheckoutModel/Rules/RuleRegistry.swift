@@ -40,5 +40,5 @@ public struct RuleRegistry: Sendable {
   }
 
   /// The registered names.
-  public var names: Set<String> { Set(rules.keys) }
+  package var names: Set<String> { Set(rules.keys) }
 }

@@ -89,11 +89,18 @@ public enum FlowWriter {
     switch cell.action {
     case .opens(let step)?: fields.append("\"opens\": \(quote(step.rawValue))")
     case .close?: fields.append("\"action\": \"close\"")
+    case .resume?: fields.append("\"action\": \"resume\"")
     case .submit(let submit)?:
       fields.append("\"submit\": \(quote(submit.operation.rawValue))")
       if let then = submit.then { fields.append("\"then\": \(quote(then.rawValue))") }
       if let validates = submit.validates { fields.append("\"validates\": \(idList(validates.map(\.rawValue)))") }
       if !submit.provides.isEmpty { fields.append("\"provides\": \(idList(submit.provides.map(\.rawValue)))") }
+      if !submit.actions.isEmpty {
+        let pairs = submit.actions.sorted { $0.key < $1.key }.map {
+          "\(quote($0.key.rawValue)): \(quote($0.value.rawValue))"
+        }
+        fields.append("\"actions\": { " + pairs.joined(separator: ", ") + " }")
+      }
     case nil: break
     }
     if !row.requires.isEmpty { fields.append("\"requires\": \(idList(row.requires.map(\.rawValue)))") }

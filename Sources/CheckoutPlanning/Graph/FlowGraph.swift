@@ -7,11 +7,11 @@ import CheckoutModel
 /// let graph = FlowGraph(flow)
 /// graph.edges(from: "stepOne").map(\.to)  // ["address", "creditCard", "stepTwo"]
 /// ```
-public struct FlowGraph: Sendable {
+package struct FlowGraph: Sendable {
   /// A way from one step to another.
-  public struct Edge: Hashable, Sendable {
+  package struct Edge: Hashable, Sendable {
     /// How an edge is taken.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
       /// Tapping the row opens the step (a route may use it).
       case opens
       /// The row's submit succeeded and opened its `then` step (routes never submit).
@@ -19,27 +19,27 @@ public struct FlowGraph: Sendable {
     }
 
     /// The step the row is on.
-    public var from: StepID
+    package var from: StepID
     /// The step opened.
-    public var to: StepID
+    package var to: StepID
     /// The row that opens it.
-    public var row: RowID
+    package var row: RowID
     /// The row's title, the edge's label in pictures.
-    public var title: String
+    package var title: String
     /// How the edge is taken.
-    public var kind: Kind
+    package var kind: Kind
     /// Steps that must be complete before the row is enabled.
-    public var requires: [StepID]
+    package var requires: [StepID]
   }
 
   /// The flow the graph was built from.
-  public let flow: Flow
+  package let flow: Flow
   /// Every edge, in flow order (step by step, row by row).
   package let edges: [Edge]
   private let outgoing: [StepID: [Int]]
 
   /// Builds the graph of a flow.
-  public init(_ flow: Flow) {
+  package init(_ flow: Flow) {
     self.flow = flow
     var edges: [Edge] = []
     for step in flow.steps {
@@ -55,7 +55,7 @@ public struct FlowGraph: Sendable {
                 from: step.id, to: then, row: row.id, title: row.title,
                 kind: .submitSucceeded(submit.operation), requires: row.requires))
           }
-        case .close, nil:
+        case .close, .resume, nil:
           break
         }
       }

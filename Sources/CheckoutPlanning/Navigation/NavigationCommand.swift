@@ -24,7 +24,7 @@ public enum NavigationCommand: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// The step the command opens, for forward commands.
-  public var opened: StepID? {
+  package var opened: StepID? {
     switch self {
     case .push(let step), .present(let step), .reset(let step): return step
     case .pop, .dismiss: return nil
@@ -52,7 +52,7 @@ public enum NavigationCommand: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// Parses the notation `description` prints; nil when it is not a command.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     switch (words.first, words.count) {
     case ("pop", 1): self = .pop

@@ -21,13 +21,13 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   private var marks: LayerMarks
 
   /// A state holding one step on the root layer.
-  public init(root: StepID) {
+  package init(root: StepID) {
     steps = [root]
     marks = LayerMarks()
   }
 
   /// A state from layers; nil if there are none or one is empty.
-  public init?(layers: [[StepID]]) {
+  package init?(layers: [[StepID]]) {
     guard !layers.isEmpty, layers.allSatisfy({ !$0.isEmpty }) else { return nil }
     steps = layers.flatMap { $0 }
     marks = LayerMarks()
@@ -70,7 +70,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
 
   /// Whether a command can be applied: `pop` needs a top layer of two steps or
   /// more, `dismiss` a modal layer.
-  public func canApply(_ command: NavigationCommand) -> Bool {
+  package func canApply(_ command: NavigationCommand) -> Bool {
     switch command {
     case .pop: return steps.count - marks.last > 1
     case .dismiss: return marks.count > 1
@@ -95,7 +95,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
 
   /// Applies a command as ``NavigationCommand`` describes it; throws when it cannot
   /// be applied (see ``canApply(_:)``).
-  public mutating func apply(_ command: NavigationCommand) throws(NavigationError) {
+  package mutating func apply(_ command: NavigationCommand) throws(NavigationError) {
     guard canApply(command) else { throw NavigationError(command: command, state: self) }
     switch command {
     case .push(let step): steps.append(step)
@@ -127,7 +127,7 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
   /// ```swift
   /// try NavigationState(parsing: "cart>stepOne>stepTwo|discount").truncated(to: "stepOne")  // cart>stepOne
   /// ```
-  public func truncated(to step: StepID) -> NavigationState? {
+  package func truncated(to step: StepID) -> NavigationState? {
     guard let position = steps.lastIndex(of: step) else { return nil }
     var state = self
     while state.marks.last > position { state.marks.removeLast() }
@@ -189,19 +189,19 @@ public struct NavigationState: Hashable, Sendable, Codable, CustomStringConverti
 }
 
 /// A command that cannot be applied to a state (a pop with one step, a dismiss with no modal).
-public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The command refused.
-  public var command: NavigationCommand
+  package var command: NavigationCommand
   /// The state it was refused on.
-  public var state: NavigationState
+  package var state: NavigationState
 
   /// Creates the error.
-  public init(command: NavigationCommand, state: NavigationState) {
+  package init(command: NavigationCommand, state: NavigationState) {
     self.command = command
     self.state = state
   }
 
-  public var description: String {
+  package var description: String {
     switch command {
     case .pop: return "cannot pop on \(state): the top layer holds one step (dismiss a modal instead)"
     case .dismiss: return "cannot dismiss on \(state): there is no modal layer"
@@ -218,7 +218,7 @@ public struct NavigationStateSyntaxError: Error, Hashable, Sendable, CustomStrin
   public var message: String
 
   /// Creates the error.
-  public init(text: String, message: String) {
+  package init(text: String, message: String) {
     self.text = text
     self.message = message
   }

@@ -10,70 +10,88 @@ import CheckoutModel
 /// let matrix = CoverageMatrix(flow)
 /// matrix.gaps.isEmpty  // true: full coverage
 /// ```
-public struct CoverageMatrix: Sendable {
+package struct CoverageMatrix: Sendable {
   /// A step where a submit can fail, its operation, and the state it is reached with.
-  public struct Origin: Hashable, Sendable {
+  package struct Origin: Hashable, Sendable {
     /// The step with the submit row.
-    public var step: StepID
+    package var step: StepID
     /// The first submit row of the step that calls ``operation``.
-    public var row: RowID
+    package var row: RowID
     /// The operation submitted there.
-    public var operation: OperationName
+    package var operation: OperationName
     /// The state the shortest forward path from the start reaches it with; nil if it cannot be reached.
-    public var state: NavigationState?
+    package var state: NavigationState?
     /// The earlier calls that path passes through, in order.
-    public var calls: [OperationName]
+    package var calls: [OperationName]
+    /// True when no session can ever use a submit row of the step that calls
+    /// ``operation`` (each has a guard that can never hold): no error of it can
+    /// happen there, and none is covered.
+    package var neverSubmits = false
 
     /// `review: book`.
-    public var name: String { "\(step): \(operation)" }
+    package var name: String { "\(step): \(operation)" }
   }
 
   /// A place an error is fixed, and the matchers that send errors there.
-  public struct Target: Hashable, Sendable {
+  package struct Target: Hashable, Sendable {
     /// The resolution's step.
-    public var step: StepID
+    package var step: StepID
     /// The resolution's row, if any.
-    public var row: RowID?
+    package var row: RowID?
     /// The indices in `flow.errors` of the matchers resolving here.
-    public var matchers: [Int]
+    package var matchers: [Int]
 
     /// `creditCard.cvv`.
-    public var name: String { RowReference(step: step, row: row).description }
+    package var name: String { RowReference(step: step, row: row).description }
   }
 
   /// One cell: the route from an origin to a target, or why there is none.
-  public struct Cell: Sendable {
+  package struct Cell: Sendable {
     /// The origin (row of the matrix).
-    public var origin: Origin
+    package var origin: Origin
     /// The target (column of the matrix).
-    public var target: Target
+    package var target: Target
     /// The target's matchers that apply to the origin's operation.
-    public var matchers: [Int]
+    package var matchers: [Int]
     /// The route, or why none exists.
-    public var route: Result<Route, NoRoute>
+    package var route: Result<Route, NoRoute>
   }
 
   /// The submits where a call can fail, in flow order (one per step and operation).
   package let origins: [Origin]
   /// The resolutions, in the order their first matcher appears.
-  public let targets: [Target]
+  package let targets: [Target]
   /// Every origin × each target with a matcher of the origin's operation, origin-major.
   package let cells: [Cell]
 
-  /// Computes the matrix; guards count as met (a guard is a state of the data, not of the graph).
-  public init(_ flow: Flow, planner: RoutePlanner? = nil) {
-    let planner = planner ?? RoutePlanner(flow)
+  /// Computes the matrix; guards count as met (a guard is a state of the data, not
+  /// of the graph) when some session can meet them. A row whose guard can never
+  /// hold (the answer lint gives: a key compared with a value it never takes, a
+  /// step it `requires` that can never be complete) is no way anywhere:
+  /// a route that needs it does not count. `planner` is used when no row is such.
+  package init(_ flow: Flow, planner: RoutePlanner? = nil) {
+    let usable = flow.keepingUsableRows()
+    let planner = usable == flow ? planner ?? RoutePlanner(flow) : RoutePlanner(usable)
     let start = NavigationState(root: flow.start)
-    origins = flow.steps.flatMap { step in
+    /// The step's submit rows, each with its operation, in row order.
+    func submits(_ step: Step) -> [(row: RowID, operation: OperationName)] {
+      step.rows.compactMap { row in
+        if case .submit(let submit)? = row.action { return (row.id, submit.operation) }
+        return nil
+      }
+    }
+    origins = flow.steps.indices.flatMap { index in
+      let step = flow.steps[index]
+      let usableSubmits = submits(usable.steps[index])
       var origins: [Origin] = []
-      for row in step.rows {
-        guard case .submit(let submit)? = row.action, !origins.contains(where: { $0.operation == submit.operation })
-        else { continue }
+      for submit in submits(step) where !origins.contains(where: { $0.operation == submit.operation }) {
+        let usableRow = usableSubmits.first { $0.operation == submit.operation }?.row
         let walk = try? planner.planThroughCalls(from: start, to: step.id).get()
-        origins.append(
-          Origin(
-            step: step.id, row: row.id, operation: submit.operation, state: walk?.route.destination,
-            calls: walk?.operations ?? []))
+        var origin = Origin(
+          step: step.id, row: usableRow ?? submit.row, operation: submit.operation, state: walk?.route.destination,
+          calls: walk?.operations ?? [])
+        origin.neverSubmits = usableRow == nil
+        origins.append(origin)
       }
       return origins
     }
@@ -90,7 +108,7 @@ public struct CoverageMatrix: Sendable {
       targets.compactMap { target in
         let matchers = target.matchers.filter { flow.errors[$0].applies(to: origin.operation) }
         guard !matchers.isEmpty else { return nil }
-        guard let state = origin.state else {
+        guard let state = origin.state, !origin.neverSubmits else {
           return Cell(
             origin: origin, target: target, matchers: matchers,
             route: .failure(NoRoute(target: origin.step, reason: .unreachable)))
@@ -108,13 +126,14 @@ public struct CoverageMatrix: Sendable {
 
   /// The matrix as a text table: a row per resolution, a column per failing step
   /// and its operation, each cell the route's length (`-` already there, `✗` no
-  /// route, `·` no matcher of that operation resolves there).
-  public func table() -> String {
+  /// route or never submits, `·` no matcher of that operation resolves there).
+  package func table() -> String {
     let header =
       ["resolution"]
       + origins.map { origin in
         let after = origin.calls.isEmpty ? "" : ", after \(origin.calls.map(\.rawValue).joined(separator: ", "))"
-        return "\(origin.name) (\(origin.state?.description ?? "unreachable")\(after))"
+        let state = origin.neverSubmits ? "never submits" : origin.state?.description ?? "unreachable"
+        return "\(origin.name) (\(state)\(after))"
       }
     var rows = [header]
     for target in targets {
@@ -123,7 +142,7 @@ public struct CoverageMatrix: Sendable {
         let cell = cells.first { $0.origin == origin && $0.target == target }
         switch cell?.route {
         case .success(let route)?: line.append(route.length == 0 ? "-" : "\(route.length): \(route)")
-        case .failure?: line.append("✗ no route")
+        case .failure?: line.append(origin.neverSubmits ? "✗ never submits" : "✗ no route")
         case nil: line.append("·")
         }
       }

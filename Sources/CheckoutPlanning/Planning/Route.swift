@@ -14,19 +14,19 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
   public var commands: RouteCommands
 
   /// Creates a route from a list of commands.
-  public init(from: NavigationState, target: StepID, commands: [NavigationCommand]) {
+  package init(from: NavigationState, target: StepID, commands: [NavigationCommand]) {
     self.init(from: from, target: target, commands: RouteCommands(commands))
   }
 
   /// Creates a route.
-  public init(from: NavigationState, target: StepID, commands: RouteCommands) {
+  package init(from: NavigationState, target: StepID, commands: RouteCommands) {
     self.from = from
     self.target = target
     self.commands = commands
   }
 
   /// How many commands.
-  public var length: Int { commands.count }
+  package var length: Int { commands.count }
 
   /// How many of them go back (pop, dismiss).
   package var backwardCount: Int { commands.lazy.filter(\.isBackward).count }
@@ -50,19 +50,19 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Why no route exists, naming the step and the guard that blocks it.
-public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
+package struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
   /// A guard on the way: a row that requires steps that are not complete.
-  public struct BlockedRow: Hashable, Sendable {
+  package struct BlockedRow: Hashable, Sendable {
     /// The step the row is on.
-    public var step: StepID
+    package var step: StepID
     /// The guarded row.
-    public var row: RowID
+    package var row: RowID
     /// Its required steps that are not complete.
-    public var missing: [StepID]
+    package var missing: [StepID]
   }
 
   /// The kinds of reason.
-  public enum Reason: Hashable, Sendable {
+  package enum Reason: Hashable, Sendable {
     /// The target (or a step of the state) is not a step of the flow.
     case unknownStep(StepID, suggestion: String?)
     /// No step on the stack opens a path to the target, guards or not.
@@ -72,13 +72,13 @@ public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The step a route was asked for.
-  public var target: StepID
+  package var target: StepID
   /// Why there is none.
-  public var reason: Reason
+  package var reason: Reason
 
   /// `no route to payment: review.card requires "shipping" complete`, or
   /// `unreachable: nothing on the stack opens a path to X`.
-  public var description: String {
+  package var description: String {
     switch reason {
     case .unknownStep(let step, let suggestion):
       return "unknown step \(Quoting.quoted(step))" + (suggestion.map { "; \($0)" } ?? "")

@@ -7,7 +7,7 @@ import CheckoutModel
 /// whose commands are read off the compiled flow's next-edge table as the
 /// collection is walked. Planning therefore allocates nothing, and reading the
 /// commands allocates nothing either; `Array(route.commands)` copies them out.
-/// A route made from a list (``init(_:)``, an array literal, a decoded snapshot,
+/// A route made from a list (`init(_:)`, an array literal, a decoded snapshot,
 /// a plan around `requires` guards) holds that list.
 ///
 /// Two values with the same commands are equal, however each is held. The
@@ -23,7 +23,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   /// A position in the commands. Indices of a route stay valid while the route does.
   public struct Index: Comparable, Hashable, Sendable {
     /// How many commands come before this one.
-    public let offset: Int
+    package let offset: Int
     /// For a compiled route, the step the forward command at this offset leaves.
     let step: Int32
 
@@ -53,7 +53,7 @@ public struct RouteCommands: Collection, Hashable, Sendable, ExpressibleByArrayL
   private let storage: Storage
 
   /// Commands held as a list.
-  public init(_ commands: [NavigationCommand]) {
+  package init(_ commands: [NavigationCommand]) {
     storage = .listed(commands[...])
   }
 

@@ -5,9 +5,11 @@ import CheckoutModel
 ///
 /// Steps are nodes labelled with their titles (modal steps drawn as rounded
 /// boxes, reset steps doubled), row edges are labelled with the row title,
-/// guarded edges carry a lock and the steps they require, and a call's success
-/// (a submit opening its `then`) is an edge of its own kind: bold, labelled with
-/// the operation it calls (`Hold seats: holdSeats ok`).
+/// guarded edges carry a lock with the steps they require and the condition
+/// they wait for, a call's success (a submit opening its `then`) is an edge of
+/// its own kind: bold, labelled with the operation it calls (`Hold seats:
+/// holdSeats ok`), and dashed red `✗` edges go from each step where a submit can
+/// fail to each step that fixes its operation's errors, labelled with the codes.
 ///
 /// ```swift
 /// print(GraphRenderer.render(flow, as: .mermaid))
@@ -30,13 +32,10 @@ public enum GraphRenderer {
     }
   }
 
-  static func edgeLabel(_ edge: FlowGraph.Edge) -> String {
+  static func edgeLabel(_ edge: FlowGraph.Edge, in flow: Flow) -> String {
     var label = edge.title
     if case .submitSucceeded(let operation) = edge.kind { label = "\(edge.title): \(operation) ok" }
-    if !edge.requires.isEmpty {
-      label += " 🔒 requires " + edge.requires.map(\.rawValue).joined(separator: ", ")
-    }
-    return label
+    return label + guardLabel(edge, in: flow)
   }
 
   private static func dot(_ flow: Flow, _ graph: FlowGraph) -> String {
@@ -59,12 +58,13 @@ public enum GraphRenderer {
       lines.append("  \(dotQuoted(step.id.rawValue)) [\(attributes.joined(separator: ", "))];")
     }
     for edge in graph.edges {
-      var attributes = ["label=\(dotQuoted(edgeLabel(edge)))"]
+      var attributes = ["label=\(dotQuoted(edgeLabel(edge, in: flow)))"]
       if case .submitSucceeded = edge.kind { attributes.append("style=bold") }
-      if !edge.requires.isEmpty { attributes.append("color=darkorange") }
+      if isGuarded(edge, in: flow) { attributes.append("color=darkorange") }
       lines.append(
         "  \(dotQuoted(edge.from.rawValue)) -> \(dotQuoted(edge.to.rawValue)) [\(attributes.joined(separator: ", "))];")
     }
+    lines += dotErrorLines(flow)
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -82,8 +82,9 @@ public enum GraphRenderer {
     for edge in graph.edges {
       let arrow: String
       if case .submitSucceeded = edge.kind { arrow = "==>" } else { arrow = "-->" }
-      lines.append("  \(edge.from) \(arrow)|\(mermaidQuoted(edgeLabel(edge)))| \(edge.to)")
+      lines.append("  \(edge.from) \(arrow)|\(mermaidQuoted(edgeLabel(edge, in: flow)))| \(edge.to)")
     }
+    lines += mermaidErrorLines(flow, firstLink: graph.edges.count)
     let modal = flow.steps.filter { $0.presentation == .modal }.map(\.id.rawValue)
     if !modal.isEmpty {
       lines.append("  classDef modal stroke-dasharray: 5 5")
@@ -92,11 +93,11 @@ public enum GraphRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func dotQuoted(_ text: String) -> String {
+  static func dotQuoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
-  private static func mermaidQuoted(_ text: String) -> String {
+  static func mermaidQuoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\""
   }
 }

@@ -96,9 +96,7 @@ package struct StoryGenerator: Sendable {
     else { return nil }
     let base = Result { () throws(StoryBlock) -> StoryDriver in
       var driver = newDriver()
-      guard let state = origin.state else {
-        throw StoryBlock(reason: "\(origin.step) cannot be reached from the start (\(flow.flow.start))")
-      }
+      guard let state = origin.state else { throw StoryBlock(reason: unreachable(origin.step)) }
       let through =
         origin.calls.isEmpty ? "" : " through \(origin.calls.map(\.rawValue).joined(separator: ", ")) (answered ok)"
       driver.recorder.comment(
@@ -110,6 +108,37 @@ package struct StoryGenerator: Sendable {
       return driver
     }
     return Origin(step: step.id, row: row.id, submit: submit, base: base)
+  }
+
+  /// Why no walk reaches a step: no edge (nor a call's success) leads there, or
+  /// each way passes a row no session can use (its guard can never hold, in the words lint uses).
+  private func unreachable(_ step: StepID) -> String {
+    let start = NavigationState(root: flow.flow.start)
+    let general = "\(step) cannot be reached from the start (\(flow.flow.start))"
+    guard case .success = flow.planner.planThroughCalls(from: start, to: step) else { return general }
+    let analysis = ConditionSatisfiability(flow.flow)
+    let neverComplete = analysis.neverCompleteSteps(of: flow.flow)
+    // A row leads somewhere when it opens a step, or its call's success does.
+    func leads(_ row: Row) -> Bool {
+      if case .submit(let submit)? = row.action { return submit.then != nil }
+      return row.opens != nil
+    }
+    var reasons: [String] = []
+    for source in flow.flow.steps {
+      for row in source.rows where leads(row) && !analysis.canUse(row, neverComplete: neverComplete) {
+        for (name, condition) in [("visibleWhen", row.visibleWhen), ("enabledWhen", row.enabledWhen)] {
+          guard let condition, !analysis.canHold(condition) else { continue }
+          reasons.append(
+            "\(source.id).\(row.id) \(name) \(ConditionText.describe(condition, flow: flow.flow)) can never hold: \(analysis.reason(condition))"
+          )
+        }
+        for required in row.requires where neverComplete[required] != nil {
+          reasons.append("\(source.id).\(row.id) requires \(required), which can never be complete")
+        }
+      }
+    }
+    return reasons.isEmpty
+      ? general : "\(general): every way there passes a row no session can use: " + reasons.joined(separator: "; ")
   }
 
   // MARK: API error stories

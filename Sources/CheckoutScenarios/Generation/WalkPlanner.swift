@@ -52,7 +52,7 @@ struct WalkPlanner: Sendable {
         if let then = submit.then, let next = opened(then, from: state) {
           submits.append(Edge(move: .submit(row.id, submit.operation), to: next))
         }
-      case nil:
+      case .resume?, nil:
         break
       }
     }

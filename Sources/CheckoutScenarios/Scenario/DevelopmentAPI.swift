@@ -12,11 +12,11 @@ import CheckoutSessions
 /// api.enqueue(.succeeded([:]), for: "placeOrder")
 /// api.answer("placeOrder")  // the failure, then the success
 /// ```
-public struct DevelopmentAPI: Hashable, Sendable {
+package struct DevelopmentAPI: Hashable, Sendable {
   private var queues: [OperationName: [CheckoutAPIOutcome]] = [:]
 
   /// An API with nothing scripted.
-  public init() {}
+  package init() {}
 
   /// Adds a response to the end of an operation's queue.
   package mutating func enqueue(_ response: CheckoutAPIOutcome, for operation: OperationName) {
@@ -24,7 +24,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
   }
 
   /// The next scripted response to an operation, removed from its queue; nil when none is scripted.
-  public mutating func answer(_ operation: OperationName) -> CheckoutAPIOutcome? {
+  package mutating func answer(_ operation: OperationName) -> CheckoutAPIOutcome? {
     guard var queue = queues[operation], !queue.isEmpty else { return nil }
     let response = queue.removeFirst()
     queues[operation] = queue
@@ -32,7 +32,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
   }
 
   /// How many responses are scripted for an operation.
-  public func pending(_ operation: OperationName) -> Int { queues[operation]?.count ?? 0 }
+  package func pending(_ operation: OperationName) -> Int { queues[operation]?.count ?? 0 }
 
   /// The event a response becomes in a session of `flow`. A success carries the
   /// scripted data, and for each key a submit of the operation `provides` that the
@@ -43,7 +43,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
   /// DevelopmentAPI.event(.succeeded([:]), for: "placeOrder", in: plndr)
   /// // .apiSucceeded("placeOrder", ["order.number": "PL-…"]) (six digits, the same every time)
   /// ```
-  public static func event(_ response: CheckoutAPIOutcome, for operation: OperationName, in flow: Flow) -> SessionEvent
+  package static func event(_ response: CheckoutAPIOutcome, for operation: OperationName, in flow: Flow) -> SessionEvent
   {
     switch response {
     case .succeeded(let scripted):
@@ -53,6 +53,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
       }
       return .apiSucceeded(operation, values)
     case .failed(let errors): return .apiFailed(operation, errors)
+    case .actionRequired(let action, let data): return .apiActionRequired(operation, action, data)
     }
   }
 
@@ -72,7 +73,7 @@ public struct DevelopmentAPI: Hashable, Sendable {
   /// name ending in one of them capitalised, like `trackingNumber`) gets
   /// the flow's first two letters as a prefix (`order.number` in `plndr`:
   /// `PL-` and the digits); any other key gets its last name (`receipt.url`: `url-` and the digits).
-  public static func standIn(for key: DataKey, operation: OperationName, flow: FlowID) -> Value {
+  package static func standIn(for key: DataKey, operation: OperationName, flow: FlowID) -> Value {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
     for byte in "\(flow)/\(operation)/\(key)".utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3

@@ -15,7 +15,7 @@ public enum ScenarioCommand: Hashable, Sendable {
   case tap(String)
   /// `back`: the shopper's back button.
   case back
-  /// `api OP ok|fail …`: queue the development API's next answer to an operation.
+  /// `api OP ok|fail|action …`: queue the development API's next answer to an operation.
   case api(OperationName, CheckoutAPIOutcome)
   /// `accept`: answer the offer with yes.
   case accept
@@ -31,6 +31,9 @@ public enum ScenarioCommand: Hashable, Sendable {
   case stack
   /// `plan STEP[.ROW]`: print the route from here, without driving it.
   case plan(StepID, RowID?)
+  /// `snapshot FILE`: write the session's snapshot JSON (what `checkout migrate`
+  /// reads), relative to the scenario file (the REPL: the current directory).
+  case snapshot(String)
   /// `help [COMMAND]`.
   case help(String?)
   /// `quit`.
@@ -51,7 +54,7 @@ extension ScenarioCommand {
     case key(DataKey)
 
     /// The name a `set` word gives, or nil for a dotted word that is no data key (`a..b`).
-    public init?(parsing word: String) {
+    package init?(parsing word: String) {
       guard word.contains(".") else {
         self = .row(word)
         return

@@ -31,29 +31,38 @@ public struct ScenarioHost: Sendable {
     /// A problem with the command itself (unknown row, no flow).
     public var problem: String?
     /// `quit` was typed.
-    public var quit = false
+    package var quit = false
   }
 
   /// The session; nil until a flow is given.
   public private(set) var session: CheckoutSession?
   /// Who confirms appearances.
-  public private(set) var mode: HostMode = .auto
+  package private(set) var mode: HostMode = .auto
   /// The scripted API.
-  public private(set) var api = DevelopmentAPI()
+  package private(set) var api = DevelopmentAPI()
   /// The effects of the last command, for `expect effect`.
-  public private(set) var lastEffects: [Effect] = []
+  package private(set) var lastEffects: [Effect] = []
   /// The session's date, applied when a flow is loaded later.
-  public private(set) var today: CalendarDate?
+  package private(set) var today: CalendarDate?
   /// Where relative `flow` paths start.
   package var baseDirectory: String
   /// The custom rules flows may use.
-  public var registry: RuleRegistry
+  package var registry: RuleRegistry
   /// Flows a `flow` line may name instead of a path (`builtin:plndr` → its JSON).
   package var builtInFlows: [String: String] = [:]
   /// Reads the file a `flow` line names; its error's description says why it
   /// cannot. By default the engine's reader (regular files up to 64 MiB); the
   /// command line gives its own, so that every command reads files one way.
   package var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
+  /// The flow every `flow` line loads instead of the one it names (`checkout
+  /// replay --flow`: stories run on another version of their flow); nil to load
+  /// what the line names.
+  package var replacementFlow: CompiledFlow?
+  /// Writes the file a `snapshot` line names (the path already resolved against
+  /// ``baseDirectory``); its error's description says why it cannot.
+  package var writeFile: @Sendable (String, Data) throws -> Void = { path, data in
+    try data.write(to: URL(fileURLWithPath: path))
+  }
 
   private static func readWithFlowLoader(_ path: String) throws(Unreadable) -> [UInt8] {
     do {
@@ -64,11 +73,11 @@ public struct ScenarioHost: Sendable {
   }
 
   /// A file the host cannot read, and why.
-  public struct Unreadable: Error, CustomStringConvertible {
+  package struct Unreadable: Error, CustomStringConvertible {
     /// `cannot read the file: REASON`.
-    public var description: String
+    package var description: String
     /// Creates the error.
-    public init(description: String) { self.description = description }
+    package init(description: String) { self.description = description }
   }
 
   /// A host with a flow already, or none (a scenario's `flow` line gives it).
@@ -79,7 +88,7 @@ public struct ScenarioHost: Sendable {
     self.today = today
     self.baseDirectory = baseDirectory
     self.registry = registry
-    if let flow { session = CheckoutSession(flow: flow, today: today) }
+    if let flow { session = CheckoutSession(flow: flow, today: today ?? .systemToday()) }
   }
 
   /// Runs one command.
@@ -97,7 +106,7 @@ public struct ScenarioHost: Sendable {
           ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
     case .api(let operation, let response):
       api.enqueue(response, for: operation)
-      if let session, session.calls[operation] != nil, let answer = api.answer(operation) {
+      if let session, let call = session.calls[operation], call.action == nil, let answer = api.answer(operation) {
         perform(DevelopmentAPI.event(answer, for: operation, in: session.flow), &outcome)
       }
     case .help(let name): outcome.notes += helpText(name)
@@ -158,6 +167,7 @@ public struct ScenarioHost: Sendable {
     case .decline: perform(.decline, &outcome)
     case .appear(let step): perform(.appeared(step), &outcome)
     case .stack: outcome.notes.append(session.navigation.description)
+    case .snapshot(let path): writeSnapshot(of: session, to: path, &outcome)
     case .show: break
     case .plan(let step, let row):
       switch session.compiled.planner.plan(
@@ -210,7 +220,11 @@ public struct ScenarioHost: Sendable {
   }
 
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
-    let full = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+    if let replacementFlow {
+      session = CheckoutSession(flow: replacementFlow, today: today ?? .systemToday())
+      return
+    }
+    let full = resolved(path)
     let loader = FlowLoader(customRules: registry.names)
     let bytes: [UInt8]
     if let json = builtInFlows[path] {
@@ -225,9 +239,27 @@ public struct ScenarioHost: Sendable {
     }
     do {
       let flow = try loader.load(bytes: bytes, file: builtInFlows[path] == nil ? full : path)
-      session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today)
+      session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today ?? .systemToday())
     } catch {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
+    }
+  }
+
+  /// A path relative to ``baseDirectory`` (the scenario's folder; the REPL's current directory).
+  private func resolved(_ path: String) -> String {
+    path.hasPrefix("/") ? path : baseDirectory + "/" + path
+  }
+
+  /// `snapshot FILE`: the session's snapshot JSON, as a store keeps it (no secret;
+  /// sensitive values masked), what `checkout migrate` reads.
+  private func writeSnapshot(of session: CheckoutSession, to path: String, _ outcome: inout Outcome) {
+    var json = session.snapshotJSON()
+    json.append(UInt8(ascii: "\n"))
+    do {
+      try writeFile(resolved(path), json)
+      outcome.notes.append("snapshot written to \(path)")
+    } catch {
+      outcome.problem = "cannot write the snapshot to \(path): \(FlowLoader.reason(error))"
     }
   }
 

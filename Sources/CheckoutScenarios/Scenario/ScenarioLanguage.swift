@@ -6,11 +6,11 @@ import CheckoutSessions
 
 /// The commands of the scenario and REPL language: one table that help, tab
 /// completion and "did you mean" all read.
-public enum ScenarioLanguage {
+package enum ScenarioLanguage {
   /// One command of the language.
-  public struct CommandInfo: Sendable {
+  package struct CommandInfo: Sendable {
     /// The first word.
-    public var name: String
+    package var name: String
     /// Its arguments, as help shows them.
     package var synopsis: String
     /// What it does.
@@ -22,16 +22,16 @@ public enum ScenarioLanguage {
   }
 
   /// One form of a command: its syntax, what it means and an example line.
-  public struct Form: Sendable {
+  package struct Form: Sendable {
     /// The syntax, e.g. `api OP ok KEY=VALUE …`.
-    public var syntax: String
+    package var syntax: String
     /// What this form does.
     package var meaning: String
     /// A line that uses it, e.g. `api placeOrder ok order.number=PL-1`.
-    public var example: String
+    package var example: String
 
     /// Creates a form.
-    public init(_ syntax: String, _ meaning: String, example: String) {
+    package init(_ syntax: String, _ meaning: String, example: String) {
       self.syntax = syntax
       self.meaning = meaning
       self.example = example
@@ -39,7 +39,7 @@ public enum ScenarioLanguage {
   }
 
   /// Every command, in the order help lists them.
-  public static let commands: [CommandInfo] = [
+  package static let commands: [CommandInfo] = [
     CommandInfo(
       name: "flow", synopsis: "flow PATH", summary: "the flow to run, relative to the scenario file (scenarios only)",
       scenarioOnly: true,
@@ -71,7 +71,9 @@ public enum ScenarioLanguage {
       name: "back", synopsis: "back", summary: "the shopper's back button",
       forms: [Form("back", "pop the top step, or dismiss the top modal", example: "back")]),
     CommandInfo(
-      name: "api", synopsis: "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …]",
+      name: "api",
+      synopsis:
+        "api OP ok [KEY=VALUE …] | api OP fail CODE [field=F] [\"message\"] [; CODE …] | api OP action NAME [KEY=VALUE …]",
       summary: "queue the development API's next answer to an operation (answers are used in order)",
       forms: [
         Form("api OP ok", "the next call succeeds", example: "api placeOrder ok"),
@@ -88,6 +90,10 @@ public enum ScenarioLanguage {
         Form(
           "api OP fail CODE ; CODE …", "one answer with several errors",
           example: "api placeOrder fail cvv_invalid ; item_sold_out"),
+        Form(
+          "api OP action NAME [KEY=VALUE …]",
+          "it asks the shopper for an action first (the submit's \"actions\" names its step; data as in ok)",
+          example: "api placeOrder action three_d_secure"),
       ]),
     CommandInfo(
       name: "accept", synopsis: "accept", summary: "go and fix the error offered",
@@ -118,6 +124,15 @@ public enum ScenarioLanguage {
         Form("plan STEP.ROW", "the route to a row of a step", example: "plan creditCard.cvv"),
       ]),
     CommandInfo(
+      name: "snapshot", synopsis: "snapshot FILE",
+      summary: "write the session's snapshot JSON, what 'checkout migrate' reads",
+      forms: [
+        Form(
+          "snapshot FILE",
+          "write the snapshot as a store keeps it (no secret; sensitive values masked); in a scenario, relative to it",
+          example: "snapshot stored/at-card.json")
+      ]),
+    CommandInfo(
       name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
       forms: [
         Form("help", "list the commands", example: "help"),
@@ -132,7 +147,7 @@ public enum ScenarioLanguage {
   ]
 
   /// The forms of `expect`.
-  public static let expectations: [CommandInfo] = [
+  package static let expectations: [CommandInfo] = [
     CommandInfo(
       name: "at", synopsis: "expect at STEP", summary: "the step on screen",
       forms: [Form("expect at STEP", "the step on screen", example: "expect at creditCard")]),
@@ -196,7 +211,7 @@ public enum ScenarioLanguage {
 
   /// The help text of one command, or nil if there is none by that name: its
   /// synopsis, what it does, then every form with what it means and an example.
-  public static func help(_ name: String) -> String? {
+  package static func help(_ name: String) -> String? {
     guard let command = commands.first(where: { $0.name == name }) else { return nil }
     var lines = ["\(command.synopsis)", "  \(command.summary)"]
     for form in forms(of: name) {

@@ -77,7 +77,7 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
   public var message: String
 
   /// Creates the error.
-  public init(line: Int, column: Int, message: String) {
+  package init(line: Int, column: Int, message: String) {
     self.line = line
     self.column = column
     self.message = message
@@ -87,5 +87,5 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
   public var description: String { "\(line):\(column): \(message)" }
 
   /// `file:line:column: error: message`.
-  public func rendered(file: String) -> String { "\(file):\(line):\(column): error: \(message)" }
+  package func rendered(file: String) -> String { "\(file):\(line):\(column): error: \(message)" }
 }

@@ -47,6 +47,7 @@ public enum ScenarioParser {
     case "plan":
       let target = try cursor.reference("a step, or step.row, like creditCard.cvv")
       command = .plan(target.step, target.row)
+    case "snapshot": command = .snapshot(try cursor.word("a file to write the snapshot to, like cart.json"))
     case "help": command = .help(cursor.optionalWord())
     case "quit", "exit": command = .quit
     case "expect": command = .expect(try ExpectationParser.parse(&cursor))
@@ -72,18 +73,13 @@ public enum ScenarioParser {
 
   private static func parseAPI(_ cursor: inout TokenCursor) throws(ScenarioSyntaxError) -> ScenarioCommand {
     let operation = OperationName(try cursor.identifier("an operation name, like placeOrder"))
-    let outcome = try cursor.token("ok or fail")
+    let outcome = try cursor.token("ok, fail or action")
     switch outcome.text {
     case "ok":
-      var values: [DataKey: Value] = [:]
-      while let token = cursor.next() {
-        let parts = token.text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, IdentifierSyntax.isKey(parts[0]) else {
-          throw cursor.error(at: token, "expected key=value data after 'ok', like order.number=1042")
-        }
-        values[DataKey(parts[0])] = .string(parts[1])
-      }
-      return .api(operation, .succeeded(values))
+      return .api(operation, .succeeded(try data(&cursor, after: "ok")))
+    case "action":
+      let action = ActionName(try cursor.identifier("an action name, like three_d_secure"))
+      return .api(operation, .actionRequired(action, try data(&cursor, after: "action \(action)")))
     case "fail":
       var errors: [APIError] = []
       repeat {
@@ -106,8 +102,23 @@ public enum ScenarioParser {
       } while cursor.skip(";")
       return .api(operation, .failed(errors))
     default:
-      throw cursor.error(at: outcome, "expected ok or fail, found \(Quoting.quoted(outcome.text))")
+      throw cursor.error(at: outcome, "expected ok, fail or action, found \(Quoting.quoted(outcome.text))")
     }
+  }
+
+  /// The `key=value` data after `ok` or `action NAME`.
+  private static func data(_ cursor: inout TokenCursor, after what: String) throws(ScenarioSyntaxError) -> [DataKey:
+    Value]
+  {
+    var values: [DataKey: Value] = [:]
+    while let token = cursor.next() {
+      let parts = token.text.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, IdentifierSyntax.isKey(parts[0]) else {
+        throw cursor.error(at: token, "expected key=value data after '\(what)', like order.number=1042")
+      }
+      values[DataKey(parts[0])] = .string(parts[1])
+    }
+    return values
   }
 }
 

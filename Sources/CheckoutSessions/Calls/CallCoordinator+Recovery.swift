@@ -11,7 +11,7 @@ public struct CallRecovery: Sendable {
   public var steps: [CallStep]
 
   /// Creates a recovery.
-  public init(stored: StoredSession, steps: [CallStep]) {
+  package init(stored: StoredSession, steps: [CallStep]) {
     self.stored = stored
     self.steps = steps
   }
@@ -20,26 +20,31 @@ public struct CallRecovery: Sendable {
 extension CallCoordinator {
   /// Whether a stored session shows a call waiting for longer than
   /// ``callTimeout``: its answer was lost.
-  public func hasLostCalls(_ stored: StoredSession) -> Bool {
-    guard !stored.snapshot.calls.isEmpty else { return false }
+  /// A call waiting on the shopper's action (at the bank's challenge) is not lost.
+  package func hasLostCalls(_ stored: StoredSession) -> Bool {
+    guard stored.snapshot.calls.contains(where: { $0.action == nil }) else { return false }
     guard let savedAt = stored.savedAt else { return true }
     return now().timeIntervalSince(savedAt) >= callTimeout
   }
 
-  /// Finishes the calls a stored session shows lost (``hasLostCalls(_:)``): each
+  /// Finishes the calls a stored session shows lost (`hasLostCalls(_:)`): each
   /// is made again with its idempotency key (``SessionEvent/callAgain(_:)``; the
   /// API answers it with its first answer and acts once) and its answer applied,
   /// or, when the API does not answer, it is given up (`apiExpired`: an offer
-  /// whose retry reuses the key). Returns the session as it is now, without
+  /// whose retry reuses the key). A retry whose body differs from what the call
+  /// first sent is not sent: it throws ``CallBodyChanged``. Returns the session as it is now, without
   /// reading it again.
   public func recoverLostCalls(in stored: StoredSession, flow: CompiledFlow) async throws -> CallRecovery {
     guard hasLostCalls(stored) else { return CallRecovery(stored: stored, steps: []) }
     var recovery = CallRecovery(stored: stored, steps: [])
-    for waiting in stored.snapshot.calls {
+    for waiting in stored.snapshot.calls where waiting.action == nil {
       var session = try CheckoutSession(restoring: recovery.stored.snapshot, flow: flow)
       if let secrets { session.restoreSecrets(await secrets.secrets(for: stored.id)) }
-      guard case .callAPI(let operation, let payload, let key)? = session.send(.callAgain(waiting.operation)).first
-      else { continue }
+      let again = session.send(.callAgain(waiting.operation))
+      if case .refused(let refusal)? = again.first, refusal.code == .callBodyChanged {
+        throw CallBodyChanged(call: waiting, refusal: refusal)
+      }
+      guard case .callAPI(let operation, let payload, let key)? = again.first else { continue }
       report(.recovering(operation: operation, key: key, session: stored.id))
       let request = CheckoutAPIRequest(
         session: stored.id, flow: flow.flow.id, operation: operation, payload: payload, key: key)

@@ -108,6 +108,11 @@ public struct CallCoordinator: Sendable {
         continue
       }
       try checkpoint(.afterIntentSave)
+      if let call = first.result.session.waitingCall(operation), let digest = call.digest,
+        digest != PayloadDigest(payload).rawValue
+      {
+        throw CallBodyChanged(call: call, refusal: .callBodyChanged(call, event: event.kind))
+      }
       let request = CheckoutAPIRequest(
         session: id, flow: flow.flow.id, operation: operation, payload: payload, key: key)
       let outcome = await call(request)
@@ -154,7 +159,8 @@ public struct CallCoordinator: Sendable {
       loaded: loaded
     ) { session in
       var effects: [Effect] = []
-      if session.waitingCall(request.operation)?.key == request.key {
+      if let waiting = session.waitingCall(request.operation), waiting.action == nil, waiting.requestKey == request.key
+      {
         effects = session.send(event)
         try checkpoint(.beforeAnswerSave)
       }

@@ -37,7 +37,7 @@ public struct CallExchange: Sendable {
   public var outcome: CheckoutAPIOutcome?
 
   /// Creates an exchange.
-  public init(request: CheckoutAPIRequest, outcome: CheckoutAPIOutcome?) {
+  package init(request: CheckoutAPIRequest, outcome: CheckoutAPIOutcome?) {
     self.request = request
     self.outcome = outcome
   }
@@ -64,7 +64,7 @@ public struct CallResult: Sendable {
   public var session: CheckoutSession
 
   /// Creates a result.
-  public init(steps: [CallStep], version: Int, session: CheckoutSession) {
+  package init(steps: [CallStep], version: Int, session: CheckoutSession) {
     self.steps = steps
     self.version = version
     self.session = session
@@ -89,7 +89,26 @@ public struct EventRefused: Error, Sendable, CustomStringConvertible {
   public var refusal: Refusal
 
   /// Creates the error.
-  public init(_ refusal: Refusal) { self.refusal = refusal }
+  package init(_ refusal: Refusal) { self.refusal = refusal }
+
+  public var description: String { refusal.message }
+}
+
+/// A retry that would send another body under a call's idempotency key than the
+/// call first sent (``APICall/digest``): it was not sent. The values are frozen
+/// while a call waits, so this means the session lost what it sent (a sensitive
+/// value restored masked, from a store that keeps it masked).
+public struct CallBodyChanged: Error, Sendable, CustomStringConvertible {
+  /// The call, with its key and the digest of what it sent.
+  public var call: APICall
+  /// The refusal the session made, as data.
+  public var refusal: Refusal
+
+  /// Creates the error.
+  public init(call: APICall, refusal: Refusal) {
+    self.call = call
+    self.refusal = refusal
+  }
 
   public var description: String { refusal.message }
 }

@@ -36,7 +36,7 @@ public struct CheckoutAPIRequest: Sendable {
 
 /// What a checkout API answered a call. The one answer type of the engine: a
 /// host's ``CheckoutAPI`` returns it, the scenario language's `api OP ok|fail`
-/// scripts it (`DevelopmentAPI`), and ``event(for:)`` turns it into the session
+/// scripts it (`DevelopmentAPI`), and `event(for:)` turns it into the session
 /// event that reports it.
 ///
 /// ```swift
@@ -48,12 +48,16 @@ public enum CheckoutAPIOutcome: Hashable, Sendable {
   case succeeded([DataKey: Value])
   /// Failure, with the API's errors in its order.
   case failed([APIError])
+  /// Neither: the shopper must do an action first (`three_d_secure`), with what
+  /// the host shows for it. The call stays open; its continuation is the same call.
+  case actionRequired(ActionName, [DataKey: Value])
 
   /// The session event that reports this outcome of a call to `operation`.
-  public func event(for operation: OperationName) -> SessionEvent {
+  package func event(for operation: OperationName) -> SessionEvent {
     switch self {
     case .succeeded(let data): return .apiSucceeded(operation, data)
     case .failed(let errors): return .apiFailed(operation, errors)
+    case .actionRequired(let action, let data): return .apiActionRequired(operation, action, data)
     }
   }
 }

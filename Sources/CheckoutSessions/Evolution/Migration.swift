@@ -315,9 +315,52 @@ struct Migration {
   /// operation's submit opens in the target flow. The idempotency key is kept: the
   /// call is the same call, and a host finishing it must not charge twice. Calls
   /// whose answer was lost (`unanswered`) are carried the same way.
+  ///
+  /// A call waiting on an action keeps waiting on it at the step the target's
+  /// submit declares for the action (its old step, renamed, unless the action
+  /// moved); when no submit declares it, the call is cancelled (the next tap makes a new call). A
+  /// call's digest is kept while the data it covers was carried unchanged; a
+  /// renamed or removed key changes the body, so its retry is sent unchecked.
   private mutating func migrateCalls() {
-    result.calls = old.calls.map { migrate($0) }
-    result.unanswered = old.unanswered?.map { migrate($0) }
+    let dataChanged = Set(old.data.keys) != Set(result.data.keys)
+    result.calls = old.calls.compactMap { call in
+      guard var moved = migrateAction(of: migrate(call)) else { return nil }
+      if dataChanged { moved.digest = nil }
+      return moved
+    }
+    result.unanswered = old.unanswered?.map { call in
+      var moved = migrate(call)
+      if dataChanged { moved.digest = nil }
+      return moved
+    }
+  }
+
+  private mutating func migrateAction(of call: SessionSnapshot.Call) -> SessionSnapshot.Call? {
+    guard var action = call.action else { return call }
+    var moved = call
+    let renamed = step(action.step)
+    let declared = target.flow.steps.lazy.flatMap(\.rows).compactMap { row -> StepID? in
+      if case .submit(let submit) = row.action, submit.operation == call.operation {
+        return submit.actions[action.name]
+      }
+      return nil
+    }.first
+    guard let declared else {
+      changes.append(
+        Change(
+          .changedCall, call.operation.rawValue,
+          "it waited on \(action.name) at \(action.step), which \(version) does not declare; the call is cancelled"))
+      return nil
+    }
+    if declared != renamed {
+      changes.append(
+        Change(
+          .changedCall, call.operation.rawValue,
+          "it waited on \(action.name) at \(action.step); in \(version) the action is done at \(declared)"))
+    }
+    action.step = declared
+    moved.action = action
+    return moved
   }
 
   private mutating func migrate(_ call: SessionSnapshot.Call) -> SessionSnapshot.Call {

@@ -46,7 +46,7 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
       case changedCall
 
       /// The words the text report uses: `renamed step`, `cut navigation`, …
-      public var words: String {
+      package var words: String {
         var words = ""
         for character in rawValue {
           if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
@@ -89,7 +89,7 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
   public var changes: [Change]
 
   /// Creates a report.
-  public init(
+  package init(
     flow: FlowID, fromVersion: Int?, toVersion: Int?, fromFingerprint: String, toFingerprint: String,
     changes: [Change] = []
   ) {
@@ -102,7 +102,7 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
   }
 
   /// `v2`, or `fingerprint 1a2b…` when the flow declares no version.
-  public static func name(version: Int?, fingerprint: String) -> String {
+  package static func name(version: Int?, fingerprint: String) -> String {
     version.map { "v\($0)" } ?? "fingerprint \(fingerprint)"
   }
 

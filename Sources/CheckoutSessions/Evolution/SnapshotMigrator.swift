@@ -27,10 +27,10 @@ import CheckoutCompiledFlow
 /// ```
 public struct SnapshotMigrator: Sendable {
   /// The flow snapshots are carried to.
-  public let target: CompiledFlow
+  package let target: CompiledFlow
   /// Earlier versions of the flow, oldest first, whose renames a snapshot older
   /// than the target's previous version still needs.
-  public let history: [Flow]
+  package let history: [Flow]
   /// Keys the target flow can hold.
   private let known: Set<DataKey>
   /// The rows whose stored values the target's rules check, in flow order.

@@ -20,11 +20,16 @@ public struct AutoHost: Sendable {
   /// The most events one ``send(_:to:answering:)`` sends: a guard against a host
   /// and a flow that answer each other forever.
   public var limit: Int
+  /// Whether an action a call asks for (``SessionEvent/apiActionRequired(_:_:_:)``)
+  /// is completed at once, once its step has appeared (a scripted shopper who
+  /// passes every challenge); false leaves the call waiting on it.
+  public var completesActions: Bool
 
   /// A host that confirms every screen, sending at most `limit` events for one.
-  public init(appears: Bool = true, limit: Int = 1_000) {
+  public init(appears: Bool = true, limit: Int = 1_000, completesActions: Bool = false) {
     self.appears = appears
     self.limit = limit
+    self.completesActions = completesActions
   }
 
   /// Sends `event` and the events that answer its effects, in order: the
@@ -40,7 +45,8 @@ public struct AutoHost: Sendable {
     var sent = 0
     while !queue.isEmpty, sent < limit {
       sent += 1
-      let effects = session.send(queue.removeFirst())
+      let event = queue.removeFirst()
+      let effects = session.send(event)
       all += effects
       for effect in effects {
         if case .callAPI(let operation, let payload, let key) = effect {
@@ -48,6 +54,11 @@ public struct AutoHost: Sendable {
         } else if let appeared = appearance(after: effect, in: session) {
           queue.append(appeared)
         }
+      }
+      if completesActions, case .apiActionRequired(let operation, _, _) = event,
+        session.waitingCall(operation)?.action != nil
+      {
+        queue.append(.actionCompleted(operation, [:]))
       }
     }
     return all

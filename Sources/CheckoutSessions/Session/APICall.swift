@@ -7,13 +7,37 @@ import CheckoutModel
 /// that lost the answer (a crash, a failed save) calls again with the same key.
 /// Keys are unique within a session (`placeOrder-1`, `placeOrder-2`, …): a host
 /// serving many sessions prefixes the session's id.
+///
+/// The continuation of a call after an action (``SessionEvent/actionCompleted(_:_:)``)
+/// is the same call, sent under the call's key with the action appended:
+/// `placeOrder-1/three_d_secure-1` (``call`` is `placeOrder-1`, ``continuation``
+/// is `three_d_secure-1`), so an API that replays whatever it stored under a
+/// request key answers the continuation, not the first request again.
 public struct IdempotencyKey: StringIdentifier {
   public let rawValue: String
   public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// The key of the continuation after the `number`th action of the call `call`.
+  package init(continuing call: IdempotencyKey, after action: ActionName, number: Int) {
+    self.init("\(call.call.rawValue)/\(action.rawValue)-\(number)")
+  }
+
+  /// The call's own key: this key without its continuation.
+  public var call: IdempotencyKey {
+    guard let slash = rawValue.firstIndex(of: "/") else { return self }
+    return IdempotencyKey(String(rawValue[..<slash]))
+  }
+
+  /// The continuation this key marks (`three_d_secure-1`), or nil for a call's first request.
+  public var continuation: String? {
+    guard let slash = rawValue.firstIndex(of: "/") else { return nil }
+    return String(rawValue[rawValue.index(after: slash)...])
+  }
 }
 
 /// An API call the session made and has no answer for: the operation, its
-/// idempotency key, and the step to open when it succeeds.
+/// idempotency key, the step to open when it succeeds, a digest of what it sent,
+/// and the action it waits on, if it asked the shopper for one.
 public struct APICall: Hashable, Sendable, Codable {
   /// The operation.
   public var operation: OperationName
@@ -21,11 +45,75 @@ public struct APICall: Hashable, Sendable, Codable {
   public var key: IdempotencyKey
   /// The step opened when it succeeds.
   public var then: StepID?
+  /// The digest (FNV-1a, see `PayloadDigest`) of the body its latest request sent (a retry must
+  /// send the same); nil in snapshots older than format 3.
+  public var digest: String?
+  /// What the call waits for: nil for the API's answer, or the action the API
+  /// asked the shopper for (the call stays open while the shopper does it).
+  public var action: PendingAction?
+  /// How many actions the call has asked for (its continuations are numbered by
+  /// it); nil before the first.
+  public var actions: Int?
+  /// The last action the call asked for (kept once it is completed, to name the
+  /// continuation's key); nil before the first.
+  public var lastAction: ActionName?
 
   /// Creates a call.
-  public init(operation: OperationName, key: IdempotencyKey, then: StepID?) {
+  public init(
+    operation: OperationName, key: IdempotencyKey, then: StepID?, digest: String? = nil,
+    action: PendingAction? = nil, actions: Int? = nil, lastAction: ActionName? = nil
+  ) {
     self.operation = operation
     self.key = key
     self.then = then
+    self.digest = digest
+    self.action = action
+    self.actions = actions
+    self.lastAction = lastAction
+  }
+
+  /// The key the latest request was sent with: the call's key, or after an
+  /// action its continuation's (`placeOrder-1/three_d_secure-1`).
+  public var requestKey: IdempotencyKey {
+    guard let actions, actions > 0, let last = lastAction else { return key }
+    return IdempotencyKey(continuing: key, after: last, number: actions)
+  }
+}
+
+/// An action a call waits on: the shopper does it on its step, then the call goes on.
+public struct PendingAction: Hashable, Sendable, Codable {
+  /// The action's name, e.g. `three_d_secure`.
+  public var name: ActionName
+  /// The step where the shopper does it (the submit's `actions` says which).
+  public var step: StepID
+  /// What the API sent with it for the host to show (a challenge's address); no secrets.
+  public var data: [DataKey: Value]
+
+  /// Creates a pending action.
+  public init(name: ActionName, step: StepID, data: [DataKey: Value] = [:]) {
+    self.name = name
+    self.step = step
+    self.data = data
+  }
+
+  private enum CodingKeys: String, CodingKey { case name, step, data }
+
+  /// Reads `{name, step, data}`, `data` an object of key -> value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(ActionName.self, forKey: .name)
+    step = try container.decode(StepID.self, forKey: .step)
+    let data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
+    self.data = Dictionary(uniqueKeysWithValues: data.map { (DataKey($0.key), $0.value) })
+  }
+
+  /// Writes `{name, step, data}`, `data` an object of key -> value (absent when empty).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(step, forKey: .step)
+    if !data.isEmpty {
+      try container.encode(Dictionary(uniqueKeysWithValues: data.map { ($0.key.rawValue, $0.value) }), forKey: .data)
+    }
   }
 }

@@ -25,29 +25,46 @@ extension CheckoutSession {
       callsMade += 1
       key = IdempotencyKey("\(operation)-\(callsMade)")
     }
-    calls[operation] = APICall(operation: operation, key: key, then: then)
-    return callEffect(operation, key: key)
+    let payload = self.payload
+    calls[operation] = APICall(operation: operation, key: key, then: then, digest: PayloadDigest(payload).rawValue)
+    return .callAPI(operation, payload, key: key)
   }
 
-  /// The effect that makes a call: the bound data, secrets included, and the key.
-  func callEffect(_ operation: OperationName, key: IdempotencyKey) -> Effect {
-    .callAPI(operation, Payload(values: data, masking: compiled.masking), key: key)
+  /// What a call sends: the bound data, secrets included (see ``payloadValues``).
+  var payload: Payload { Payload(values: payloadValues, masking: compiled.masking) }
+
+  /// What a call sends: the values of the keys a value row binds (what the shopper
+  /// entered), of the keys a submit `provides` (what an earlier answer gave) and of
+  /// the keys the host added (an action's result), never the flow's other data (a cart count, a picker's option list): the API
+  /// has those already, and a host adds what else it needs deliberately.
+  var payloadValues: [DataKey: Value] {
+    data.filter { key, value in
+      if case .options = value { return false }
+      return compiled.sendsInPayload(key)
+    }
   }
 
-  /// ``SessionEvent/callAgain(_:)``: the same call, same key, with the data as it is now.
+  /// ``SessionEvent/callAgain(_:)``: the same request, same key, with the same
+  /// body (the values are frozen while the call waits); a body that differs from
+  /// the digest saved with the call is refused, never sent.
   mutating func callAgain(_ operation: OperationName) -> [Effect] {
-    guard let call = calls[operation] else {
+    guard let call = calls[operation], call.action == nil else {
       return [.refused(.noCallWaiting(operation, event: .callAgain))]
     }
-    return [callEffect(operation, key: call.key)]
+    let payload = self.payload
+    if let digest = call.digest, digest != PayloadDigest(payload).rawValue {
+      return [.refused(.callBodyChanged(call, event: .callAgain))]
+    }
+    return [.callAPI(operation, payload, key: call.requestKey)]
   }
 
   /// ``SessionEvent/apiExpired(_:)``: the call is given up; its key is kept for the
   /// next call to the operation, and ``unansweredCallError`` is offered.
   mutating func apiExpired(_ operation: OperationName) -> [Effect] {
-    guard let call = calls.removeValue(forKey: operation) else {
+    guard let call = calls[operation], call.action == nil else {
       return [.refused(.noCallWaiting(operation, event: .apiExpired))]
     }
+    calls[operation] = nil
     unanswered[operation] = call
     return offerErrors([CheckoutSession.unansweredCallError], from: operation)
   }

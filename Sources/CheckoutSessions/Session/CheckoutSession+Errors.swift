@@ -28,22 +28,29 @@ extension CheckoutSession {
       mode.offer(offer, queued: [])
       return [.offer(offer)]
     }
+    if let unanswered = unanswered[submit.operation], let digest = unanswered.digest,
+      digest != PayloadDigest(payload).rawValue
+    {
+      return [.refused(.callBodyChanged(unanswered, event: .tap))]
+    }
     mode.correction.queued = []
     return [startCall(submit.operation, then: submit.then)]
   }
 
   mutating func apiSucceeded(_ operation: OperationName, _ values: [DataKey: Value]) -> [Effect] {
-    guard let call = calls.removeValue(forKey: operation) else {
+    guard let call = calls[operation], call.action == nil else {
       return [.refused(.noCallWaiting(operation, event: .apiSucceeded))]
     }
+    calls[operation] = nil
     for (key, value) in values { sessionData.update(value, for: key, in: compiled) }
     mode.correction.queued = []
+    if isFinal(then: call.then) { finished = operation }
     guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
     return send(.opening(then, as: presentation), for: .apiSucceeded)
   }
 
   mutating func apiFailed(_ operation: OperationName, _ errors: [APIError]) -> [Effect] {
-    guard calls.removeValue(forKey: operation) != nil else {
+    guard calls[operation]?.action == nil, calls.removeValue(forKey: operation) != nil else {
       return [.refused(.noCallWaiting(operation, event: .apiFailed))]
     }
     return offerErrors(errors, from: operation)

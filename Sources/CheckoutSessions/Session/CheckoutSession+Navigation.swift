@@ -21,6 +21,8 @@ extension CheckoutSession {
       return send(command, for: .tap)
     case .submit(let submit)?:
       return self.submit(submit, from: row, on: step.id)
+    case .resume?:
+      return resume(row, on: step)
     case nil:
       return [.refused(.notTappable(row, on: step))]
     }

@@ -35,6 +35,7 @@ extension CheckoutSession {
     guard row.kind.takesValue, let key = row.bind else {
       return [.refused(.takesNoValue(row, on: step))]
     }
+    if let frozen = frozenRefusal(row, on: step) { return [.refused(frozen)] }
     guard StepCompleteness.isVisible(row, data) else { return [.refused(.hidden(row, on: step, event: .set))] }
     guard StepCompleteness.isEnabled(row, data) else { return [.refused(.cannotChange(row, on: step))] }
     let accepted: Value

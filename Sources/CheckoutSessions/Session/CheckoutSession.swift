@@ -7,7 +7,7 @@ import CheckoutCompiledFlow
 /// returns what the host must do; the same events give the same results anywhere.
 ///
 /// ```swift
-/// var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+/// var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
 /// session.send(.tap("checkout"))        // [navigate push stepOne]
 /// session.send(.appeared("stepOne"))    // []
 /// session.navigation.description        // "cart>stepOne"
@@ -39,31 +39,39 @@ public struct CheckoutSession: Sendable {
   }
   /// The values with the step checks made on them, which keep themselves true.
   var sessionData: SessionData
-  /// The session's date, for expiry rules.
-  public var today: CalendarDate? {
+  /// The session's date, for expiry rules: always a date (the host's, or the
+  /// system's when it gave none), so an expired card is never accepted for want of one.
+  public var today: CalendarDate {
     didSet { sessionData.rulesChanged() }
   }
   /// The error shown on each row (from a rule or from the API).
-  public internal(set) var rowErrors: [RowRef: String] = [:]
+  package internal(set) var rowErrors: [RowRef: String] = [:]
   /// What the session is doing: idle, waiting for a step, offering an error, or
   /// driving a route (``SessionMode``). The one place the mode is kept; ``offer``,
   /// ``queued``, ``pending``, ``focus``, ``route`` and ``driver`` read it.
-  public internal(set) var mode = SessionMode.start
+  package internal(set) var mode = SessionMode.start
   /// API calls waiting for an answer, each with its idempotency key and the step
   /// to open on success.
   public internal(set) var calls: [OperationName: APICall] = [:]
   /// Calls given up without an answer (``SessionEvent/apiExpired(_:)``): the API
   /// may have acted on them, so the next call to the operation reuses the key.
   public internal(set) var unanswered: [OperationName: APICall] = [:]
+  /// The operation whose success placed the order: a call after which the flow
+  /// makes no further call. From then on the order's values are final (a `set` is
+  /// refused with ``Refusal/Code/orderFinished``); nil until then.
+  public internal(set) var finished: OperationName?
   /// How many idempotency keys the session has made (the last key's number).
-  public internal(set) var callsMade = 0
+  package internal(set) var callsMade = 0
   /// For each secret key, how many times its value changed or was cleared in this
   /// session (never the value): a copy of a secret kept since an earlier event is
   /// used only while its generation is still this one (see ``restoreSecrets(_:)``).
-  public internal(set) var secretGenerations: [DataKey: Int] = [:]
+  package internal(set) var secretGenerations: [DataKey: Int] = [:]
 
-  /// A session at the flow's start with its initial data.
-  public init(flow: CompiledFlow, today: CalendarDate? = nil) {
+  /// A session at the flow's start with its initial data, on `today` (by default
+  /// the system's calendar date; give the date for a session that must replay the
+  /// same on any day, and read it with ``CalendarDate/parse(_:)``, which throws on
+  /// an impossible date such as `2026-11-31`).
+  public init(flow: CompiledFlow, today: CalendarDate = .systemToday()) {
     self.compiled = flow
     self.navigation = NavigationState(root: flow.flow.start)
     self.sessionData = SessionData(flow.flow.data)
@@ -110,7 +118,7 @@ public struct CheckoutSession: Sendable {
   }
 
   /// Rule checking with the session's date and the flow's custom rules.
-  public var rules: RuleEvaluator {
+  package var rules: RuleEvaluator {
     RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns)
   }
 
@@ -129,6 +137,12 @@ public struct CheckoutSession: Sendable {
   /// Handles one event and returns what the host must do.
   @discardableResult
   public mutating func send(_ event: SessionEvent) -> [Effect] {
+    let effects = handle(event)
+    return calls.isEmpty ? effects : effects + cancelActionsLeft()
+  }
+
+  /// The event's handler.
+  private mutating func handle(_ event: SessionEvent) -> [Effect] {
     switch event {
     case .tap(let row): return tap(row)
     case .set(let target, let value): return set(target, value)
@@ -138,6 +152,8 @@ public struct CheckoutSession: Sendable {
     case .apiFailed(let operation, let errors): return apiFailed(operation, errors)
     case .callAgain(let operation): return callAgain(operation)
     case .apiExpired(let operation): return apiExpired(operation)
+    case .apiActionRequired(let operation, let action, let values): return apiActionRequired(operation, action, values)
+    case .actionCompleted(let operation, let values): return actionCompleted(operation, values, event: .actionCompleted)
     case .accept: return accept()
     case .decline: return decline()
     }

@@ -153,11 +153,49 @@ extension Refusal {
       message: "\(row.title): \(operation) is already waiting for an answer")
   }
 
+  /// A `set` of a value a call in flight (or waiting on an action) sends.
+  static func callInProgress(_ title: String, row: Row, on step: StepID) -> Refusal {
+    Refusal(
+      .callInProgress, event: .set, subject: .row(step: step, row: row.id),
+      message: "\(title) is in progress; wait for it to finish before changing \(row.title)")
+  }
+
+  /// A `set` of a value a call given up unanswered sent: its retry must send the same.
+  static func callUnanswered(_ title: String, row: Row, on step: StepID) -> Refusal {
+    Refusal(
+      .callInProgress, event: .set, subject: .row(step: step, row: row.id),
+      message: "\(title) may already have gone through; try it again to find out before changing \(row.title)")
+  }
+
+  /// A `set` after the order was placed.
+  static func orderFinished(_ title: String, row: Row, on step: StepID) -> Refusal {
+    Refusal(
+      .orderFinished, event: .set, subject: .row(step: step, row: row.id),
+      message: "your order is placed (\(title)); \(row.title) can no longer be changed")
+  }
+
+  /// A retry whose body differs from what the call first sent under its key.
+  static func callBodyChanged(_ call: APICall, event: SessionEvent.Kind) -> Refusal {
+    Refusal(
+      .callBodyChanged, event: event, subject: .operation(call.operation),
+      message:
+        "the call \(call.key) would send values other than those it was first sent with; it is not sent again under its key"
+    )
+  }
+
   /// An API answer no call waits for.
   static func noCallWaiting(_ operation: OperationName, event: SessionEvent.Kind) -> Refusal {
     Refusal(
       .noCallWaiting, event: event, subject: .operation(operation),
       message: "no call to \(operation) is waiting for an answer")
+  }
+
+  /// `actionCompleted`, or a `resume` row, with no call waiting on an action.
+  static func noActionWaiting(_ operation: OperationName?, event: SessionEvent.Kind, row: RowRef? = nil) -> Refusal {
+    let subject: Refusal.Subject? =
+      if let row { .row(step: row.step, row: row.row) } else { operation.map { .operation($0) } }
+    let what = operation.map { "no call to \($0) is" } ?? "no call is"
+    return Refusal(.noActionWaiting, event: event, subject: subject, message: "\(what) waiting on an action here")
   }
 
   /// `accept` or `decline` with no offer.

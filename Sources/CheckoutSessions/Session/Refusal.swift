@@ -50,8 +50,17 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     case awaitingStep
     /// The row's submit is already waiting for the API's answer.
     case callInFlight
+    /// A `set` while a call that sends the value is in flight, waits on an action
+    /// or was given up unanswered: the call sends exactly the values it started with.
+    case callInProgress
+    /// A `set` after the order was placed (its final call succeeded): its values are final.
+    case orderFinished
+    /// A retry would send a different body under the call's idempotency key: it is not sent.
+    case callBodyChanged
     /// An API answer for an operation no call waits for.
     case noCallWaiting
+    /// `actionCompleted` or a `resume` row with no call waiting on an action there.
+    case noActionWaiting
     /// `accept` or `decline` with no offer waiting.
     case noOffer
     /// A `set` names a key events may not write: the flow's data, a key an API

@@ -19,6 +19,10 @@ extension SessionEvent {
     case callAgain
     /// ``SessionEvent/apiExpired(_:)``.
     case apiExpired
+    /// ``SessionEvent/apiActionRequired(_:_:_:)``.
+    case apiActionRequired
+    /// ``SessionEvent/actionCompleted(_:_:)``.
+    case actionCompleted
     /// ``SessionEvent/accept``.
     case accept
     /// ``SessionEvent/decline``.
@@ -39,6 +43,8 @@ extension SessionEvent {
     case .apiFailed: return .apiFailed
     case .callAgain: return .callAgain
     case .apiExpired: return .apiExpired
+    case .apiActionRequired: return .apiActionRequired
+    case .actionCompleted: return .actionCompleted
     case .accept: return .accept
     case .decline: return .decline
     }

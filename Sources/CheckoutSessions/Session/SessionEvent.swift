@@ -30,6 +30,15 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// unknown. The shopper is offered ``CheckoutSession/unansweredCallError``;
   /// the next call to the operation reuses the key, so it is never acted on twice.
   case apiExpired(OperationName)
+  /// The checkout API answered that the shopper must do something before the
+  /// call can finish (authenticate with the bank: `three_d_secure`), with what
+  /// the host needs to show it. The call stays open; the session opens the step
+  /// the submit's `actions` names for it.
+  case apiActionRequired(OperationName, ActionName, [DataKey: Value])
+  /// The host reports that the shopper did the action the call waits on (or the
+  /// shopper tapped the step's `resume` row): the call is made again as the same
+  /// call, its continuation, with `data` merged into the session first.
+  case actionCompleted(OperationName, [DataKey: Value])
   /// The shopper accepted the offer to fix an error.
   case accept
   /// The shopper declined the offer.
@@ -48,6 +57,8 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
       return "api \(operation) fail " + errors.map(\.code).joined(separator: " ; ")
     case .callAgain(let operation): return "api \(operation) again"
     case .apiExpired(let operation): return "api \(operation) expired"
+    case .apiActionRequired(let operation, let action, _): return "api \(operation) action \(action)"
+    case .actionCompleted(let operation, _): return "action \(operation) completed"
     case .accept: return "accept"
     case .decline: return "decline"
     }

@@ -13,7 +13,7 @@ import CheckoutCompiledFlow
 /// | `awaitingStep` | the command sent and its step, the ``Correction`` | `tap` (awaiting) |
 /// | `offering` | the offer, the ``Correction``, what it interrupted (``Waiting``) | both (an offer waits) |
 /// | `routing` | the ``RouteDriver`` (awaiting a step), the errors queued | `tap` (a route is in progress) |
-public enum SessionMode: Hashable, Sendable, Codable {
+package enum SessionMode: Hashable, Sendable, Codable {
   /// Nothing waits: the shopper may act.
   case idle(correction: Correction)
   /// A command was sent (for a tap, a close row or a call's success); its step has not appeared yet.
@@ -27,17 +27,17 @@ public enum SessionMode: Hashable, Sendable, Codable {
   case routing(driver: RouteDriver, queued: [Resolution])
 
   /// What the errors of the last answer leave to do outside a route.
-  public struct Correction: Hashable, Sendable, Codable {
+  package struct Correction: Hashable, Sendable, Codable {
     /// The row the last route arrived at, until the shopper changes its value.
-    public var focus: CheckoutSession.RowRef?
+    package var focus: CheckoutSession.RowRef?
     /// Errors still to offer, in order: the next one is offered when the shopper changes the focused row.
-    public var queued: [Resolution]
+    package var queued: [Resolution]
     /// The route the last accepted offer planned (after it arrived or was given up;
     /// nil when none was planned), what ``CheckoutSession/route`` reads.
-    public var route: Route?
+    package var route: Route?
 
     /// A correction: by default no focus, nothing queued, no route.
-    public init(focus: CheckoutSession.RowRef? = nil, queued: [Resolution] = [], route: Route? = nil) {
+    package init(focus: CheckoutSession.RowRef? = nil, queued: [Resolution] = [], route: Route? = nil) {
       self.focus = focus
       self.queued = queued
       self.route = route
@@ -45,7 +45,7 @@ public enum SessionMode: Hashable, Sendable, Codable {
   }
 
   /// What the session waits for the host to show.
-  public enum Waiting: Hashable, Sendable, Codable {
+  package enum Waiting: Hashable, Sendable, Codable {
     /// A command's step.
     case step(CheckoutSession.PendingNavigation)
     /// A route's next step (the driver awaits it).
@@ -53,11 +53,11 @@ public enum SessionMode: Hashable, Sendable, Codable {
   }
 
   /// A fresh session's mode: idle, nothing to correct.
-  public static let start = SessionMode.idle(correction: Correction())
+  package static let start = SessionMode.idle(correction: Correction())
 
   /// The mode that waits for `waiting` (idle when nothing), with `correction`
   /// (a route keeps only its queued errors: it focuses a row of its own).
-  public init(waiting: Waiting?, correction: Correction) {
+  package init(waiting: Waiting?, correction: Correction) {
     switch waiting {
     case nil: self = .idle(correction: correction)
     case .step(let pending)?: self = .awaitingStep(pending: pending, correction: correction)
@@ -66,7 +66,7 @@ public enum SessionMode: Hashable, Sendable, Codable {
   }
 
   /// What the session waits for the host to show, in this mode or under its offer.
-  public var waiting: Waiting? {
+  package var waiting: Waiting? {
     switch self {
     case .idle: return nil
     case .awaitingStep(let pending, _): return .step(pending)
@@ -77,7 +77,7 @@ public enum SessionMode: Hashable, Sendable, Codable {
 
   /// The correction in progress; in a route, its queued errors and its route (a
   /// route focuses no row until it arrives).
-  public internal(set) var correction: Correction {
+  package internal(set) var correction: Correction {
     get {
       switch self {
       case .idle(let correction), .awaitingStep(_, let correction), .offering(_, let correction, _):
@@ -96,13 +96,13 @@ public enum SessionMode: Hashable, Sendable, Codable {
   }
 
   /// The offer waiting, if any.
-  public var offer: Offer? {
+  package var offer: Offer? {
     if case .offering(let offer, _, _) = self { return offer }
     return nil
   }
 
   /// The mode's name, as the mode table and notices call it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .idle: return "idle"
     case .awaitingStep: return "awaitingStep"

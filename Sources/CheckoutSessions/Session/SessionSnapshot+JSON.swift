@@ -15,7 +15,7 @@ extension SessionSnapshot {
   ///
   /// ```swift
   /// let json = session.snapshot().jsonData()
-  /// // {"calls":[],"data":{...},"fingerprint":"b74ffa1454939f34","flow":"plndr","format":2,"mode":{"idle":{...}},...}
+  /// // {"calls":[],"data":{...},"fingerprint":"b74ffa1454939f34","flow":"plndr","format":3,"mode":{"idle":{...}},...}
   /// ```
   public func jsonData() -> Data {
     var finite = self
@@ -40,7 +40,7 @@ extension SessionSnapshot {
   ///
   /// Members this version does not know are skipped. A document of another
   /// `format` that cannot be read fails with `unsupported snapshot format N; this
-  /// version reads formats 1 and 2`; a format 1 document is read into the current
+  /// version reads formats 1, 2 and 3`; a format 1 or 2 document is read into the current
   /// format (its mode fields into ``mode``). Whether the snapshot fits a flow is checked when it
   /// is restored (``CheckoutSession/init(restoring:flow:)``).
   public init(json: Data) throws(SnapshotError) {
@@ -56,6 +56,48 @@ extension SessionSnapshot {
     } catch {
       throw SnapshotError(message: "snapshot JSON: \(error)")
     }
+  }
+
+  /// The snapshot in a stored row around one, as a store that keeps a snapshot
+  /// beside its own columns exports it (`{"id": …, "version": …, "snapshot":
+  /// {…}}`, what PostgreSQL's `row_to_json` gives; the member may also be JSON
+  /// text). Nil when the document is no object with a `snapshot` member; throws
+  /// when that member is no snapshot, naming the path (`snapshot.navigation`).
+  package static func inStoredRow(_ json: Data) throws(SnapshotError) -> SessionSnapshot? {
+    let row: StoredRow
+    do {
+      row = try decoder.decode(StoredRow.self, from: json)
+    } catch let error as DecodingError {
+      switch error {
+      case .keyNotFound(_, let context) where context.codingPath.isEmpty: return nil
+      case .typeMismatch(_, let context) where context.codingPath.isEmpty: return nil
+      case .dataCorrupted(let context) where context.codingPath.isEmpty: return nil
+      default: throw SnapshotError(message: "snapshot JSON: " + describe(error, in: json))
+      }
+    } catch {
+      return nil
+    }
+    switch row.snapshot {
+    case .object(let snapshot): return snapshot
+    case .text(let text): return try SessionSnapshot(json: Data(text.utf8))
+    }
+  }
+
+  /// A stored row: only its `snapshot` member is read.
+  private struct StoredRow: Decodable {
+    enum Member: Decodable {
+      case object(SessionSnapshot)
+      case text(String)
+
+      init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+          self = .text(text)
+        } else {
+          self = .object(try SessionSnapshot(from: decoder))
+        }
+      }
+    }
+    var snapshot: Member
   }
 
   /// The one encoder snapshots are written with: compact, sorted keys. Configured

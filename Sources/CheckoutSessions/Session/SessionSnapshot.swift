@@ -20,9 +20,10 @@ import CheckoutCompiledFlow
 public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The snapshot format this version writes (it reads this one and format 1, see
   /// ``readableFormats``).
-  package static let currentFormat = 2
+  package static let currentFormat = 3
   /// The formats this version reads: format 1 kept the mode as separate fields
-  /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``.
+  /// (`offer`, `queued`, `driver`, `pending`, `focus`), read into ``mode``;
+  /// format 2 had no call digests, actions or `finished` (read as none).
   package static let readableFormats = 1...currentFormat
 
   /// An API call waiting for an answer, or given up unanswered.
@@ -43,25 +44,29 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The data: no secrets; sensitive values masked unless revealed.
   public var data: [String: Value]
   /// The errors shown, by `step.row`.
-  public var rowErrors: [String: String]
+  package var rowErrors: [String: String]
   /// What the session is doing (``SessionMode``): idle, waiting for a step,
   /// offering an error or driving a route, with what that mode holds.
-  public var mode: SessionMode
+  package var mode: SessionMode
   /// API calls waiting for answers, each with its idempotency key.
   public var calls: [Call]
   /// Calls given up unanswered, whose keys the next calls reuse (absent when none).
   public var unanswered: [Call]?
   /// How many idempotency keys the session has made (absent before the first).
-  public var callsMade: Int?
+  package var callsMade: Int?
+  /// The operation whose success placed the order (absent until then).
+  public var finished: OperationName?
   /// For each secret key, its generation: how many times the value changed or was
   /// cleared (never the value itself); absent when no secret was ever set.
-  public var secretGenerations: [String: Int]?
+  package var secretGenerations: [String: Int]?
 }
 
 extension SessionSnapshot {
   /// Reads a snapshot of any format in ``readableFormats``: format 1's separate
   /// fields are read into ``mode`` (a combination no mode holds fails, naming the
-  /// field), and the snapshot read is of the current format.
+  /// field), and the snapshot read is of the current format. Members that are
+  /// empty may be left out: `data`, `rowErrors`, `calls`, `mode` (idle), and
+  /// inside the mode a correction and its `queued`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     format = try container.decode(Int.self, forKey: .format)
@@ -70,8 +75,11 @@ extension SessionSnapshot {
     flowVersion = try container.decodeIfPresent(Int.self, forKey: .flowVersion)
     navigation = try container.decode(NavigationState.self, forKey: .navigation)
     today = try container.decodeIfPresent(CalendarDate.self, forKey: .today)
-    data = try container.decode([String: Value].self, forKey: .data)
-    rowErrors = try container.decode([String: String].self, forKey: .rowErrors)
+    // Empty members may be left out (a snapshot written by hand): no data beyond
+    // the flow's, no row errors, idle with nothing to correct, no calls.
+    data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
+    rowErrors = try container.decodeIfPresent([String: String].self, forKey: .rowErrors) ?? [:]
+    if format == 2 { format = Self.currentFormat }
     if format == 1 {
       do {
         mode = try SessionMode(SessionMode.Fields(from: decoder))
@@ -83,17 +91,19 @@ extension SessionSnapshot {
       }
       format = Self.currentFormat
     } else {
-      mode = try container.decode(SessionMode.self, forKey: .mode)
+      mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .start
     }
-    calls = try container.decode([Call].self, forKey: .calls)
+    calls = try container.decodeIfPresent([Call].self, forKey: .calls) ?? []
     unanswered = try container.decodeIfPresent([Call].self, forKey: .unanswered)
     callsMade = try container.decodeIfPresent(Int.self, forKey: .callsMade)
+    finished = try container.decodeIfPresent(OperationName.self, forKey: .finished)
     secretGenerations = try container.decodeIfPresent([String: Int].self, forKey: .secretGenerations)
   }
 
-  /// `unsupported snapshot format N; this version reads formats 1 and 2`.
+  /// `unsupported snapshot format N; this version reads formats 1, 2 and 3`.
   static func unsupported(_ format: Int) -> SnapshotError {
-    let readable = readableFormats.map(String.init).joined(separator: " and ")
+    let names = readableFormats.map(String.init)
+    let readable = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
     return SnapshotError(message: "unsupported snapshot format \(format); this version reads formats \(readable)")
   }
 
@@ -126,7 +136,7 @@ extension CheckoutSession {
       mode: mode,
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
-      callsMade: callsMade == 0 ? nil : callsMade,
+      callsMade: callsMade == 0 ? nil : callsMade, finished: finished,
       secretGenerations: secretGenerations.isEmpty
         ? nil : Dictionary(uniqueKeysWithValues: secretGenerations.map { ($0.key.rawValue, $0.value) }))
   }
@@ -187,6 +197,7 @@ extension CheckoutSession {
     }
     snapshot.mode.namedPlaces.forEach { need($0.step, $0.row) }
     (snapshot.calls + (snapshot.unanswered ?? [])).compactMap(\.then).forEach { need($0) }
+    snapshot.calls.compactMap(\.action?.step).forEach { need($0) }
     guard missing.isEmpty else {
       let unique = missing.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       throw SnapshotError(
@@ -212,7 +223,8 @@ extension CheckoutSession {
       // A key the flow no longer keeps secret needs no generation.
       if compiled.masking.isSecret(DataKey(key)) { generations[DataKey(key)] = generation }
     }
-    self.init(flow: compiled, today: snapshot.today)
+    // A snapshot written without a date (before dates were required) takes the system's.
+    self.init(flow: compiled, today: snapshot.today ?? .systemToday())
     secretGenerations = generations
     navigation = snapshot.navigation
     // The snapshot's values, and the flow's initial data for keys it does not hold.
@@ -225,6 +237,7 @@ extension CheckoutSession {
     calls = restoredCalls
     unanswered = restoredUnanswered
     self.callsMade = callsMade
+    finished = snapshot.finished
   }
 }
 

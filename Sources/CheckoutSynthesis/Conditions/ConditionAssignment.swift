@@ -14,6 +14,15 @@ extension ValueSynthesizer {
     for key in condition.keys where !keys.contains(key) { keys.append(key) }
     let current = flow.data.merging(data) { _, own in own }
     if condition.holds(in: current) == hold { return .success([:]) }
+    // What no session can do is said in the words lint uses for it.
+    let wanted = hold ? condition : .not(condition)
+    guard satisfiability.canHold(wanted) else {
+      return .failure(
+        SynthesisFailure(
+          reason:
+            "no session data makes \"\(ConditionText.describe(condition, flow: flow))\" \(hold ? "hold" : "fail"): \(satisfiability.reason(wanted))"
+        ))
+    }
     let domains = keys.map { domain(for: $0, in: condition, data: current) }
     var budget = Self.assignmentBudget
     var found: [DataKey: Value]?
@@ -89,7 +98,7 @@ extension ValueSynthesizer {
   /// The values worth trying for a key: those the condition names, a valid value of
   /// the row bound to it, and a blank; limited to what that row can hold.
   private func domain(for key: DataKey, in condition: Condition, data: [DataKey: Value]) -> [Value] {
-    let named = Self.constants(for: key, in: condition)
+    let named = ConditionSatisfiability.constants(of: key, in: condition)
     var values: [Value] = []
     if let row = flow.steps.lazy.flatMap(\.rows).first(where: { $0.bind == key && $0.kind.takesValue }) {
       switch row.cell {
@@ -114,16 +123,6 @@ extension ValueSynthesizer {
     }
     var seen: Set<Value> = []
     return values.filter { seen.insert($0).inserted }
-  }
-
-  /// The values the condition compares the key with.
-  private static func constants(for key: DataKey, in condition: Condition) -> [Value] {
-    switch condition {
-    case .equals(let other, let value): return other == key ? [value] : []
-    case .present: return []
-    case .all(let conditions), .any(let conditions): return conditions.flatMap { constants(for: key, in: $0) }
-    case .not(let inner): return constants(for: key, in: inner)
-    }
   }
 
   /// Assignments read off the condition's shape: an `all` that must hold needs an

@@ -26,6 +26,9 @@ package struct ValueSynthesizer: Sendable {
   let evaluator: RuleEvaluator
   /// The flow's patterns, parsed once.
   private let patterns: [String: PatternSynthesizer]
+  /// Whether a condition can ever hold: the answer lint and the coverage matrix give
+  /// too, every key taken as one the caller may set.
+  let satisfiability: ConditionSatisfiability
 
   /// Prepares a synthesiser for a flow; `registry` holds the custom rules the flow names.
   package init(flow: Flow, today: CalendarDate, seed: UInt64, registry: RuleRegistry = RuleRegistry()) {
@@ -40,6 +43,11 @@ package struct ValueSynthesizer: Sendable {
       }
     }
     self.patterns = patterns
+    // Any key may be assigned here (the caller decides which it may set); the
+    // domains of toggles, pickers and oneOf rows are the flow's.
+    var satisfiability = ConditionSatisfiability(flow)
+    satisfiability.everyKeySettable = true
+    self.satisfiability = satisfiability
   }
 
   /// A value every rule of the row accepts (for a picker one of its options, for a

@@ -41,7 +41,9 @@ export class GraphPanel {
       if (group.classList.contains('node')) {
         this.nodes.set(name, group);
         group.dataset.step = name;
-      } else {
+      } else if (!group.classList.contains('error') && !this.edges.has(name)) {
+        // Navigation edges only: an error edge (where an error is fixed, drawn
+        // after them) may join the same two steps, and a route never follows it.
         this.edges.set(name, group);
         group.dataset.edge = name;
       }

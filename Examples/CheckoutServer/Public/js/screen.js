@@ -78,6 +78,13 @@ function tapRow(row, handlers) {
   return button;
 }
 
+// A step's problems as punctuated sentences, as the engine joins them in a
+// disabled reason: each given a full stop unless it ends one already.
+function sentences(messages) {
+  return messages.map((text) => text.trim()).filter((text) => text)
+    .map((text) => (/[.!?…]$/.test(text) ? text : `${text}.`)).join(' ');
+}
+
 function disabledReason(row) {
   if (row.isEnabled) return null;
   const box = element('div', { className: 'disabled-reason' });
@@ -85,7 +92,7 @@ function disabledReason(row) {
     box.append(element('p', { text: `${row.title} needs these steps complete:` }));
     const list = element('ul');
     for (const step of row.incompleteSteps) {
-      list.append(element('li', {}, element('strong', { text: `${step.title}: ` }), document.createTextNode(step.problems.join('; '))));
+      list.append(element('li', {}, element('strong', { text: `${step.title}: ` }), document.createTextNode(sentences(step.problems))));
     }
     box.append(list);
   } else if (row.disabledReason) {

@@ -5,7 +5,7 @@ import Logging
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
 /// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
-/// [--max-connections N] [--reseal]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// [--max-connections N] [--reseal] [--load-baseline BYTES]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
 /// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -59,6 +59,12 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, the migration report in that response)."
   )
   var onFlowChange: FlowChangePolicy = .pin
+
+  @Option(
+    help: ArgumentHelp(
+      "For development and benchmarks only (off by default; never in production): also serve POST /load-baseline/events, which decodes an event body as POST /sessions/{id}/events does and answers a JSON value of exactly BYTES bytes, with no engine and no store (the floor of Examples/server-load.sh).",
+      valueName: "bytes"))
+  var loadBaseline: Int?
 
   @OptionGroup(title: "Connections")
   var connections: ConnectionOptions

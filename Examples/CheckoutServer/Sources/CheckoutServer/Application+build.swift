@@ -30,6 +30,9 @@ protocol AppArguments {
   var onFlowChange: FlowChangePolicy { get }
   /// Read timeouts and the connection cap (``ConnectionOptions``).
   var connections: ConnectionOptions { get }
+  /// The answer size of `POST /load-baseline/events` (``LoadBaselineController``);
+  /// nil, the default, leaves the route out.
+  var loadBaseline: Int? { get }
 }
 
 extension AppArguments {
@@ -43,6 +46,8 @@ extension AppArguments {
   var onFlowChange: FlowChangePolicy { .pin }
   /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
   var connections: ConnectionOptions { .standard }
+  /// The default: no load baseline route.
+  var loadBaseline: Int? { nil }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -146,10 +151,13 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
     metrics: metrics)
   let vault = SecretVault()
+  let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
-    store: store, secrets: keeping, catalog: catalog, api: api, vault: vault, today: today, limits: dependencies.limits,
-    callTimeout: callTimeout, faults: try FaultInjection(environment: dependencies.environment), logger: logger,
-    metrics: metrics, onFlowChange: arguments.onFlowChange,
+    store: store, serving: FlowServing(catalog: catalog, policy: arguments.onFlowChange, vault: vault),
+    calls: CallCoordinator(
+      store: store, api: api, secrets: vault, storeSensitive: true, attempts: 32, callTimeout: callTimeout,
+      checkpoint: { faults.reach($0) }),
+    limits: dependencies.limits, today: today, metrics: metrics,
     activity: (base as? any SweepableSessionStore).map {
       ReadActivity(store: $0, threshold: Double(arguments.idleTimeout) / 4, logger: logger)
     })
@@ -161,7 +169,14 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
       metrics: metrics, logger: logger))
 
-  let router = buildRouter(service: service, catalog: catalog, store: store, metrics: metrics)
+  let router = buildRouter(
+    service: service, access: SessionGuard(secrets: keeping, sessions: store), catalog: catalog, store: store,
+    metrics: metrics)
+  if let size = arguments.loadBaseline {
+    try LoadBaselineController(responseSize: size).addRoutes(to: router)
+    logger.warning(
+      "load baseline route on: POST /load-baseline/events (for benchmarks only)", metadata: ["bytes": "\(size)"])
+  }
   var app = Application(
     router: router,
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
@@ -228,17 +243,18 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
-/// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`), behind
+/// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`, each
+/// request on a session checked by `access` first), behind
 /// ``SecurityHeadersMiddleware`` and ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
-func buildRouter(service: SessionService, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics)
-  -> Router<CheckoutRequestContext>
-{
+func buildRouter(
+  service: SessionService, access: SessionGuard, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics
+) -> Router<CheckoutRequestContext> {
   let router = Router(context: CheckoutRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorAndLogMiddleware(metrics: metrics))
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
-  SessionsController(service: service, metrics: metrics).addRoutes(to: router.group("sessions"))
-  BrowserHost.add(to: router, service: service, catalog: catalog)
+  SessionsController(service: service, access: access, metrics: metrics).addRoutes(to: router.group("sessions"))
+  BrowserHost.add(to: router, service: service, access: access, catalog: catalog)
   return router
 }

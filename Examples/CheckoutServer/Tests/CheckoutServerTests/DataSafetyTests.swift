@@ -317,7 +317,7 @@ actor RecordingStore: SessionStore {
     let sealing = SealingSessionStore(
       base: InMemorySessionStore(), catalog: catalog, key: try DataKeyMaterial(base64: testDataKey),
       logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-    var session = CheckoutSession(flow: compiled, today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: compiled, today: try CalendarDate.parse("2026-11-21"))
     session.send(.set(.key("payment.card.number"), .string("4242 4242 4242 4242")))
     let sealed = sealing.seal(session.snapshot(revealSensitive: true), id: "s1")
     let text = try #require(sealed.data["payment.card.number"]?.displayText)

@@ -22,7 +22,7 @@ import Testing
 
   /// A plndr session holding a card number.
   static func snapshotWithCard(_ catalog: FlowCatalog) throws -> SessionSnapshot {
-    var session = CheckoutSession(flow: try #require(catalog["plndr"]), today: CalendarDate(parsing: "2026-11-21"))
+    var session = CheckoutSession(flow: try #require(catalog["plndr"]), today: try CalendarDate.parse("2026-11-21"))
     session.send(.set(.key("payment.card.number"), .string(number)))
     return session.snapshot(revealSensitive: true)
   }
@@ -35,6 +35,14 @@ import Testing
       in: [DataKeyMaterial.variable: current, DataKeyring.oldVariable: old.joined(separator: ",")], persistent: true)
     return SealingSessionStore(
       base: base, catalog: catalog, keys: keys, health: health, metrics: metrics, logger: quiet)
+  }
+
+  /// Gives a session inserted below the server a secret, as `POST /sessions` does,
+  /// that the tests' client then presents.
+  static func giveSecret(_ store: MemorySessionStore, _ id: SessionID) async throws {
+    let secret = SessionSecret.random()
+    try await store.recordSecret(secret.digest, for: id)
+    TestSessionSecrets.shared.record(secret.text, for: id.rawValue)
   }
 
   static func storedNumber(_ base: any SessionStore, _ id: SessionID) async throws -> String? {
@@ -88,6 +96,36 @@ import Testing
     #expect(await base.load(id) == before, "the sealed value, version and snapshot are untouched")
     let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
     #expect(exposition.contains(#"checkout_sealed_values_unreadable_total{reason="unknown_key"} 6"#), "\(exposition)")
+  }
+
+  /// `/ready` reflects the sessions still unreadable: one deleted (by the sweeper,
+  /// or another instance) or resealed elsewhere no longer keeps it 503.
+  @Test func readyRecoversOnceNoUnreadableSessionRemains() async throws {
+    let catalog = try Self.catalog()
+    let base = MemorySessionStore()
+    let k1 = try Self.sealing(base, catalog, current: Self.k1)
+    let (swept, resealed) = (SessionID(UUID().uuidString.lowercased()), SessionID(UUID().uuidString.lowercased()))
+    for id in [swept, resealed] {
+      try await k1.insert(try Self.snapshotWithCard(catalog), id: id)
+      try await Self.giveSecret(base, id)
+    }
+    let dependencies = AppDependencies(
+      logger: Self.quiet, store: base, environment: [DataKeyMaterial.variable: Self.k2])
+    try await withApp(dependencies: dependencies) { client in
+      for id in [swept, resealed] {
+        #expect(try await client.send(.get, "/sessions/\(id)").status == .serviceUnavailable)
+      }
+      #expect(try await client.send(.get, "/ready").status == .serviceUnavailable)
+      let version = try #require(await base.load(swept)).version
+      #expect(await base.delete(swept, version: version, inactiveSince: .distantFuture))
+      let one = try await client.send(.get, "/ready")
+      #expect(one.status == .serviceUnavailable, "one session is still unreadable")
+      #expect(one["detail"]?.string?.hasPrefix("1 sessions") == true, "\(one.text)")
+      // Another instance, holding both keys, reseals the other under K2.
+      let both = try Self.sealing(base, catalog, current: Self.k2, old: [Self.k1])
+      #expect(try await reseal(base, sealing: both, logger: Self.quiet).resealed == 1)
+      #expect(try await client.send(.get, "/ready").status == .ok)
+    }
   }
 
   @Test func aTamperedOrCopiedSealedValueIsAnErrorNotDropped() async throws {

@@ -33,7 +33,7 @@ struct PostgresStoreTests {
 
   static func snapshot() throws -> SessionSnapshot {
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
-    return CheckoutSession(flow: try #require(catalog["plndr"]), today: CalendarDate(parsing: "2026-11-21")).snapshot()
+    return CheckoutSession(flow: try #require(catalog["plndr"]), today: try CalendarDate.parse("2026-11-21")).snapshot()
   }
 
   @Test func insertLoadSaveWithOptimisticConcurrency() async throws {

@@ -30,7 +30,7 @@ final class TestClock: Sendable {
 
   static func snapshot() throws -> SessionSnapshot {
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: quiet)
-    return CheckoutSession(flow: try #require(catalog["plndr"]), today: CalendarDate(parsing: "2026-11-21")).snapshot()
+    return CheckoutSession(flow: try #require(catalog["plndr"]), today: try CalendarDate.parse("2026-11-21")).snapshot()
   }
 
   @Test func aSweptSessionTakesItsSecretsDigestWithIt() async throws {

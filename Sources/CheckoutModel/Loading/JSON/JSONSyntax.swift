@@ -15,7 +15,7 @@ public enum JSONSyntax {
     public var location: SourceLocation
 
     /// Creates a failure.
-    public init(message: String, location: SourceLocation) {
+    package init(message: String, location: SourceLocation) {
       self.message = message
       self.location = location
     }

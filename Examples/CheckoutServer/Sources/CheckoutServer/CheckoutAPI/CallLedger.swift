@@ -13,13 +13,15 @@ protocol CallLedger: Sendable {
   func record(_ outcome: CheckoutAPIOutcome, for request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome
 }
 
-/// One recorded answer: `{"status": "succeeded", "data": {…}}` or
-/// `{"status": "failed", "errors": [{"code", "field", "message"}]}`, the JSON the
-/// PostgreSQL ledger keeps.
+/// One recorded answer: `{"status": "succeeded", "data": {…}}`,
+/// `{"status": "failed", "errors": [{"code", "field", "message"}]}` or
+/// `{"status": "actionRequired", "action": "three_d_secure", "data": {…}}`, the
+/// JSON the PostgreSQL ledger keeps.
 struct LedgerAnswer: Codable, Sendable, Equatable {
   var status: String
   var data: [String: Value]?
   var errors: [APIError]?
+  var action: String?
 
   init(_ outcome: CheckoutAPIOutcome) {
     switch outcome {
@@ -29,6 +31,10 @@ struct LedgerAnswer: Codable, Sendable, Equatable {
     case .failed(let errors):
       status = "failed"
       self.errors = errors
+    case .actionRequired(let action, let values):
+      status = "actionRequired"
+      self.action = action.rawValue
+      data = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
     }
   }
 
@@ -39,6 +45,10 @@ struct LedgerAnswer: Codable, Sendable, Equatable {
       return .succeeded(Dictionary(uniqueKeysWithValues: (data ?? [:]).map { (DataKey($0.key), $0.value) }))
     case "failed":
       return .failed(errors ?? [])
+    case "actionRequired":
+      guard let action else { return nil }
+      return .actionRequired(
+        ActionName(action), Dictionary(uniqueKeysWithValues: (data ?? [:]).map { (DataKey($0.key), $0.value) }))
     default:
       return nil
     }

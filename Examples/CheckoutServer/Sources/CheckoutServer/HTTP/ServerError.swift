@@ -108,9 +108,16 @@ extension ServerError {
   }
 
   /// 422: the session refused the event; nothing changed. `detail` is the
-  /// refusal's message, `refusal` its fields.
+  /// refusal's message, `refusal` its fields. A refusal that is about the moment,
+  /// not the request (a call in flight freezes its values, a placed order is
+  /// final, a retry would change a call's body) is a 409 conflict, `error` naming it.
   static func refused(_ refusal: Refusal, at: String) -> ServerError {
-    ServerError(.unprocessableContent, "refused", refusal.message, at: at, refusal: RefusalView(refusal))
+    switch refusal.code {
+    case .callInProgress, .orderFinished, .callBodyChanged:
+      return ServerError(.conflict, refusal.code.rawValue, refusal.message, at: at, refusal: RefusalView(refusal))
+    default:
+      return ServerError(.unprocessableContent, "refused", refusal.message, at: at, refusal: RefusalView(refusal))
+    }
   }
 
   /// 503: the session store failed or did not answer in time; the answer carries

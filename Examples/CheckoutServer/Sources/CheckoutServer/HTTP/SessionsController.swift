@@ -3,10 +3,11 @@ import Hummingbird
 import Logging
 
 /// `POST /sessions`, `GET /sessions/{id}` and `POST /sessions/{id}/events`; the
-/// last two open a session only for the secret `POST /sessions` answered
-/// (``SessionCredential``).
+/// last two reach the ``SessionService`` only once ``SessionGuard`` has checked
+/// the secret `POST /sessions` answered (``SessionCredential``).
 struct SessionsController {
   let service: SessionService
+  let access: SessionGuard
   let metrics: ServerMetrics
 
   func addRoutes(to group: RouterGroup<CheckoutRequestContext>) {
@@ -20,7 +21,11 @@ struct SessionsController {
     CreatedSessionView
   > {
     let body = try await request.decode(as: CreateSessionRequest.self, context: context)
-    let created = try await service.create(flow: body.flow)
+    let (id, session) = try await service.create(flow: body.flow)
+    let secret = try await access.issueSecret(for: id)
+    let created = CreatedSessionView(
+      id: id.rawValue, secret: secret.text, version: 1, state: session.navigation.description, screen: session.screen,
+      effects: [])
     metrics.sessionsCreated.increment()
     context.logger.info(
       "session created", metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))"])
@@ -31,8 +36,9 @@ struct SessionsController {
   }
 
   @Sendable func show(_ request: Request, context: CheckoutRequestContext) async throws -> SessionView {
-    try await service.show(
-      SessionID(try context.parameters.require("id")), secret: SessionCredential.secret(of: request))
+    let id = SessionID(try context.parameters.require("id"))
+    try await access.admit(request, to: id)
+    return try await service.show(id, logger: context.logger)
   }
 
   @Sendable func send(_ request: Request, context: CheckoutRequestContext) async throws -> EventResultView {
@@ -47,8 +53,8 @@ struct SessionsController {
       context.logger.info("event", metadata: metadata)
     }
     defer { metrics.recordEvent(kind: event.kind, duration: ContinuousClock.now - start) }
-    let result = try await service.send(
-      event, to: id, secret: SessionCredential.secret(of: request), logger: context.logger)
+    try await access.admit(request, to: id)
+    let result = try await service.send(event, to: id, logger: context.logger)
     for effect in result.effects where effect.kind == .callAPI {
       guard let operation = effect.operation, let outcome = effect.outcome else { continue }
       metrics.recordAPICall(operation: operation, outcome: outcome.status)

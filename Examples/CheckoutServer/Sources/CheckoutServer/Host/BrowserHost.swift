@@ -24,7 +24,7 @@ enum BrowserHost {
   /// - `GET /flows/{flow}/graph.svg`: the flow drawn by Graphviz (503 without it);
   /// - `GET /sessions/{id}/route`: the command awaited and the route's progress.
   static func add(
-    to router: Router<CheckoutRequestContext>, service: SessionService, catalog: FlowCatalog,
+    to router: Router<CheckoutRequestContext>, service: SessionService, access: SessionGuard, catalog: FlowCatalog,
     pictures: FlowPictures = FlowPictures(), publicDirectory: String = BrowserHost.defaultPublicDirectory
   ) {
     router.add(middleware: FileMiddleware(publicDirectory, searchForIndexHtml: true))
@@ -43,8 +43,10 @@ enum BrowserHost {
     }
 
     router.get("sessions/:id/route") { request, context -> RouteProgressView in
-      try await service.progress(
-        SessionID(try context.parameters.require("id")), secret: SessionCredential.secret(of: request))
+      let id = SessionID(try context.parameters.require("id"))
+      try await access.admit(request, to: id)
+      let served = try await service.served(id)
+      return RouteProgressView(version: served.stored.version, session: try served.session())
     }
   }
 
@@ -53,13 +55,5 @@ enum BrowserHost {
       throw ServerError.unknownFlow(name, known: catalog.ids, at: path)
     }
     return compiled
-  }
-}
-
-extension SessionService {
-  /// `GET /sessions/{id}/route`.
-  func progress(_ id: SessionID, secret: String?) async throws -> RouteProgressView {
-    let served = try await serve(try await load(id, presenting: secret))
-    return RouteProgressView(version: served.stored.version, session: try restore(served.stored, on: served.flow))
   }
 }

@@ -96,7 +96,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     case .back: event = .back
     case .accept: event = .accept
     case .decline: event = .decline
-    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired:
+    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired, .apiActionRequired, .actionCompleted:
       // Not in `kinds`: API answers come from the server's own call, never from a client.
       throw ServerError.badField("unknown_event", "\(name) is sent by the server, not by a client", at: "event")
     }

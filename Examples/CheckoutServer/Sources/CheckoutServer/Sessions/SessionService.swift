@@ -3,114 +3,100 @@ import Foundation
 import Logging
 
 /// Sessions over HTTP: creates them, shows them, and applies events, storing each
-/// through the library's ``SessionStore`` with optimistic concurrency.
+/// through the library's ``SessionStore`` with optimistic concurrency. Requests
+/// reach it once ``SessionGuard`` has checked their session's secret; the version
+/// of its flow a session runs on is ``FlowServing``'s choice.
 ///
 /// An event costs one read and one write: the session is loaded once and the
 /// event applied to it (a fresh read only when another writer saved first). Its
 /// API calls go through the library's ``CallCoordinator``, which makes them
-/// exactly once across crashes (the intent saved before the call, the same
-/// idempotency key on every retry, the answer applied once, a call unanswered for
-/// ``callTimeout`` finished by the next request); the response carries the
-/// effects of the event and of each answer. Secrets (a CVV) stay in this
-/// process's ``SecretVault``; card numbers are stored unmasked (`storeSensitive`)
-/// because the API needs them on a later request, possibly on another instance.
-/// Every request on a session presents its secret (``SessionSecret``); only the
-/// secret's digest is kept, in ``secrets``.
+/// exactly once across crashes; the response carries the effects of the event
+/// and of each answer. Secrets (a CVV) stay in this process's ``SecretVault``;
+/// card numbers are stored unmasked (`storeSensitive`) because the API needs them
+/// on a later request, possibly on another instance.
 struct SessionService: Sendable {
   let store: any SessionStore
-  /// Where the digests of session secrets are kept.
-  let secrets: any SessionSecretStore
-  let catalog: FlowCatalog
-  let api: any CheckoutAPI
-  let vault: SecretVault
-  /// The session date of a new session (expiry rules); nil for today's date (UTC).
-  let today: CalendarDate?
-  /// How many times an update is retried when another writer saved first.
-  let attempts: Int
+  /// Which version of its flow each stored session is served on.
+  let serving: FlowServing
+  /// The library's call coordinator; each request gives it its own logger.
+  let calls: CallCoordinator
   /// What a `set` may write (keys, value and session sizes).
   let limits: DataLimits
+  /// The session date of a new session (expiry rules); nil for today's date (UTC).
+  let today: CalendarDate?
   /// The server's metrics (`callsRecovered` is counted here).
   let metrics: ServerMetrics
-  /// How long an API call may take: a call still waiting after this long (since
-  /// its session was saved) is taken as lost and finished on the next request.
-  let callTimeout: TimeInterval
-  /// Test-only crash points (`CHECKOUT_FAULT`).
-  let faults: FaultInjection
-  /// The logger of work that no request's logger covers.
-  let logger: Logger
-  /// What happens to a live session when its flow has a newer version.
-  let onFlowChange: FlowChangePolicy
   /// Records reads as activity for the sweeper; nil when the store cannot.
   let activity: ReadActivity?
+  /// How many times an event is applied from a fresh read when another instance
+  /// carries its session to another version of its flow meanwhile (a rollout).
+  var tries = 3
 
-  init(
-    store: any SessionStore, secrets: any SessionSecretStore, catalog: FlowCatalog, api: any CheckoutAPI,
-    vault: SecretVault = SecretVault(),
-    today: CalendarDate? = nil, attempts: Int = 32, limits: DataLimits = DataLimits(), callTimeout: TimeInterval = 10,
-    faults: FaultInjection = .none, logger: Logger = Logger(label: "checkout-server"),
-    metrics: ServerMetrics = ServerMetrics(), onFlowChange: FlowChangePolicy = .pin, activity: ReadActivity? = nil
-  ) {
-    self.secrets = secrets
-    (self.store, self.catalog, self.api, self.vault, self.today) = (store, catalog, api, vault, today)
-    (self.attempts, self.limits, self.metrics, self.callTimeout) = (attempts, limits, metrics, callTimeout)
-    (self.faults, self.logger, self.onFlowChange, self.activity) = (faults, logger, onFlowChange, activity)
-  }
-
-  /// The library's call coordinator, reporting to a request's logger.
-  func calls(logger: Logger) -> CallCoordinator {
-    let (faults, metrics) = (faults, metrics)
-    return CallCoordinator(
-      store: store, api: api, secrets: vault, storeSensitive: true, attempts: attempts, callTimeout: callTimeout,
-      checkpoint: { faults.reach($0) }, report: { CallLog.log($0, to: logger, metrics: metrics) })
-  }
-
-  /// `POST /sessions`: the session stored, then the digest of its new secret.
-  func create(flow name: String) async throws -> CreatedSessionView {
-    guard let compiled = catalog[FlowID(name)] else {
-      throw ServerError.unknownFlow(name, known: catalog.ids, at: "flow")
+  /// `POST /sessions`: the new session, stored at version 1.
+  func create(flow name: String) async throws -> (id: SessionID, session: CheckoutSession) {
+    guard let compiled = serving.catalog[FlowID(name)] else {
+      throw ServerError.unknownFlow(name, known: serving.catalog.ids, at: "flow")
     }
-    let session = CheckoutSession(flow: compiled, today: today ?? SessionService.utcToday())
+    let session = CheckoutSession(flow: compiled, today: today ?? CalendarDate.utcToday())
     let id = SessionID(UUID().uuidString.lowercased())
-    let secret = SessionSecret.random()
-    try await mapping { try await store.insert(session.snapshot(revealSensitive: true), id: id) }
-    try await mapping { try await secrets.recordSecret(secret.digest, for: id) }
-    return CreatedSessionView(
-      id: id.rawValue, secret: secret.text, version: 1, state: session.navigation.description, screen: session.screen,
-      effects: [])
+    try await ServerError.answering { try await store.insert(session.snapshot(revealSensitive: true), id: id) }
+    return (id, session)
   }
 
   /// `GET /sessions/{id}`: finishes a lost call first; the read counts as activity.
-  func show(_ id: SessionID, secret: String?, logger: Logger? = nil) async throws -> SessionView {
-    let loaded = try await load(id, presenting: secret)
+  func show(_ id: SessionID, logger: Logger) async throws -> SessionView {
+    let loaded = try await load(id)
     await activity?.read(loaded)
-    let served = try await serve(loaded)
-    let calls = calls(logger: logger ?? self.logger)
-    let recovered = try await mapping(gone: id) {
-      try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
+    var served = try await serving.serve(loaded)
+    let calls = calls(logger: logger)
+    served.stored = try await ServerError.answering(gone: id) {
+      try await calls.recoverLostCalls(in: served.stored, flow: served.flow).stored
     }
-    var session = try restore(recovered.stored, on: served.flow)
-    session.restoreSecrets(await vault.secrets(for: id))
+    var session = try served.session()
+    session.restoreSecrets(await serving.vault.secrets(for: id))
     return SessionView(
-      id: id.rawValue, version: recovered.stored.version, state: session.navigation.description,
+      id: id.rawValue, version: served.stored.version, state: session.navigation.description,
       screen: session.screen, offer: session.offer.map(OfferView.init), route: RouteView(session),
       waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
   }
 
-  /// `POST /sessions/{id}/events`: lost calls finished first, then the event and its calls.
-  func send(_ event: ClientEvent, to id: SessionID, secret: String?, logger: Logger) async throws
-    -> EventResultView
-  {
-    let loaded = try await load(id, presenting: secret)
+  /// `POST /sessions/{id}/events`: lost calls finished first, then the event and
+  /// its calls. When another instance carries the session to another version of
+  /// its flow between this request's read and its save, the event is applied
+  /// again from a fresh read (at most ``tries`` times, and never once its call was
+  /// made): a `200`, or the `409`/`410` of the fresh read, never a 500.
+  func send(_ event: ClientEvent, to id: SessionID, logger: Logger) async throws -> EventResultView {
+    var tried = 0
+    while true {
+      tried += 1
+      let witness = CallWitness()
+      do {
+        return try await apply(event, to: id, calls: calls(logger: logger, witness: witness))
+      } catch is SnapshotError {
+        logger.info("the session's flow version changed under the event", metadata: ["session": "\(id)"])
+        if witness.callMade || tried >= tries { throw ServerError.flowVersionChanged(id, callMade: witness.callMade) }
+      }
+    }
+  }
+
+  /// The stored session as this instance serves it.
+  func served(_ id: SessionID) async throws -> ServedSession {
+    try await serving.serve(try await load(id))
+  }
+
+  private func apply(_ event: ClientEvent, to id: SessionID, calls: CallCoordinator) async throws -> EventResultView {
+    let loaded = try await load(id)
     if let expected = event.expectedVersion, expected != loaded.version {
       throw ServerError.staleVersion(expected: expected, current: loaded.version)
     }
-    let served = try await serve(loaded)
-    let calls = calls(logger: logger)
-    let recovered = try await mapping(gone: id) {
+    let served = try await serving.serve(loaded)
+    let recovered = try await ServerError.answering(gone: id) {
       try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
     }
     try limits.check(event.event, on: served.flow)
-    let result = try await mapping(expected: event.expectedVersion, field: event.refusalField) {
+    let result = try await ServerError.answering(
+      expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts
+    ) {
       try await calls.send(
         event.event, to: id, flow: served.flow, loaded: recovered.stored,
         expectedVersion: event.expectedVersion.map { _ in recovered.stored.version }
@@ -121,51 +107,25 @@ struct SessionService: Sendable {
       effects: (recovered.steps + result.steps).map(EffectView.init), migration: served.migration)
   }
 
-  /// The stored session, for a request presenting `secret`. A missing or wrong
-  /// secret is answered exactly as an unknown id (404 `unknown_session`): without
-  /// the secret, a session's id (in a URL, a log line) opens nothing. The session
-  /// and its digest are read whatever the request presents: a store that does not
-  /// answer is a 503, and an unknown id costs the same reads as a wrong secret.
-  func load(_ id: SessionID, presenting secret: String?) async throws -> StoredSession {
-    let stored = try await mapping { try await store.load(id) }
-    let digest = try await mapping { try await secrets.secretDigest(for: id) }
-    guard let stored, let secret, let digest, digest.matches(secret) else { throw ServerError.unknownSession(id) }
+  private func load(_ id: SessionID) async throws -> StoredSession {
+    guard let stored = try await ServerError.answering({ try await store.load(id) }) else {
+      throw ServerError.unknownSession(id)
+    }
     return stored
   }
 
-  /// Runs store and coordinator work, answering their errors as the server does:
-  /// a refused event at the request's `field`, a conflict as `stale_version` when
-  /// the request named a version (`busy` otherwise), a store failure as 503, and,
-  /// with `gone`, a session its flow cannot restore as 410 `flow_changed`.
-  private func mapping<T: Sendable>(
-    expected: Int? = nil, field: String = "type", gone: SessionID? = nil, _ work: () async throws -> T
-  ) async throws -> T {
-    do {
-      return try await work()
-    } catch let error as SnapshotError where gone != nil {
-      throw ServerError(.gone, "flow_changed", error.description, at: "/sessions/\(gone?.rawValue ?? "")")
-    } catch let refused as EventRefused {
-      throw ServerError.refused(refused.refusal, at: field)
-    } catch let error as SessionStoreError {
-      switch error.kind {
-      case .notFound: throw ServerError.unknownSession(error.id)
-      case .conflict(let current):
-        if let expected { throw ServerError.staleVersion(expected: expected, current: current) }
-        throw ServerError(
-          .conflict, "busy",
-          "the session is changing too fast (another writer won \(attempts) times); send the event again",
-          at: "/sessions/\(error.id)", version: current >= 0 ? current : nil)
-      case .duplicate: throw ServerError(.conflict, "duplicate", "a session \(error.id) exists already")
-      case .unavailable: throw ServerError.storeUnavailable()
+  /// The call coordinator for one request: its reports logged to the request's
+  /// logger, its checkpoints told to `witness` too.
+  private func calls(logger: Logger, witness: CallWitness? = nil) -> CallCoordinator {
+    var calls = calls
+    let (checkpoint, metrics) = (calls.checkpoint, metrics)
+    calls.report = { CallLog.log($0, to: logger, metrics: metrics) }
+    if let witness {
+      calls.checkpoint = { point in
+        witness.note(point)
+        try checkpoint(point)
       }
     }
-  }
-
-  /// Today's date in UTC.
-  static func utcToday() -> CalendarDate? {
-    var calendar = Calendar(identifier: .gregorian)
-    if let utc = TimeZone(identifier: "UTC") { calendar.timeZone = utc }
-    let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-    return CalendarDate(year: parts.year ?? 2026, month: parts.month ?? 1, day: parts.day ?? 1)
+    return calls
   }
 }

@@ -103,10 +103,12 @@ struct RefusalView: Encodable, Sendable, Equatable {
 /// shopper is offered a retry, and the retry reuses the call's idempotency key);
 /// `{"status": "pending"}` before the call is made.
 struct OutcomeView: Encodable, Sendable, Equatable {
-  /// `pending`, `unanswered`, `succeeded` or `failed`.
+  /// `pending`, `unanswered`, `succeeded`, `failed` or `actionRequired`.
   var status: String
   var data: [String: String]?
   var errors: [ErrorView]?
+  /// The action asked for (`three_d_secure`), with `actionRequired`.
+  var action: String?
 
   /// A call not made yet.
   static let pending = OutcomeView(status: "pending")
@@ -122,6 +124,10 @@ struct OutcomeView: Encodable, Sendable, Equatable {
     case .failed(let errors)?:
       status = "failed"
       self.errors = errors.map(ErrorView.init)
+    case .actionRequired(let action, let data)?:
+      status = "actionRequired"
+      self.action = action.rawValue
+      self.data = Dictionary(uniqueKeysWithValues: data.map { ($0.key.rawValue, $0.value.displayText) })
     case nil:
       status = "unanswered"
     }

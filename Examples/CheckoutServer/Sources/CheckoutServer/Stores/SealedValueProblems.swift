@@ -60,9 +60,13 @@ struct SealedValueError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The sealed values this instance could not open, by session, so that `/ready`
 /// answers 503 while any remain: a session is forgotten once it opens again or is
-/// gone (after a restart with the key, or a reseal).
+/// no longer stored (after a restart with the key, a reseal, the sweeper or another
+/// instance deleting it), which the next read of it, or `/ready`'s recheck
+/// (``SealingSessionStore/recheckUnreadable(limit:)``), finds.
 final class SealHealth: Sendable {
   private let problems = Mutex<[SessionID: SealedValueError]>([:])
+  /// When each session was last checked, so that rechecks take the oldest first.
+  private let checked = Mutex<[SessionID: ContinuousClock.Instant]>([:])
 
   init() {}
 
@@ -70,10 +74,24 @@ final class SealHealth: Sendable {
     problems.withLock { problems in
       if problems.count < 10_000 || problems[error.session] != nil { problems[error.session] = error }
     }
+    checked.withLock { $0[error.session] = .now }
   }
 
   func clear(_ id: SessionID) {
-    problems.withLock { _ = $0.removeValue(forKey: id) }
+    guard problems.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
+    checked.withLock { _ = $0.removeValue(forKey: id) }
+  }
+
+  /// Marks `id` as checked now (still unreadable).
+  func stillUnreadable(_ id: SessionID) {
+    checked.withLock { $0[id] = .now }
+  }
+
+  /// The sessions held, the longest unchecked first, at most `limit`.
+  func sessions(limit: Int) -> [SessionID] {
+    let ids = problems.withLock { Array($0.keys) }
+    let (times, now) = (checked.withLock { $0 }, ContinuousClock.now)
+    return Array(ids.sorted { (times[$0] ?? now) < (times[$1] ?? now) }.prefix(limit))
   }
 
   /// What `/ready` answers while problems remain: 503 naming the keys (never a value).

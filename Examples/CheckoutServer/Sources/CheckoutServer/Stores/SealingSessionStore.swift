@@ -51,7 +51,10 @@ struct SealingSessionStore: SessionStore {
   /// its ``SealedValueError/serverError``) when one cannot be. The readiness
   /// probe's read fails the same way while ``SealHealth`` holds problems.
   func load(_ id: SessionID) async throws -> StoredSession? {
-    if id == OperationsController.probe, let problem = health.readiness { throw problem }
+    if id == OperationsController.probe {
+      await recheckUnreadable()
+      if let problem = health.readiness { throw problem }
+    }
     guard var stored = try await base.load(id) else {
       health.clear(id)
       return nil
@@ -72,6 +75,26 @@ struct SealingSessionStore: SessionStore {
 
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     try await base.save(seal(snapshot, id: id), id: id, expectedVersion: expectedVersion)
+  }
+
+  /// Reads again (at most `limit` of) the sessions ``SealHealth`` holds, the longest
+  /// unchecked first: one no longer stored (swept, finished and deleted, deleted by
+  /// another instance) or that opens now is forgotten, so `/ready` reflects the
+  /// sessions still unreadable. A store that does not answer stops the recheck.
+  func recheckUnreadable(limit: Int = 32) async {
+    for id in health.sessions(limit: limit) {
+      let stored: StoredSession?
+      do {
+        stored = try await base.load(id)
+      } catch {
+        return
+      }
+      if let stored, (try? open(stored.snapshot, id: id)) == nil {
+        health.stillUnreadable(id)
+      } else {
+        health.clear(id)
+      }
+    }
   }
 
   func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {

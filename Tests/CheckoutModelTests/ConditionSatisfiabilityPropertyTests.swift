@@ -1,7 +1,6 @@
 import CheckoutTestSupport
 import Testing
 @testable import CheckoutModel
-@testable import CheckoutSynthesis
 
 /// "Never holds" is sound: on seeded random conditions, whenever some data from a
 /// wide pool of values makes a condition true, the lint's analysis says it can hold.

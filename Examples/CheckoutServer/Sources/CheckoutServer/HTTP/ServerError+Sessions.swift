@@ -1,0 +1,59 @@
+import CheckoutEngine
+import Foundation
+
+/// How the errors of the session store, the call coordinator and the flows are answered.
+extension ServerError {
+  /// 410: the session cannot be restored on any version of its flow this instance
+  /// serves (made on a newer version during a rolling deploy, or a flow that changed).
+  static func flowChanged(_ id: SessionID, _ error: SnapshotError) -> ServerError {
+    ServerError(.gone, "flow_changed", error.description, at: "/sessions/\(id)")
+  }
+
+  /// 409: another instance carried the session to another version of its flow
+  /// while this request was applying it, again on every try. With `callMade`, the
+  /// event was saved and its call made: the answer is applied, under the same
+  /// idempotency key, by a request after the call timeout.
+  static func flowVersionChanged(_ id: SessionID, callMade: Bool) -> ServerError {
+    let what =
+      callMade
+      ? "the event was saved and its API call made; the call's answer is applied by a request after the call "
+        + "timeout (with the same idempotency key): GET the session then"
+      : "nothing of this event was saved; send it again"
+    return ServerError(
+      .conflict, "flow_version_changed",
+      "another instance carried the session to another version of its flow while this request ran; " + what,
+      at: "/sessions/\(id)")
+  }
+
+  /// Runs store and coordinator work, answering their errors as the server does:
+  /// a refused event at the request's `field`, a conflict as `stale_version` when
+  /// the request named a version (`busy` after `attempts` lost saves otherwise),
+  /// a store failure as 503, and, with `gone`, a session its flow cannot restore
+  /// as 410 `flow_changed`. Other errors (a ``SnapshotError`` without `gone`) pass through.
+  static func answering<T: Sendable>(
+    expected: Int? = nil, field: String = "type", attempts: Int = 0, gone: SessionID? = nil,
+    _ work: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await work()
+    } catch let error as SnapshotError where gone != nil {
+      throw ServerError.flowChanged(gone ?? SessionID(""), error)
+    } catch let refused as EventRefused {
+      throw ServerError.refused(refused.refusal, at: field)
+    } catch let changed as CallBodyChanged {
+      throw ServerError.refused(changed.refusal, at: field)
+    } catch let error as SessionStoreError {
+      switch error.kind {
+      case .notFound: throw ServerError.unknownSession(error.id)
+      case .conflict(let current):
+        if let expected { throw ServerError.staleVersion(expected: expected, current: current) }
+        throw ServerError(
+          .conflict, "busy",
+          "the session is changing too fast (another writer won \(attempts) times); send the event again",
+          at: "/sessions/\(error.id)", version: current >= 0 ? current : nil)
+      case .duplicate: throw ServerError(.conflict, "duplicate", "a session \(error.id) exists already")
+      case .unavailable: throw ServerError.storeUnavailable()
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import CheckoutEngine
+import Foundation
+
+/// What replaying one scenario file (a story) came to: the expectations that
+/// held and failed, and where it stopped. A story stops at its first failed
+/// expectation or at the first line that cannot run (a typo in a row's name, a
+/// snapshot that cannot be written): what follows would only repeat that failure.
+struct StoryResult: Sendable {
+  /// Where a story stopped, or why it could not run at all.
+  struct Stop: Sendable, Equatable {
+    /// The line, from 1; nil when the problem is the file as a whole.
+    var line: Int?
+    /// The line as written (for an `expect` line), else nil: a `set` may hold a secret.
+    var source: String?
+    /// What went wrong: `expected at stepTwo, actual at stepOne`, or the problem.
+    var message: String
+    /// The scenario's lines after it that were not run.
+    var notRun = 0
+  }
+
+  /// The scenario file, as given on the command line.
+  var file: String
+  /// Expectations that held.
+  var passed = 0
+  /// Expectations that failed, and lines that could not run (at most one: the story stops there).
+  var failed = 0
+  /// The failed expectation or the line that could not run; nil when every line held.
+  var failure: Stop?
+  /// Why the story could not run at all (it cannot be read or parsed, its flow
+  /// cannot be loaded, it names none): the run exits 2.
+  var unusable: Stop?
+}
+
+/// Replays one story, printing what `checkout replay` prints for it as it goes.
+struct StoryRun {
+  let path: String
+  let verbose: Bool
+  /// The flow every `flow` line loads instead of the one it names (`--flow`).
+  let replacementFlow: CompiledFlow?
+  let terminal: Terminal
+
+  func run() -> StoryResult {
+    var result = StoryResult(file: path)
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(terminal.resolve(path))
+    } catch {
+      return unusable(result, line: nil, "\(error)")
+    }
+    guard let text = String(bytes: bytes, encoding: .utf8) else {
+      return unusable(result, line: nil, "the scenario is not UTF-8 text")
+    }
+    let script: [(line: Int, command: ScenarioCommand)]
+    do {
+      script = try ScenarioParser.parseScript(text)
+    } catch {
+      terminal.errorLine(error.rendered(file: path))
+      result.unusable = .init(line: error.line, message: "column \(error.column): \(error.message)")
+      return result
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var host = makeHost()
+    for (index, (line, command)) in script.enumerated() {
+      let source = lines[line - 1].trimmingCharacters(in: .whitespaces)
+      let outcome = host.run(command)
+      if verbose { printVerbose(line, source, command, outcome, host) }
+      if let problem = outcome.problem {
+        if host.session == nil { return unusable(result, line: line, problem) }
+        terminal.errorLine("\(path):\(line): error: \(problem)")
+        result.failed += 1
+        result.failure = .init(line: line, source: nil, message: problem, notRun: script.count - index - 1)
+        break
+      }
+      if outcome.passed { result.passed += 1 }
+      if let failure = outcome.failure {
+        result.failed += 1
+        terminal.line("\(path):\(line): \(terminal.styled("failed:", .red)) \(source)")
+        terminal.line("  \(terminal.styled("- expected", .green)) \(failure.expected)")
+        terminal.line("  \(terminal.styled("+ actual  ", .red)) \(failure.actual)")
+        result.failure = .init(
+          line: line, source: source, message: "expected \(failure.expected), actual \(failure.actual)",
+          notRun: script.count - index - 1)
+        break
+      }
+    }
+    if host.session == nil {
+      return unusable(result, line: nil, "the scenario names no flow; start it with 'flow PATH'")
+    }
+    if let stop = result.failure, stop.notRun > 0, let line = stop.line {
+      terminal.line("\(path): stopped at line \(line): \(Self.linesNotRun(stop.notRun))")
+    }
+    if verbose || result.failed == 0 {
+      let verdict = result.failed == 0 ? terminal.styled("ok", .green) : "failed"
+      terminal.line("\(path): \(verdict) (\(result.passed) passed, \(result.failed) failed)")
+    }
+    return result
+  }
+
+  /// `1 line not run`, `3 lines not run`.
+  static func linesNotRun(_ count: Int) -> String {
+    "\(count) line\(count == 1 ? "" : "s") not run"
+  }
+
+  private func makeHost() -> ScenarioHost {
+    var host = ScenarioHost(
+      flow: replacementFlow, baseDirectory: (terminal.resolve(path) as NSString).deletingLastPathComponent)
+    host.builtInFlows = BuiltInFlow.all
+    host.readFile = { path in try InputFile.read(path) }
+    host.replacementFlow = replacementFlow
+    return host
+  }
+
+  private func unusable(_ result: StoryResult, line: Int?, _ message: String) -> StoryResult {
+    terminal.errorLine("\(path):\(line.map { "\($0):" } ?? "") error: \(message)")
+    var result = result
+    result.unusable = .init(line: line, message: message)
+    return result
+  }
+
+  private func printVerbose(
+    _ line: Int, _ source: String, _ command: ScenarioCommand, _ outcome: ScenarioHost.Outcome, _ host: ScenarioHost
+  ) {
+    terminal.line("\(path):\(line): \(source)")
+    for effect in outcome.effects { terminal.line("    \(effect)") }
+    for note in outcome.notes { terminal.line("    \(note)") }
+    if command == .show, let session = host.session {
+      let screen = ScreenPrinter(terminal: terminal).render(session)
+      terminal.write(
+        screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    \($0)\n" }.joined())
+    }
+  }
+}

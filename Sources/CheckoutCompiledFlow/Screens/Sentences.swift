@@ -1,0 +1,27 @@
+import Foundation
+
+/// Messages put together as punctuated sentences, for the reasons a screen shows:
+/// `Complete "Shipping Address" first. Full name is required. Enter the 5-digit postcode.`
+///
+/// A flow's messages are written by its author, with or without a full stop; each
+/// is kept as written and given one when it ends without `.`, `!`, `?` or `…`.
+package enum Sentences {
+  /// The text as a sentence: trimmed, with a full stop added unless it already ends
+  /// a sentence. An empty text stays empty.
+  package static func sentence(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let last = trimmed.last else { return "" }
+    return ".!?…".contains(last) ? trimmed : trimmed + "."
+  }
+
+  /// The texts as sentences, one space between them; empty texts are left out.
+  package static func join(_ texts: [String]) -> String {
+    texts.map(sentence).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}
+
+extension IncompleteStep {
+  /// What a guard waiting for this step says, before punctuation: that the step
+  /// comes first, then each of its problems.
+  package var sentences: [String] { ["Complete \"\(title)\" first"] + problems }
+}

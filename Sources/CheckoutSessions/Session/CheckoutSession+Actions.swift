@@ -1,0 +1,98 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutCompiledFlow
+
+/// Calls that ask for more: an API answers that the shopper must do an action
+/// first (3-D Secure). The call stays open and waits on the action (its
+/// ``APICall/action``); the session opens the action's step at once. Its `resume`
+/// row, or ``SessionEvent/actionCompleted(_:_:)``, makes the same call again as
+/// its continuation (the call's key with the action appended); leaving the step
+/// cancels the call.
+extension CheckoutSession {
+  /// The error an undeclared action is handled as: the flow resolves its code like
+  /// any other (usually with its `*` fallback).
+  public static func unsupportedActionError(_ action: ActionName) -> APIError {
+    APIError(
+      code: "action_unsupported",
+      message: "The payment asked for a step this checkout cannot do (\(action)). Please try another way to pay.")
+  }
+
+  /// The call waiting on an action, with the action: what a host shows on the action's step.
+  public var waitingAction: (call: APICall, action: PendingAction)? {
+    for operation in calls.keys.sorted() {
+      if let call = calls[operation], let action = call.action { return (call, action) }
+    }
+    return nil
+  }
+
+  /// ``SessionEvent/apiActionRequired(_:_:_:)``: the call waits on the action and
+  /// its step opens (over what was shown; a route in progress is given up, an
+  /// offer waiting is dropped). An action no submit of the operation declares is
+  /// handled as a failure of the call, saying so.
+  mutating func apiActionRequired(_ operation: OperationName, _ action: ActionName, _ values: [DataKey: Value])
+    -> [Effect]
+  {
+    guard var call = calls[operation], call.action == nil else {
+      return [.refused(.noCallWaiting(operation, event: .apiActionRequired))]
+    }
+    guard let step = submits(of: operation).lazy.compactMap({ $0.actions[action] }).first,
+      let presentation = compiled.step(step)?.presentation
+    else {
+      calls[operation] = nil
+      let notice = Effect.notice(
+        "\(operation) asked for the action \(action), which its submit does not declare: the call is handled as failed")
+      return [notice] + offerErrors([CheckoutSession.unsupportedActionError(action)], from: operation)
+    }
+    call.actions = (call.actions ?? 0) + 1
+    call.lastAction = action
+    call.action = PendingAction(name: action, step: step, data: values)
+    calls[operation] = call
+    if case .offering(_, let correction, let waiting) = mode {
+      mode = SessionMode(waiting: waiting, correction: correction)
+    }
+    if navigation.top == step && mode.waiting == nil { return [] }
+    return send(.opening(step, as: presentation), for: .apiActionRequired)
+  }
+
+  /// A tap on a `resume` row: completes the action the call waits on at this step.
+  mutating func resume(_ row: Row, on step: Step) -> [Effect] {
+    guard let waiting = waitingAction, waiting.action.step == step.id else {
+      return [.refused(.noActionWaiting(nil, event: .tap, row: RowRef(step: step.id, row: row.id)))]
+    }
+    return actionCompleted(waiting.call.operation, [:], event: .tap)
+  }
+
+  /// The action is done: `values` are merged (the host's result of the action),
+  /// and the call is made again as its continuation, with the values as they are
+  /// now (the action step's rows included) and a digest of that body.
+  mutating func actionCompleted(_ operation: OperationName, _ values: [DataKey: Value], event: SessionEvent.Kind)
+    -> [Effect]
+  {
+    guard var call = calls[operation], call.action != nil else {
+      return [.refused(.noActionWaiting(operation, event: event))]
+    }
+    for (key, value) in values { sessionData.update(value, for: key, in: compiled) }
+    let payload = self.payload
+    call.action = nil
+    call.digest = PayloadDigest(payload).rawValue
+    calls[operation] = call
+    return [.callAPI(operation, payload, key: call.requestKey)]
+  }
+
+  /// Calls whose action step is no longer shown (the shopper closed it or went
+  /// back, or a route left it) are cancelled, each with a notice; the next submit
+  /// is a new call with a new key. A step still to appear is not left.
+  mutating func cancelActionsLeft() -> [Effect] {
+    var effects: [Effect] = []
+    for operation in calls.keys.sorted() {
+      guard let action = calls[operation]?.action, !navigation.steps.contains(action.step) else { continue }
+      if case .step(let pending)? = mode.waiting, pending.expected == action.step { continue }
+      calls[operation] = nil
+      effects.append(
+        .notice(
+          "leaving \(action.step) cancelled \(action.name): \(submitTitle(operation)) was not finished; the next tap makes a new call"
+        ))
+    }
+    return effects
+  }
+}

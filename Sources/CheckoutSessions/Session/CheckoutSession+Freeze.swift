@@ -1,0 +1,66 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutCompiledFlow
+
+/// A call freezes what it sends: while it is in flight, waits on an action or was
+/// given up unanswered, a `set` that would change its payload is refused (the
+/// rows of the action's own step excepted: the continuation carries them), so its
+/// answer applies to exactly the values sent; a placed order refuses changes.
+extension CheckoutSession {
+  /// Why the shopper may not change `row`'s value now, if a call or a placed order forbids it.
+  func frozenRefusal(_ row: Row, on step: Step) -> Refusal? {
+    if let finished { return .orderFinished(submitTitle(finished), row: row, on: step.id) }
+    for operation in calls.keys.sorted() {
+      guard let call = calls[operation] else { continue }
+      if let action = call.action, action.step == step.id { continue }
+      return .callInProgress(submitTitle(operation), row: row, on: step.id)
+    }
+    // A secret may be entered again after a call was given up: it is no detail of
+    // the order (see ``PayloadDigest``), and a lost one must be asked for again.
+    if !row.secret, let operation = unanswered.keys.sorted().first {
+      return .callUnanswered(submitTitle(operation), row: row, on: step.id)
+    }
+    return nil
+  }
+
+  /// The title of the first row that submits `operation` (`Place Order`), for the
+  /// shopper's messages; the operation's name when no row does.
+  func submitTitle(_ operation: OperationName) -> String {
+    for step in flow.steps {
+      for row in step.rows {
+        if case .submit(let submit)? = row.action, submit.operation == operation { return row.title }
+      }
+    }
+    return operation.rawValue
+  }
+
+  /// The submit rows of `operation`, in flow order.
+  func submits(of operation: OperationName) -> [Submit] {
+    flow.steps.flatMap(\.rows).compactMap { row in
+      if case .submit(let submit)? = row.action, submit.operation == operation { return submit }
+      return nil
+    }
+  }
+
+  /// Whether a success of a call that opens `then` places the order: no submit
+  /// row can be reached from `then` (through rows that open steps and the success
+  /// edges of submits), so the checkout makes no further call.
+  func isFinal(then: StepID?) -> Bool {
+    guard let then else { return false }
+    var seen: Set<StepID> = [then]
+    var stack = [then]
+    while let id = stack.popLast() {
+      guard let step = compiled.step(id) else { continue }
+      for row in step.rows {
+        switch row.action {
+        case .submit?: return false
+        case .opens(let next)?:
+          if seen.insert(next).inserted { stack.append(next) }
+        case .close?, .resume?, nil:
+          break
+        }
+      }
+    }
+    return true
+  }
+}

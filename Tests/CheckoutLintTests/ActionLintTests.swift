@@ -1,0 +1,81 @@
+import CheckoutTestSupport
+import Testing
+import CheckoutModel
+import CheckoutLint
+
+/// A submit's `actions` and a button's `"action": "resume"`: read, written back,
+/// and checked (loading: names and steps; lint: the action step can be opened
+/// over the submit's step and has a `resume` row).
+@Suite struct ActionLintTests {
+  /// The problems, as `path: message` (and `; suggestion` when there is one).
+  static func lint(_ json: String) -> [String] {
+    FlowLoader().lint(bytes: Array(json.utf8)).diagnostics.map {
+      "\($0.path?.description ?? "-"): \($0.message)" + ($0.suggestion.map { "; \($0)" } ?? "")
+    }
+  }
+
+  @Test func theActionFlowLoadsLintsCleanAndRoundTrips() throws {
+    #expect(Self.lint(ActionFlows.json()) == [])
+    let flow = ActionFlows.compiled.flow
+    guard case .submit(let submit)? = flow.step("cart")?.row("pay")?.action else {
+      Issue.record("no submit")
+      return
+    }
+    #expect(submit.actions == ["three_d_secure": "challenge"])
+    #expect(flow.step("challenge")?.row("confirm")?.action == .resume)
+    let written = FlowWriter.json(flow)
+    #expect(written.contains(#""actions": { "three_d_secure": "challenge" }"#))
+    #expect(written.contains(#""action": "resume""#))
+    #expect(try FlowLoader().load(json: written) == flow)
+  }
+
+  @Test func anUnknownActionStepIsLocatedWithADidYouMean() throws {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #""three_d_secure": "challenge""#, with: #""three_d_secure": "challnge""#)
+    let problems = Self.lint(json)
+    #expect(
+      problems.contains {
+        $0.hasPrefix("steps[0].rows[2].actions.three_d_secure: unknown step \"challnge\"")
+          && $0.contains("did you mean \"challenge\"")
+      }, "\(problems)")
+  }
+
+  @Test func badActionNamesAndValuesAreLocated() {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #""actions": {"three_d_secure": "challenge"}"#, with: #""actions": {"3ds": "challenge", "sca": 7}"#)
+    let problems = Self.lint(json)
+    #expect(problems.contains { $0.hasPrefix(#"steps[0].rows[2].actions["3ds"]: "3ds" is not a valid action name"#) })
+    #expect(problems.contains { $0.hasPrefix("steps[0].rows[2].actions.sca: expected the id of the step") })
+    let resumeOnText = ActionFlows.json().replacingOccurrences(
+      of: #""action": "resume""#, with: #""action": "resum""#)
+    #expect(Self.lint(resumeOnText).contains { $0.hasPrefix("steps[2].rows[1].action:") }, "\(Self.lint(resumeOnText))")
+    let withoutSubmit = ActionFlows.json().replacingOccurrences(
+      of: #""opens": "details"}"#, with: #""opens": "details", "actions": {"x": "challenge"}}"#)
+    #expect(
+      Self.lint(withoutSubmit).contains { $0.contains("\"actions\" only applies to a row that has \"submit\"") })
+  }
+
+  @Test func anActionStepWithNoResumeRowIsAnError() {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #"{"id": "confirm", "cell": "button", "title": "Confirm", "action": "resume"},"#, with: "")
+    #expect(
+      Self.lint(json) == [
+        "steps[0].rows[2].actions.three_d_secure: action \"three_d_secure\" of \"placeOrder\" is done on \"challenge\", which has no row to finish it; add a button with \"action\": \"resume\" to \"challenge\""
+      ])
+  }
+
+  @Test func anActionStepTheSessionCannotOpenOverTheOrderIsAnError() {
+    let own = ActionFlows.json().replacingOccurrences(
+      of: #""three_d_secure": "challenge""#, with: #""three_d_secure": "cart""#)
+    #expect(
+      Self.lint(own).contains {
+        $0.hasPrefix(
+          "steps[0].rows[2].actions.three_d_secure: action \"three_d_secure\" of \"placeOrder\" cannot be reached from \"cart\": it is the submit's own step"
+        )
+      }, "\(Self.lint(own))")
+    let reset = ActionFlows.json().replacingOccurrences(
+      of: #""title": "Confirm with your bank", "presentation": "modal""#,
+      with: #""title": "Confirm with your bank", "presentation": "reset""#)
+    #expect(Self.lint(reset).contains { $0.contains("it is a reset step") }, "\(Self.lint(reset))")
+  }
+}
