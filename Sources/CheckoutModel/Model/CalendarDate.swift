@@ -57,7 +57,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
   /// try CalendarDate.parse("2026-02-30")
   /// // throws: "2026-02-30" is not a date: February 2026 has 28 days
   /// ```
-  package static func parse(_ text: String) throws(ParseError) -> CalendarDate {
+  public static func parse(_ text: String) throws(ParseError) -> CalendarDate {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),

@@ -50,19 +50,19 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Why no route exists, naming the step and the guard that blocks it.
-package struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
+public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
   /// A guard on the way: a row that requires steps that are not complete.
-  package struct BlockedRow: Hashable, Sendable {
+  public struct BlockedRow: Hashable, Sendable {
     /// The step the row is on.
-    package var step: StepID
+    public var step: StepID
     /// The guarded row.
-    package var row: RowID
+    public var row: RowID
     /// Its required steps that are not complete.
-    package var missing: [StepID]
+    public var missing: [StepID]
   }
 
   /// The kinds of reason.
-  package enum Reason: Hashable, Sendable {
+  public enum Reason: Hashable, Sendable {
     /// The target (or a step of the state) is not a step of the flow.
     case unknownStep(StepID, suggestion: String?)
     /// No step on the stack opens a path to the target, guards or not.
@@ -72,13 +72,13 @@ package struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The step a route was asked for.
-  package var target: StepID
+  public var target: StepID
   /// Why there is none.
-  package var reason: Reason
+  public var reason: Reason
 
   /// `no route to payment: review.card requires "shipping" complete`, or
   /// `unreachable: nothing on the stack opens a path to X`.
-  package var description: String {
+  public var description: String {
     switch reason {
     case .unknownStep(let step, let suggestion):
       return "unknown step \(Quoting.quoted(step))" + (suggestion.map { "; \($0)" } ?? "")

@@ -18,16 +18,16 @@ import CheckoutModel
 /// let route = try planner.plan(from: NavigationState(parsing: "cart>stepOne>stepTwo"), to: "creditCard").get()
 /// route.description  // "pop, present creditCard"
 /// ```
-package struct RoutePlanner: Sendable {
+public struct RoutePlanner: Sendable {
   /// The flow planned on.
-  package let flow: Flow
+  public let flow: Flow
   package let graph: CompiledGraph
   /// Distance tables by target step index, compiled for resolution targets and the start.
   private let distanceTables: [DistanceTable?]
 
   /// Compiles the flow: step indices, edges, and forward distances to every step an
   /// error resolves to, and to the start.
-  package init(_ flow: Flow) {
+  public init(_ flow: Flow) {
     self.flow = flow
     let graph = CompiledGraph(flow)
     self.graph = graph
@@ -43,7 +43,7 @@ package struct RoutePlanner: Sendable {
   ///
   /// `isComplete` answers whether a step is complete, for `requires` guards;
   /// without it every guard counts as met.
-  package func plan(
+  public func plan(
     from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)? = nil
   ) -> Result<Route, NoRoute> {
     // The common case first: a compiled table, every step known, and a shortest

@@ -4,7 +4,7 @@ import CheckoutCompiledFlow
 import CheckoutSessions
 
 /// One line of the scenario (and REPL) language, parsed.
-public enum ScenarioCommand: Hashable, Sendable {
+package enum ScenarioCommand: Hashable, Sendable {
   /// `flow PATH`: the flow a scenario runs on (relative to the scenario file).
   case flow(String)
   /// `today YYYY-MM-DD`: the session's date.
@@ -47,7 +47,7 @@ extension ScenarioCommand {
   /// with a dot is a data key (`set shipping.zip 97201`); any other word is a row
   /// of the step on screen, by id (`set zip 97201`) or by its number on screen
   /// (`set 4 97201`). A key without a dot is set through its row.
-  public enum SetName: Hashable, Sendable, CustomStringConvertible {
+  package enum SetName: Hashable, Sendable, CustomStringConvertible {
     /// A row of the step on screen: its id, or its number on screen as typed.
     case row(String)
     /// A data key that a value row binds.
@@ -64,7 +64,7 @@ extension ScenarioCommand {
     }
 
     /// The word as written.
-    public var description: String {
+    package var description: String {
       switch self {
       case .row(let name): return name
       case .key(let key): return key.rawValue
@@ -74,7 +74,7 @@ extension ScenarioCommand {
 }
 
 /// Who confirms that steps appeared.
-public enum HostMode: String, Hashable, Sendable, Codable {
+package enum HostMode: String, Hashable, Sendable, Codable {
   /// The runner confirms every navigation command at once.
   case auto
   /// A person plays the host and types `appear STEP`.
@@ -82,7 +82,7 @@ public enum HostMode: String, Hashable, Sendable, Codable {
 }
 
 /// What an `expect` line asserts.
-public enum Expectation: Hashable, Sendable {
+package enum Expectation: Hashable, Sendable {
   /// `expect at STEP`: the step on screen.
   case at(StepID)
   /// `expect stack STATE`: the whole navigation state.

@@ -7,35 +7,35 @@ import CheckoutSessions
 /// Plays the host for a session, as the REPL and the replayer do: performs every
 /// navigation command (confirming appearances itself in `auto` mode), answers API
 /// calls from the development API, and checks expectations.
-public struct ScenarioHost: Sendable {
+package struct ScenarioHost: Sendable {
   /// A failed expectation: what was expected and what was found.
-  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+  package struct Failure: Hashable, Sendable, CustomStringConvertible {
     /// What the line expected.
-    public var expected: String
+    package var expected: String
     /// What the session had.
-    public var actual: String
+    package var actual: String
     /// `expected X, got Y`.
-    public var description: String { "expected \(expected)\n  actual   \(actual)" }
+    package var description: String { "expected \(expected)\n  actual   \(actual)" }
   }
 
   /// What one command did.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// Every effect the session returned, in order (including those of automatic appearances).
-    public var effects: [Effect] = []
+    package var effects: [Effect] = []
     /// Text for the person (help, plans, stack, notes), one line each.
     package var notes: [String] = []
     /// The failed expectation, for `expect` lines.
-    public var failure: Failure?
+    package var failure: Failure?
     /// Whether the command was an expectation that held.
-    public var passed = false
+    package var passed = false
     /// A problem with the command itself (unknown row, no flow).
-    public var problem: String?
+    package var problem: String?
     /// `quit` was typed.
     package var quit = false
   }
 
   /// The session; nil until a flow is given.
-  public private(set) var session: CheckoutSession?
+  package private(set) var session: CheckoutSession?
   /// Who confirms appearances.
   package private(set) var mode: HostMode = .auto
   /// The scripted API.
@@ -81,7 +81,7 @@ public struct ScenarioHost: Sendable {
   }
 
   /// A host with a flow already, or none (a scenario's `flow` line gives it).
-  public init(
+  package init(
     flow: CompiledFlow? = nil, today: CalendarDate? = nil, baseDirectory: String = ".",
     registry: RuleRegistry = RuleRegistry()
   ) {
@@ -92,7 +92,7 @@ public struct ScenarioHost: Sendable {
   }
 
   /// Runs one command.
-  public mutating func run(_ command: ScenarioCommand) -> Outcome {
+  package mutating func run(_ command: ScenarioCommand) -> Outcome {
     var outcome = Outcome()
     switch command {
     case .flow(let path): loadFlow(path, &outcome)

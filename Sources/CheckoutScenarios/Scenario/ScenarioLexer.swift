@@ -68,13 +68,13 @@ struct ScenarioLexer {
 }
 
 /// A scenario line that cannot be parsed: where, and what was expected.
-public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The line, from 1.
-  public var line: Int
+  package var line: Int
   /// The column, from 1.
-  public var column: Int
+  package var column: Int
   /// What is wrong and what would be valid.
-  public var message: String
+  package var message: String
 
   /// Creates the error.
   package init(line: Int, column: Int, message: String) {
@@ -84,7 +84,7 @@ public struct ScenarioSyntaxError: Error, Hashable, Sendable, CustomStringConver
   }
 
   /// `line:column: message`.
-  public var description: String { "\(line):\(column): \(message)" }
+  package var description: String { "\(line):\(column): \(message)" }
 
   /// `file:line:column: error: message`.
   package func rendered(file: String) -> String { "\(file):\(line):\(column): error: \(message)" }

@@ -8,9 +8,9 @@ import CheckoutSessions
 /// ```swift
 /// let command = try ScenarioParser.parse("expect route pop, present creditCard", line: 4)
 /// ```
-public enum ScenarioParser {
+package enum ScenarioParser {
   /// Parses one line; nil for a blank or comment line.
-  public static func parse(_ line: String, line number: Int = 1) throws(ScenarioSyntaxError) -> ScenarioCommand? {
+  package static func parse(_ line: String, line number: Int = 1) throws(ScenarioSyntaxError) -> ScenarioCommand? {
     let tokens = try ScenarioLexer.tokens(line, lineNumber: number)
     guard let first = tokens.first else { return nil }
     var cursor = TokenCursor(

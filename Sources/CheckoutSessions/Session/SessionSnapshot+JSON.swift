@@ -41,7 +41,7 @@ extension SessionSnapshot {
   /// Members this version does not know are skipped. A document of another
   /// `format` that cannot be read fails with `unsupported snapshot format N; this
   /// version reads formats 1, 2 and 3`; a format 1 or 2 document is read into the current
-  /// format (its mode fields into ``mode``). Whether the snapshot fits a flow is checked when it
+  /// format (its mode fields into `mode`). Whether the snapshot fits a flow is checked when it
   /// is restored (``CheckoutSession/init(restoring:flow:)``).
   public init(json: Data) throws(SnapshotError) {
     do {
