@@ -147,7 +147,7 @@ public struct ErrorMatcher: Hashable, Sendable {
 
   /// Whether this matcher applies to the errors of `operation`: it names no
   /// operation, or names this one.
-  public func applies(to operation: OperationName) -> Bool {
+  package func applies(to operation: OperationName) -> Bool {
     operations?.contains(operation) ?? true
   }
 }
