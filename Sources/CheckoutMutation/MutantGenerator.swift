@@ -60,9 +60,20 @@ package struct MutantGenerator: Sendable {
   private mutating func row(_ row: JSONNode, at path: JSONPath) {
     let id = row["id"]?.string ?? path.description
     for key in ["opens", "then"] where row[key] != nil {
-      remove(
-        .removeEdge, .removeMember(path, key: key), in: row, key: key,
-        description: "row \(id) loses its \(key) \(row[key]?.string.map { "\"\($0)\"" } ?? "")")
+      let target = row[key]?.string.map { "\"\($0)\"" } ?? ""
+      if key == "opens", row["submit"] == nil, row["action"] == nil,
+        let rows = path.parent, case .index(let index) = path.components.last
+      {
+        // A disclosure or button needs its `opens`: the edge goes with its row.
+        made.append(
+          Mutant(
+            id: 0, mutationOperator: .removeEdge, edit: .removeElement(rows, index: index),
+            description: "row \(id) and its edge to \(target) removed", replacement: "",
+            span: row.offset..<lines.endOfValue(at: row.offset)))
+      } else {
+        remove(
+          .removeEdge, .removeMember(path, key: key), in: row, key: key, description: "row \(id) loses its \(key) \(target)")
+      }
     }
     dropEach(.dropGuard, list: "requires", of: row, at: path) { "row \(id) no longer requires \($0.jsonText)" }
     dropEach(.dropRule, list: "rules", of: row, at: path) { "row \(id) loses the rule \(Self.ruleName($0))" }
@@ -184,21 +195,31 @@ package struct MutantGenerator: Sendable {
         span: node.offset..<lines.endOfValue(at: node.offset)))
   }
 
+  /// The rule's name as a description shows it: `required`, `pattern`, `maxLength`.
   static func ruleName(_ rule: JSONNode) -> String {
     if let name = rule.string { return name }
     guard case .object(let members) = rule.kind else { return rule.jsonText }
     return members.first { $0.key != "message" }?.key ?? rule.jsonText
   }
 
+  /// `code card_*`, `field shipping.zip`.
   static func matcherText(_ error: JSONNode) -> String {
     if let code = error["code"]?.string { return "code \(code)" }
     if let field = error["field"]?.string { return "field \(field)" }
     return "matcher"
   }
 
+  /// The matcher as the model holds it, for the overlap check.
   static func matcher(_ error: JSONNode) -> ErrorMatcher {
     ErrorMatcher(
       code: error["code"]?.string, field: error["field"]?.string, step: StepID(error["step"]?.string ?? ""),
       row: error["row"]?.string.map(RowID.init), message: error["message"]?.string)
+  }
+}
+
+extension JSONPath {
+  /// The path without its last component; nil for the root.
+  var parent: JSONPath? {
+    components.isEmpty ? nil : JSONPath(components: Array(components.dropLast()))
   }
 }
