@@ -141,12 +141,38 @@ package struct MutationTester: Sendable {
       return MutantResult(mutant: mutant, status: .equivalent(reason))
     }
     let compiled = CompiledFlow(mutantFlow)
-    for story in stories {
+    for story in Self.focused(stories, on: focus(of: mutant)) {
       if let failure = story.failure(on: compiled) {
         return MutantResult(mutant: mutant, status: .killed(story: story.name, failure: failure))
       }
     }
     return MutantResult(mutant: mutant, status: .survived)
+  }
+}
+
+extension MutationTester {
+  /// The ids the mutant's path passes through (its step's, its row's, its matcher's
+  /// code and field): stories that name one are the likeliest to kill it.
+  func focus(of mutant: Mutant) -> [String] {
+    var words: [String] = []
+    var node = root
+    for component in mutant.path.components {
+      guard let next = node.child(at: JSONPath(components: [component])) else { break }
+      node = next
+      for key in ["id", "code", "field", "step", "row"] {
+        if let word = node[key]?.string, !word.contains("*") { words.append(word) }
+      }
+    }
+    return words
+  }
+
+  /// The stories naming a focus word first, each group in its own order: a killed
+  /// mutant is found sooner, and the story that kills it does not depend on timing.
+  static func focused(_ stories: [MutationStory], on words: [String]) -> [MutationStory] {
+    guard !words.isEmpty else { return stories }
+    let near = stories.filter { story in words.contains { story.text.contains($0) } }
+    let far = stories.filter { story in !words.contains { story.text.contains($0) } }
+    return near + far
   }
 }
 
