@@ -57,6 +57,12 @@ package struct MutantResult: Hashable, Sendable {
   package var mutant: Mutant
   /// Killed, survived, equivalent or invalid.
   package var status: MutantStatus
+
+  /// A result.
+  package init(mutant: Mutant, status: MutantStatus) {
+    self.mutant = mutant
+    self.status = status
+  }
 }
 
 /// Makes a flow's mutants and replays stories against each, in parallel.
