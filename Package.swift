@@ -37,14 +37,17 @@ let package = Package(
     // `checkout repl`'s built-in flow: Flows/plndr.json, through a symbolic link
     // inside the target (resources must be), embedded in the code as bytes.
     .target(
-      name: "CheckoutCLI", dependencies: ["CheckoutEngine", "CheckoutMutation"], resources: [.embedInCode("Resources/plndr.json")]),
+      name: "CheckoutCLI", dependencies: ["CheckoutEngine", "CheckoutMutation"],
+      resources: [.embedInCode("Resources/plndr.json")]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
     // Swift Testing expectations over marked fixtures, for the test targets only
     // (the benchmark links CheckoutTestSupport, not Testing).
     .target(name: "CheckoutTestExpectations", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
     .target(name: "CMallocStats"),
-    .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutMutation", "CheckoutTestSupport", "CMallocStats"]),
+    .executableTarget(
+      name: "checkout-bench",
+      dependencies: ["CheckoutEngine", "CheckoutMutation", "CheckoutTestSupport", "CMallocStats"]),
     .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
     // A test target per layer, importing that layer and the ones below it; the
     // umbrella's tests hold what needs everything (the documentation, the

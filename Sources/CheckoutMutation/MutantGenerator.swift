@@ -72,7 +72,8 @@ package struct MutantGenerator: Sendable {
             span: row.offset..<lines.endOfValue(at: row.offset)))
       } else {
         remove(
-          .removeEdge, .removeMember(path, key: key), in: row, key: key, description: "row \(id) loses its \(key) \(target)")
+          .removeEdge, .removeMember(path, key: key), in: row, key: key,
+          description: "row \(id) loses its \(key) \(target)")
       }
     }
     dropEach(.dropGuard, list: "requires", of: row, at: path) { "row \(id) no longer requires \($0.jsonText)" }

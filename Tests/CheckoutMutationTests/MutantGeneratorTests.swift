@@ -90,7 +90,8 @@ import Testing
   }
 
   @Test func changePresentationTurnsAModalIntoAPushAndLeavesResetAlone() {
-    #expect(Self.made(.changePresentation) == ["steps[1].presentation: step creditCard is presented push instead of modal"])
+    #expect(
+      Self.made(.changePresentation) == ["steps[1].presentation: step creditCard is presented push instead of modal"])
   }
 
   @Test func moveMatcherMovesTheResolutionToTheNextRowOrStep() {

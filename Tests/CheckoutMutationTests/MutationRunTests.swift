@@ -24,7 +24,8 @@ import Testing
   @Test func aMutantLoadingToTheSameFlowIsEquivalent() {
     let flow = Self.tester.flow
     let edit = JSONEdit.swapElements(JSONPath.root.appending("errors"), 0, 1)
-    #expect(MutantEquivalence.reason(original: flow, mutant: flow, edit: edit) == "loads to the same flow as the original")
+    #expect(
+      MutantEquivalence.reason(original: flow, mutant: flow, edit: edit) == "loads to the same flow as the original")
     var moved = flow
     moved.errors[0].row = "done"
     #expect(MutantEquivalence.reason(original: flow, mutant: moved, edit: edit) == nil)
@@ -83,7 +84,8 @@ import Testing
     let guardMutant = try #require(Self.tester.mutants.first { $0.mutationOperator == .dropGuard })
     let results = [
       MutantResult(mutant: guardMutant, status: .survived),
-      MutantResult(mutant: try Self.mutant("row cvv loses the rule pattern"), status: .killed(story: "a", failure: "b")),
+      MutantResult(
+        mutant: try Self.mutant("row cvv loses the rule pattern"), status: .killed(story: "a", failure: "b")),
     ]
     let report = MutationReportJSON(
       file: "mini.json", bytes: Array(MutantGeneratorTests.flowJSON.utf8), results: results, lowScore: 95)

@@ -20,7 +20,8 @@ struct MutationSummary {
       "  killed \(score.killed), survived \(score.survived), equivalent \(score.equivalent), invalid \(score.invalid)")
     let counted = score.killed + score.survived
     terminal.line(
-      "  score: " + (score.percent.map { "\(Self.percent($0)) (\(score.killed) of \(counted))" } ?? "no mutant counted"))
+      "  score: " + (score.percent.map { "\(Self.percent($0)) (\(score.killed) of \(counted))" } ?? "no mutant counted")
+    )
     for result in results {
       let mutant = result.mutant
       let head = "#\(mutant.id) \(mutant.mutationOperator.rawValue) \(mutant.path)"
