@@ -1,4 +1,5 @@
 import CheckoutModel
+import Foundation
 import CheckoutCompiledFlow
 import CheckoutScenarios
 
@@ -130,6 +131,17 @@ package struct MutationTester: Sendable {
     return results.compactMap { $0 }
   }
 
+  /// Every mutant's result, in the mutants' order, from synchronous code (the
+  /// command line): Dispatch's worker threads share the mutants, so no thread of
+  /// the concurrency pool is blocked waiting for them.
+  package func runBlocking(_ stories: [MutationStory]) -> [MutantResult] {
+    let slots = ResultSlots(count: mutants.count)
+    DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
+      slots.set(index, test(mutants[index], stories))
+    }
+    return slots.values
+  }
+
   /// One mutant: loaded from its document, checked for equivalence, then replayed
   /// until a story fails.
   package func test(_ mutant: Mutant, _ stories: [MutationStory]) -> MutantResult {
@@ -208,5 +220,27 @@ package struct MutationScore: Hashable, Sendable {
   /// Killed / (killed + survived) as a percentage; nil when no mutant counts.
   package var percent: Double? {
     killed + survived == 0 ? nil : Double(killed) * 100 / Double(killed + survived)
+  }
+}
+
+/// The results of a synchronous run, written by Dispatch's worker threads.
+/// `@unchecked Sendable` because its one mutable stored property, `slots`, is
+/// read and written only under `lock`.
+private final class ResultSlots: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [MutantResult?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ result: MutantResult) {
+    lock.lock()
+    slots[index] = result
+    lock.unlock()
+  }
+
+  var values: [MutantResult] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots.compactMap { $0 }
   }
 }

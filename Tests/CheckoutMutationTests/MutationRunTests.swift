@@ -72,6 +72,7 @@ import Testing
     #expect(results.map(\.mutant.id) == Self.tester.mutants.map(\.id))
     let again = await Self.tester.run(stories, width: 1)
     #expect(again == results)
+    #expect(Self.tester.runBlocking(stories) == results)
     let score = MutationScore(results)
     #expect(score.killed + score.survived + score.equivalent + score.invalid == results.count)
     #expect(score.equivalent >= 1)

@@ -84,8 +84,7 @@ package enum MutateCommand {
     let failing = tester.failingOnOriginal(stories)
     let failingNames = Set(failing.map(\.story.name))
     let used = stories.filter { !failingNames.contains($0.name) }
-    let width = ProcessInfo.processInfo.activeProcessorCount
-    let results = BlockingTask.run { await tester.run(used, width: width) }
+    let results = tester.runBlocking(used)
     let seconds = Date().timeIntervalSince(started)
     MutationSummary(path: options.flow, results: results, stories: used.count, source: source)
       .print(failing: failing, seconds: seconds, terminal)

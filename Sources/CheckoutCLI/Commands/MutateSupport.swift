@@ -80,38 +80,3 @@ enum StoryDirectory {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 }
-
-/// Runs async work to its end from the synchronous command line (whose commands
-/// return an exit status), on the cooperative pool, and hands back its result.
-enum BlockingTask {
-  static func run<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
-    let box = ResultBox<Value>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      box.set(await work())
-      done.signal()
-    }
-    done.wait()
-    guard let value = box.value else { preconditionFailure("the task signalled without a result") }
-    return value
-  }
-}
-
-/// `@unchecked Sendable` because its one mutable stored property is read and
-/// written only under `lock`.
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value?
-
-  func set(_ value: Value) {
-    lock.lock()
-    stored = value
-    lock.unlock()
-  }
-
-  var value: Value? {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-}
