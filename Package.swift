@@ -28,20 +28,26 @@ let package = Package(
     .target(name: "CheckoutCompiledFlow", dependencies: ["CheckoutPlanning"]),
     .target(name: "CheckoutSessions", dependencies: ["CheckoutCompiledFlow"]),
     .target(name: "CheckoutScenarios", dependencies: ["CheckoutSessions", "CheckoutSynthesis"]),
+    // Mutation testing of a flow's stories: mutants of the flow's JSON, replayed
+    // with scenarios; for the command line and the benchmark, not re-exported.
+    .target(name: "CheckoutMutation", dependencies: ["CheckoutScenarios"]),
     // The product's one module: re-exports every layer, so `import CheckoutEngine`
     // is all a host writes. It holds the documentation catalog.
     .target(name: "CheckoutEngine", dependencies: ["CheckoutScenarios", "CheckoutLint"]),
     // `checkout repl`'s built-in flow: Flows/plndr.json, through a symbolic link
     // inside the target (resources must be), embedded in the code as bytes.
     .target(
-      name: "CheckoutCLI", dependencies: ["CheckoutEngine"], resources: [.embedInCode("Resources/plndr.json")]),
+      name: "CheckoutCLI", dependencies: ["CheckoutEngine", "CheckoutMutation"],
+      resources: [.embedInCode("Resources/plndr.json")]),
     .executableTarget(name: "checkout", dependencies: ["CheckoutCLI"]),
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"]),
     // Swift Testing expectations over marked fixtures, for the test targets only
     // (the benchmark links CheckoutTestSupport, not Testing).
     .target(name: "CheckoutTestExpectations", dependencies: ["CheckoutEngine", "CheckoutTestSupport"]),
     .target(name: "CMallocStats"),
-    .executableTarget(name: "checkout-bench", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CMallocStats"]),
+    .executableTarget(
+      name: "checkout-bench",
+      dependencies: ["CheckoutEngine", "CheckoutMutation", "CheckoutTestSupport", "CMallocStats"]),
     .executableTarget(name: "embedding-example", dependencies: ["CheckoutEngine"], path: "Examples/Embedding"),
     // GettingStarted.md's host, as its code blocks show it: a Swift 6 main.swift.
     .executableTarget(
@@ -64,6 +70,7 @@ let package = Package(
     .testTarget(
       name: "CheckoutScenariosTests", dependencies: ["CheckoutScenarios", "CheckoutTestSupport"],
       exclude: ["Fixtures"]),
+    .testTarget(name: "CheckoutMutationTests", dependencies: ["CheckoutMutation", "CheckoutTestSupport"]),
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CheckoutTestExpectations"]),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine", "CheckoutTestSupport"]),

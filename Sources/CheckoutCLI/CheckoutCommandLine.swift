@@ -15,6 +15,7 @@ public enum CheckoutCommandLine {
     GenerateCommand.spec,
     DiffCommand.spec,
     MigrateCommand.spec,
+    MutateCommand.spec,
     CompletionCommand.spec,
   ]
 

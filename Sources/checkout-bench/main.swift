@@ -29,7 +29,8 @@ if arguments.first == "--help" || arguments.first == "-h" {
     target and a baseline measured in the same run), or writes a generated flow.
     --only runs one group: plan, load, session (events, story, snapshot,
     memory), process, generate (generated error stories: make and replay) or
-    migrate (10,000 stored PLNDR v1 snapshots carried to v2).
+    migrate (10,000 stored PLNDR v1 snapshots carried to v2) or mutate
+    (checkout mutate on PLNDR with generated stories, the whole run).
     generate --matchers N gives the flow N error matchers and a submit row on
     every tenth step.
     profile-plan, profile-story and profile-snapshot only loop (PLNDR plans, whole
@@ -64,7 +65,7 @@ if arguments.first == "generate" {
 
 /// `profile-plan 1000` runs fewer loops (for callgrind's instruction counts).
 let profileLoops = arguments.count == 2 && arguments[0].hasPrefix("profile-") ? Int(arguments[1]) : nil
-let groups = ["plan", "load", "session", "process", "generate", "migrate"]
+let groups = ["plan", "load", "session", "process", "generate", "migrate", "mutate"]
 let only = option("--only")
 if arguments.contains("--only"), only.map(groups.contains) != true {
   fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
@@ -119,6 +120,7 @@ if only == nil || only == "session" { metrics += SessionBenchmarks.run(plndr: pl
 if only == nil || only == "process" { metrics += ProcessBenchmarks.run(root: root, binaryDirectory: binaryDirectory) }
 if only == nil || only == "generate" { metrics += GenerateBenchmarks.run(plndr: plndr) }
 if only == nil || only == "migrate" { metrics += MigrateBenchmarks.run(root: root) }
+if only == nil || only == "mutate" { metrics += MutateBenchmarks.run(root: root) }
 
 if arguments.contains("--json") {
   let encoder = JSONEncoder()

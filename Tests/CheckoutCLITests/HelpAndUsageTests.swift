@@ -19,6 +19,7 @@ import Testing
       generate    generate a replayable scenario for every failing step x every error
       diff        list what changed between two versions of a flow, safe or breaking for live sessions
       migrate     dry-run carrying stored session snapshots to a new version of their flow
+      mutate      score stories by the mutants of a flow they kill
       completion  print a shell completion script (bash, zsh or fish)
 
     options:

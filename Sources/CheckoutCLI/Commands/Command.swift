@@ -18,6 +18,8 @@ package enum Command: Sendable, Equatable {
   case diff(DiffCommand.Options)
   /// `checkout migrate`.
   case migrate(MigrateCommand.Options)
+  /// `checkout mutate`.
+  case mutate(MutateCommand.Options)
   /// `checkout completion`.
   case completion(CompletionCommand.Options)
 
@@ -32,6 +34,7 @@ package enum Command: Sendable, Equatable {
     case .generate(let options): return GenerateCommand.run(options, terminal)
     case .diff(let options): return DiffCommand.run(options, terminal)
     case .migrate(let options): return MigrateCommand.run(options, terminal)
+    case .mutate(let options): return MutateCommand.run(options, terminal)
     case .completion(let options): return CompletionCommand.run(options, terminal)
     }
   }

@@ -1,0 +1,118 @@
+import CheckoutEngine
+import CheckoutMutation
+import Foundation
+
+/// `checkout mutate FLOW [--stories DIR] [--json FILE] [--min-score P] [--today DATE]`:
+/// makes the mutants of a flow, replays stories against each, and scores them.
+package enum MutateCommand {
+  static let stories = OptionSpec.value(
+    "--stories", "DIR", help: "replay the .scenario files of DIR that name FLOW (default: generate them)")
+  static let json = OptionSpec.value(
+    "--json", "FILE", help: "write the mutation-testing report (Stryker's schema) to FILE")
+  static let minScore = OptionSpec.value(
+    "--min-score", "P", help: "exit 1 when the score is below P percent (0 to 100)")
+  static let today = OptionSpec.value(
+    "--today", "DATE", help: "the date generated stories run on (YYYY-MM-DD; default today)")
+
+  /// `mutate`'s arguments, typed.
+  package struct Options: Sendable, Equatable {
+    /// The flow file.
+    package var flow: String
+    /// `--stories`: the scenario directory; nil to generate stories.
+    package var stories: String?
+    /// `--json`: where the report goes.
+    package var json: String?
+    /// `--min-score`, a percentage.
+    package var minScore: Double?
+    /// `--today`; nil for the host's date today.
+    package var today: CalendarDate?
+  }
+
+  static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    var score: Double?
+    if let text = arguments.value(minScore) {
+      guard let value = Double(text), value.isFinite, (0...100).contains(value) else {
+        throw .badValue("--min-score: \(Quoting.quoted(text)) is not a percentage from 0 to 100")
+      }
+      score = value
+    }
+    return .mutate(
+      Options(
+        flow: try arguments.positional(0, of: spec), stories: arguments.value(stories), json: arguments.value(json),
+        minScore: score, today: try arguments.date(today)))
+  }
+
+  static let spec = CommandSpec(
+    name: "mutate",
+    summary: "score stories by the mutants of a flow they kill",
+    positionals: [PositionalSpec(name: "FLOW", help: "the flow file")],
+    options: [stories, json, minScore, today],
+    discussion: """
+      Operators: remove-edge (opens/then), drop-guard (requires, complete), drop-rule,
+      shift-bound (minLength/maxLength, a pattern's {m,n} moved by one), drop-condition
+      (visibleWhen/enabledWhen), change-presentation (modal/push), move-matcher (an error
+      resolved on another row or step), swap-matchers (two neighbouring or overlapping
+      matchers). Each mutant is loaded in memory; one that loads to the same flow, or
+      swaps matchers no error reaches both of, is equivalent; one that does not load is
+      invalid: neither is counted. A mutant is killed when a story fails on it (generated
+      stories strictly, as 'generate --check'; hand-written ones as 'replay'). Stories
+      that fail on FLOW itself are left out and listed. Mutants run in parallel.
+      score = killed / (killed + survived).
+
+      exit status: 0 done (and the score reaches --min-score); 1 below --min-score;
+      2 bad usage, a flow that cannot be loaded, or a story directory that cannot be read.
+      """,
+    parse: parse)
+
+  static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
+    guard let tester = load(options.flow, terminal) else { return .usage }
+    let started = Date()
+    let stories: [MutationStory]
+    let source: String
+    if let directory = options.stories {
+      guard let read = StoryDirectory.stories(in: directory, for: options.flow, terminal) else { return .usage }
+      stories = read
+      source = "from \(directory)"
+    } else {
+      guard let date = options.today ?? CalendarDate.today else {
+        terminal.errorLine("error: the host's clock gives no date; give one with --today YYYY-MM-DD")
+        return .usage
+      }
+      stories = tester.generatedStories(today: date)
+      source = "generated"
+    }
+    let failing = tester.failingOnOriginal(stories)
+    let failingNames = Set(failing.map(\.story.name))
+    let used = stories.filter { !failingNames.contains($0.name) }
+    let results = tester.runBlocking(used)
+    let seconds = Date().timeIntervalSince(started)
+    MutationSummary(path: options.flow, results: results, stories: used.count, source: source)
+      .print(failing: failing, seconds: seconds, terminal)
+    if let file = options.json {
+      let report = MutationReportJSON(
+        file: options.flow, bytes: tester.bytes, results: results, lowScore: options.minScore)
+      do {
+        try report.text.write(toFile: terminal.resolve(file), atomically: true, encoding: .utf8)
+      } catch {
+        terminal.errorLine("error: cannot write the report to \(file): \(error.localizedDescription)")
+        return .usage
+      }
+    }
+    if let minimum = options.minScore, let score = MutationScore(results).percent, score < minimum {
+      terminal.errorLine("error: the score \(MutationSummary.percent(score)) is below --min-score \(minimum)")
+      return .failure
+    }
+    return .success
+  }
+
+  private static func load(_ path: String, _ terminal: Terminal) -> MutationTester? {
+    guard let bytes = try? terminal.readFile(path) else { return nil }
+    do {
+      return try MutationTester(bytes: bytes, file: path)
+    } catch {
+      for diagnostic in error.diagnostics { terminal.errorLine(terminal.render(diagnostic, file: path)) }
+      terminal.errorLine("error: \(path) cannot be loaded; run 'checkout lint \(path)' for details")
+      return nil
+    }
+  }
+}
