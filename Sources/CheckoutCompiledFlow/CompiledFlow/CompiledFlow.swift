@@ -15,7 +15,7 @@ public final class CompiledFlow: Sendable {
   /// Its route planner.
   package let planner: RoutePlanner
   /// Its error matchers.
-  public let resolver: ErrorResolver
+  package let resolver: ErrorResolver
   /// Which keys are secret or sensitive.
   public let masking: Masking
   /// The custom rules its rows may use.
@@ -59,6 +59,13 @@ public final class CompiledFlow: Sendable {
       if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
     }
     self.detailTemplates = templates
+  }
+
+  /// Where the flow fixes an API error: the resolution of the first matcher (in
+  /// file order) that matches it, among those of `operation` when it is given, or
+  /// nil when none does (a flow without a fallback).
+  public func resolution(for error: APIError, from operation: OperationName? = nil) -> Resolution? {
+    resolver.resolve(error, from: operation)
   }
 
   /// The step with this id: what `flow.step(_:)` returns (the first step with the

@@ -40,7 +40,7 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
 /// resolver.resolve(APIError(code: "cvv_invalid"))?.target  // "creditCard.cvv"
 /// resolver.resolve(APIError(code: "seat_taken"), from: "book")?.target  // "seatMap.seat"
 /// ```
-public struct ErrorResolver: Sendable {
+package struct ErrorResolver: Sendable {
   /// The flow whose matchers are used.
   package let flow: Flow
   /// The flow's compiled graph, when the resolver is compiled with a planner: its
@@ -74,7 +74,7 @@ public struct ErrorResolver: Sendable {
 
   /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
   /// matcher of the operation applies and it has no fallback.
-  public func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
+  package func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
     matcher(for: error, from: operation).map { resolution(of: error, by: $0) }
   }
 

@@ -23,13 +23,13 @@ public struct Screen: Hashable, Sendable, Codable {
   }
 
   /// The rows the shopper can tap now.
-  public var tappableRows: [ScreenRow] { rows.filter { $0.isTappable && $0.isEnabled } }
+  package var tappableRows: [ScreenRow] { rows.filter { $0.isTappable && $0.isEnabled } }
 
   /// The rows that are disabled, each with why.
   package var disabledRows: [ScreenRow] { rows.filter { !$0.isEnabled } }
 
   /// The row with this id, if visible.
-  public func row(_ id: RowID) -> ScreenRow? { rows.first { $0.id == id } }
+  package func row(_ id: RowID) -> ScreenRow? { rows.first { $0.id == id } }
 }
 
 /// One row of a screen.

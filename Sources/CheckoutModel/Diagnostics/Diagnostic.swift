@@ -69,7 +69,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
   /// How many problems loading keeps and reports for one file: past it, the rest
   /// are counted (`OmittedProblems`), so that a file with millions of problems
   /// is reported in bounded time and memory.
-  public static let reportLimit = 200
+  package static let reportLimit = 200
 }
 
 /// Problems found past ``Diagnostic/reportLimit``: counted, not kept.
@@ -102,7 +102,7 @@ package struct OmittedProblems: Hashable, Sendable {
 public struct FlowLoadError: Error, Sendable, CustomStringConvertible {
   /// The file the flow was read from, if any.
   public var file: String?
-  /// Every problem, errors first in document order (the first ``Diagnostic/reportLimit``).
+  /// Every problem, errors first in document order (the first 200).
   public var diagnostics: [Diagnostic]
   /// Problems past ``Diagnostic/reportLimit``, counted but not kept.
   package var omitted: OmittedProblems

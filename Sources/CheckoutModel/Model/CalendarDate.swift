@@ -17,7 +17,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
 
   /// Creates a date; nil unless the year is 1-9999, the month 1-12 and the day
   /// one that month has (February 29 only in a leap year).
-  public init?(year: Int, month: Int, day: Int) {
+  package init?(year: Int, month: Int, day: Int) {
     guard CalendarDate.whyNotADate(year: year, month: month, day: day) == nil else { return nil }
     self.init(checkedYear: year, month: month, day: day)
   }
@@ -37,7 +37,7 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
 
   /// Parses `YYYY-MM-DD`; nil when it is not a real date. Prefer ``parse(_:)``,
   /// which throws and says why (`"2026-11-31" is not a date: November 2026 has 30 days`).
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     guard let date = try? CalendarDate.parse(text) else { return nil }
     self = date
   }

@@ -105,7 +105,7 @@ public struct CallBodyChanged: Error, Sendable, CustomStringConvertible {
   public var refusal: Refusal
 
   /// Creates the error.
-  public init(call: APICall, refusal: Refusal) {
+  package init(call: APICall, refusal: Refusal) {
     self.call = call
     self.refusal = refusal
   }

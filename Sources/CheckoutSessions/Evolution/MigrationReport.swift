@@ -63,7 +63,7 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
     public var detail: String
 
     /// Creates a change.
-    public init(_ kind: Kind, _ subject: String, _ detail: String) {
+    package init(_ kind: Kind, _ subject: String, _ detail: String) {
       self.kind = kind
       self.subject = subject
       self.detail = detail

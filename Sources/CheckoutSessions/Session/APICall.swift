@@ -90,7 +90,7 @@ public struct PendingAction: Hashable, Sendable, Codable {
   public var data: [DataKey: Value]
 
   /// Creates a pending action.
-  public init(name: ActionName, step: StepID, data: [DataKey: Value] = [:]) {
+  package init(name: ActionName, step: StepID, data: [DataKey: Value] = [:]) {
     self.name = name
     self.step = step
     self.data = data

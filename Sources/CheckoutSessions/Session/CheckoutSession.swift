@@ -14,7 +14,7 @@ import CheckoutCompiledFlow
 /// ```
 public struct CheckoutSession: Sendable {
   /// A row of a step: where an error is shown (the top-level ``RowRef``, named here too).
-  public typealias RowRef = CheckoutModel.RowRef
+  package typealias RowRef = CheckoutModel.RowRef
 
   /// A navigation command sent to the host, waiting for its step to appear.
   public struct PendingNavigation: Hashable, Sendable, Codable {
@@ -100,7 +100,7 @@ public struct CheckoutSession: Sendable {
   /// Errors of the last answer still to be offered, in order.
   public var queued: [Resolution] { mode.correction.queued }
   /// The row an error route arrived at (until the shopper changes its value).
-  public var focus: RowRef? { mode.correction.focus }
+  public var focus: CheckoutModel.RowRef? { mode.correction.focus }
   /// A command sent for a tap or a successful call, waiting for its step.
   public var pending: PendingNavigation? {
     if case .step(let pending)? = mode.waiting { return pending }

@@ -26,7 +26,7 @@ extension SessionMode {
 
   /// Reads `{"MODE": {members}}`, exactly one mode; a missing correction or
   /// `queued` is empty.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ModeKey.self)
     guard container.allKeys.count == 1, let mode = container.allKeys.first else {
       throw DecodingError.typeMismatch(
@@ -63,7 +63,7 @@ extension SessionMode.Correction {
   }
 
   /// Reads a correction; each member may be left out (no focus, nothing queued, no route).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
     self.init(
       focus: try container.decodeIfPresent(CheckoutSession.RowRef.self, forKey: .focus),

@@ -190,7 +190,7 @@ import Testing
         Issue.record("\(number) was not declined")
         continue
       }
-      let resolution = try #require(compiled.resolver.resolve(error))
+      let resolution = try #require(compiled.resolution(for: error, from: OperationName(operation)))
       #expect(resolution.target == "\(step).\(Self.fixingRow(card, cvc: cvc))", "\(number) \(card.code) -> \(error)")
     }
   }
