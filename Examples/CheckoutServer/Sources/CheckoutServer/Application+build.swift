@@ -170,7 +170,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       metrics: metrics, logger: logger))
 
   let router = buildRouter(
-    service: service, access: SessionGuard(secrets: keeping, sessions: store), catalog: catalog, store: store,
+    service: service, access: SessionGuard(secrets: store.limiting(keeping), sessions: store), catalog: catalog,
+    store: store,
     metrics: metrics)
   if let size = arguments.loadBaseline {
     try LoadBaselineController(responseSize: size).addRoutes(to: router)

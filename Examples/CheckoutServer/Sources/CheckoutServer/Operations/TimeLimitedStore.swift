@@ -15,6 +15,13 @@ struct TimeLimitedStore: SessionStore {
   let limit: Duration
   let metrics: ServerMetrics
 
+  /// The digests of session secrets in `secrets`, read and recorded within the
+  /// same limit: the session guard reads one before anything else, so a database
+  /// that does not answer is a 503 there too, not a request held open.
+  func limiting(_ secrets: any SessionSecretStore) -> any SessionSecretStore {
+    TimeLimitedSecrets(base: secrets, limited: self)
+  }
+
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
     try await withinLimit(id) { try await base.insert(snapshot, id: id) }
   }
@@ -32,7 +39,7 @@ struct TimeLimitedStore: SessionStore {
   }
 
   /// Runs `operation`, or throws `.unavailable` once `limit` has passed.
-  private func withinLimit<T: Sendable>(
+  fileprivate func withinLimit<T: Sendable>(
     _ id: SessionID, _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     let race = Race<T>()
@@ -112,5 +119,19 @@ private final class Race<T: Sendable>: Sendable {
       return false
     }
     if decided { cleanup() }
+  }
+}
+
+/// Session-secret digests read and recorded within a ``TimeLimitedStore``'s limit.
+private struct TimeLimitedSecrets: SessionSecretStore {
+  let base: any SessionSecretStore
+  let limited: TimeLimitedStore
+
+  func recordSecret(_ digest: SecretDigest, for id: SessionID) async throws {
+    try await limited.withinLimit(id) { try await base.recordSecret(digest, for: id) }
+  }
+
+  func secretDigest(for id: SessionID) async throws -> SecretDigest? {
+    try await limited.withinLimit(id) { try await base.secretDigest(for: id) }
   }
 }
