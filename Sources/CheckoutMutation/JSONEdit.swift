@@ -82,23 +82,6 @@ extension JSONNode {
     return node
   }
 
-  /// The node at `path`, if the path leads anywhere.
-  func child(at path: JSONPath) -> JSONNode? {
-    var node = self
-    for component in path.components {
-      switch (component, node.kind) {
-      case (.key(let key), .object(let members)):
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
-        node = member.value
-      case (.index(let index), .array(let elements)):
-        guard elements.indices.contains(index) else { return nil }
-        node = elements[index]
-      default: return nil
-      }
-    }
-    return node
-  }
-
   /// The member of an object, if it is one and has it.
   subscript(key: String) -> JSONNode? {
     guard case .object(let members) = kind else { return nil }

@@ -175,7 +175,7 @@ extension MutationTester {
     var words: [String] = []
     var node = root
     for component in mutant.path.components {
-      guard let next = node.child(at: JSONPath(components: [component])) else { break }
+      guard let next = node.node(at: JSONPath(components: [component])) else { break }
       node = next
       for key in ["id", "code", "field", "step", "row"] {
         if let word = node[key]?.string, !word.contains("*") { words.append(word) }

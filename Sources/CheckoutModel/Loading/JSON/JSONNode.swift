@@ -35,7 +35,7 @@ package struct JSONNode: Sendable {
   }
 
   /// The node at `path` below this one, if the path leads anywhere.
-  func node(at path: JSONPath) -> JSONNode? {
+  package func node(at path: JSONPath) -> JSONNode? {
     var node = self
     for component in path.components {
       switch (component, node.kind) {
