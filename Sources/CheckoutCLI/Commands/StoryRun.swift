@@ -61,8 +61,11 @@ struct StoryRun {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var host = makeHost()
     for (index, (line, command)) in script.enumerated() {
-      let source = lines[line - 1].trimmingCharacters(in: .whitespaces)
       let outcome = host.run(command)
+      let written = lines[line - 1]
+      let source =
+        host.session.map { command.shown(source: written, flow: $0.compiled) }
+        ?? written.trimmingCharacters(in: .whitespaces)
       if verbose { printVerbose(line, source, command, outcome, host) }
       if let problem = outcome.problem {
         if host.session == nil { return unusable(result, line: line, problem) }

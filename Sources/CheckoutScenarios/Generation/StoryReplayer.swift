@@ -48,7 +48,7 @@ package struct StoryReplayer: Sendable {
       }
       guard let command else { continue }
       if case .flow = command { continue }
-      let shown = Self.shown(command, source: String(source))
+      let shown = command.shown(source: String(source), flow: flow)
       let outcome = host.run(command)
       if let problem = outcome.problem { return Failure(line: number, text: shown, message: problem) }
       if let failure = outcome.failure {
@@ -66,12 +66,5 @@ package struct StoryReplayer: Sendable {
       }
     }
     return nil
-  }
-
-  /// The line as a failure shows it: a `set` without its value (it may be a secret).
-  static func shown(_ command: ScenarioCommand, source: String) -> String {
-    if case .set(let name, _) = command { return "set \(name) …" }
-    let trimmed = source.trimmingCharacters(in: .whitespaces)
-    return trimmed.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? trimmed
   }
 }

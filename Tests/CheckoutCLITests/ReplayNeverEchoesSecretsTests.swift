@@ -1,0 +1,29 @@
+import CheckoutCLI
+import Foundation
+import Testing
+
+/// A story's author may write a secret (a CVV) in a `set` or an `expect value`
+/// line; `checkout replay` shows such a line with `•••` in its verbose output,
+/// its failure lines and its JUnit report, never the value as written.
+@Suite struct ReplayNeverEchoesSecretsTests {
+  static let flows = ReplayAndReplTests.flowsDirectory
+  static let story = """
+    flow \(flows)/plndr.json
+    set payment.card.cvv 987
+    expect value payment.card.cvv 987
+    """
+
+  @Test func aFailingSecretExpectationIsReportedWithoutItsValue() throws {
+    try withFlowDirectory(["cvv.scenario": Self.story]) { directory in
+      let result = runCheckout(["replay", "cvv.scenario", "--verbose", "--junit", "report.xml"], in: directory)
+      #expect(result.status == 1, "the secret cannot be expected, so the story fails")
+      let report = try String(contentsOfFile: directory + "/report.xml", encoding: .utf8)
+      #expect(result.output.contains("cvv.scenario:2: set payment.card.cvv •••"), "\(result.output)")
+      #expect(result.output.contains("cvv.scenario:3: failed: expect value payment.card.cvv •••"), "\(result.output)")
+      #expect(report.contains("expect value payment.card.cvv •••"), "\(report)")
+      for text in [result.output, result.error, report] {
+        #expect(!text.contains("987"), "\(text)")
+      }
+    }
+  }
+}
