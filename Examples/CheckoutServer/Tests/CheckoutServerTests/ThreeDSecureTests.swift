@@ -163,3 +163,59 @@ import Testing
         "three_d_secure", flow: "express", operation: "confirmPayment"))
   }
 }
+
+/// The demo API's answers to the 3-D Secure cards, call by call.
+@Suite struct ThreeDSecureAnswerTests {
+  static func request(_ number: String, key: IdempotencyKey, result: String? = nil) throws -> CheckoutAPIRequest {
+    let compiled = try #require(DemoCheckoutAPITests.catalog["express"])
+    var values: [DataKey: Value] = ["payment.card.number": .string(number)]
+    if let result { values[ThreeDSecureCard.resultKey] = .string(result) }
+    return CheckoutAPIRequest(
+      session: "s1", flow: "express", operation: "confirmPayment",
+      payload: Payload(values: values, masking: compiled.masking), key: key)
+  }
+
+  @Test func cardsAreRecognisedAsTyped() {
+    #expect(ThreeDSecureCard.lookUp("4000 0027 6000 3184") == .authenticates)
+    #expect(ThreeDSecureCard.lookUp("4000-0025-0000-3155") == .authenticates)
+    #expect(ThreeDSecureCard.lookUp("4000008260003178") != nil)
+    #expect(ThreeDSecureCard.lookUp("4000008260003178") != .authenticates)
+    #expect(ThreeDSecureCard.lookUp("4242 4242 4242 4242") == nil)
+    #expect(ThreeDSecureCard.lookUp("4000 0000 0000 0002") == nil)
+  }
+
+  @Test func theFirstRequestAsksAndTheContinuationAnswersByTheResult() throws {
+    let api = DemoCheckoutAPI(declaredActions: DeclaredActions(catalog: DemoCheckoutAPITests.catalog))
+    let first: IdempotencyKey = "confirmPayment-1"
+    let next: IdempotencyKey = "confirmPayment-1/three_d_secure-1"
+    for number in ["4000002760003184", "4000002500003155", "4000008260003178"] {
+      #expect(api.answer(try Self.request(number, key: first)) == .actionRequired("three_d_secure", [:]))
+      #expect(
+        api.answer(try Self.request(number, key: next, result: "failed")).failedCodes == [
+          "payment_intent_authentication_failure"
+        ])
+    }
+    let order = DemoCheckoutAPI.orderNumber(for: "s1", flow: "express")
+    #expect(
+      api.answer(try Self.request("4000002760003184", key: next, result: "authenticated"))
+        == .succeeded(["order.number": .string(order)]))
+    #expect(
+      api.answer(try Self.request("4000008260003178", key: next, result: "authenticated")).failedCodes == [
+        "insufficient_funds"
+      ])
+    // Without the declared action (the API knows no flow's actions) the cards are
+    // answered as any other: 3178 is declined at once, the others go through.
+    let plain = DemoCheckoutAPI()
+    #expect(plain.answer(try Self.request("4000008260003178", key: first)).failedCodes == ["insufficient_funds"])
+    #expect(
+      plain.answer(try Self.request("4000002760003184", key: first)) == .succeeded(["order.number": .string(order)]))
+  }
+}
+
+extension CheckoutAPIOutcome {
+  /// The codes of a failure; empty for any other answer.
+  var failedCodes: [String] {
+    if case .failed(let errors) = self { return errors.map(\.code) }
+    return []
+  }
+}
