@@ -250,7 +250,7 @@ def story_cvv(s):
     s.expect_screen("confirmation", "Thank You")
     s.expect_transitions(before, ["reset"])
     thanks = s.row("thanks").text
-    number = re.search(r"PL-\d{8}", thanks)
+    number = re.search(r"PLNDR-\d{8}", thanks)
     check(number is not None, f"the order number is shown: {thanks!r}")
     check(s.js("return document.querySelectorAll('#stage .screen').length") == 1, "reset left one screen")
     s.no_cvv_anywhere("after the order was placed")

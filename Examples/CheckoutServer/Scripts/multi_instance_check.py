@@ -137,7 +137,7 @@ def body_of(event):
 
 
 SECRET_ROWS = {("creditCard", "cvv"), ("cardEntry", "cvc")}
-ORDER = re.compile(r"PL-\d{8}")
+ORDER = re.compile(r"\b[A-Z][A-Z0-9_-]*-\d{8}\b")
 
 
 def normalized(view):
@@ -153,15 +153,15 @@ def normalized(view):
         })
     shown = {"version": view["version"], "state": view["state"], "step": screen["step"], "rows": rows,
              "offer": view.get("offer"), "route": view.get("route")}
-    return json.loads(ORDER.sub("PL-<order>", json.dumps(shown, sort_keys=True)))
+    return json.loads(ORDER.sub("<order>", json.dumps(shown, sort_keys=True)))
 
 
-def order_number(session_id):
+def order_number(session_id, flow):
     value = 0xCBF29CE484222325
     for byte in session_id.encode():
         value ^= byte
         value = (value * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return "PL-%08d" % (value % 100_000_000)
+    return "%s-%08d" % (flow.upper(), value % 100_000_000)
 
 
 class Counters:
@@ -276,9 +276,9 @@ def main():
         for row in on_a["screen"]["rows"]:
             for number in ORDER.findall(row.get("detail") or ""):
                 orders += 1
-                if number != order_number(sid):
+                if number != order_number(sid, flow):
                     mismatches += 1
-                    print(f"MISMATCH session {n} ({flow}) {sid}: order number {number}, expected {order_number(sid)}")
+                    print(f"MISMATCH session {n} ({flow}) {sid}: order number {number}, expected {order_number(sid, flow)}")
         if got_a != got_b:
             mismatches += 1
             print(f"MISMATCH session {n} ({flow}) {sid}: instance A and B disagree\n  A: {got_a}\n  B: {got_b}")

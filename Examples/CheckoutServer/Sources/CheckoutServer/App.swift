@@ -5,7 +5,7 @@ import Logging
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
 /// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
-/// [--max-connections N] [--reseal] [--load-baseline BYTES]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// [--max-connections N] [--reseal] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
 /// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -65,6 +65,12 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       "For development and benchmarks only (off by default; never in production): also serve POST /load-baseline/events, which decodes an event body as POST /sessions/{id}/events does and answers a JSON value of exactly BYTES bytes, with no engine and no store (the floor of Examples/server-load.sh).",
       valueName: "bytes"))
   var loadBaseline: Int?
+
+  @Flag(
+    help:
+      "For development only (off by default; never in production): serve POST /sessions/{id}/script, which queues the demo API's next answer of an operation for that session (a flow's own error codes, an action), so a team can walk its error stories over HTTP."
+  )
+  var devScriptedAnswers = false
 
   @OptionGroup(title: "Connections")
   var connections: ConnectionOptions

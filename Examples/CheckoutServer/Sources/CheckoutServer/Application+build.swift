@@ -33,6 +33,9 @@ protocol AppArguments {
   /// The answer size of `POST /load-baseline/events` (``LoadBaselineController``);
   /// nil, the default, leaves the route out.
   var loadBaseline: Int? { get }
+  /// Whether `POST /sessions/{id}/script` scripts the demo API's next answers
+  /// (``ScriptController``; development only, default false).
+  var devScriptedAnswers: Bool { get }
 }
 
 extension AppArguments {
@@ -48,6 +51,8 @@ extension AppArguments {
   var connections: ConnectionOptions { .standard }
   /// The default: no load baseline route.
   var loadBaseline: Int? { nil }
+  /// The default: no scripted answers.
+  var devScriptedAnswers: Bool { false }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -56,6 +61,9 @@ struct AppDependencies: Sendable {
   var logger: Logger?
   /// The checkout API; nil for the demo, its ledger in the store's database.
   var api: (any CheckoutAPI)?
+  /// The demo API's ledger when `api` is nil; nil for the store's (PostgreSQL's
+  /// table, or memory). A test passes one to count charges.
+  var ledger: (any CallLedger)?
   /// The session store; nil to choose by the environment: PostgreSQL when
   /// `DATABASE_URL` is set, memory (``MemorySessionStore``) otherwise.
   var store: (any SessionStore)?
@@ -71,13 +79,15 @@ struct AppDependencies: Sendable {
   var metrics = ServerMetrics()
 
   init(
-    logger: Logger? = nil, api: (any CheckoutAPI)? = nil, store: (any SessionStore)? = nil,
+    logger: Logger? = nil, api: (any CheckoutAPI)? = nil, ledger: (any CallLedger)? = nil,
+    store: (any SessionStore)? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, limits: DataLimits = DataLimits(),
     storeTimeout: Duration = .milliseconds(1500), sweepInterval: Duration? = nil,
     metrics: ServerMetrics = ServerMetrics()
   ) {
     self.logger = logger
     self.api = api
+    self.ledger = ledger
     self.store = store
     self.environment = environment
     self.limits = limits
@@ -142,8 +152,12 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     (base as? any SessionStore & SessionSecretStore) ?? SecretKeepingMemoryStore(base: base)
 
   let ledger: any CallLedger =
-    postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) } ?? InMemoryCallLedger()
-  let api = dependencies.api ?? DemoCheckoutAPI(ledger: ledger)
+    dependencies.ledger ?? postgresStore.map { PostgresCallLedger(client: $0.client, logger: logger) }
+    ?? InMemoryCallLedger()
+  let scripts = arguments.devScriptedAnswers ? ScriptedAnswers() : nil
+  let api =
+    dependencies.api
+    ?? DemoCheckoutAPI(ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), scripted: scripts)
   let metrics = dependencies.metrics
   let keys = try dataKeyring(in: dependencies.environment, persistent: base is PostgresSessionStore)
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
@@ -169,10 +183,15 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
       metrics: metrics, logger: logger))
 
+  let access = SessionGuard(secrets: store.limiting(keeping), sessions: store)
   let router = buildRouter(
-    service: service, access: SessionGuard(secrets: store.limiting(keeping), sessions: store), catalog: catalog,
+    service: service, access: access, catalog: catalog,
     store: store,
     metrics: metrics)
+  if let scripts {
+    ScriptController(service: service, access: access, scripts: scripts).addRoutes(to: router.group("sessions"))
+    logger.warning("scripted answers on: POST /sessions/{id}/script (for development only)")
+  }
   if let size = arguments.loadBaseline {
     try LoadBaselineController(responseSize: size).addRoutes(to: router)
     logger.warning(

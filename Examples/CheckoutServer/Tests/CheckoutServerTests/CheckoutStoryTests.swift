@@ -100,7 +100,7 @@ import Testing
       let ordered = try await client.tap(id, "placeOrder")
       #expect(ordered["effects"]?.effectLines == ["callAPI placeOrder succeeded", "navigate reset confirmation"])
       let number = try #require(ordered["effects"]?[0]?["outcome"]?["data"]?["order.number"]?.string)
-      #expect(number == DemoCheckoutAPI.orderNumber(for: SessionID(id)))
+      #expect(number == DemoCheckoutAPI.orderNumber(for: SessionID(id), flow: "plndr"))
       let thanks = try await client.appeared(id, "confirmation")
       #expect(thanks["state"]?.string == "confirmation")
       #expect(thanks["screen"]?.row("thanks")?["detail"]?.string == "Order number \(number)")
@@ -202,8 +202,16 @@ import Testing
       session: "abc", flow: "plndr", operation: "placeOrder", payload: payload, key: "placeOrder-1")
     #expect(
       DemoCheckoutAPI().answer(request)
-        == .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: "abc"))]))
-    #expect(DemoCheckoutAPI.orderNumber(for: "abc").count == 11)
+        == .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: "abc", flow: "plndr"))]))
+    #expect(DemoCheckoutAPI.orderNumber(for: "abc", flow: "plndr").count == 14)
+    // The prefix is the flow's; the digits are the session's, on any instance.
+    #expect(DemoCheckoutAPI.orderNumber(for: "abc", flow: "express").hasPrefix("EXPRESS-"))
+    #expect(DemoCheckoutAPI.orderNumber(for: "abc", flow: "tickets").hasPrefix("TICKETS-"))
+    #expect(
+      DemoCheckoutAPI.orderNumber(for: "abc", flow: "plndr").dropFirst(6)
+        == DemoCheckoutAPI.orderNumber(for: "abc", flow: "express").dropFirst(8))
+    #expect(
+      DemoCheckoutAPI.orderNumber(for: "abc", flow: "plndr") != DemoCheckoutAPI.orderNumber(for: "abd", flow: "plndr"))
   }
 
   @Test func cardNumbersAreMatchedWithoutSpaces() {

@@ -114,6 +114,22 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
     return id
   }
 
+  /// Taps the submit row; for a 3-D Secure test card on a flow that declares the
+  /// action (express), checks the challenge opens and completes it
+  /// (`authenticated`). Returns the reply that carries the call's final answer.
+  func submitThroughThreeDSecure(_ client: any TestClientProtocol, _ id: String, number: String) async throws
+    -> Reply
+  {
+    let submitted = try await client.tap(id, submitRow)
+    guard flow == "express", ThreeDSecureCard.lookUp(number) != nil else { return submitted }
+    #expect(
+      submitted["effects"]?.effectLines == ["callAPI \(operation) actionRequired", "navigate present challenge"],
+      "\(submitted.text)")
+    #expect(try await client.appeared(id, "challenge").status == .ok)
+    return try await client.event(
+      id, #""event":"actionCompleted","operation":"\#(operation)","data":{"three_d_secure.result":"authenticated"}"#)
+  }
+
   /// Submits and checks the order is placed, then reports the final step.
   func submitAndExpectTheOrderPlaced(_ client: any TestClientProtocol, _ id: String) async throws {
     let ordered = try await client.tap(id, submitRow)
@@ -121,7 +137,7 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
       ordered["effects"]?.effectLines == ["callAPI \(operation) succeeded", "navigate reset \(finalStep)"],
       "\(ordered.text)")
     let number = ordered["effects"]?[0]?["outcome"]?["data"]?["order.number"]?.string
-    #expect(number == DemoCheckoutAPI.orderNumber(for: SessionID(id)))
+    #expect(number == DemoCheckoutAPI.orderNumber(for: SessionID(id), flow: FlowID(flow)))
     let final = try await client.appeared(id, finalStep)
     #expect(final["state"]?.string == finalStep)
   }
@@ -184,7 +200,9 @@ struct StoryCheckout: Sendable, CustomStringConvertible {
     try await withApp { client in
       let id = try await checkout.readyToSubmit(client, number: number)
 
-      let declined = try await client.tap(id, checkout.submitRow)
+      // A 3-D Secure test card asks for the action where the flow declares it
+      // (express): the decline is the answer once the shopper authenticated.
+      let declined = try await checkout.submitThroughThreeDSecure(client, id, number: number)
       #expect(
         declined["effects"]?.effectLines == ["callAPI \(checkout.operation) failed", "offer \(target)"],
         "\(declined.text)")

@@ -104,7 +104,7 @@ actor LossyAPI: CheckoutAPI {
       let confirmed = try await client.appeared(id, "confirmation")
       #expect(confirmed.status == .ok, "\(confirmed.text)")
       #expect(confirmed["state"]?.string == "confirmation")
-      #expect(confirmed.text.contains(DemoCheckoutAPI.orderNumber(for: SessionID(id))))
+      #expect(confirmed.text.contains(DemoCheckoutAPI.orderNumber(for: SessionID(id), flow: "plndr")))
       #expect(await ledger.successes(of: "placeOrder", in: SessionID(id)) == 1)
     }
   }

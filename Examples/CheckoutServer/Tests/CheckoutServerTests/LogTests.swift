@@ -74,7 +74,7 @@ import Testing
       try await client.open(id, "continue", "stepTwo")
       let placed = try await client.tap(id, "placeOrder")
       #expect(placed["effects"]?.effectLines.first == "callAPI placeOrder failed")
-      // Token checks: an order number such as PL-18528348 holds 5283 inside a longer run.
+      // Token checks: an order number such as PLNDR-18528348 holds 5283 inside a longer run.
       #expect(!Self.contains(placed.text, token: cvv))
       // The route back to the CVV, a changed CVV, and the order placed with it.
       _ = try await DemoStoryTests.follow(client, id, try await client.event(id, #""event":"accept""#))
@@ -102,6 +102,6 @@ import Testing
     #expect(Self.contains("value=9714 x", token: "9714"))
     #expect(Self.contains("\"9714\"", token: "9714"))
     #expect(!Self.contains("id=ab9714cd", token: "9714"))
-    #expect(!Self.contains(#""number":"PL-18528348""#, token: "5283"), "inside an order number")
+    #expect(!Self.contains(#""number":"PLNDR-18528348""#, token: "5283"), "inside an order number")
   }
 }

@@ -140,6 +140,33 @@ struct PostgresStoreTests {
     }
   }
 
+  @Test func aThreeDSecurePaymentOnPostgresKeepsItsCallKeyAndIsChargedOnce() async throws {
+    let url = try #require(Self.url)
+    let id = try await withApp(
+      dependencies: AppDependencies(environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey])
+    ) { client in
+      let id = try await ThreeDSecureTests.challenged(client, number: "4000 0027 6000 3184")
+      let paid = try await client.event(id, ThreeDSecureTests.completed("authenticated"))
+      #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
+      return id
+    }
+    try await withStore { store in
+      let ledger = PostgresCallLedger(client: store.client, logger: Logger(label: "postgres-test"))
+      #expect(try await ledger.answer(for: "\(id):confirmPayment-1") == .actionRequired("three_d_secure", [:]))
+      let order = DemoCheckoutAPI.orderNumber(for: SessionID(id), flow: "express")
+      #expect(
+        try await ledger.answer(for: "\(id):confirmPayment-1/three_d_secure-1")
+          == .succeeded(["order.number": .string(order)]))
+      #expect(try await ledger.answer(for: "\(id):confirmPayment-2") == nil)
+      let rows = try await store.client.query(
+        "SELECT count(*)::int FROM api_calls WHERE session = \(id) AND status = 'succeeded'",
+        logger: Logger(label: "postgres-test"))
+      var charges = 0
+      for try await count in rows.decode(Int.self) { charges = count }
+      #expect(charges == 1)
+    }
+  }
+
   @Test func theCheckoutStoryOverHTTPOnPostgres() async throws {
     let url = try #require(Self.url)
     try await withApp(

@@ -22,6 +22,7 @@ struct TestArguments: AppArguments {
   var callTimeout: Double?
   var onFlowChange: FlowChangePolicy = .pin
   var connections = ConnectionOptions.standard
+  var devScriptedAnswers = false
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between

@@ -97,7 +97,12 @@ enum ErrorDialect: Sendable, Hashable {
 ///   flow's dialect;
 /// - a discount code starting with `EXPIRED` has expired;
 /// - any call with a quantity (`cart.quantity`) over ``stock`` fails: not enough
-///   in stock (an error fixed on the cart, however deep the shopper is).
+///   in stock (an error fixed on the cart, however deep the shopper is);
+/// - a payment with one of Stripe's 3-D Secure test cards (``ThreeDSecureCard``)
+///   asks for the action `three_d_secure` when its submit declares it
+///   (``declaredActions``), then answers the continuation by its result;
+/// - with `--dev-scripted-answers`, a new call takes the answer queued for its
+///   operation and session first (``ScriptedAnswers``).
 ///
 /// Each error can be fixed by changing the value the flow routes the shopper to.
 /// A declined card number is fixed by another card. A test card whose error is
@@ -106,7 +111,8 @@ enum ErrorDialect: Sendable, Hashable {
 /// per session and card, only a keyed digest of the value it declined
 /// (``DeclinedValues``), never the value.
 ///
-/// An order number is derived from the session id, so replays agree. Like a
+/// An order number is the flow's id in capitals and digits derived from the
+/// session id (`EXPRESS-04210733`), so replays agree on any instance. Like a
 /// payment API, it answers a repeated idempotency key with its first answer and
 /// charges once: its ``CallLedger`` keeps every answer by key.
 struct DemoCheckoutAPI: CheckoutAPI {
@@ -132,10 +138,24 @@ struct DemoCheckoutAPI: CheckoutAPI {
   /// The calls answered, by idempotency key: a repeated key gets the first answer
   /// and charges once. In the session store's database when there is one.
   var ledger: any CallLedger = InMemoryCallLedger()
+  /// The actions each flow's submits declare: the demo asks only for those.
+  var declaredActions = DeclaredActions()
+  /// The answers queued by `POST /sessions/{id}/script`; nil unless the server
+  /// runs with `--dev-scripted-answers`.
+  var scripted: ScriptedAnswers?
 
-  /// The first answer to the request's idempotency key, or a new one, recorded.
+  /// The first answer to the request's idempotency key, or a new one (a scripted
+  /// one first), recorded.
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
     if let first = try await ledger.answer(for: request.idempotencyKey) { return first }
+    if let scripted, let next = await scripted.take(request.operation, in: request.session) {
+      do {
+        return try await ledger.record(next, for: request)
+      } catch {
+        await scripted.putBack(next, for: request.operation, in: request.session)
+        throw error
+      }
+    }
     return try await ledger.record(answer(request), for: request)
   }
 
@@ -152,12 +172,21 @@ struct DemoCheckoutAPI: CheckoutAPI {
       }
       return .succeeded([:])
     }
-    if case .string(let number)? = request.payload.values[cardNumberKey], let card = StripeTestCard.lookUp(number),
-      !changedSinceDeclined(card, number: number, in: request)
+    guard case .string(let number)? = request.payload.values[cardNumberKey] else { return success(request) }
+    if let card = ThreeDSecureCard.lookUp(number),
+      let answer = threeDSecureAnswer(for: card, request, dialect: dialect)
     {
+      return answer
+    }
+    if let card = StripeTestCard.lookUp(number), !changedSinceDeclined(card, number: number, in: request) {
       return .failed([dialect.error(for: card)])
     }
-    return .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: request.session))])
+    return success(request)
+  }
+
+  /// A call that goes through: the order number.
+  func success(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
+    .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: request.session, flow: request.flow))])
   }
 
   /// Whether the shopper changed the expiry date or security code this test card
@@ -174,15 +203,16 @@ struct DemoCheckoutAPI: CheckoutAPI {
     return declined.isChange(value, session: request.session, card: number.filter(\.isNumber))
   }
 
-  /// `PL-` and eight digits derived from the session id (FNV-1a), so a replay of
-  /// the same session gets the same order number on any instance.
-  static func orderNumber(for session: SessionID) -> String {
+  /// The flow's id in capitals (`PLNDR-`, `EXPRESS-`, `TICKETS-`) and eight
+  /// digits derived from the session id (FNV-1a), so a replay of the same session
+  /// gets the same order number on any instance.
+  static func orderNumber(for session: SessionID, flow: FlowID) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in session.rawValue.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }
     let digits = String(hash % 100_000_000)
-    return "PL-" + String(repeating: "0", count: 8 - digits.count) + digits
+    return flow.rawValue.uppercased() + "-" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 }

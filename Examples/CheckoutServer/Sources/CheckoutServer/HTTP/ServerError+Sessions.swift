@@ -57,3 +57,18 @@ extension ServerError {
     }
   }
 }
+
+extension ServerError {
+  /// Passes when `flow` has a submit of `operation`; else 422 `unknown_operation`
+  /// at `operation`, with a "did you mean" and the flow's operations.
+  static func checkOperation(_ operation: OperationName, in flow: Flow) throws(ServerError) {
+    let operations = flow.operationNames
+    let name = operation.rawValue
+    guard !operations.contains(name) else { return }
+    let hint = Suggestions.didYouMean(name, in: operations).map { "; \($0)" } ?? ""
+    throw ServerError(
+      .unprocessableContent, "unknown_operation",
+      "the flow \"\(flow.id)\" has no operation \"\(LogText.safe(name))\"\(hint); its operations are \(Suggestions.list(operations, conjunction: "and"))",
+      at: "operation")
+  }
+}

@@ -16,6 +16,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     (.appeared, ["step"]),
     (.accept, []),
     (.decline, []),
+    (.actionCompleted, ["operation", "data"]),
   ]
 
   /// `tap`, `set`, … as the client wrote it; `api` for the events only the server sends.
@@ -30,6 +31,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     case .set(.row(let row, _), _): return row.rawValue
     case .set(.key(let key), _): return key.rawValue
     case .appeared(let step): return step.rawValue
+    case .actionCompleted(let operation, _): return operation.rawValue
     default: return nil
     }
   }
@@ -40,6 +42,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     case .tap, .set(.row, _): return "row"
     case .set(.key, _): return "key"
     case .appeared: return "step"
+    case .actionCompleted: return "operation"
     default: return "event"
     }
   }
@@ -96,7 +99,9 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     case .back: event = .back
     case .accept: event = .accept
     case .decline: event = .decline
-    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired, .apiActionRequired, .actionCompleted:
+    case .actionCompleted:
+      event = .actionCompleted(OperationName(try fields.string("operation")), try ClientValue.actionData(in: fields))
+    case .apiSucceeded, .apiFailed, .callAgain, .apiExpired, .apiActionRequired:
       // Not in `kinds`: API answers come from the server's own call, never from a client.
       throw ServerError.badField("unknown_event", "\(name) is sent by the server, not by a client", at: "event")
     }

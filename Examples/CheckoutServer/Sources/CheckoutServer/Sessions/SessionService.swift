@@ -60,8 +60,8 @@ struct SessionService: Sendable {
       waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
   }
 
-  /// `POST /sessions/{id}/events`: lost calls finished first, then the event and
-  /// its calls. When another instance carries the session to another version of
+  /// `POST /sessions/{id}/events`: lost calls finished first, then the event (an
+  /// action's completion as ``ActionCompletion`` takes it) and its calls. When another instance carries the session to another version of
   /// its flow between this request's read and its save, the event is applied
   /// again from a fresh read (at most ``tries`` times, and never once its call was
   /// made): a `200`, or the `409`/`410` of the fresh read, never a 500.
@@ -93,14 +93,16 @@ struct SessionService: Sendable {
     let recovered = try await ServerError.answering(gone: id) {
       try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
     }
-    try limits.check(event.event, on: served.flow)
+    let applied = try ActionCompletion.prepare(
+      event.event, snapshot: recovered.stored.snapshot, flow: served.flow.flow, limits: limits)
+    try limits.check(applied, on: served.flow)
     let result = try await ServerError.answering(
       expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts
     ) {
       try await calls.send(
-        event.event, to: id, flow: served.flow, loaded: recovered.stored,
+        applied, to: id, flow: served.flow, loaded: recovered.stored,
         expectedVersion: event.expectedVersion.map { _ in recovered.stored.version }
-      ) { session in try limits.checkEntered(session, after: event.event) }
+      ) { session in try limits.checkEntered(session, after: applied) }
     }
     return EventResultView(
       version: result.version, state: result.session.navigation.description, screen: result.session.screen,

@@ -1,0 +1,96 @@
+import CheckoutEngine
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CheckoutServer
+
+/// `{"event": "actionCompleted", "operation", "data"}`: a malformed one is a 400
+/// naming the field, one the session cannot take a 422 saying why (what the
+/// session waits on), and nothing changes either way.
+@Suite struct ActionCompletedEventTests {
+  let errors = ErrorTests()
+
+  static func completion(_ rest: String) -> String { #""event":"actionCompleted",\#(rest)"# }
+
+  @Test func malformedCompletionsAreBadRequests() async throws {
+    try await withApp { client in
+      let id = try await client.createSession("express")
+      let cases: [(String, String, String)] = [
+        (#""data":{}"#, "missing_field", "operation"),
+        (#""operation":"""#, "invalid_field", "operation"),
+        (#""operation":7"#, "invalid_field", "operation"),
+        (#""operation":"confirmPayment","data":"authenticated""#, "invalid_field", "data"),
+        (#""operation":"confirmPayment","data":["authenticated"]"#, "invalid_field", "data"),
+        (#""operation":"confirmPayment","data":{"three_d_secure.result":{"ok":true}}"#, "invalid_field", "data"),
+        (#""operation":"confirmPayment","data":{"not a key":"x"}"#, "invalid_field", "data"),
+        (#""operation":"confirmPayment","row":"confirm""#, "unknown_field", "row"),
+      ]
+      for (fields, error, at) in cases {
+        let reply = errors.expectError(
+          try await client.event(id, Self.completion(fields)), .badRequest, error, at: at)
+        #expect(reply["detail"]?.string?.isEmpty == false, "\(fields)")
+      }
+      let data = try await client.event(id, Self.completion(#""operation":"confirmPayment","data":"x""#))
+      #expect(data["detail"]?.string?.contains("an object of data keys to values") == true, "\(data.text)")
+      #expect(try await client.send(.get, "/sessions/\(id)")["version"]?.int == 1)
+    }
+  }
+
+  @Test func anUnknownOperationIsUnprocessableWithASuggestion() async throws {
+    try await withApp { client in
+      let id = try await client.createSession("express")
+      let reply = errors.expectError(
+        try await client.event(id, Self.completion(#""operation":"confirmPaymnt""#)), .unprocessableContent,
+        "unknown_operation", at: "operation")
+      let detail = reply["detail"]?.string ?? ""
+      #expect(detail.contains(#"did you mean "confirmPayment"?"#), "\(detail)")
+      #expect(detail.contains(#"its operations are "applyDiscount" and "confirmPayment""#), "\(detail)")
+    }
+  }
+
+  @Test func aCompletionWithNoActionWaitingSaysWhatTheSessionWaitsOn() async throws {
+    try await withApp { client in
+      let id = try await client.createSession("express")
+      let idle = errors.expectError(
+        try await client.event(id, Self.completion(#""operation":"confirmPayment""#)), .unprocessableContent,
+        "refused", at: "operation")
+      #expect(
+        idle["detail"]?.string
+          == "no call to confirmPayment is waiting on an action; the session is waiting on no call")
+      #expect(idle["refusal"]?["code"]?.string == "noActionWaiting")
+      #expect(idle["refusal"]?["event"]?.string == "actionCompleted")
+      #expect(idle["refusal"]?["operation"]?.string == "confirmPayment")
+
+      // While the payment waits on the challenge, applyDiscount has nothing waiting.
+      let waiting = try await ThreeDSecureTests.challenged(client, number: "4000 0027 6000 3184")
+      let other = errors.expectError(
+        try await client.event(waiting, Self.completion(#""operation":"applyDiscount""#)), .unprocessableContent,
+        "refused", at: "operation")
+      #expect(
+        other["detail"]?.string
+          == "no call to applyDiscount is waiting on an action; the session's calls: confirmPayment waits on the action three_d_secure (step challenge)"
+      )
+    }
+  }
+
+  @Test func aCompletionMayOnlyCarryTheActionsOwnKeys() async throws {
+    try await withApp { client in
+      let id = try await ThreeDSecureTests.challenged(client, number: "4000 0027 6000 3184")
+      let version = try await client.send(.get, "/sessions/\(id)")["version"]?.int
+      for data in [#"{"order.number":"EXPRESS-1"}"#, #"{"payment.card.number":"4242424242424242"}"#] {
+        errors.expectError(
+          try await client.event(id, Self.completion(#""operation":"confirmPayment","data":\#(data)"#)),
+          .unprocessableContent, "invalid_action_data", at: "data")
+      }
+      errors.expectError(
+        try await client.event(
+          id, Self.completion(#""operation":"confirmPayment","data":{"three_d_secure.note":"4242 4242 4242 4242"}"#)),
+        .unprocessableContent, "card_number_in_text", at: "data")
+      #expect(try await client.send(.get, "/sessions/\(id)")["version"]?.int == version)
+      // The challenge still waits, and completes.
+      let paid = try await client.event(id, Self.completion(#""operation":"confirmPayment""#))
+      #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
+    }
+  }
+}
