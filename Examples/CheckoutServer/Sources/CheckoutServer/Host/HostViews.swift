@@ -18,10 +18,10 @@ struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
 }
 
 /// `GET /sessions/{id}/route`: where the session is and what it waits for:
-/// `{"version", "state", "pending"?, "route"?}`. A host reloading mid-way reads
-/// here which command it must still perform; the browser host draws the route's
-/// progress ("taking you to Credit Card: 2 of 3") and its steps on the flow's
-/// picture.
+/// `{"version", "state", "pending"?, "route"?, "action"?}`. A host reloading
+/// mid-way reads here which command it must still perform; the browser host draws
+/// the route's progress ("taking you to Credit Card: 2 of 3") and its steps on the
+/// flow's picture, and shows the action a call waits on (3-D Secure) as a dialog.
 struct RouteProgressView: ResponseEncodable, Sendable, Equatable {
   var version: Int
   var state: String
@@ -29,6 +29,8 @@ struct RouteProgressView: ResponseEncodable, Sendable, Equatable {
   var pending: PendingCommandView?
   /// The route being driven to an error's row, when there is one.
   var route: RouteStepsView?
+  /// The action a call waits on, when one does.
+  var action: WaitingActionView?
 
   init(version: Int, session: CheckoutSession) {
     self.version = version
@@ -39,6 +41,36 @@ struct RouteProgressView: ResponseEncodable, Sendable, Equatable {
       pending = PendingCommandView(command: waiting.command.description, awaiting: waiting.expected.rawValue)
     }
     route = RouteStepsView(session)
+    action = WaitingActionView(session)
+  }
+}
+
+/// The action a call waits on: `{"operation": "confirmPayment", "action":
+/// "three_d_secure", "step": "challenge", "resume": ["confirm"], "close":
+/// ["cancel"]}`, with the action step's `resume` rows (tapping one completes the
+/// action) and `close` rows (tapping one cancels the call). A host shows it on
+/// `step`, the action step, and sends `actionCompleted` with its result.
+struct WaitingActionView: Encodable, Sendable, Equatable {
+  var operation: String
+  var action: String
+  var step: String
+  var resume: [String]
+  var close: [String]
+
+  init?(_ session: CheckoutSession) {
+    guard let waiting = session.waitingAction else { return nil }
+    operation = waiting.call.operation.rawValue
+    action = waiting.action.name.rawValue
+    step = waiting.action.step.rawValue
+    let rows = session.compiled.step(waiting.action.step)?.rows ?? []
+    resume = rows.compactMap { row in
+      if case .button(.resume) = row.cell { return row.id.rawValue }
+      return nil
+    }
+    close = rows.compactMap { row in
+      if case .button(.close) = row.cell { return row.id.rawValue }
+      return nil
+    }
   }
 }
 
