@@ -59,9 +59,9 @@ export const createSession = (flow) => call('POST', '/sessions', { flow });
 /** GET /sessions/{id}: {id, version, state, screen, offer?, route?}. */
 export const session = (id) => call('GET', `/sessions/${segment(id)}`);
 
-/** GET /sessions/{id}/route: {version, state, pending?, route?}. */
+/** GET /sessions/{id}/route: {version, state, pending?, route?, action?} (action: {operation, action, step, resume, close}). */
 export const routeProgress = (id) => call('GET', `/sessions/${segment(id)}/route`);
 
-/** POST /sessions/{id}/events: {version, state, screen, effects}. */
+/** POST /sessions/{id}/events ({event: "tap", row}, {event: "actionCompleted", operation, data}, …): {version, state, screen, effects}. */
 export const sendEvent = (id, event, expectedVersion) =>
   call('POST', `/sessions/${segment(id)}/events`, { ...event, expectedVersion });

@@ -1,12 +1,14 @@
 // The host: picks a flow, creates (or reloads) a session, draws its screen, and
 // does what each effect says, as a native app would: performs every navigation
 // command and reports `appeared` when its transition has ended, shows an offer
-// as a dialog, a route in progress as a banner, focuses the row a route reaches.
+// as a dialog, a route in progress as a banner, focuses the row a route reaches,
+// and shows the action a call waits on (3-D Secure) as the bank's dialog.
 // The browser's back button sends `back`. The session lives on the server: the
 // URL holds only its id (?session=…), so a reload, or a server restart with the
 // PostgreSQL store, picks it up where it was.
 
 import * as api from './api.js';
+import { askBank } from './challenge.js';
 import { GraphPanel } from './graph.js';
 import { NavigationView, parseState } from './navigation.js';
 import { renderScreen } from './screen.js';
@@ -23,6 +25,8 @@ let session = null;  // {id, flow, version}
 let titles = new Map();  // step id -> title
 let backWanted = false;  // the back button was pressed while the host was busy
 let guardArmed = false;  // a history entry the back button can pop
+let actionAsked = false;  // a call answered that the shopper must do an action first
+let screenShown = null;  // the last screen the session sent
 
 const graph = new GraphPanel($('#graph'));
 const nav = new NavigationView($('#stage'), (step) => titles.get(step) ?? step, (transition) => {
@@ -64,12 +68,24 @@ function clearProblem() {
   $('#problem').textContent = '';
 }
 
+/** A notice from the session (a call cancelled), shown until the shopper does something else. */
+function showNotice(message) {
+  $('#notice').hidden = false;
+  $('#notice').textContent = message;
+}
+
+function clearNotice() {
+  $('#notice').hidden = true;
+  $('#notice').textContent = '';
+}
+
 function describe(effect) {
   switch (effect.kind) {
     case 'navigate': return `navigate ${effect.command}`;
     case 'callAPI': {
       const outcome = effect.outcome;
       if (outcome.status === 'failed') return `${effect.operation} failed: ${outcome.errors.map((e) => e.code).join(', ')}`;
+      if (outcome.status === 'actionRequired') return `${effect.operation} asks for ${outcome.action}`;
       const data = Object.entries(outcome.data ?? {}).map(([key, value]) => `${key} = ${value}`).join(', ');
       return `${effect.operation} succeeded${data ? `: ${data}` : ''}`;
     }
@@ -86,6 +102,7 @@ function describe(effect) {
 
 async function send(event) {
   host.events.push({ event: event.event, row: event.row, step: event.step, at: performance.now() });
+  if (event.event !== 'appeared') clearNotice();
   const answer = await api.sendEvent(session.id, event, session.version);
   session.version = answer.version;
   return answer;
@@ -112,16 +129,20 @@ async function handle(answer) {
   draw(answer, focus?.row);
   for (const effect of effects) {
     if (['refused', 'unresolved', 'routeCancelled'].includes(effect.kind)) showProblem({ message: describe(effect) });
+    if (effect.kind === 'notice') showNotice(effect.message);
+    if (effect.kind === 'callAPI' && effect.outcome?.status === 'actionRequired') actionAsked = true;
   }
   const offer = effects.find((effect) => effect.kind === 'offer');
   const navigate = effects.find((effect) => effect.kind === 'navigate');
   if (navigate || !$('#banner').hidden || focus) await showProgress();
   if (offer) return answerOffer(offer);
   if (navigate) return perform(navigate.command);
+  if (actionAsked) return doAction(await api.routeProgress(session.id));
 }
 
 /** Draws the navigation state and the screen on top. */
 function draw(answer, focusRow) {
+  screenShown = answer.screen;
   if (nav.state !== answer.state) nav.show(answer.state);  // the host's stack follows the session's
   if (answer.screen.step === nav.top) renderScreen(nav.topScreen, answer.screen, handlers, focusRow);
   drawBreadcrumb(answer.state);
@@ -151,6 +172,25 @@ async function answerOffer(offer) {
   dialog.showModal();
   const answer = await new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
   return handle(await send({ event: answer === 'accept' ? 'accept' : 'decline' }));
+}
+
+/**
+ * The action a call waits on, once its step is on top: the bank's dialog, then
+ * `actionCompleted` with its result, or a tap on the step's close row (which
+ * cancels the call; `back` where the step has none).
+ */
+async function doAction(progress) {
+  actionAsked = false;
+  const waiting = progress.action;
+  if (!waiting || progress.pending || waiting.step !== nav.top) return;
+  log(`${waiting.operation} waits on ${waiting.action} at ${waiting.step}`, 'host');
+  const answer = await askBank(waiting, screenShown);
+  if (answer === 'cancel') {
+    if (waiting.close.length === 0) return goBack();
+    return handle(await send({ event: 'tap', row: waiting.close[0] }));
+  }
+  const data = { [`${waiting.action}.result`]: answer };
+  return handle(await send({ event: 'actionCompleted', operation: waiting.operation, data }));
 }
 
 /** The route banner ("taking you to Credit Card: 2 of 3") and the route on the picture. */
@@ -243,6 +283,7 @@ async function reload() {
   log(`session ${shown.id} reloaded at version ${shown.version}`, 'host');
   if (shown.offer) return answerOffer(shown.offer);
   if (progress.pending) return perform(progress.pending.command);
+  if (progress.action) return doAction(progress);
 }
 
 // The id in the URL lets a reload pick the session up; it is no credential: the

@@ -16,7 +16,7 @@ import Testing
       #expect(page.status == .ok)
       #expect(page.headers[.contentType]?.hasPrefix("text/html") == true, "\(page.headers)")
       #expect(page.text.contains(#"<script type="module" src="js/app.js"></script>"#))
-      for file in ["js/app.js", "js/api.js", "js/screen.js", "js/navigation.js", "js/graph.js"] {
+      for file in ["js/app.js", "js/api.js", "js/screen.js", "js/navigation.js", "js/graph.js", "js/challenge.js"] {
         let script = try await client.send(.get, "/\(file)")
         #expect(script.status == .ok, "\(file)")
         #expect(script.headers[.contentType]?.contains("javascript") == true, "\(file): \(script.headers)")
