@@ -2,6 +2,9 @@
 # The browser host page (Examples/CheckoutServer/Public), driven for real in
 # headless Chromium by a shopper script (Scripts/browser_check.py), against the
 # memory store and then the PostgreSQL store with a server restart mid-checkout.
+# Both stores also walk three 3-D Secure payments on the Express flow
+# (Scripts/browser_challenge.py): confirmed, declined after authentication, and
+# cancelled; the PostgreSQL run restarts the server while the shopper is at the bank.
 #
 #   Examples/browser-check.sh [--screenshots DIR] [--memory-only]
 #
@@ -10,7 +13,8 @@
 # Screenshots go to a temporary directory unless --screenshots names one (the
 # README's come from `--screenshots docs/images`). Exits non-zero on any failed
 # check, a JavaScript error or failed request in the page's console, or a CVV in
-# the DOM, the URL, the page's storage or the server's log.
+# the DOM, the URL, the page's storage or cookies, the server's log or (while the
+# shopper is at the bank) the database dump.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -86,7 +90,7 @@ start_server() { # log name; the store comes from DATABASE_URL (unset: memory)
 
 no_cvv_in_log() { # log name
   local cvv count
-  for cvv in 7391 8264 5173; do
+  for cvv in 7391 8264 5173 6142 2957 4836; do
     count=$(grep -c -w "$cvv" "$WORK/server-$1.log" || true)
     if [ "$count" != 0 ]; then
       echo "FAILED: the server's log ($1) holds the CVV $cvv $count times" >&2
@@ -99,7 +103,8 @@ no_cvv_in_log() { # log name
 echo "== the memory store"
 unset DATABASE_URL
 start_server memory
-timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
+timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS" \
+  --server-log "$WORK/server-memory.log"
 stop_server
 no_cvv_in_log memory
 
@@ -118,8 +123,15 @@ for _ in \$(seq 1 150); do curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 
 echo "the server did not come back" >&2; exit 1
 RESTART
   chmod +x "$WORK/restart.sh"
+  # The database as pg_dump writes it (every table: the sessions, the API ledger).
+  cat >"$WORK/dump.sh" <<DUMP
+#!/usr/bin/env bash
+set -euo pipefail
+$( [ "$(id -u)" -eq 0 ] && echo "runuser -u $PG_OWNER -- " )"$PG_BIN/pg_dump" -h "$PG_DIR/socket" -p "$PG_PORT" -U checkout --data-only checkout
+DUMP
+  chmod +x "$WORK/dump.sh"
   timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
-    --restart-command "$WORK/restart.sh"
+    --restart-command "$WORK/restart.sh" --server-log "$WORK/server-postgres.log" --dump-command "$WORK/dump.sh"
   stop_server
   no_cvv_in_log postgres
 fi

@@ -5,9 +5,11 @@ Run by Examples/browser-check.sh, which installs Chromium, its driver and Seleni
 and starts the server. Every step asserts on the DOM: the screen on top, the
 breadcrumb, the focused row, the route banner; a JavaScript error or a failed
 request in the console fails the run, and so does a CVV found in the DOM, the
-URL or the page's storage after it was sent.
+URL or the page's storage after it was sent. The 3-D Secure walks are in
+browser_challenge.py; while the bank's dialog is open they also scan the
+cookies, the server's log (--server-log) and the database (--dump-command).
 
-  browser_check.py BASE_URL --screenshots DIR [--restart-command CMD]
+  browser_check.py BASE_URL --screenshots DIR [--restart-command CMD] [--server-log FILE] [--dump-command CMD]
 """
 import argparse
 import json
@@ -24,12 +26,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+import browser_challenge
+
 CARD_WRONG_CVC = "4000 0000 0000 0127"
 CARD_OK = "4242 4242 4242 4242"
 FIRST_CVV = "7391"
 SECOND_CVV = "8264"
 THIRD_CVV = "5173"
-CVVS = [FIRST_CVV, SECOND_CVV, THIRD_CVV]
+CVVS = [FIRST_CVV, SECOND_CVV, THIRD_CVV] + browser_challenge.CHALLENGE_CVVS
 
 passed = 0
 
@@ -47,11 +51,16 @@ def check(condition, message):
 
 
 class Shopper:
-    def __init__(self, driver, base, shots):
+    def __init__(self, driver, base, shots, server_log=None, dump_command=None):
         self.driver = driver
         self.base = base
         self.shots = shots
+        self.server_log = server_log  # the server's log file, scanned for CVVs
+        self.dump_command = dump_command  # prints the database's dump (PostgreSQL store)
         self.allowed_failures = []  # console lines a step expects (none by default)
+
+    def check(self, condition, message):
+        check(condition, message)
 
     # ---- reading the page ----
     def js(self, script, *args):
@@ -366,6 +375,8 @@ def main():
     parser.add_argument("base")
     parser.add_argument("--screenshots", required=True)
     parser.add_argument("--restart-command", help="a command that restarts the server (PostgreSQL store)")
+    parser.add_argument("--server-log", help="the server's log file, scanned for CVVs at the bank's dialog")
+    parser.add_argument("--dump-command", help="a command printing the database's dump, scanned likewise")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
@@ -378,13 +389,16 @@ def main():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     try:
-        shopper = Shopper(driver, args.base, args.screenshots)
+        shopper = Shopper(driver, args.base, args.screenshots, args.server_log, args.dump_command)
         driver.get(args.base + "/?pace=400")
         story_cvv(shopper)
         story_discount(shopper)
         story_back_mid_route(shopper)
         story_reload(shopper, args.restart_command)
         story_secret(shopper)
+        browser_challenge.story_challenge_confirmed(shopper, args.restart_command)
+        browser_challenge.story_challenge_declined(shopper)
+        browser_challenge.story_challenge_cancelled(shopper)
         shopper.console_clean()
         console_check_catches_errors(shopper)
     except CheckFailed as failure:
