@@ -17,6 +17,13 @@ there, as `kill -9` would). Orders cycle through these cases:
   before-answer-save   F dies after applying the answer, before saving it
   db-restart           the database is restarted just before the order
   db-stopped           the database is stopped while the order is sent, started 2 s later
+  at-challenge         an Express order paid with a 3-D Secure card (4000 0027 6000 3184): F
+                       answers Pay (the demo API asks for three_d_secure) and the challenge
+                       step appears; F is killed (SIGKILL) while the shopper is at the bank
+                       and started again; the shopper completes the challenge
+                       (actionCompleted, authenticated) on F again, on A, or on F started
+                       with the fault after-api-answer (it dies once the continuation was
+                       charged; the client carries on through A), in turn
 
 After a crash the shopper's client carries on through A: it reads the session
 (which finishes a call left waiting once the call timeout has passed: made again
@@ -25,8 +32,9 @@ confirmation step, or, when the order was never made (or was given up), places
 it again, entering the CVV again (the dead instance held it).
 
 Checked at the end, from the database: every order charged exactly once (successful
-placeOrder rows of the demo API's ledger per session), no session with a call
-waiting, every session at its confirmation with its own order number; and every
+placeOrder or confirmPayment rows of the demo API's ledger per session), no session
+with a call waiting, every session at its confirmation (Express: its receipt) with
+its own order number; and every
 session equal (state, screen, offer, route) to the replay of its accepted events
 on the reference instance. Prints the statuses counted. Exits 1 on any failure.
 """
@@ -50,8 +58,11 @@ from multi_instance_check import body_of, normalized, order_number, tap, setv, a
 import session_secrets  # noqa: E402
 
 CASES = ["normal", "before-intent-save", "after-intent-save", "after-api-answer", "before-answer-save",
-         "db-restart", "db-stopped"]
+         "db-restart", "db-stopped", "at-challenge"]
 GOOD = "4242424242424242"
+CHALLENGE_CARD = "4000002760003184"  # Stripe's "always authenticate" 3-D Secure test card
+AUTHENTICATED = ("actionCompleted", "confirmPayment", {"three_d_secure.result": "authenticated"})
+COMPLETIONS = ["the restarted F", "A", "the restarted F, killed after the charge"]
 STATUSES = {}
 
 
@@ -139,6 +150,7 @@ def shell(command):
 class Order:
     def __init__(self, n, rng, case):
         self.n, self.case = n, case
+        self.flow, self.final = ("express", "receipt") if case == "at-challenge" else ("plndr", "confirmation")
         self.cvv = str(rng.randint(100, 999))
         self.quantity = str(rng.randint(1, 4))
         self.accepted = []  # (event) the server kept, in order, for the reference replay
@@ -185,6 +197,21 @@ def place_again(base, order):
     return status, view
 
 
+def story_express_before_cvc(order):
+    return [setv("quantity", order.quantity), setv("email", f"shopper{order.n}@example.com"),
+            setv("firstName", "Shopper"), setv("lastName", f"Number {order.n}"),
+            setv("address1", f"{order.n} Main St"), setv("city", "Portland"), setv("zip", "97201"),
+            tap("payment"), appeared("paymentSheet"), tap("card"), appeared("cardEntry"),
+            setv("cardholder", f"Shopper {order.n}"), setv("number", CHALLENGE_CARD), setv("expiry", "12/30")]
+
+
+def story_express_cvc(order):
+    """The CVC goes to the instance that pays (an instance holds the CVVs it was sent)."""
+    return [setv("cvc", order.cvv), tap("billing"), appeared("billingAddress"), setv("zip", "97201"),
+            tap("done"), appeared("cardEntry"), tap("done"), appeared("paymentSheet"), tap("done"),
+            appeared("checkout")]
+
+
 def view_of(base, sid):
     deadline = time.monotonic() + 30
     while True:
@@ -195,12 +222,80 @@ def view_of(base, sid):
         time.sleep(0.25)
 
 
-def run_order(order, a, b, f, args):
-    status, created = request(a.base, "POST", "/sessions", {"flow": "plndr"})
+def create_session(a, order):
+    status, created = request(a.base, "POST", "/sessions", {"flow": order.flow})
     while status == 503:
         time.sleep(0.25)
-        status, created = request(a.base, "POST", "/sessions", {"flow": "plndr"})
+        status, created = request(a.base, "POST", "/sessions", {"flow": order.flow})
     order.sid = created["id"]
+
+
+def run_challenge_order(order, a, b, f):
+    """Killed while the shopper is at the bank: the order is neither lost nor charged twice."""
+    create_session(a, order)
+    for turn, event in enumerate(story_express_before_cvc(order)):
+        send((a, b)[turn % 2].base, order, event)
+    f.start()
+    for event in story_express_cvc(order):
+        send(f.base, order, event)
+    status, view = send(f.base, order, tap("pay"))
+    outcomes = [e.get("outcome", {}).get("status") for e in view.get("effects", []) if e["kind"] == "callAPI"]
+    if status != 200 or outcomes != ["actionRequired"]:
+        count(f"Pay did not ask for 3-D Secure ({status} {outcomes})")
+        return
+    send(f.base, order, appeared("challenge"))
+    f.process.kill()  # SIGKILL, as kill -9: the shopper is at the bank's challenge
+    count(f"instance killed at the bank's challenge (exit {f.wait_dead()})")
+    completion = COMPLETIONS[(order.n // len(CASES)) % len(COMPLETIONS)]
+    f.start(fault="after-api-answer" if completion.endswith("charge") else None)
+    holder = a if completion == "A" else f
+    status, shown = view_of(holder.base, order.sid)
+    if shown.get("waiting") != ["confirmPayment"] or not shown.get("state", "").endswith("|challenge"):
+        count("the session lost the challenge in the crash")
+        return
+    count(f"challenge completed on {completion}")
+    before = order.version
+    try:
+        status, view = send(holder.base, order, AUTHENTICATED)
+    except Crashed:
+        count(f"instance killed at after-api-answer of the continuation (exit {f.wait_dead()})")
+        carry_on_after_crash(order, a, before, AUTHENTICATED)
+        return
+    if status == 200:
+        send(holder.base, order, appeared(order.final))
+
+
+def carry_on_after_crash(order, a, before, sent):
+    """The client carries on through A: reading the session finishes a call left
+    waiting. Returns (status, view) of an order still to finish, or None."""
+    deadline = time.monotonic() + 30
+    while True:
+        status, shown = view_of(a.base, order.sid)
+        if not shown.get("waiting") or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    if shown.get("waiting"):
+        count("stuck")
+        return None
+    if shown["version"] > before:
+        order.accepted.append(sent)  # its intent was saved: the server kept it
+        order.version = shown["version"]
+    if shown.get("offer"):
+        send(a.base, order, ("decline",))
+        count("given up after the crash, placed again")
+        return place_again(a.base, order)
+    if shown["version"] > before:
+        count("finished after the crash")
+        send(a.base, order, appeared(order.final))
+        return None
+    count("never made before the crash, placed again")
+    return place_again(a.base, order)
+
+
+def run_order(order, a, b, f, args):
+    if order.case == "at-challenge":
+        return run_challenge_order(order, a, b, f)
+    create_session(a, order)
     for turn, event in enumerate(story_before_order(order)):
         send((a, b)[turn % 2].base, order, event)
     holder = (a, b)[order.n % 2]
@@ -228,30 +323,10 @@ def run_order(order, a, b, f, args):
         stopper.join()
 
     if view is None:
-        # The client carries on through A: reading the session finishes a call left waiting.
-        deadline = time.monotonic() + 30
-        while True:
-            status, shown = view_of(a.base, order.sid)
-            if not shown.get("waiting") or time.monotonic() > deadline:
-                break
-            time.sleep(0.2)
-        if shown.get("waiting"):
-            count("stuck")
+        answer = carry_on_after_crash(order, a, before, tap("placeOrder"))
+        if answer is None:
             return
-        if shown["version"] > before:
-            order.accepted.append(tap("placeOrder"))  # its intent was saved: the server kept it
-            order.version = shown["version"]
-        if shown.get("offer"):
-            send(a.base, order, ("decline",))
-            count("given up after the crash, placed again")
-            status, view = place_again(a.base, order)
-        elif shown["version"] > before:
-            count("finished after the crash")
-            status, view = send(a.base, order, appeared("confirmation"))
-            return
-        else:
-            count("never made before the crash, placed again")
-            status, view = place_again(a.base, order)
+        status, view = answer
     if status == 200 and view["effects"] and view["effects"][0].get("outcome", {}).get("status") == "unanswered":
         send(a.base, order, ("decline",))
         count("unanswered, placed again")
@@ -261,7 +336,7 @@ def run_order(order, a, b, f, args):
 
 
 def replay(m, order):
-    status, created = request(m.base, "POST", "/sessions", {"flow": "plndr"})
+    status, created = request(m.base, "POST", "/sessions", {"flow": order.flow})
     rid = created["id"]
     for event in order.accepted:
         request(m.base, "POST", f"/sessions/{rid}/events", body_of(event))
@@ -304,7 +379,8 @@ def main():
         seconds = time.monotonic() - started
 
         charges = {sid: int(n) for sid, n in psql(
-            args, "SELECT session, count(*) FROM api_calls WHERE operation = 'placeOrder' AND status = 'succeeded' "
+            args, "SELECT session, count(*) FROM api_calls WHERE operation IN ('placeOrder', 'confirmPayment') "
+                  "AND status = 'succeeded' "
                   "GROUP BY session")}
         waiting = {row[0] for row in psql(args, "SELECT id FROM sessions WHERE jsonb_array_length(snapshot->'calls') > 0")}
         mismatches = 0
@@ -318,7 +394,7 @@ def main():
             if order.sid in waiting:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: a call is still waiting")
             _, got = view_of(a.base, order.sid)
-            if got.get("state") != "confirmation":
+            if got.get("state") != order.final:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: ended at {got.get('state')}")
             details = " ".join(row.get("detail") or "" for row in got["screen"]["rows"])
             if order_number(order.sid) not in details:

@@ -133,6 +133,8 @@ def body_of(event):
         return {"event": "set", "row": event[1], "value": event[2]}
     if kind == "appeared":
         return {"event": "appeared", "step": event[1]}
+    if kind == "actionCompleted":
+        return {"event": "actionCompleted", "operation": event[1], "data": event[2]}
     return {"event": kind}
 
 
