@@ -397,8 +397,8 @@ def main():
             if got.get("state") != order.final:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: ended at {got.get('state')}")
             details = " ".join(row.get("detail") or "" for row in got["screen"]["rows"])
-            if order_number(order.sid) not in details:
-                failures.append(f"order {order.n} ({order.case}) {order.sid}: no order number {order_number(order.sid)}")
+            if order_number(order.sid, order.flow) not in details:
+                failures.append(f"order {order.n} ({order.case}) {order.sid}: no order number {order_number(order.sid, order.flow)}")
             _, want = view_of(m.base, replay(m, order))
             strip = lambda view: {k: v for k, v in normalized(view).items() if k != "version"}
             if strip(got) != strip(want):
