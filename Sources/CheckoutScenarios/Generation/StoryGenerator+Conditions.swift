@@ -34,7 +34,7 @@ extension StoryGenerator {
       driver.recorder.comment("Walk to \(step.title) (\(step.id)).")
       try driver.go(to: step.id)
       driver.recorder.blank()
-      driver.recorder.comment("\(name) \(text) does not hold: \(row.id) cannot be used.")
+      driver.recorder.comment("\(name) (\(text)) does not hold: \(row.id) cannot be used.")
       if condition.holds(in: driver.data) {
         switch values.assignment(making: condition, hold: false, data: driver.data) {
         case .success(let assignment): try driver.set(assignment, because: "\(step.id).\(row.id) \(name) false")
@@ -52,11 +52,11 @@ extension StoryGenerator {
         try driver.recorder.runRefused("tap \(row.id)")
       }
       driver.recorder.blank()
-      driver.recorder.comment("\(name) \(text) holds: \(row.id) can be used.")
+      driver.recorder.comment("\(name) (\(text)) holds: \(row.id) can be used.")
       try driver.prepareRow(row, on: step)
       try driver.use(row, on: step)
       let summary =
-        "Condition: \(step.id).\(row.id) \(name) \(text). While it does not hold, using the row is refused;"
+        "Condition: \(step.id).\(row.id) \(name) (\(text)). While it does not hold, using the row is refused;"
         + " once it holds, the row is used and what it leads to is checked."
       return Story(
         name: names.unique("condition--\(step.id).\(row.id)--\(name)"), kind: .condition, summary: summary,
