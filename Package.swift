@@ -70,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "CheckoutScenariosTests", dependencies: ["CheckoutScenarios", "CheckoutTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "CheckoutMutationTests", dependencies: ["CheckoutMutation", "CheckoutTestSupport"]),
+    .testTarget(
+      name: "CheckoutMutationTests", dependencies: ["CheckoutMutation", "CheckoutTestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "CheckoutTestSupport", "CheckoutTestExpectations"]),
     .testTarget(name: "CheckoutCLITests", dependencies: ["CheckoutCLI", "CheckoutEngine", "CheckoutTestSupport"]),

@@ -280,6 +280,9 @@ package enum GenerateCommand {
     case .queuedErrors: return "several errors"
     case .localValidation: return "local validation"
     case .tour: return "edge tour"
+    case .guardRefusal: return "guard"
+    case .rules: return "rules"
+    case .condition: return "condition"
     }
   }
 

@@ -21,6 +21,12 @@ package struct Story: Hashable, Sendable {
     case localValidation = "local"
     /// A walk that opens steps and goes back, with the stack after each move.
     case tour
+    /// A row that `requires` steps, tapped while they are incomplete (refused), then once they are complete.
+    case guardRefusal = "guard"
+    /// The rules of a step's rows: each broken, each bound probed just inside and just outside.
+    case rules
+    /// A row's condition false (the row cannot be used), then true (it is used).
+    case condition
   }
 
   /// The file name without `.scenario`, e.g. `stepTwo--cvv_invalid`.
@@ -106,7 +112,8 @@ package struct StorySuite: Hashable, Sendable {
   package var today: CalendarDate
   /// The seed values were drawn with.
   package var seed: UInt64
-  /// Every story, API error stories first (pair order), then queued, local, tours.
+  /// Every story, API error stories first (pair order), then queued, local, tours,
+  /// guards, rules and conditions.
   package var stories: [Story]
   /// Every pair with no story, with its reason.
   package var infeasible: [InfeasiblePair]

@@ -8,7 +8,9 @@ import CheckoutSynthesis
 /// where a submit can fail × every error matcher, a scenario that walks there with
 /// every guard met, fails the call, follows the engine to the fix, enters a new
 /// valid value and resubmits; a local-validation story per validated row × rule;
-/// edge tours; and, for every pair that gets no story, the reason.
+/// edge tours; a guard story per row that `requires` steps, a rules story per step
+/// (each rule broken, each bound probed), a condition story per `visibleWhen` and
+/// `enabledWhen`; and, for every pair that gets no story, the reason.
 ///
 /// Each story is lived on a real session while it is written, so its expectations
 /// are what the engine did, and replaying it (``StoryReplayer``) proves the text.
@@ -78,9 +80,11 @@ package struct StoryGenerator: Sendable {
     stories += local.stories
     let tours = tourStories()
     stories += tours.stories
+    let checks = [guardStories(names: &names), ruleStories(names: &names), conditionStories(names: &names)]
+    stories += checks.flatMap(\.stories)
     return StorySuite(
       flow: flow.flow.id, today: today, seed: seed, stories: stories, infeasible: infeasible, pairs: pairs,
-      untoured: tours.untoured, unwritten: local.unwritten)
+      untoured: tours.untoured, unwritten: local.unwritten + checks.flatMap(\.unwritten))
   }
 
   // MARK: Origins

@@ -55,6 +55,32 @@ struct StoryRecorder: Sendable {
     lines.append(note.map { "\(line)  # \($0)" } ?? line)
   }
 
+  /// Runs a line the session must refuse, keeps it, and keeps `expect effect
+  /// refused` with the refusal's message (or, when a line cannot hold the message,
+  /// its code) after it: the refusal, with its reason, is what the story shows.
+  mutating func runRefused(_ line: String, shown: String? = nil) throws(StoryBlock) {
+    let name = shown ?? line
+    let command: ScenarioCommand?
+    do {
+      command = try ScenarioParser.parse(line)
+    } catch {
+      throw StoryBlock(reason: "'\(name)' is not a scenario line: \(error.message)")
+    }
+    guard let command else { return }
+    let outcome = host.run(command)
+    if let problem = outcome.problem { throw StoryBlock(reason: "'\(name)': \(problem)") }
+    guard let refusal = outcome.effects.lazy.compactMap(\.refusal).first else {
+      throw StoryBlock(reason: "'\(name)' is not refused")
+    }
+    lastEffects = outcome.effects
+    lines.append(line)
+    let message = refusal.message
+    if ScenarioText.isWritable(message), (try? run("expect effect refused \(ScenarioText.quoted(message))")) != nil {
+      return
+    }
+    try run("expect effect refused \(refusal.code)")
+  }
+
   /// Keeps a comment line.
   mutating func comment(_ text: String) {
     lines += ScenarioText.comment(text)

@@ -5,7 +5,8 @@ import CheckoutSessions
 
 /// Replays a story's text on a flow, strictly: the first line that cannot be
 /// parsed, is refused, cancels a route, leaves an error unresolved, or expects
-/// what did not happen, fails the story there. (`checkout replay` lets a refused
+/// what did not happen, fails the story there. A refusal the story expects (the
+/// next line is `expect effect refused …` and holds) is taken, as guard stories do. (`checkout replay` lets a refused
 /// event pass and counts expectations; a generated story expects every event to
 /// be taken.)
 ///
@@ -38,6 +39,8 @@ package struct StoryReplayer: Sendable {
   /// Replays the text; nil when every line held.
   package func replay(_ text: String) -> Failure? {
     var host = ScenarioHost(flow: flow)
+    // A refusal fails the story unless the next command expects it.
+    var refused: Failure?
     for (index, source) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
       let command: ScenarioCommand?
@@ -49,6 +52,10 @@ package struct StoryReplayer: Sendable {
       guard let command else { continue }
       if case .flow = command { continue }
       let shown = command.shown(source: String(source), flow: flow)
+      if let pending = refused {
+        guard case .expect(.effect(kind: .refused, _)) = command else { return pending }
+        refused = nil
+      }
       let outcome = host.run(command)
       if let problem = outcome.problem { return Failure(line: number, text: shown, message: problem) }
       if let failure = outcome.failure {
@@ -56,7 +63,8 @@ package struct StoryReplayer: Sendable {
       }
       for effect in outcome.effects {
         switch effect {
-        case .refused(let refusal): return Failure(line: number, text: shown, message: "refused: \(refusal.message)")
+        case .refused(let refusal):
+          refused = Failure(line: number, text: shown, message: "refused: \(refusal.message)")
         case .routeCancelled(let reason):
           return Failure(line: number, text: shown, message: "route cancelled: \(reason)")
         case .unresolved(let error):
@@ -65,6 +73,6 @@ package struct StoryReplayer: Sendable {
         }
       }
     }
-    return nil
+    return refused
   }
 }
