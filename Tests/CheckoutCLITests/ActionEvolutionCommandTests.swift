@@ -91,6 +91,19 @@ import Testing
         let result = runCheckout(["migrate", "--to", target, "waiting.json"], in: directory)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("changed call: placeOrder: \(reason)\n"), "\(result.output)")
+        // The restored session: nothing waits; the challenge still shown is closed,
+        // and the next tap is a new call under a new key.
+        let snapshot = try SessionSnapshot(json: Data(contentsOf: URL(fileURLWithPath: directory + "/waiting.json")))
+        let flow = CompiledFlow(try FlowLoader().load(contentsOf: directory + "/" + target))
+        var session = try SnapshotMigrator(to: flow).restore(snapshot).session
+        #expect(session.calls.isEmpty && session.navigation.description == "cart|challenge")
+        #expect(session.send(.tap("confirm")).first?.refusal?.code == .noActionWaiting)
+        AutoHost().send(.tap("cancel"), to: &session)
+        let keys = session.send(.tap("pay")).compactMap { effect -> String? in
+          if case .callAPI(_, _, let key) = effect { return key.description }
+          return nil
+        }
+        #expect(keys == ["placeOrder-2"])
       }
     }
   }
