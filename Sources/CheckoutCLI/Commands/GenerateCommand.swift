@@ -55,7 +55,9 @@ package enum GenerateCommand {
       Stories: one per step where a submit can fail x error matcher (walk there with
       every guard met, the API fails, accept the offer, follow the route, enter a new
       valid value, submit again); one with several errors in one response; one per
-      validated row x rule (caught before any call); and edge tours. Every pair that
+      validated row x rule (caught before any call); for each action a submit
+      declares, the action completed then success, completed then each error of
+      the call, and cancelled then a new call; and edge tours. Every pair that
       gets no story is listed with its reason. The same flow, date and seed give
       byte-identical files. With several flows, --out DIR holds one folder per flow id.
       Works on any flow that loads, lint errors or not.
@@ -67,7 +69,8 @@ package enum GenerateCommand {
       A listed pair that is not infeasible fails --check too (the list is stale).
 
       exit status: 0 generated; 1 --check with a failing story, an infeasible pair
-      not accepted, or an accepted pair that is not infeasible; 2 bad usage, or a
+      not accepted, an accepted pair that is not infeasible, or an action story that
+      could not be written; 2 bad usage, or a
       flow or --accept-infeasible file that cannot be read or loaded.
       """,
     parse: parse)
@@ -149,10 +152,16 @@ package enum GenerateCommand {
       let failed = reports.map(\.failures.count).reduce(0, +)
       let passed = reports.map(\.suite.stories.count).reduce(0, +) - failed
       let unaccepted = reports.map(\.unaccepted.count).reduce(0, +)
+      let noActionStory = reports.map(\.suite.unwrittenActions.count).reduce(0, +)
       if !options.json {
         if unaccepted > 0 {
           terminal.errorLine(
             "error: \(LintCommand.count(unaccepted, "infeasible pair")) the flow makes impossible; fix the flow, or list each with its reason in --accept-infeasible FILE"
+          )
+        }
+        if noActionStory > 0 {
+          terminal.errorLine(
+            "error: \(LintCommand.count(noActionStory, "action story")) could not be written; each is listed above with the reason"
           )
         }
         for entry in stale {
@@ -163,7 +172,7 @@ package enum GenerateCommand {
         terminal.line("\(passed) passed, \(failed) failed")
       }
       if unusable { return .usage }
-      return failed > 0 || unaccepted > 0 || !stale.isEmpty ? .failure : .success
+      return failed > 0 || unaccepted > 0 || noActionStory > 0 || !stale.isEmpty ? .failure : .success
     }
     return unusable ? .usage : .success
   }
@@ -242,6 +251,9 @@ package enum GenerateCommand {
     for story in suite.unwritten {
       terminal.line("  \(terminal.styled("no local story:", .yellow)) \(story)")
     }
+    for story in suite.unwrittenActions {
+      terminal.line("  \(terminal.styled("no action story:", .yellow)) \(story)")
+    }
     for (file, failure) in report.failures {
       terminal.line("  \(terminal.styled("failed:", .red)) \(file):\(failure.line): \(failure.text)")
       terminal.line("    \(failure.message)")
@@ -278,6 +290,7 @@ package enum GenerateCommand {
     switch kind {
     case .apiError: return "API error"
     case .queuedErrors: return "several errors"
+    case .action: return "action"
     case .localValidation: return "local validation"
     case .tour: return "edge tour"
     case .guardRefusal: return "guard"
@@ -306,6 +319,7 @@ struct GenerateJSON: Encodable {
     var infeasible: [InfeasibleEntry]
     var untoured: [String]
     var unwritten: [String]
+    var unwrittenActions: [String]
     var check: CheckEntry?
     var seconds: Double
   }
@@ -364,7 +378,7 @@ struct GenerateJSON: Encodable {
           InfeasibleEntry(
             pair: Self.pair($0.pair), reason: $0.reason, accepted: report.accepted.entry(for: $0.pair)?.reason)
         },
-        untoured: suite.untoured, unwritten: suite.unwritten,
+        untoured: suite.untoured, unwritten: suite.unwritten, unwrittenActions: suite.unwrittenActions,
         check: check
           ? CheckEntry(
             passed: suite.stories.count - report.failures.count, failed: report.failures.count,

@@ -12,13 +12,18 @@ public struct Resolution: Hashable, Sendable, Codable, CustomStringConvertible {
   public var message: String
   /// The API error resolved, or nil for a local validation error.
   public var error: APIError?
+  /// The operation whose call answered the error, when it was resolved with that
+  /// operation's matchers (a session with several calls); nil for a local
+  /// validation error, and in snapshots written before it was recorded.
+  package var operation: OperationName?
 
   /// Creates a resolution.
-  package init(step: StepID, row: RowID?, message: String, error: APIError? = nil) {
+  package init(step: StepID, row: RowID?, message: String, error: APIError? = nil, operation: OperationName? = nil) {
     self.step = step
     self.row = row
     self.message = message
     self.error = error
+    self.operation = operation
   }
 
   /// `creditCard.cvv`, or `stepTwo` when no row is named.
@@ -75,13 +80,13 @@ package struct ErrorResolver: Sendable {
   /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
   /// matcher of the operation applies and it has no fallback.
   package func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
-    matcher(for: error, from: operation).map { resolution(of: error, by: $0) }
+    matcher(for: error, from: operation).map { resolution(of: error, by: $0, from: operation) }
   }
 
-  /// The resolution of an error by the matcher that applies to it.
-  private func resolution(of error: APIError, by matcher: ErrorMatcher) -> Resolution {
+  /// The resolution of an error of `operation` by the matcher that applies to it.
+  private func resolution(of error: APIError, by matcher: ErrorMatcher, from operation: OperationName?) -> Resolution {
     let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
-    return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
+    return Resolution(step: matcher.step, row: matcher.row, message: message, error: error, operation: operation)
   }
 
   /// The errors of one response of `operation` (nil: of any operation) in the
@@ -102,7 +107,9 @@ package struct ErrorResolver: Sendable {
         let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
         return left != right ? left > right : lhs.index < rhs.index
       }
-    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0) }) }
+    return sorted.map { entry in
+      (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, from: operation) })
+    }
   }
 
   private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {

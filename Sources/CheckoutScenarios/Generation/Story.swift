@@ -17,6 +17,8 @@ package struct Story: Hashable, Sendable {
     case apiError = "api"
     /// Several errors in one response: the first offered, the rest queued.
     case queuedErrors = "queued"
+    /// A call that asks for an action: completed then answered, or cancelled.
+    case action
     /// A value that breaks one rule, caught before any API call.
     case localValidation = "local"
     /// A walk that opens steps and goes back, with the stack after each move.
@@ -112,8 +114,8 @@ package struct StorySuite: Hashable, Sendable {
   package var today: CalendarDate
   /// The seed values were drawn with.
   package var seed: UInt64
-  /// Every story, API error stories first (pair order), then queued, local, tours,
-  /// guards, rules and conditions.
+  /// Every story, API error stories first (pair order), then queued, action, local,
+  /// tours, guards, rules and conditions.
   package var stories: [Story]
   /// Every pair with no story, with its reason.
   package var infeasible: [InfeasiblePair]
@@ -123,6 +125,9 @@ package struct StorySuite: Hashable, Sendable {
   package var untoured: [String]
   /// Validated row × rule stories that could not be written, with the reason.
   package var unwritten: [String]
+  /// Action stories (a submit's action × completed, each error, cancelled) that
+  /// could not be written, with the reason.
+  package var unwrittenActions: [String] = []
 
   /// Creates a suite.
   package init(

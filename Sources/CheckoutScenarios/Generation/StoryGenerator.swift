@@ -76,15 +76,19 @@ package struct StoryGenerator: Sendable {
       }
     }
     if let story = queuedStory(origins, apiStories, names: &names) { stories.append(story) }
+    let actions = actionStories(origins, names: &names)
+    stories += actions.stories
     let local = localStories(origins, names: &names)
     stories += local.stories
     let tours = tourStories()
     stories += tours.stories
     let checks = [guardStories(names: &names), ruleStories(names: &names), conditionStories(names: &names)]
     stories += checks.flatMap(\.stories)
-    return StorySuite(
+    var suite = StorySuite(
       flow: flow.flow.id, today: today, seed: seed, stories: stories, infeasible: infeasible, pairs: pairs,
       untoured: tours.untoured, unwritten: local.unwritten + checks.flatMap(\.unwritten))
+    suite.unwrittenActions = actions.unwritten
+    return suite
   }
 
   // MARK: Origins

@@ -61,7 +61,7 @@ package struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
   package var fromVersion: Int?
   /// The new version's `version`.
   package var toVersion: Int?
-  /// Every difference, steps first, then rows, keys, error matchers and routes.
+  /// Every difference, steps first, then rows, keys, error matchers, actions and routes.
   package var differences: [Difference]
 
   /// Whether any difference is breaking.
@@ -103,7 +103,7 @@ struct FlowDiffCollector {
     self.new = new
   }
 
-  private var renames: FlowRenames { new.renamed }
+  var renames: FlowRenames { new.renamed }
   private var version: String { new.version.map { "v\($0)" } ?? "the new version" }
 
   mutating func collect() {
@@ -111,10 +111,11 @@ struct FlowDiffCollector {
     compareRows()
     compareKeys()
     compareMatchers()
+    compareActions()
     compareRoutes()
   }
 
-  private mutating func add(
+  mutating func add(
     _ impact: Difference.Impact, _ kind: String, _ subject: String, _ detail: String, effect: String? = nil
   ) {
     differences.append(Difference(impact, kind, subject, detail, effect: effect))

@@ -214,9 +214,12 @@ struct Migration {
       return Resolution(step: place.step, row: place.row, message: resolution.message)
     }
     if let field = error.field { error.field = key(DataKey(field)).rawValue }
-    guard let new = target.resolver.resolve(error) else {
+    // With the matchers of the call that answered it (every matcher when the
+    // snapshot did not record the call).
+    guard let new = target.resolver.resolve(error, from: resolution.operation) else {
+      let of = resolution.operation.map { " for \($0)" } ?? ""
       changes.append(
-        Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version) resolves \(error.code)"))
+        Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version)\(of) resolves \(error.code)"))
       return nil
     }
     if new.target != resolution.target {
@@ -318,7 +321,8 @@ struct Migration {
   ///
   /// A call waiting on an action keeps waiting on it at the step the target's
   /// submit declares for the action (its old step, renamed, unless the action
-  /// moved); when no submit declares it, the call is cancelled (the next tap makes a new call). A
+  /// moved); when no submit declares it, or it moved to a step the session does
+  /// not show, the call is cancelled (the next tap makes a new call). A
   /// call's digest is kept while the data it covers was carried unchanged; a
   /// renamed or removed key changes the body, so its retry is sent unchecked.
   private mutating func migrateCalls() {
@@ -353,6 +357,16 @@ struct Migration {
       return nil
     }
     if declared != renamed {
+      // The shopper is not shown the new step: nothing could finish the action there,
+      // and the first event would cancel it anyway, naming a step never shown.
+      guard result.navigation.steps.contains(declared) else {
+        changes.append(
+          Change(
+            .changedCall, call.operation.rawValue,
+            "it waited on \(action.name) at \(action.step); in \(version) the action is done at \(declared), which the session does not show; the call is cancelled"
+          ))
+        return nil
+      }
       changes.append(
         Change(
           .changedCall, call.operation.rawValue,

@@ -42,7 +42,9 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
       case droppedOffer
       /// The focused row no longer exists.
       case droppedFocus
-      /// An API call waiting for its answer now opens another step on success.
+      /// An API call waiting for its answer now opens another step on success, or
+      /// waits on its action at another step, or was cancelled (its action is no
+      /// longer declared, or is done at a step the session does not show).
       case changedCall
 
       /// The words the text report uses: `renamed step`, `cut navigation`, …
