@@ -72,7 +72,7 @@ import Testing
       #expect(result.error.isEmpty)
       #expect(
         result.output == """
-          secret.scenario:5: failed: expect value payment.card.cvv 123
+          secret.scenario:5: failed: expect value payment.card.cvv •••
             - expected value payment.card.cvv •••
             + actual   payment.card.cvv is secret: its value is never shown, so no scenario can expect it
           secret.scenario: stopped at line 5: 2 lines not run
