@@ -32,10 +32,13 @@ package enum MutantEquivalence {
     if mutant.flow == original.flow { return "loads to the same flow as the original" }
     if mutant.flow.errors != original.flow.errors {
       if case .swapElements(_, let first, let second) = edit, original.flow.errors.indices.contains(first),
-        original.flow.errors.indices.contains(second),
-        !MatcherOverlap.overlap(original.flow.errors[first], original.flow.errors[second])
+        original.flow.errors.indices.contains(second)
       {
-        return "the two matchers never match the same error"
+        let (left, right) = (original.flow.errors[first], original.flow.errors[second])
+        if let one = left.operations, let other = right.operations, Set(one).isDisjoint(with: other) {
+          return "the two matchers apply to the errors of different operations"
+        }
+        if !MatcherOverlap.overlap(left, right) { return "the two matchers never match the same error" }
       }
       return "every error resolves where it did, with the same message and route (the coverage matrix is unchanged)"
     }

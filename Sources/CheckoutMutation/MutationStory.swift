@@ -86,8 +86,8 @@ package struct MutationStory: Hashable, Sendable {
     return trimmed.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? trimmed
   }
 
-  /// Whether the text names one of the words.
-  func names(any focus: [String]) -> Bool {
-    focus.contains { words.contains(Substring($0)) }
+  /// How many of the words the text names.
+  func count(of focus: [String]) -> Int {
+    focus.reduce(0) { $0 + (words.contains(Substring($1)) ? 1 : 0) }
   }
 }

@@ -100,16 +100,15 @@ package struct MutationTester: Sendable {
   }
 
   /// Every mutant's result, in the mutants' order, from synchronous code (the
-  /// command line, the bench): ``run(_:width:)`` on as many mutants at once as
-  /// there are cores, waited for on the calling thread (not a thread of the
-  /// concurrency pool, which the run has to itself).
+  /// command line, the bench): Dispatch's worker threads, one per core, share the
+  /// mutants. It does not wait on the concurrency pool, so it cannot starve it
+  /// when called from a task (a test) on a machine with few cores.
   package func runBlocking(_ stories: [MutationStory]) -> [MutantResult] {
-    let outcome = RunOutcome()
-    let width = ProcessInfo.processInfo.activeProcessorCount
-    Task.detached { [self] in
-      outcome.finish(await run(stories, width: width))
+    let slots = ResultSlots(count: mutants.count)
+    DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
+      slots.set(index, test(mutants[index], stories))
     }
-    return outcome.wait()
+    return slots.values
   }
 
   /// One mutant: loaded from its document, checked for equivalence, then replayed
@@ -169,13 +168,15 @@ extension MutationTester {
     return words
   }
 
-  /// The stories naming a focus word first, each group in its own order: a killed
-  /// mutant is found sooner, and the story that kills it does not depend on timing.
+  /// The stories naming the most focus words first (a story naming the step, the
+  /// row and the code of a matcher before one naming only the step), each group in
+  /// its own order: a killed mutant is found sooner, and the story that kills it
+  /// does not depend on timing.
   static func focused(_ stories: [MutationStory], on words: [String]) -> [MutationStory] {
     guard !words.isEmpty else { return stories }
-    let near = stories.filter { $0.names(any: words) }
-    let far = stories.filter { !$0.names(any: words) }
-    return near + far
+    var groups = [[MutationStory]](repeating: [], count: words.count + 1)
+    for story in stories { groups[words.count - story.count(of: words)].append(story) }
+    return Array(groups.joined())
   }
 }
 
@@ -208,21 +209,24 @@ package struct MutationScore: Hashable, Sendable {
   }
 }
 
-/// The results of a run a synchronous caller waits for: set once by the run's
-/// task, read by the caller after the semaphore. `@unchecked Sendable` because
-/// its one mutable stored property, `results`, is written before `done` is
-/// signalled and read only after it is waited on.
-private final class RunOutcome: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var results: [MutantResult] = []
+/// The results of a synchronous run, written by Dispatch's worker threads.
+/// `@unchecked Sendable` because its one mutable stored property, `slots`, is
+/// read and written only under `lock`.
+private final class ResultSlots: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [MutantResult?]
 
-  func finish(_ results: [MutantResult]) {
-    self.results = results
-    done.signal()
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ result: MutantResult) {
+    lock.lock()
+    slots[index] = result
+    lock.unlock()
   }
 
-  func wait() -> [MutantResult] {
-    done.wait()
-    return results
+  var values: [MutantResult] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots.compactMap { $0 }
   }
 }
