@@ -54,6 +54,18 @@ package struct FlowBehaviour: Equatable, Sendable {
       } + step.complete.map { "\(step.id) complete: \($0.when) \($0.message)" }
     }
     rules = flow.steps.flatMap { step in step.rows.map { "\(step.id).\($0.id): \($0.rules)" } }
+    rest = Self.written(flow)
+  }
+
+  /// Equal behaviour: the routes, matrix, guards, rules and the rest are equal,
+  /// whatever the flows' texts.
+  package static func == (lhs: FlowBehaviour, rhs: FlowBehaviour) -> Bool {
+    lhs.rest == rhs.rest && lhs.rules == rhs.rules && lhs.guards == rhs.guards && lhs.routes == rhs.routes
+      && lhs.matrix == rhs.matrix && lhs.resolutions == rhs.resolutions
+  }
+
+  /// The flow without its matchers, guards and rules.
+  static func written(_ flow: Flow) -> Flow {
     var rest = flow
     rest.errors = []
     for stepIndex in rest.steps.indices {
@@ -65,14 +77,15 @@ package struct FlowBehaviour: Equatable, Sendable {
         rest.steps[stepIndex].rows[rowIndex].rules = []
       }
     }
-    self.rest = rest
+    return rest
   }
 
-  /// Equal behaviour: the routes, matrix, guards, rules and the rest are equal,
-  /// whatever the flows' texts.
-  package static func == (lhs: FlowBehaviour, rhs: FlowBehaviour) -> Bool {
-    lhs.rest == rhs.rest && lhs.rules == rhs.rules && lhs.guards == rhs.guards && lhs.routes == rhs.routes
-      && lhs.matrix == rhs.matrix && lhs.resolutions == rhs.resolutions
+  /// Whether the flows' behaviours differ by what is cheap to compare: their rules,
+  /// or the rest of the flow as written. When true, ``==`` would be false; the
+  /// routes, coverage matrix and resolutions need not be computed.
+  static func differAsWritten(_ flow: Flow, _ other: Flow) -> Bool {
+    flow.steps.map { $0.rows.map(\.rules) } != other.steps.map { $0.rows.map(\.rules) }
+      || written(flow) != written(other)
   }
 
   /// The first part of the behaviour that differs from another's, as

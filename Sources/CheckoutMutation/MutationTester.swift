@@ -120,8 +120,9 @@ package struct MutationTester: Sendable {
     case .failure(let why): return MutantResult(mutant: mutant, status: .invalid(why.reason))
     }
     let compiledMutant = CompiledFlow(mutantFlow)
-    if let reason = MutantEquivalence.reason(
-      original: behaviour, mutant: FlowBehaviour(compiledMutant), edit: mutant.edit)
+    if !FlowBehaviour.differAsWritten(flow, mutantFlow),
+      let reason = MutantEquivalence.reason(
+        original: behaviour, mutant: FlowBehaviour(compiledMutant), edit: mutant.edit)
     {
       return MutantResult(mutant: mutant, status: .equivalent(reason))
     }
