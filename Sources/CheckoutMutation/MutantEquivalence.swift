@@ -1,3 +1,4 @@
+import CheckoutCompiledFlow
 import CheckoutModel
 
 /// Whether two error matchers can match one error: both must accept its code and its field.
@@ -17,27 +18,37 @@ package enum MatcherOverlap {
 
 /// Decides whether a mutant changes what the flow does, before it is counted.
 ///
-/// A mutant is equivalent when its loaded flow equals the original (the change
-/// was normalised away), or when it swaps two matchers that no error can reach
-/// both of, or that send every error to the same place (first match wins, so
-/// their order only matters for an error both match).
+/// A mutant is equivalent when its compiled behaviour (``FlowBehaviour``: the
+/// routes to every step, the coverage matrix with where each kind of API error
+/// is fixed and how it is reached, the guards in effect on every row, the rules,
+/// and the rest of the flow as written) is the original's. The reason says why:
+/// the change was normalised away when loading, the swapped matchers never
+/// match one error, every error still resolves where it did, or the dropped
+/// condition always holds.
 package enum MutantEquivalence {
   /// Why the mutant is equivalent to the original, or nil when it changes behaviour.
-  package static func reason(original: Flow, mutant: Flow, edit: JSONEdit) -> String? {
-    if mutant == original { return "loads to the same flow as the original" }
-    guard case .swapElements(_, let first, let second) = edit, original.errors.indices.contains(first),
-      original.errors.indices.contains(second)
-    else { return nil }
-    var reordered = mutant
-    reordered.errors.swapAt(first, second)
-    guard reordered == original else { return nil }
-    let left = original.errors[first]
-    let right = original.errors[second]
-    if !MatcherOverlap.overlap(left, right) { return "the two matchers never match the same error" }
-    if left.step == right.step, left.row == right.row, left.message == right.message {
-      return "both matchers resolve to the same place with the same message"
+  package static func reason(original: FlowBehaviour, mutant: FlowBehaviour, edit: JSONEdit) -> String? {
+    guard original == mutant else { return nil }
+    if mutant.flow == original.flow { return "loads to the same flow as the original" }
+    if mutant.flow.errors != original.flow.errors {
+      if case .swapElements(_, let first, let second) = edit, original.flow.errors.indices.contains(first),
+        original.flow.errors.indices.contains(second)
+      {
+        let (left, right) = (original.flow.errors[first], original.flow.errors[second])
+        if let one = left.operations, let other = right.operations, Set(one).isDisjoint(with: other) {
+          return "the two matchers apply to the errors of different operations"
+        }
+        if !MatcherOverlap.overlap(left, right) { return "the two matchers never match the same error" }
+      }
+      return "every error resolves where it did, with the same message and route (the coverage matrix is unchanged)"
     }
-    return nil
+    return "the guards in effect are the same: the condition it drops always holds"
+  }
+
+  /// ``reason(original:mutant:edit:)`` for two loaded flows, compiled here.
+  package static func reason(original: Flow, mutant: Flow, edit: JSONEdit) -> String? {
+    reason(
+      original: FlowBehaviour(CompiledFlow(original)), mutant: FlowBehaviour(CompiledFlow(mutant)), edit: edit)
   }
 }
 

@@ -3,43 +3,6 @@ import Foundation
 import CheckoutCompiledFlow
 import CheckoutScenarios
 
-/// A story replayed against each mutant: its text, and how strictly it is judged.
-package struct MutationStory: Hashable, Sendable {
-  /// The story's name (its file name).
-  package var name: String
-  /// The scenario text; its `flow` line is not read (the story runs on the mutant).
-  package var text: String
-  /// Generated stories are strict (a refused event fails them, as `generate --check`
-  /// judges); hand-written ones fail on a failed expectation or a problem, as `replay` judges.
-  package var strict: Bool
-
-  /// A story.
-  package init(name: String, text: String, strict: Bool) {
-    self.name = name
-    self.text = text
-    self.strict = strict
-  }
-
-  /// Why the story fails on the flow, or nil when it holds.
-  package func failure(on flow: CompiledFlow) -> String? {
-    if strict { return StoryReplayer(flow: flow).replay(text)?.description }
-    let script: [(line: Int, command: ScenarioCommand)]
-    do {
-      script = try ScenarioParser.parseScript(text)
-    } catch {
-      return error.message
-    }
-    var host = ScenarioHost(flow: flow)
-    for (line, command) in script {
-      if case .flow = command { continue }
-      let outcome = host.run(command)
-      if let problem = outcome.problem { return "\(line): \(problem)" }
-      if let failure = outcome.failure { return "\(line): expected \(failure.expected), actual \(failure.actual)" }
-    }
-    return nil
-  }
-}
-
 /// What became of one mutant.
 package enum MutantStatus: Hashable, Sendable {
   /// A story failed on it: the story's name and why.
@@ -81,6 +44,10 @@ package struct MutationTester: Sendable {
   package let root: JSONNode
   /// Every mutant, in document order.
   package let mutants: [Mutant]
+  /// The flow compiled once: stories are generated and checked on it.
+  package let compiled: CompiledFlow
+  /// What the original does, for the equivalence check.
+  let behaviour: FlowBehaviour
 
   /// A tester for a flow file's bytes; throws the loader's error when the flow does not load.
   package init(bytes: [UInt8], file: String) throws(FlowLoadError) {
@@ -93,11 +60,13 @@ package struct MutationTester: Sendable {
       throw FlowLoadError(file: file, diagnostics: [])
     }
     mutants = MutantGenerator(root: root, bytes: bytes).mutants()
+    compiled = CompiledFlow(flow)
+    behaviour = FlowBehaviour(compiled)
   }
 
   /// The stories the generator writes for the original flow, as `generate` makes them.
   package func generatedStories(today: CalendarDate, seed: UInt64 = 1) -> [MutationStory] {
-    let suite = StoryGenerator(flow: CompiledFlow(flow), today: today, seed: seed).generate()
+    let suite = StoryGenerator(flow: compiled, today: today, seed: seed).generate()
     return suite.stories.map {
       MutationStory(name: $0.fileName, text: $0.text(flowPath: "flow.json", today: suite.today), strict: true)
     }
@@ -105,35 +74,35 @@ package struct MutationTester: Sendable {
 
   /// The stories that fail on the original flow, with why: they cannot judge a mutant.
   package func failingOnOriginal(_ stories: [MutationStory]) -> [(story: MutationStory, failure: String)] {
-    let compiled = CompiledFlow(flow)
-    return stories.compactMap { story in story.failure(on: compiled).map { (story, $0) } }
+    stories.compactMap { story in story.failure(on: compiled).map { (story, $0) } }
   }
 
-  /// Every mutant's result, in the mutants' order, testing up to `width` mutants at once.
+  /// Every mutant's result, in the mutants' order, testing up to `width` mutants at
+  /// once in a task group: each child tests one mutant (a pure function of the
+  /// shared, immutable tester and stories) and hands its result back to the group.
   package func run(_ stories: [MutationStory], width: Int) async -> [MutantResult] {
     var results = [MutantResult?](repeating: nil, count: mutants.count)
     await withTaskGroup(of: (Int, MutantResult).self) { group in
       var next = 0
-      while next < min(max(1, width), mutants.count) {
+      func addNext() {
+        guard next < mutants.count else { return }
         let index = next
         group.addTask { (index, test(mutants[index], stories)) }
         next += 1
       }
+      for _ in 0..<max(1, width) { addNext() }
       while let (index, result) = await group.next() {
         results[index] = result
-        if next < mutants.count {
-          let following = next
-          group.addTask { (following, test(mutants[following], stories)) }
-          next += 1
-        }
+        addNext()
       }
     }
     return results.compactMap { $0 }
   }
 
   /// Every mutant's result, in the mutants' order, from synchronous code (the
-  /// command line): Dispatch's worker threads share the mutants, so no thread of
-  /// the concurrency pool is blocked waiting for them.
+  /// command line, the bench): Dispatch's worker threads, one per core, share the
+  /// mutants. It does not wait on the concurrency pool, so it cannot starve it
+  /// when called from a task (a test) on a machine with few cores.
   package func runBlocking(_ stories: [MutationStory]) -> [MutantResult] {
     let slots = ResultSlots(count: mutants.count)
     DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
@@ -145,22 +114,20 @@ package struct MutationTester: Sendable {
   /// One mutant: loaded from its document, checked for equivalence, then replayed
   /// until a story fails.
   package func test(_ mutant: Mutant, _ stories: [MutationStory]) -> MutantResult {
-    guard let mutated = mutant.edit.applied(to: root) else {
-      return MutantResult(mutant: mutant, status: .invalid("the path leads nowhere in the document"))
-    }
     let mutantFlow: Flow
-    do {
-      mutantFlow = try FlowLoader().load(bytes: Array(mutated.jsonText.utf8), file: "mutant")
-    } catch {
-      let reason = error.diagnostics.first.map { "\($0.message)" } ?? "it does not load"
-      return MutantResult(mutant: mutant, status: .invalid(reason))
+    switch load(mutant) {
+    case .success(let loaded): mutantFlow = loaded
+    case .failure(let why): return MutantResult(mutant: mutant, status: .invalid(why.reason))
     }
-    if let reason = MutantEquivalence.reason(original: flow, mutant: mutantFlow, edit: mutant.edit) {
+    let compiledMutant = CompiledFlow(mutantFlow)
+    if !FlowBehaviour.differAsWritten(flow, mutantFlow),
+      let reason = MutantEquivalence.reason(
+        original: behaviour, mutant: FlowBehaviour(compiledMutant), edit: mutant.edit)
+    {
       return MutantResult(mutant: mutant, status: .equivalent(reason))
     }
-    let compiled = CompiledFlow(mutantFlow)
     for story in Self.focused(stories, on: focus(of: mutant)) {
-      if let failure = story.failure(on: compiled) {
+      if let failure = story.failure(on: compiledMutant) {
         return MutantResult(mutant: mutant, status: .killed(story: story.name, failure: failure))
       }
     }
@@ -168,7 +135,25 @@ package struct MutationTester: Sendable {
   }
 }
 
+/// Why a mutant's document is not a flow.
+package struct InvalidMutant: Error, Hashable, Sendable {
+  /// The first problem.
+  package var reason: String
+}
+
 extension MutationTester {
+  /// The mutant's flow, loaded from its document in memory.
+  package func load(_ mutant: Mutant) -> Result<Flow, InvalidMutant> {
+    guard let mutated = mutant.edit.applied(to: root) else {
+      return .failure(InvalidMutant(reason: "the path leads nowhere in the document"))
+    }
+    do {
+      return .success(try FlowLoader().load(bytes: Array(mutated.jsonText.utf8), file: "mutant"))
+    } catch {
+      return .failure(InvalidMutant(reason: error.diagnostics.first.map { "\($0.message)" } ?? "it does not load"))
+    }
+  }
+
   /// The ids the mutant's path passes through (its step's, its row's, its matcher's
   /// code and field): stories that name one are the likeliest to kill it.
   func focus(of mutant: Mutant) -> [String] {
@@ -184,13 +169,15 @@ extension MutationTester {
     return words
   }
 
-  /// The stories naming a focus word first, each group in its own order: a killed
-  /// mutant is found sooner, and the story that kills it does not depend on timing.
+  /// The stories naming the most focus words first (a story naming the step, the
+  /// row and the code of a matcher before one naming only the step), each group in
+  /// its own order: a killed mutant is found sooner, and the story that kills it
+  /// does not depend on timing.
   static func focused(_ stories: [MutationStory], on words: [String]) -> [MutationStory] {
     guard !words.isEmpty else { return stories }
-    let near = stories.filter { story in words.contains { story.text.contains($0) } }
-    let far = stories.filter { story in !words.contains { story.text.contains($0) } }
-    return near + far
+    var groups = [[MutationStory]](repeating: [], count: words.count + 1)
+    for story in stories { groups[words.count - story.count(of: words)].append(story) }
+    return Array(groups.joined())
   }
 }
 

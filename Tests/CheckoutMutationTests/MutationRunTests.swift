@@ -81,6 +81,41 @@ import Testing
     if case .killed = pushed?.status {} else { Issue.record("presenting creditCard as a push survived") }
   }
 
+  /// Mutants the generated stories must kill: every story reaching the card form
+  /// fails without the row that opens it, and every API error story resolved on
+  /// the card form expects it presented (`present creditCard`), not pushed.
+  @Test func theGeneratedStoriesKillTheMutantsTheyMustKill() throws {
+    let stories = Self.tester.generatedStories(today: Self.today)
+    for description in [
+      "row card and its edge to \"creditCard\" removed", "step creditCard is presented push instead of modal",
+    ] {
+      let mutant = try Self.mutant(description)
+      guard case .killed(let story, let failure) = Self.tester.test(mutant, stories).status else {
+        Issue.record("\(description): survived the generated stories")
+        continue
+      }
+      #expect(stories.contains { $0.name == story })
+      #expect(!failure.isEmpty)
+    }
+  }
+
+  /// A parsed story fails as `generate --check` and `replay` say: a strict story
+  /// on a refused event, a hand-written one only on a failed expectation.
+  @Test func aStoryFailsAtItsFirstFailingLine() {
+    let text = """
+      flow ../mini.json
+      tap pay
+      expect at cart
+      expect at thanks
+      """
+    let strict = MutationStory(name: "s", text: text, strict: true)
+    let lenient = MutationStory(name: "l", text: text, strict: false)
+    #expect(strict.failure(on: Self.tester.compiled)?.hasPrefix("2: tap pay: refused: ") == true)
+    #expect(lenient.failure(on: Self.tester.compiled)?.hasPrefix("4: expected ") == true)
+    let broken = MutationStory(name: "b", text: "tap\n", strict: false)
+    #expect(broken.failure(on: Self.tester.compiled) != nil)
+  }
+
   @Test func theReportFollowsTheMutationTestingSchema() throws {
     let guardMutant = try #require(Self.tester.mutants.first { $0.mutationOperator == .dropGuard })
     let results = [

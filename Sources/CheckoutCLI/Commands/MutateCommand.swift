@@ -52,9 +52,10 @@ package enum MutateCommand {
       shift-bound (minLength/maxLength, a pattern's {m,n} moved by one), drop-condition
       (visibleWhen/enabledWhen), change-presentation (modal/push), move-matcher (an error
       resolved on another row or step), swap-matchers (two neighbouring or overlapping
-      matchers). Each mutant is loaded in memory; one that loads to the same flow, or
-      swaps matchers no error reaches both of, is equivalent; one that does not load is
-      invalid: neither is counted. A mutant is killed when a story fails on it (generated
+      matchers). Each mutant is loaded and compiled in memory; one whose compiled
+      behaviour is the original's (routes, coverage matrix, where each error resolves,
+      guards in effect, rules) is equivalent, with the reason; one that does not load
+      is invalid: neither is counted. A mutant is killed when a story fails on it (generated
       stories strictly, as 'generate --check'; hand-written ones as 'replay'). Stories
       that fail on FLOW itself are left out and listed. Mutants run in parallel.
       score = killed / (killed + survived).
