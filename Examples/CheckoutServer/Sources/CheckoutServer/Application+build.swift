@@ -63,7 +63,8 @@ struct AppDependencies: Sendable {
   var environment: [String: String] = ProcessInfo.processInfo.environment
   /// What a `set` may write.
   var limits = DataLimits()
-  /// How long a store operation may take before the request is answered 503.
+  /// How long a store operation may take before the request is answered 503 (not
+  /// applied to the server's memory store, which waits on nothing: ``TimeLimitedStore``).
   var storeTimeout: Duration = .milliseconds(1500)
   /// How often the sweeper runs; nil for a quarter of the idle timeout, at most a minute.
   var sweepInterval: Duration?
@@ -148,8 +149,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let keys = try dataKeyring(in: dependencies.environment, persistent: base is PostgresSessionStore)
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
-    base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
-    metrics: metrics)
+    base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
+    limit: base is MemorySessionStore ? nil : dependencies.storeTimeout, metrics: metrics)
   let vault = SecretVault()
   let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
@@ -170,9 +171,11 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       metrics: metrics, logger: logger))
 
   let router = buildRouter(
-    service: service, access: SessionGuard(secrets: store.limiting(keeping), sessions: store), catalog: catalog,
-    store: store,
-    metrics: metrics)
+    service: service,
+    access: SessionGuard(
+      secrets: store.limiting(keeping),
+      read: { id in try await store.withinLimit(id) { try await sealed.loadGuarded(id) } }),
+    catalog: catalog, store: store, metrics: metrics)
   if let size = arguments.loadBaseline {
     try LoadBaselineController(responseSize: size).addRoutes(to: router)
     logger.warning(
