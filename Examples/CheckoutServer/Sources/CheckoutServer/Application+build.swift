@@ -71,7 +71,8 @@ struct AppDependencies: Sendable {
   var environment: [String: String] = ProcessInfo.processInfo.environment
   /// What a `set` may write.
   var limits = DataLimits()
-  /// How long a store operation may take before the request is answered 503.
+  /// How long a store operation may take before the request is answered 503 (not
+  /// applied to the server's memory store, which waits on nothing: ``TimeLimitedStore``).
   var storeTimeout: Duration = .milliseconds(1500)
   /// How often the sweeper runs; nil for a quarter of the idle timeout, at most a minute.
   var sweepInterval: Duration?
@@ -162,8 +163,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let keys = try dataKeyring(in: dependencies.environment, persistent: base is PostgresSessionStore)
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
-    base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics), limit: dependencies.storeTimeout,
-    metrics: metrics)
+    base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
+    limit: base is MemorySessionStore ? nil : dependencies.storeTimeout, metrics: metrics)
   let vault = SecretVault()
   let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
@@ -183,7 +184,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
       metrics: metrics, logger: logger))
 
-  let access = SessionGuard(secrets: store.limiting(keeping), sessions: store)
+  let access = SessionGuard(
+    secrets: store.limiting(keeping),
+    read: { id in try await store.withinLimit(id) { try await sealed.loadGuarded(id) } })
   let router = buildRouter(
     service: service, access: access, catalog: catalog,
     store: store,

@@ -29,8 +29,17 @@ enum SessionCredential {
   static func bearerToken(in authorization: String) -> String? {
     let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
     guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    let token = trimmingWhitespace(parts[1])
     return token.isEmpty ? nil : token
+  }
+
+  /// `text` trimmed as `trimmingCharacters(in: .whitespaces)` trims it, without
+  /// bridging to `NSString` when it starts and ends with a visible ASCII character
+  /// (a token always does; the guard reads one on every request).
+  static func trimmingWhitespace(_ text: Substring) -> String {
+    func isVisibleASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7f } ?? false }
+    if isVisibleASCII(text.utf8.first), isVisibleASCII(text.utf8.last) { return String(text) }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   /// The value of the `checkout_secret` cookie in `Cookie` header values (RFC 6265

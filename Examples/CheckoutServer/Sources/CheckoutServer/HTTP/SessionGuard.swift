@@ -7,14 +7,15 @@ import Hummingbird
 /// presents it (``SessionCredential``: a bearer token, or the page's HttpOnly
 /// cookie). A missing or wrong secret is answered exactly as an unknown id (404
 /// `unknown_session`): without the secret, a session's id (in a URL, a log line)
-/// opens nothing. A failed check reads the session too before it answers, so an
-/// unknown id and a wrong secret cost the same reads as a right one (the digest,
-/// then the session) and a store that does not answer is a 503 either way.
+/// opens nothing. The check reads the session with its digest (``GuardedRead``:
+/// one read on the memory and PostgreSQL stores), so an unknown id, a wrong
+/// secret and a right one cost the same read, a store that does not answer is a
+/// 503 either way, and an admitted request goes on with the session it read.
 struct SessionGuard: Sendable {
-  /// Where the digests of session secrets are kept.
+  /// Where the digests of session secrets are recorded.
   let secrets: any SessionSecretStore
-  /// The sessions, read when a check fails.
-  let sessions: any SessionStore
+  /// Reads a session with its secret's digest, values opened, within the store's time limit.
+  let read: @Sendable (SessionID) async throws -> GuardedRead
 
   /// A fresh secret for the new session `id`, its digest recorded: the only time
   /// the secret exists outside the client.
@@ -24,14 +25,16 @@ struct SessionGuard: Sendable {
     return secret
   }
 
-  /// Passes when `request` presents the secret of session `id`; throws 404
-  /// `unknown_session` otherwise, or the store's 503 when it does not answer.
-  func admit(_ request: Request, to id: SessionID) async throws {
+  /// The stored session `id` when `request` presents its secret; throws 404
+  /// `unknown_session` otherwise (the session read is dropped unused), or the
+  /// store's 503 when it does not answer.
+  @discardableResult
+  func admit(_ request: Request, to id: SessionID) async throws -> StoredSession {
     let presented = SessionCredential.secret(of: request)
-    let digest = try await ServerError.answering { try await secrets.secretDigest(for: id) }
-    guard let digest, let presented, digest.matches(presented) else {
-      _ = try await ServerError.answering { try await sessions.load(id) }
+    let read = try await ServerError.answering { try await self.read(id) }
+    guard let digest = read.digest, let presented, digest.matches(presented), let stored = read.stored else {
       throw ServerError.unknownSession(id)
     }
+    return stored
   }
 }

@@ -37,8 +37,8 @@ struct SessionsController {
 
   @Sendable func show(_ request: Request, context: CheckoutRequestContext) async throws -> SessionView {
     let id = SessionID(try context.parameters.require("id"))
-    try await access.admit(request, to: id)
-    return try await service.show(id, logger: context.logger)
+    let loaded = try await access.admit(request, to: id)
+    return try await service.show(id, loaded: loaded, logger: context.logger)
   }
 
   @Sendable func send(_ request: Request, context: CheckoutRequestContext) async throws -> EventResultView {
@@ -53,8 +53,8 @@ struct SessionsController {
       context.logger.info("event", metadata: metadata)
     }
     defer { metrics.recordEvent(kind: event.kind, duration: ContinuousClock.now - start) }
-    try await access.admit(request, to: id)
-    let result = try await service.send(event, to: id, logger: context.logger)
+    let loaded = try await access.admit(request, to: id)
+    let result = try await service.send(event, to: id, loaded: loaded, logger: context.logger)
     for effect in result.effects where effect.kind == .callAPI {
       guard let operation = effect.operation, let outcome = effect.outcome else { continue }
       metrics.recordAPICall(operation: operation, outcome: outcome.status)

@@ -44,8 +44,8 @@ enum BrowserHost {
 
     router.get("sessions/:id/route") { request, context -> RouteProgressView in
       let id = SessionID(try context.parameters.require("id"))
-      try await access.admit(request, to: id)
-      let served = try await service.served(id)
+      let loaded = try await access.admit(request, to: id)
+      let served = try await service.served(id, loaded: loaded)
       return RouteProgressView(version: served.stored.version, session: try served.session())
     }
   }

@@ -1,5 +1,7 @@
 import CheckoutEngine
 import Foundation
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// A store whose every operation answers within `limit`: one that takes longer
@@ -9,10 +11,16 @@ import Synchronization
 ///
 /// The operation is not awaited past the limit: it goes on in the background,
 /// cancelled, and its late answer is dropped (a save that lands late is a version
-/// the next load sees, as if another writer had saved it).
+/// the next load sees, as if another writer had saved it). The limit is a timer
+/// of the server's event loops (``MultiThreadedEventLoopGroup/singleton``, which
+/// Hummingbird serves on), cancelled when the operation answers first: no task
+/// sleeps through the limit for every operation.
 struct TimeLimitedStore: SessionStore {
   let base: any SessionStore
-  let limit: Duration
+  /// How long an operation may take; nil for the server's memory store
+  /// (``MemorySessionStore``), which waits on nothing outside this process: its
+  /// operations are called directly, without a task and a timer each.
+  let limit: Duration?
   let metrics: ServerMetrics
 
   /// The digests of session secrets in `secrets`, read and recorded within the
@@ -39,11 +47,11 @@ struct TimeLimitedStore: SessionStore {
   }
 
   /// Runs `operation`, or throws `.unavailable` once `limit` has passed.
-  fileprivate func withinLimit<T: Sendable>(
+  func withinLimit<T: Sendable>(
     _ id: SessionID, _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
+    guard let limit else { return try await operation() }
     let race = Race<T>()
-    let limit = self.limit
     let metrics = self.metrics
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -55,8 +63,7 @@ struct TimeLimitedStore: SessionStore {
             race.finish(with: .failure(error))
           }
         }
-        let timer = Task {
-          try await Task.sleep(for: limit)
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(limit.nanoseconds)) {
           let reason = "the store did not answer within \(limit.nanoseconds / 1_000_000) ms"
           if race.finish(with: .failure(SessionStoreError(.unavailable(reason), id: id))) {
             metrics.storeTimeouts.increment()

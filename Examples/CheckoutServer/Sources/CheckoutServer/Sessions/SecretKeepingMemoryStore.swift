@@ -5,7 +5,7 @@ import Synchronization
 /// A session store kept in memory, with the digest of each session's secret beside
 /// it: digests are forgotten with the sessions the sweeper deletes. Two servers
 /// sharing a memory store (tests) share one of these.
-final class SecretKeepingMemoryStore: SessionStore, SessionSecretStore {
+final class SecretKeepingMemoryStore: GuardedSessionStore {
   /// The store the sessions are in.
   let base: any SessionStore
   private let digests = Mutex([SessionID: SecretDigest]())
@@ -20,6 +20,12 @@ final class SecretKeepingMemoryStore: SessionStore, SessionSecretStore {
 
   func secretDigest(for id: SessionID) async throws -> SecretDigest? {
     digests.withLock { $0[id] }
+  }
+
+  /// The digest from the map, then the session from the store it wraps.
+  func loadGuarded(_ id: SessionID) async throws -> GuardedRead {
+    let digest = digests.withLock { $0[id] }
+    return GuardedRead(stored: try await base.load(id), digest: digest)
   }
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {

@@ -39,7 +39,20 @@ struct SecretDigest: Hashable, Sendable {
 
   /// The digest of a presented secret.
   init(of secret: String) {
-    hex = SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    hex = Self.lowercaseHex(SHA256.hash(data: Data(secret.utf8)))
+  }
+
+  /// Bytes as lowercase hex, two digits each: what `String(format: "%02x")` per byte
+  /// writes, without formatting a string per byte (the guard hashes on every request).
+  static func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(64)
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Whether `presented` is the secret this is the digest of, compared in constant

@@ -7,7 +7,8 @@ import Logging
 /// reach it once ``SessionGuard`` has checked their session's secret; the version
 /// of its flow a session runs on is ``FlowServing``'s choice.
 ///
-/// An event costs one read and one write: the session is loaded once and the
+/// An event costs one read and one write: the session is read once, with its
+/// secret's digest by ``SessionGuard``, which hands it on (`loaded`), and the
 /// event applied to it (a fresh read only when another writer saved first). Its
 /// API calls go through the library's ``CallCoordinator``, which makes them
 /// exactly once across crashes; the response carries the effects of the event
@@ -44,8 +45,9 @@ struct SessionService: Sendable {
   }
 
   /// `GET /sessions/{id}`: finishes a lost call first; the read counts as activity.
-  func show(_ id: SessionID, logger: Logger) async throws -> SessionView {
-    let loaded = try await load(id)
+  /// `loaded`: the session as the guard just read it (nil: read it here).
+  func show(_ id: SessionID, loaded: StoredSession? = nil, logger: Logger) async throws -> SessionView {
+    let loaded = try await load(id, given: loaded)
     await activity?.read(loaded)
     var served = try await serving.serve(loaded)
     let calls = calls(logger: logger)
@@ -64,14 +66,18 @@ struct SessionService: Sendable {
   /// action's completion as ``ActionCompletion`` takes it) and its calls. When another instance carries the session to another version of
   /// its flow between this request's read and its save, the event is applied
   /// again from a fresh read (at most ``tries`` times, and never once its call was
-  /// made): a `200`, or the `409`/`410` of the fresh read, never a 500.
-  func send(_ event: ClientEvent, to id: SessionID, logger: Logger) async throws -> EventResultView {
+  /// made): a `200`, or the `409`/`410` of the fresh read, never a 500. `loaded`:
+  /// the session as the guard just read it, used by the first try only.
+  func send(
+    _ event: ClientEvent, to id: SessionID, loaded: StoredSession? = nil, logger: Logger
+  ) async throws -> EventResultView {
     var tried = 0
     while true {
       tried += 1
       let witness = CallWitness()
       do {
-        return try await apply(event, to: id, calls: calls(logger: logger, witness: witness))
+        return try await apply(
+          event, to: id, loaded: tried == 1 ? loaded : nil, calls: calls(logger: logger, witness: witness))
       } catch is SnapshotError {
         logger.info("the session's flow version changed under the event", metadata: ["session": "\(id)"])
         if witness.callMade || tried >= tries { throw ServerError.flowVersionChanged(id, callMade: witness.callMade) }
@@ -79,13 +85,15 @@ struct SessionService: Sendable {
     }
   }
 
-  /// The stored session as this instance serves it.
-  func served(_ id: SessionID) async throws -> ServedSession {
-    try await serving.serve(try await load(id))
+  /// The stored session as this instance serves it (`loaded`, when given, as read).
+  func served(_ id: SessionID, loaded: StoredSession? = nil) async throws -> ServedSession {
+    try await serving.serve(try await load(id, given: loaded))
   }
 
-  private func apply(_ event: ClientEvent, to id: SessionID, calls: CallCoordinator) async throws -> EventResultView {
-    let loaded = try await load(id)
+  private func apply(
+    _ event: ClientEvent, to id: SessionID, loaded: StoredSession?, calls: CallCoordinator
+  ) async throws -> EventResultView {
+    let loaded = try await load(id, given: loaded)
     if let expected = event.expectedVersion, expected != loaded.version {
       throw ServerError.staleVersion(expected: expected, current: loaded.version)
     }
@@ -109,7 +117,9 @@ struct SessionService: Sendable {
       effects: (recovered.steps + result.steps).map(EffectView.init), migration: served.migration)
   }
 
-  private func load(_ id: SessionID) async throws -> StoredSession {
+  /// `given` when it is session `id` as just read; otherwise a read of the store.
+  private func load(_ id: SessionID, given: StoredSession? = nil) async throws -> StoredSession {
+    if let given, given.id == id { return given }
     guard let stored = try await ServerError.answering({ try await store.load(id) }) else {
       throw ServerError.unknownSession(id)
     }

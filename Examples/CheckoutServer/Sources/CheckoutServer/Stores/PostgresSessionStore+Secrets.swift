@@ -4,8 +4,9 @@ import PostgresNIO
 
 /// The digest of each session's secret, in its `sessions` row (`secret_sha256`,
 /// added by ``PostgresSessionStore/createSchema()``): written once after the
-/// insert, read before every request on the session, deleted with the row.
-extension PostgresSessionStore: SessionSecretStore {
+/// insert, read with the session by every request on it (``loadGuarded(_:)``: one
+/// `SELECT`), deleted with the row.
+extension PostgresSessionStore: GuardedSessionStore {
   /// The column's definition, added to a table made before sessions had secrets.
   static let secretColumn = "ALTER TABLE sessions ADD COLUMN IF NOT EXISTS secret_sha256 text"
 
@@ -16,6 +17,27 @@ extension PostgresSessionStore: SessionSecretStore {
     } catch {
       throw SessionStoreError(.unavailable("\(type(of: error))"), id: id)
     }
+  }
+
+  /// ``load(_:)``'s `SELECT` with the digest's column: the session guard's read,
+  /// which the request then goes on with.
+  func loadGuarded(_ id: SessionID) async throws -> GuardedRead {
+    let row: (Int, String, Double, String?)?
+    do {
+      let rows = try await client.query(
+        """
+        SELECT version, snapshot::text, extract(epoch FROM updated_at)::float8, secret_sha256 FROM sessions \
+        WHERE id = \(id.rawValue)
+        """, logger: logger)
+      var found: (Int, String, Double, String?)?
+      for try await decoded in rows.decode((Int, String, Double, String?).self) { found = decoded }
+      row = found
+    } catch {
+      throw unavailable(error, id: id)
+    }
+    guard let (version, json, savedAt, hex) = row else { return GuardedRead(stored: nil, digest: nil) }
+    return GuardedRead(
+      stored: try stored(id, version: version, json: json, savedAt: savedAt), digest: hex.map(SecretDigest.init(hex:)))
   }
 
   func secretDigest(for id: SessionID) async throws -> SecretDigest? {

@@ -98,6 +98,11 @@ struct PostgresSessionStore: SessionStore {
       throw unavailable(error, id: id)
     }
     guard let (version, json, savedAt) = row else { return nil }
+    return try stored(id, version: version, json: json, savedAt: savedAt)
+  }
+
+  /// The stored session a row holds; its snapshot's JSON unreadable is `.unavailable`.
+  func stored(_ id: SessionID, version: Int, json: String, savedAt: Double) throws(SessionStoreError) -> StoredSession {
     do {
       let snapshot = try SessionSnapshot(json: Data(json.utf8))
       return StoredSession(id: id, version: version, snapshot: snapshot, savedAt: Date(timeIntervalSince1970: savedAt))

@@ -55,7 +55,20 @@ struct SealingSessionStore: SessionStore {
       await recheckUnreadable()
       if let problem = health.readiness { throw problem }
     }
-    guard var stored = try await base.load(id) else {
+    return try opened(try await base.load(id), id: id)
+  }
+
+  /// The session and its secret's digest as the wrapped store reads them together
+  /// (``GuardedRead/read(_:from:)``), the session's values opened as ``load(_:)`` opens them.
+  func loadGuarded(_ id: SessionID) async throws -> GuardedRead {
+    var read = try await GuardedRead.read(id, from: base)
+    read.stored = try opened(read.stored, id: id)
+    return read
+  }
+
+  /// `read` with its values opened; its problems recorded or cleared as ``load(_:)`` says.
+  private func opened(_ read: StoredSession?, id: SessionID) throws(ServerError) -> StoredSession? {
+    guard var stored = read else {
       health.clear(id)
       return nil
     }

@@ -40,7 +40,7 @@ extension SessionSnapshot {
 /// The server's memory store: the library's semantics (optimistic concurrency),
 /// plus what the sweeper needs, with a clock a test can move, and each session's
 /// secret digest in its entry, so a swept session takes its digest with it.
-actor MemorySessionStore: SweepableSessionStore, SessionSecretStore {
+actor MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
   private struct Entry {
     var stored: StoredSession
     var seenAt: Date
@@ -111,6 +111,11 @@ actor MemorySessionStore: SweepableSessionStore, SessionSecretStore {
   }
 
   func secretDigest(for id: SessionID) -> SecretDigest? { sessions[id]?.secretDigest }
+
+  func loadGuarded(_ id: SessionID) -> GuardedRead {
+    let entry = sessions[id]
+    return GuardedRead(stored: entry?.stored, digest: entry?.secretDigest)
+  }
 
   func asOnlySweeper<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T? {
     guard !sweeping else { return nil }
