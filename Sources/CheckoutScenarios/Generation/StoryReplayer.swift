@@ -16,7 +16,7 @@ import CheckoutSessions
 /// ```
 package struct StoryReplayer: Sendable {
   /// Where and why a story failed.
-  package struct Failure: Hashable, Sendable, CustomStringConvertible {
+  package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
     package var line: Int
     /// The line's text, trimmed (a `set` line without its value).
@@ -36,22 +36,55 @@ package struct StoryReplayer: Sendable {
     self.flow = flow
   }
 
+  /// One parsed command of a story: its line number, the command, and its source line.
+  package struct Line: Hashable, Sendable {
+    /// The line number, from 1.
+    package var number: Int
+    /// The command (`flow` lines are left out).
+    package var command: ScenarioCommand
+    /// The line as written.
+    package var source: String
+
+    /// A parsed line.
+    package init(number: Int, command: ScenarioCommand, source: String) {
+      self.number = number
+      self.command = command
+      self.source = source
+    }
+  }
+
+  /// The story's commands, `flow` lines left out, or the failure of the first line that does not parse.
+  package static func parse(_ text: String) -> Result<[Line], Failure> {
+    var lines: [Line] = []
+    for (index, source) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = index + 1
+      do {
+        guard let command = try ScenarioParser.parse(String(source), line: number) else { continue }
+        if case .flow = command { continue }
+        lines.append(Line(number: number, command: command, source: String(source)))
+      } catch {
+        return .failure(Failure(line: number, text: "(line \(number))", message: error.message))
+      }
+    }
+    return .success(lines)
+  }
+
   /// Replays the text; nil when every line held.
   package func replay(_ text: String) -> Failure? {
+    switch Self.parse(text) {
+    case .success(let lines): return replay(lines)
+    case .failure(let failure): return failure
+    }
+  }
+
+  /// Replays parsed lines (parse once, replay on many flows); nil when every line held.
+  package func replay(_ lines: [Line]) -> Failure? {
     var host = ScenarioHost(flow: flow)
     // A refusal fails the story unless the next command expects it.
     var refused: Failure?
-    for (index, source) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = index + 1
-      let command: ScenarioCommand?
-      do {
-        command = try ScenarioParser.parse(String(source), line: number)
-      } catch {
-        return Failure(line: number, text: "(line \(number))", message: error.message)
-      }
-      guard let command else { continue }
-      if case .flow = command { continue }
-      let shown = command.shown(source: String(source), flow: flow)
+    for line in lines {
+      let (number, command) = (line.number, line.command)
+      let shown = command.shown(source: line.source, flow: flow)
       if let pending = refused {
         guard case .expect(.effect(kind: .refused, _)) = command else { return pending }
         refused = nil
