@@ -32,6 +32,9 @@ public struct Flow: Hashable, Sendable {
   public var steps: [Step]
   /// The error matchers, in file order (first match wins).
   public var errors: [ErrorMatcher]
+  /// The flow's own words for engine messages, by message id (`rule.required`):
+  /// they replace the engine's text in sessions of the flow.
+  public var messages: [String: EngineMessageText]
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
   ///
@@ -39,7 +42,8 @@ public struct Flow: Hashable, Sendable {
   /// rule (its kind, and its message unless the row's rule has its own).
   public init(
     id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
-    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames()
+    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames(),
+    messages: [String: EngineMessageText] = [:]
   ) {
     self.id = id
     self.title = title
@@ -50,6 +54,7 @@ public struct Flow: Hashable, Sendable {
     self.rules = rules
     self.steps = rules.isEmpty ? steps : Flow.resolving(rules, in: steps)
     self.errors = errors
+    self.messages = messages
   }
 
   /// The steps with every row rule that names one of `rules` resolved to it.
