@@ -37,7 +37,9 @@ extension CompiledFlow {
     var texts: [String: [EngineMessageID: String]] = [:]
     for (id, text) in flow.messages {
       guard let message = EngineMessageID(id: id) else { continue }
-      for (locale, written) in text.texts(defaultLocale: defaultLocale) { texts[locale, default: [:]][message] = written }
+      for (locale, written) in text.texts(defaultLocale: defaultLocale) {
+        texts[locale, default: [:]][message] = written
+      }
     }
     return texts.reduce(into: [:]) { books, entry in
       let base = EngineMessages.for(entry.key) ?? .english
@@ -49,9 +51,9 @@ extension CompiledFlow {
 /// A session's locale that is not one of its flow's: names the ones it may be.
 public struct UnsupportedLocale: Error, Hashable, Sendable, CustomStringConvertible {
   /// The locale asked for.
-  public var locale: String
+  package var locale: String
   /// The locales the session may be in.
-  public var supported: [String]
+  package var supported: [String]
 
   /// The error for `locale`, naming the locales a session may be in.
   package init(locale: String, supported: [String]) {

@@ -62,7 +62,8 @@ public final class CompiledFlow: Sendable {
       if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
     }
     self.detailTemplates = templates
-    self.messageBooks = flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: Self.defaultLocale(of: flow))
+    self.messageBooks =
+      flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: Self.defaultLocale(of: flow))
   }
 
   /// Where the flow fixes an API error: the resolution of the first matcher (in

@@ -41,7 +41,8 @@ extension FlowDecoder {
         messages[member.key] = .localized(localized)
       default:
         sink.error(
-          "wrong-type", "expected a string or an object of locale -> string, found \(member.value.typeDescription)", at: path)
+          "wrong-type", "expected a string or an object of locale -> string, found \(member.value.typeDescription)",
+          at: path)
       }
     }
     return messages

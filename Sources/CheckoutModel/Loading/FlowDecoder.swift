@@ -60,9 +60,11 @@ struct FlowDecoder {
       errors.append(matcher)
       positions.errorIndices.append(index)
     }
-    return Flow(
+    var flow = Flow(
       id: FlowID(id), title: title, start: StepID(start), data: data, rules: rules, steps: steps, errors: errors,
-      version: version, renamed: renamed, messages: messages)
+      version: version, renamed: renamed)
+    flow.messages = messages
+    return flow
   }
 
   /// The flow's named rules: name -> a rule written as in a row's `rules`.

@@ -7,7 +7,7 @@
 ///   "refusal.cannotChange": "{row} is locked for now"
 /// }
 /// ```
-public enum EngineMessageText: Hashable, Sendable {
+package enum EngineMessageText: Hashable, Sendable {
   /// One text, in the flow's default language.
   case text(String)
   /// A text per locale tag.

@@ -42,7 +42,9 @@ package struct EngineMessages: Sendable {
   private init(locale: String, table: MessageTable, fallback: EngineMessages?) {
     self.locale = locale
     self.templates = EngineMessageID.allCases.map { id in
-      if let text = table.texts[id.id], case .success(let template) = MessageTemplate.parse(text, placeholders: id.placeholders) {
+      if let text = table.texts[id.id],
+        case .success(let template) = MessageTemplate.parse(text, placeholders: id.placeholders)
+      {
         return template
       }
       return fallback?.templates[id.rawValue] ?? MessageTemplate(parts: [.text(id.id)])
@@ -56,7 +58,8 @@ package struct EngineMessages: Sendable {
 
   /// The message's text with its placeholders' values, in the order of
   /// ``EngineMessageID/placeholders``.
-  package func text(_ id: EngineMessageID, _ first: String = "", _ second: String = "", _ third: String = "") -> String {
+  package func text(_ id: EngineMessageID, _ first: String = "", _ second: String = "", _ third: String = "") -> String
+  {
     templates[id.rawValue].fill(first, second, third)
   }
 

@@ -34,7 +34,7 @@ public struct Flow: Hashable, Sendable {
   public var errors: [ErrorMatcher]
   /// The flow's own words for engine messages, by message id (`rule.required`):
   /// they replace the engine's text in sessions of the flow.
-  public var messages: [String: EngineMessageText]
+  package var messages: [String: EngineMessageText] = [:]
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
   ///
@@ -42,8 +42,7 @@ public struct Flow: Hashable, Sendable {
   /// rule (its kind, and its message unless the row's rule has its own).
   public init(
     id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
-    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames(),
-    messages: [String: EngineMessageText] = [:]
+    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames()
   ) {
     self.id = id
     self.title = title
@@ -54,7 +53,6 @@ public struct Flow: Hashable, Sendable {
     self.rules = rules
     self.steps = rules.isEmpty ? steps : Flow.resolving(rules, in: steps)
     self.errors = errors
-    self.messages = messages
   }
 
   /// The steps with every row rule that names one of `rules` resolved to it.

@@ -11,7 +11,7 @@ import CheckoutCompiledFlow
 extension CheckoutSession {
   /// The error an undeclared action is handled as: the flow resolves its code like
   /// any other (usually with its `*` fallback).
-  public static func unsupportedActionError(_ action: ActionName) -> APIError {
+  package static func unsupportedActionError(_ action: ActionName) -> APIError {
     unsupportedActionError(action, messages: .english)
   }
 
@@ -44,7 +44,8 @@ extension CheckoutSession {
       calls[operation] = nil
       let notice = Effect.notice(
         "\(operation) asked for the action \(action), which its submit does not declare: the call is handled as failed")
-      return [notice] + offerErrors([CheckoutSession.unsupportedActionError(action, messages: messages)], from: operation)
+      return [notice]
+        + offerErrors([CheckoutSession.unsupportedActionError(action, messages: messages)], from: operation)
     }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action

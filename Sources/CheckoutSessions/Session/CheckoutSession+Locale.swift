@@ -8,7 +8,7 @@ import CheckoutCompiledFlow
 extension CheckoutSession {
   /// The locales the session may be in: the engine's languages, and any other the
   /// flow's `messages` write.
-  public var supportedLocales: [String] { compiled.locales }
+  package var supportedLocales: [String] { compiled.locales }
 
   /// Changes the shopper's language. The screen renders in it at once; a rule's
   /// message already shown on a row (or waiting in an offer) is said again in it.

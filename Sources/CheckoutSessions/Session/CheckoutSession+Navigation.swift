@@ -8,7 +8,9 @@ extension CheckoutSession {
     guard let step = currentStep else { return [.refused(.stepNotInFlow(navigation.top, event: .tap))] }
     guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .tap))] }
     sessionData.keepChecks(of: row.requires, in: compiled, rules: rules)
-    guard StepCompleteness.isVisible(row, data) else { return [.refused(.hidden(row, on: step, event: .tap, messages: messages))] }
+    guard StepCompleteness.isVisible(row, data) else {
+      return [.refused(.hidden(row, on: step, event: .tap, messages: messages))]
+    }
     if let reason = disabledReason(row) { return [.refused(.disabled(row, on: step, event: .tap, reason: reason))] }
     switch row.action {
     case .opens(let target)?:

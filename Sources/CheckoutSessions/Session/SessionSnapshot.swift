@@ -43,7 +43,7 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var today: CalendarDate?
   /// The shopper's language, when it is not the flow's default (absent: the
   /// default, as in snapshots written before sessions had a locale).
-  public var locale: String?
+  package var locale: String?
   /// The data: no secrets; sensitive values masked unless revealed.
   public var data: [String: Value]
   /// The errors shown, by `step.row`.
@@ -136,7 +136,8 @@ extension CheckoutSession {
     return SessionSnapshot(
       format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
       flowVersion: flow.version,
-      navigation: navigation, today: today, locale: locale == compiled.defaultLocale ? nil : locale, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
+      navigation: navigation, today: today, locale: locale == compiled.defaultLocale ? nil : locale,
+      data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       mode: mode,
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
