@@ -45,6 +45,22 @@ import CheckoutScenarios
     #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse("locale", line: 1) }
   }
 
+  @Test func aRouteInProgressArrivesWithItsRuleMessageInTheNewLanguage() throws {
+    let (host, outcomes) = try Self.run([
+      "tap checkout", "tap creditCard", "set name \"Ada Lovelace\"", "set number \"4242 4242 4242 4242\"",
+      "set expiry 12/28", "set cvv 123", "tap done", "tap shippingAddress", "set name \"Ada Lovelace\"",
+      "set street \"1 Main St\"", "set city Portland", "set state OR", "set zip 97201", "tap done", "tap continue",
+      "set payment.card.number \"4242 4242 4242 4241\"", "tap placeOrder",
+      "expect offer creditCard.number", "manual", "accept", "locale de", "appear stepOne", "appear creditCard",
+      "expect focus number", "expect effect focus creditCard.number",
+      "expect error number \"ist keine gültige Kartennummer\"",
+    ])
+    #expect(
+      outcomes.allSatisfy { $0.problem == nil && $0.failure == nil },
+      "\(outcomes.filter { $0.problem != nil || $0.failure != nil })")
+    #expect(host.session?.navigation.description == "cart>stepOne|creditCard")
+  }
+
   @Test func helpKnowsTheLocaleCommand() throws {
     let (_, outcomes) = try Self.run(["help locale"])
     #expect(outcomes.first?.notes.joined(separator: "\n").contains("locale de") == true)

@@ -63,7 +63,7 @@ extension CheckoutSession {
 }
 
 extension SessionMode {
-  /// The offer waiting and the errors queued, each passed through `change`.
+  /// The offer waiting, the errors queued and the route's error, each passed through `change`.
   mutating func relocalize(_ change: (Resolution) -> Resolution) {
     switch self {
     case .idle(var correction):
@@ -72,11 +72,16 @@ extension SessionMode {
     case .awaitingStep(let pending, var correction):
       correction.queued = correction.queued.map(change)
       self = .awaitingStep(pending: pending, correction: correction)
-    case .offering(let offer, var correction, let waiting):
+    case .offering(let offer, var correction, var waiting):
       correction.queued = correction.queued.map(change)
+      if case .route(var driver)? = waiting {
+        driver.changeResolution(change)
+        waiting = .route(driver)
+      }
       let changed = Offer(resolution: change(offer.resolution), from: offer.from)
       self = .offering(offer: changed, correction: correction, waiting: waiting)
-    case .routing(let driver, let queued):
+    case .routing(var driver, let queued):
+      driver.changeResolution(change)
       self = .routing(driver: driver, queued: queued.map(change))
     }
   }
