@@ -53,7 +53,7 @@ import CheckoutModel
         .error(
           "1️⃣", "unknown field \"edition\" in a flow", path: "edition",
           suggestion:
-            #"valid fields are "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps" and "errors""#
+            #"valid fields are "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps", "errors" and "messages""#
         )
       ])
   }

@@ -31,6 +31,9 @@ public final class CompiledFlow: Sendable {
   public let boundKeys: [DataKey]
   /// Each row `detail` template of the flow, parsed (rendering a screen fills them in).
   package let detailTemplates: [String: DetailTemplate]
+  /// For each locale the flow's `messages` write a text in, the engine's messages
+  /// with the flow's texts (empty for a flow without `messages`).
+  package let messageBooks: [String: EngineMessages]
   /// The keys an API call sends: those value rows bind and those submits provide.
   private let payloadKeys: Set<DataKey>
 
@@ -59,6 +62,8 @@ public final class CompiledFlow: Sendable {
       if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
     }
     self.detailTemplates = templates
+    self.messageBooks =
+      flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: Self.defaultLocale(of: flow))
   }
 
   /// Where the flow fixes an API error: the resolution of the first matcher (in

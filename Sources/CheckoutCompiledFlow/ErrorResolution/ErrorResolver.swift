@@ -74,20 +74,26 @@ package struct ErrorResolver: Sendable {
 
   /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
   /// matcher of the operation applies and it has no fallback.
-  package func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
-    matcher(for: error, from: operation).map { resolution(of: error, by: $0) }
+  /// A message the flow and the API leave out is in the words of `messages`.
+  package func resolve(
+    _ error: APIError, from operation: OperationName? = nil, messages: EngineMessages = .english
+  ) -> Resolution? {
+    matcher(for: error, from: operation).map { resolution(of: error, by: $0, messages: messages) }
   }
 
   /// The resolution of an error by the matcher that applies to it.
-  private func resolution(of error: APIError, by matcher: ErrorMatcher) -> Resolution {
-    let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
+  private func resolution(of error: APIError, by matcher: ErrorMatcher, messages: EngineMessages) -> Resolution {
+    let message =
+      matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher, messages: messages)
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
   }
 
   /// The errors of one response of `operation` (nil: of any operation) in the
   /// order they are offered: highest matcher priority first, the API's order among
-  /// equals. Unmatched errors come last.
-  package func ordered(_ errors: [APIError], from operation: OperationName? = nil) -> [(
+  /// equals. Unmatched errors come last. Messages are in the words of `messages`.
+  package func ordered(
+    _ errors: [APIError], from operation: OperationName? = nil, messages: EngineMessages = .english
+  ) -> [(
     error: APIError, resolution: Resolution?
   )] {
     // Each error's matcher is found once; one error needs no sorting.
@@ -102,12 +108,14 @@ package struct ErrorResolver: Sendable {
         let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
         return left != right ? left > right : lhs.index < rhs.index
       }
-    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0) }) }
+    return sorted.map { entry in
+      (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, messages: messages) })
+    }
   }
 
-  private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {
+  private func defaultMessage(for error: APIError, matcher: ErrorMatcher, messages: EngineMessages) -> String {
     let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title }
     let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
-    return title.map { "\($0): please check this (\(readable))" } ?? "Please check this step (\(readable))"
+    return title.map { messages.text(.errorCheckRow, $0, readable) } ?? messages.text(.errorCheckStep, readable)
   }
 }

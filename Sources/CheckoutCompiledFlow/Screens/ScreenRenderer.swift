@@ -87,7 +87,9 @@ package struct ScreenRenderer: Sendable {
   }
 
   private func disabled(_ row: Row, _ completeness: StepCompleteness) -> Disabled? {
-    Self.disabled(row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check)
+    Self.disabled(
+      row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check,
+      messages: rules.messages)
   }
 
   /// Why a row is disabled: the text, and the incomplete steps its guard waits for
@@ -101,13 +103,15 @@ package struct ScreenRenderer: Sendable {
   /// `step` and checked by `check`; nil when it can be used. The reason is the row's
   /// title and sentences: `Continue: Complete "Shipping Address" first. Full name is
   /// required. Complete "Credit Card" first. Card number is required.`, or `Pay now:
-  /// Not available until Terms is on.` for its own `enabledWhen`.
+  /// Not available until Terms is on.` for its own `enabledWhen`, in the words of `messages`.
   package static func disabled(
-    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
+    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck,
+    messages: EngineMessages
   ) -> Disabled? {
     if let condition = row.enabledWhen, !condition.holds(in: data) {
-      let condition = ConditionText.describe(condition, flow: flow)
-      return Disabled(reason: "\(row.title): " + Sentences.sentence("Not available until \(condition)"))
+      let condition = ConditionText.describe(condition, flow: flow, messages: messages)
+      return Disabled(
+        reason: "\(row.title): " + Sentences.sentence(messages.text(.disabledNotAvailableUntil, condition)))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -118,7 +122,8 @@ package struct ScreenRenderer: Sendable {
         step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
     }
     if incomplete.isEmpty { return nil }
-    return Disabled(reason: "\(row.title): " + Sentences.join(incomplete.flatMap(\.sentences)), steps: incomplete)
+    let sentences = incomplete.flatMap { $0.sentences(messages) }
+    return Disabled(reason: "\(row.title): " + Sentences.join(sentences), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.

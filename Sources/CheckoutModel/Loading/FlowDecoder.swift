@@ -36,6 +36,7 @@ struct FlowDecoder {
     let start = object.identifier("start", required: true, what: "step id") ?? ""
     let data = decodeData(object)
     let rules = decodeNamedRules(object)
+    let messages = decodeMessages(object)
     var steps: [Step] = []
     if let elements = object.array("steps", required: true, what: "a list of steps") {
       if elements.isEmpty {
@@ -59,9 +60,11 @@ struct FlowDecoder {
       errors.append(matcher)
       positions.errorIndices.append(index)
     }
-    return Flow(
+    var flow = Flow(
       id: FlowID(id), title: title, start: StepID(start), data: data, rules: rules, steps: steps, errors: errors,
       version: version, renamed: renamed)
+    flow.messages = messages
+    return flow
   }
 
   /// The flow's named rules: name -> a rule written as in a row's `rules`.

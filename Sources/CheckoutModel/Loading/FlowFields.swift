@@ -7,6 +7,7 @@ package enum FlowFields {
   /// The top-level object.
   package static let flow = [
     "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps", "errors",
+    "messages",
   ]
   /// The renames since the previous version.
   package static let renamed = ["steps", "rows", "keys"]

@@ -32,6 +32,9 @@ public struct Flow: Hashable, Sendable {
   public var steps: [Step]
   /// The error matchers, in file order (first match wins).
   public var errors: [ErrorMatcher]
+  /// The flow's own words for engine messages, by message id (`rule.required`):
+  /// they replace the engine's text in sessions of the flow.
+  package var messages: [String: EngineMessageText] = [:]
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
   ///

@@ -19,14 +19,18 @@ public struct RuleEvaluator: Sendable {
   package var registry: RuleRegistry
   /// Compiled patterns (a flow's, compiled once).
   package var patterns: PatternCache
+  /// The words of the default messages: a session's, in its locale.
+  package var messages: EngineMessages
 
   /// Creates an evaluator.
   package init(
-    today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()
+    today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache(),
+    messages: EngineMessages = .english
   ) {
     self.today = today
     self.registry = registry
     self.patterns = patterns
+    self.messages = messages
   }
 
   /// The message of the first rule the value fails, or nil when it passes them all.
@@ -62,21 +66,19 @@ public struct RuleEvaluator: Sendable {
     }
   }
 
-  /// The message a rule shows when the flow gives none.
+  /// The message a rule shows when the flow gives none, in ``messages``' words.
   package func defaultMessage(_ kind: RuleKind, title: String) -> String {
     switch kind {
-    case .required: return "\(title) is required"
-    case .email: return "\(title) must be an email address like name@example.com"
-    case .luhn: return "\(title) is not a valid card number"
-    case .digits: return "\(title) must contain digits only"
-    case .expiry:
-      return today.map { _ in "\(title) must be a month and year (MM/YY) that has not passed" }
-        ?? "\(title) must be a month and year (MM/YY)"
-    case .pattern: return "\(title) is not in the expected format"
-    case .minLength(let minimum): return "\(title) must be at least \(minimum) characters"
-    case .maxLength(let maximum): return "\(title) must be at most \(maximum) characters"
-    case .oneOf(let values): return "\(title) must be one of \(values.joined(separator: ", "))"
-    case .custom(let name): return registry.rules[name]?.message ?? "\(title) is not valid"
+    case .required: return messages.text(.ruleRequired, title)
+    case .email: return messages.text(.ruleEmail, title)
+    case .luhn: return messages.text(.ruleLuhn, title)
+    case .digits: return messages.text(.ruleDigits, title)
+    case .expiry: return messages.text(today == nil ? .ruleExpiryFormat : .ruleExpiry, title)
+    case .pattern: return messages.text(.rulePattern, title)
+    case .minLength(let minimum): return messages.text(.ruleMinLength, title, String(minimum))
+    case .maxLength(let maximum): return messages.text(.ruleMaxLength, title, String(maximum))
+    case .oneOf(let values): return messages.text(.ruleOneOf, title, values.joined(separator: ", "))
+    case .custom(let name): return registry.rules[name]?.message ?? messages.text(.ruleCustom, title)
     }
   }
 

@@ -28,7 +28,21 @@ public enum FlowWriter {
     if !flow.errors.isEmpty {
       out += ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0) }.joined(separator: ",\n") + "\n  ]"
     }
+    if !flow.messages.isEmpty { out += ",\n" + messages(flow.messages) }
     return out + "\n}\n"
+  }
+
+  /// `"messages": { "rule.required": "…", "refusal.hidden": { "de": "…", "en": "…" } }`, sorted by id and locale.
+  private static func messages(_ messages: [String: EngineMessageText]) -> String {
+    let entries = messages.sorted { $0.key < $1.key }.map { id, text in
+      switch text {
+      case .text(let text): return "    \(quote(id)): \(quote(text))"
+      case .localized(let texts):
+        let pairs = texts.sorted { $0.key < $1.key }.map { "\(quote($0.key)): \(quote($0.value))" }
+        return "    \(quote(id)): { " + pairs.joined(separator: ", ") + " }"
+      }
+    }
+    return "  \"messages\": {\n" + entries.joined(separator: ",\n") + "\n  }"
   }
 
   /// `"renamed": { "steps": {...}, "rows": {...}, "keys": {...} },` with each list sorted.

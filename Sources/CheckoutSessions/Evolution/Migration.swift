@@ -152,7 +152,10 @@ struct Migration {
   /// Every stored value a rule of its row now rejects stays, and the row shows the
   /// rule's message. Masked values (a sensitive value stored masked) are not checked.
   private mutating func checkValues() {
-    let rules = RuleEvaluator(today: old.today, registry: target.registry, patterns: target.patterns)
+    // The messages shown on rows are in the shopper's language.
+    let rules = RuleEvaluator(
+      today: old.today, registry: target.registry, patterns: target.patterns,
+      messages: target.messages(for: old.locale ?? target.defaultLocale))
     var keyed: [DataKey: Value]?
     for (stepID, row) in migrator.rowsWithRules {
       guard let key = row.bind, let value = result.data[key.rawValue], value.isPresent else { continue }

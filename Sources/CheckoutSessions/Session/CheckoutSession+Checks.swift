@@ -23,7 +23,7 @@ extension CheckoutSession {
   func disabledReason(_ row: Row) -> String? {
     if row.enabledWhen == nil && row.requires.isEmpty { return nil }
     return ScreenRenderer.disabled(
-      row, data: data, flow: compiled.flow, step: compiled.step, check: { check(of: $0) })?.reason
+      row, data: data, flow: compiled.flow, step: compiled.step, check: { check(of: $0) }, messages: messages)?.reason
   }
 
   /// For tests: the step checks kept.

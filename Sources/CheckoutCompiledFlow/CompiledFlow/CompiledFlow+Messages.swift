@@ -1,0 +1,68 @@
+import CheckoutModel
+
+/// The languages a session of a flow may be in, and the engine's messages in each
+/// (with the flow's own ``Flow/messages`` in their place).
+extension CompiledFlow {
+  /// The locale a session starts in when its host names none.
+  package var defaultLocale: String { Self.defaultLocale(of: flow) }
+
+  /// The locale a session of the flow starts in when its host names none, and the
+  /// one a plain text of the flow's `messages` is in: English.
+  package static func defaultLocale(of flow: Flow) -> String { "en" }
+
+  /// The locales a session may be in: the engine's languages, then any other
+  /// locale the flow's `messages` write a text in.
+  package var locales: [String] {
+    EngineMessages.languages + messageBooks.keys.filter { EngineMessages.language(of: $0) == nil }.sorted()
+  }
+
+  /// Whether a session may be in the locale: one of ``locales``, or a regional
+  /// form of one of the engine's languages (`de-CH` shows the `de` messages).
+  package func supports(locale: String) -> Bool {
+    messageBooks[locale] != nil || EngineMessages.language(of: locale) != nil
+  }
+
+  /// The engine's messages in a locale, with the flow's overrides; English for a
+  /// locale ``supports(locale:)`` refuses.
+  package func messages(for locale: String) -> EngineMessages {
+    if messageBooks.isEmpty { return EngineMessages.for(locale) ?? .english }
+    if let book = messageBooks[locale] { return book }
+    if let language = EngineMessages.language(of: locale), let book = messageBooks[language] { return book }
+    return EngineMessages.for(locale) ?? .english
+  }
+
+  /// For each locale a flow's `messages` write a text in (a plain text is in
+  /// `defaultLocale`), the engine's messages with those texts in their place.
+  static func messageBooks(_ flow: Flow, defaultLocale: String) -> [String: EngineMessages] {
+    var texts: [String: [EngineMessageID: String]] = [:]
+    for (id, text) in flow.messages {
+      guard let message = EngineMessageID(id: id) else { continue }
+      for (locale, written) in text.texts(defaultLocale: defaultLocale) {
+        texts[locale, default: [:]][message] = written
+      }
+    }
+    return texts.reduce(into: [:]) { books, entry in
+      let base = EngineMessages.for(entry.key) ?? .english
+      books[entry.key] = base.overriding(entry.value, locale: entry.key)
+    }
+  }
+}
+
+/// A session's locale that is not one of its flow's: names the ones it may be.
+public struct UnsupportedLocale: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The locale asked for.
+  package var locale: String
+  /// The locales the session may be in.
+  package var supported: [String]
+
+  /// The error for `locale`, naming the locales a session may be in.
+  package init(locale: String, supported: [String]) {
+    self.locale = locale
+    self.supported = supported
+  }
+
+  /// `unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja`.
+  public var description: String {
+    "unknown locale \(Quoting.quoted(locale)); the languages are \(supported.joined(separator: ", "))"
+  }
+}
