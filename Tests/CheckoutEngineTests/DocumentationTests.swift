@@ -344,7 +344,7 @@ import Testing
     let shipping = Flow(id: "shipping", title: "Shipping", start: "country") {
       Step("country", title: "Country") {
         for country in countries {
-          Button(RowID(country.lowercased()), title: country, opens: StepID("address\(country)"))
+          Button(RowID(country.lowercased()), title: LocalizedText(country), opens: StepID("address\(country)"))
         }
       }
       for country in countries {

@@ -73,21 +73,24 @@ package struct ErrorResolver: Sendable {
   }
 
   /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
-  /// matcher of the operation applies and it has no fallback.
-  package func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
-    matcher(for: error, from: operation).map { resolution(of: error, by: $0) }
+  /// matcher of the operation applies and it has no fallback. The message is in
+  /// `locale` (nil: the flow's default language).
+  package func resolve(_ error: APIError, from operation: OperationName? = nil, locale: String? = nil) -> Resolution? {
+    matcher(for: error, from: operation).map { resolution(of: error, by: $0, locale: locale) }
   }
 
   /// The resolution of an error by the matcher that applies to it.
-  private func resolution(of error: APIError, by matcher: ErrorMatcher) -> Resolution {
-    let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
+  private func resolution(of error: APIError, by matcher: ErrorMatcher, locale: String?) -> Resolution {
+    let message =
+      matcher.message?.text(in: locale) ?? error.message ?? defaultMessage(for: error, matcher: matcher, locale: locale)
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
   }
 
   /// The errors of one response of `operation` (nil: of any operation) in the
   /// order they are offered: highest matcher priority first, the API's order among
-  /// equals. Unmatched errors come last.
-  package func ordered(_ errors: [APIError], from operation: OperationName? = nil) -> [(
+  /// equals. Unmatched errors come last. Messages are in `locale` (nil: the flow's
+  /// default language).
+  package func ordered(_ errors: [APIError], from operation: OperationName? = nil, locale: String? = nil) -> [(
     error: APIError, resolution: Resolution?
   )] {
     // Each error's matcher is found once; one error needs no sorting.
@@ -102,11 +105,11 @@ package struct ErrorResolver: Sendable {
         let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
         return left != right ? left > right : lhs.index < rhs.index
       }
-    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0) }) }
+    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, locale: locale) }) }
   }
 
-  private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {
-    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title }
+  private func defaultMessage(for error: APIError, matcher: ErrorMatcher, locale: String?) -> String {
+    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title.text(in: locale) }
     let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
     return title.map { "\($0): please check this (\(readable))" } ?? "Please check this step (\(readable))"
   }

@@ -54,40 +54,57 @@ package struct ScreenRenderer: Sendable {
 
   /// The screen of a step; nil if the flow has no such step.
   package func render(
-    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil,
+    locale: String? = nil
   ) -> Screen? {
-    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks())
+    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks(), locale: locale)
   }
 
   /// The screen of a step, with the guards answered first from `known`: step checks
   /// by index in the compiled flow, made on `data` with these rules (a session's).
+  ///
+  /// The flow's words (titles, placeholders, details, option labels, messages) are
+  /// shown in `locale`, else in the rules' ``RuleEvaluator/locale``, else in the
+  /// flow's default language.
   package func render(
-    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks,
+    locale: String? = nil
   ) -> Screen? {
     guard let step = step(stepID) else { return nil }
+    // The default language reads every string as it is, without a lookup.
+    let locale = (locale ?? rules.locale).flatMap { $0 == flow.defaultLocale ? nil : $0 }
     let completeness = completeness(data, known: known)
     let rows = step.rows.filter(completeness.isVisible).map { row in
-      let disabled = self.disabled(row, completeness)
-      let shown = self.shown(row, data)
+      let disabled = self.disabled(row, completeness, locale: locale)
+      let shown = self.shown(row, data, locale: locale)
       return ScreenRow(
-        id: row.id, kind: row.kind, title: row.title, value: shown.value, detail: shown.detail,
-        placeholder: row.placeholder, keyboard: row.keyboard, options: row.options?.options(in: data),
+        id: row.id, kind: row.kind, title: row.title.text(in: locale), value: shown.value, detail: shown.detail,
+        placeholder: row.placeholder?.text(in: locale), keyboard: row.keyboard,
+        options: row.options.map { Self.shownOptions($0.options(in: data), locale: locale) },
         selection: shown.selection, isEnabled: disabled == nil, disabledReason: disabled?.reason,
         incompleteSteps: disabled?.steps, isTappable: row.kind.isTappable,
         isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
         error: errors[row.id], isFocused: focused == row.id)
     }
-    return Screen(step: step.id, title: step.title, presentation: step.presentation, rows: rows)
+    return Screen(step: step.id, title: step.title.text(in: locale), presentation: step.presentation, rows: rows)
+  }
+
+  /// A picker's options as a screen shows them: each label in `locale` only. A
+  /// list without localised labels is returned as it is, without a copy.
+  static func shownOptions(_ options: [PickerOption], locale: String?) -> [PickerOption] {
+    guard options.contains(where: { $0.label.isLocalized }) else { return options }
+    return options.map { PickerOption(value: $0.value, label: LocalizedText($0.label.text(in: locale))) }
   }
 
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
-  package func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
-    disabled(row, completeness)?.reason
+  package func disabledReason(_ row: Row, _ completeness: StepCompleteness, locale: String? = nil) -> String? {
+    disabled(row, completeness, locale: locale ?? rules.locale)?.reason
   }
 
-  private func disabled(_ row: Row, _ completeness: StepCompleteness) -> Disabled? {
-    Self.disabled(row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check)
+  private func disabled(_ row: Row, _ completeness: StepCompleteness, locale: String?) -> Disabled? {
+    Self.disabled(
+      row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check, locale: locale)
   }
 
   /// Why a row is disabled: the text, and the incomplete steps its guard waits for
@@ -101,13 +118,16 @@ package struct ScreenRenderer: Sendable {
   /// `step` and checked by `check`; nil when it can be used. The reason is the row's
   /// title and sentences: `Continue: Complete "Shipping Address" first. Full name is
   /// required. Complete "Credit Card" first. Card number is required.`, or `Pay now:
-  /// Not available until Terms is on.` for its own `enabledWhen`.
+  /// Not available until Terms is on.` for its own `enabledWhen`. Titles are in
+  /// `locale` (nil: the flow's default language).
   package static func disabled(
-    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
+    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck,
+    locale: String? = nil
   ) -> Disabled? {
+    let title = row.title.text(in: locale)
     if let condition = row.enabledWhen, !condition.holds(in: data) {
-      let condition = ConditionText.describe(condition, flow: flow)
-      return Disabled(reason: "\(row.title): " + Sentences.sentence("Not available until \(condition)"))
+      let condition = ConditionText.describe(condition, flow: flow, locale: locale)
+      return Disabled(reason: "\(title): " + Sentences.sentence("Not available until \(condition)"))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -115,10 +135,11 @@ package struct ScreenRenderer: Sendable {
       let check = check(step)
       if check.isComplete { return nil }
       return IncompleteStep(
-        step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
+        step: step.id, title: step.title.text(in: locale), rows: check.rowFailures.map(\.row),
+        problems: check.problems)
     }
     if incomplete.isEmpty { return nil }
-    return Disabled(reason: "\(row.title): " + Sentences.join(incomplete.flatMap(\.sentences)), steps: incomplete)
+    return Disabled(reason: "\(title): " + Sentences.join(incomplete.flatMap(\.sentences)), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.
@@ -132,7 +153,7 @@ package struct ScreenRenderer: Sendable {
   /// a picker's choice also as the option chosen), a disclosure or info row its
   /// detail template filled in (or, without one, its bound value), a button nothing.
   private func shown(
-    _ row: Row, _ data: [DataKey: Value]
+    _ row: Row, _ data: [DataKey: Value], locale: String?
   ) -> (value: String, detail: String?, selection: String?) {
     switch row.cell {
     case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
@@ -142,23 +163,23 @@ package struct ScreenRenderer: Sendable {
     case .picker(let bind, _):
       let value = data[bind]
       let selection = value?.isPresent == true ? value?.displayText : nil
-      return (masking.display(value, of: bind, in: data), nil, selection)
+      return (masking.display(value, of: bind, in: data, locale: locale), nil, selection)
     case .disclosure(_, let bind, let detail), .info(let bind, let detail):
-      return ("", self.detail(detail, bind: bind, data), nil)
+      return ("", self.detail(detail?.text(in: locale), bind: bind, data, locale: locale), nil)
     case .button:
       return ("", nil, nil)
     }
   }
 
   /// A disclosure or info row's detail: its template filled in, else its bound value.
-  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value]) -> String? {
+  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value], locale: String?) -> String? {
     guard let text, let template = template(text) else {
-      return bind.map { masking.display(data[$0], of: $0, in: data) }
+      return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
     }
     return template.parts.map { part in
       switch part {
       case .text(let text): return text
-      case .key(let key): return masking.display(data[key], of: key, in: data)
+      case .key(let key): return masking.display(data[key], of: key, in: data, locale: locale)
       }
     }.joined()
   }
