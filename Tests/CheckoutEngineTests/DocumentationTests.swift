@@ -393,7 +393,7 @@ import Testing
       case .button(.close): return "closes its step"
       case .button(.resume): return "finishes the action its step is for"
       case .button(.submit(let submit)): return "calls \(submit.operation)"
-      case .info(let bind, let detail): return "shows \(detail ?? bind?.rawValue ?? "its title")"
+      case .info(let bind, let detail): return "shows \(detail?.text ?? bind?.rawValue ?? "its title")"
       }
     }
     let size = Picker("size", title: "Size", bind: "form.size", options: [PickerOption(value: "m", label: "Medium")])

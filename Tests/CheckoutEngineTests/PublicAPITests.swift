@@ -8,8 +8,10 @@ import Testing
 /// in a topics section of the DocC catalog. Everything only the command line, the
 /// benchmark, the tests or another target of this package uses is `package`.
 @Suite struct PublicAPITests {
-  /// The most `public` declarations the layers may have.
-  static let limit = 600
+  /// The most `public` declarations the layers may have (610 since flow strings
+  /// may be written per locale: ``LocalizedText``, which the model's public
+  /// titles and messages are, is public with its literals and `Codable`).
+  static let limit = 610
 
   /// The targets the `CheckoutEngine` product re-exports, under `Sources/`.
   static let targets = [

@@ -1,7 +1,7 @@
 extension Flow {
   /// The flow's default locale: the first of ``locales``, nil for a flow in one
   /// unnamed language.
-  public var defaultLocale: String? { locales.first }
+  package var defaultLocale: String? { locales.first }
 
   /// Makes `locale`'s text the default of every string written per locale (the
   /// named rules' are made so by the initialiser, which alone may set them).

@@ -19,21 +19,16 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
   /// by locale tag; empty for a plain string.
   public var translations: [String: String]
 
-  /// Text in the default language only: a plain string in a flow file.
-  public init(_ text: String) {
-    self.text = text
-    self.translations = [:]
-  }
-
-  /// Text in several languages: `text` is the default language's, `translations`
-  /// every locale's (the default's too, when it was written under its tag).
-  public init(_ text: String, translations: [String: String]) {
+  /// Text in the default language, `text`, and in each locale of `translations`
+  /// (the default's too, when it is written under its tag); without translations,
+  /// a plain string in a flow file.
+  public init(_ text: String, translations: [String: String] = [:]) {
     self.text = text
     self.translations = translations
   }
 
   /// Whether the text is written per locale (an object in a flow file).
-  public var isLocalized: Bool { !translations.isEmpty }
+  package var isLocalized: Bool { !translations.isEmpty }
 
   /// The text a shopper reading `locale` sees: the text written for that tag,
   /// else for its language alone (`de` for `de-CH`), else the default language's.
@@ -67,14 +62,9 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension LocalizedText: ExpressibleByStringInterpolation {
-  /// A plain string: the default language only.
+  /// A plain string (an interpolated one too, `"Step \(index)"`): the default language only.
   public init(stringLiteral value: String) {
     self.init(value)
-  }
-
-  /// A plain string built by interpolation (`"Step \(index)"`): the default language only.
-  public init(stringInterpolation: DefaultStringInterpolation) {
-    self.init(String(stringInterpolation: stringInterpolation))
   }
 }
 

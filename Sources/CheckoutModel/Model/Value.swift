@@ -91,9 +91,4 @@ public struct PickerOption: Hashable, Sendable, Codable {
     self.value = value
     self.label = label ?? LocalizedText(value)
   }
-
-  /// Creates an option whose label is one plain string (the default language).
-  public init(value: String, label: String?) {
-    self.init(value: value, label: label.map { LocalizedText($0) })
-  }
 }
