@@ -2,8 +2,8 @@ import CheckoutModel
 
 /// The checks of a flow's languages: its `locales` are BCP 47 language tags, each
 /// listed once; every string written per locale has a text in each listed locale
-/// and in no other; in a flow of several locales, no string is written in the
-/// default language only; a detail template shows the same keys in every
+/// and in no other; in a flow of several locales, no string with words is written
+/// in the default language only; a detail template shows the same keys in every
 /// language; a string is written per locale only in a flow that lists its locales.
 struct LocaleLint {
   let flow: Flow
@@ -59,7 +59,7 @@ struct LocaleLint {
       return
     }
     guard text.isLocalized else {
-      guard flow.locales.count > 1 else { return }
+      guard flow.locales.count > 1, LocaleLint.hasWords(text.text) else { return }
       let missing = Array(flow.locales.dropFirst())
       sink.error(
         "missing-translation",
@@ -95,6 +95,19 @@ struct LocaleLint {
         at: written.path.appending(locale),
         suggestion: "show the same {keys} in every language; only the words around them change")
     }
+  }
+
+  /// Whether a text has words to translate: a letter outside its `{keys}` (a
+  /// template of keys alone, `{shipping.street}`, or a sample card number reads
+  /// the same in every language).
+  static func hasWords(_ text: String) -> Bool {
+    var inKey = false
+    for character in text {
+      if character == "{" { inKey = true } else if character == "}" { inKey = false } else if !inKey, character.isLetter {
+        return true
+      }
+    }
+    return false
   }
 
   /// The keys a template shows; nil when there is no template or it does not parse

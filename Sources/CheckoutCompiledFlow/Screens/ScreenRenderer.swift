@@ -41,8 +41,14 @@ package struct ScreenRenderer: Sendable {
 
   /// A completeness check of the flow on this data, answering first from `known`
   /// (checks by step index in the compiled flow, made on this data and rules).
-  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks) -> StepCompleteness {
-    if let compiled { return StepCompleteness(compiled: compiled, data: data, rules: rules, known: known) }
+  /// Kept checks are used only in the rules' own locale, whose words they hold.
+  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks, locale: String?) -> StepCompleteness {
+    var rules = self.rules
+    let sameLocale = locale == rules.locale
+    rules.locale = locale
+    if let compiled {
+      return StepCompleteness(compiled: compiled, data: data, rules: rules, known: sameLocale ? known : KeptStepChecks())
+    }
     return StepCompleteness(flow: flow, data: data, rules: rules)
   }
 
@@ -71,9 +77,10 @@ package struct ScreenRenderer: Sendable {
     locale: String? = nil
   ) -> Screen? {
     guard let step = step(stepID) else { return nil }
+    let requested = locale ?? rules.locale
+    let completeness = completeness(data, known: known, locale: requested)
     // The default language reads every string as it is, without a lookup.
-    let locale = (locale ?? rules.locale).flatMap { $0 == flow.defaultLocale ? nil : $0 }
-    let completeness = completeness(data, known: known)
+    let locale = requested.flatMap { $0 == flow.defaultLocale ? nil : $0 }
     let rows = step.rows.filter(completeness.isVisible).map { row in
       let disabled = self.disabled(row, completeness, locale: locale)
       let shown = self.shown(row, data, locale: locale)
