@@ -9,7 +9,8 @@ extension LocaleLint {
     var strings = [Written(path: JSONPath.root.appending("title"), text: flow.title)]
     for (name, rule) in flow.rules.sorted(by: { $0.key < $1.key }) {
       if let message = rule.message {
-        strings.append(Written(path: JSONPath.root.appending("rules").appending(name).appending("message"), text: message))
+        strings.append(
+          Written(path: JSONPath.root.appending("rules").appending(name).appending("message"), text: message))
       }
     }
     for (key, value) in flow.data.sorted(by: { $0.key < $1.key }) {
@@ -23,7 +24,8 @@ extension LocaleLint {
       let stepPath = positions.stepPath(stepIndex)
       strings.append(Written(path: stepPath.appending("title"), text: step.title))
       strings += step.complete.enumerated().map {
-        Written(path: stepPath.appending("complete").appending($0.offset).appending("message"), text: $0.element.message)
+        Written(
+          path: stepPath.appending("complete").appending($0.offset).appending("message"), text: $0.element.message)
       }
       for (rowIndex, row) in step.rows.enumerated() {
         strings += rowStrings(row, at: positions.rowPath(stepIndex, rowIndex), flow: flow, positions: positions)

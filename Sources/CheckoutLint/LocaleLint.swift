@@ -39,7 +39,8 @@ struct LocaleLint {
       }
       if let earlier = seen[tag.lowercased()] {
         sink.error(
-          "duplicate-locale", "locale \(Quoting.quoted(tag)) is listed twice; it is first listed at locales[\(earlier)]",
+          "duplicate-locale",
+          "locale \(Quoting.quoted(tag)) is listed twice; it is first listed at locales[\(earlier)]",
           at: path)
       } else {
         seen[tag.lowercased()] = index
@@ -55,7 +56,9 @@ struct LocaleLint {
       sink.error(
         "localized-without-locales",
         "\(field(written.path)) is written per locale, but the flow lists no \"locales\"", at: written.path,
-        suggestion: "list the flow's languages, the default first, e.g. \"locales\": [\(tags.map(Quoting.quoted).joined(separator: ", "))]; or write a plain string")
+        suggestion:
+          "list the flow's languages, the default first, e.g. \"locales\": [\(tags.map(Quoting.quoted).joined(separator: ", "))]; or write a plain string"
+      )
       return
     }
     guard text.isLocalized else {
@@ -65,7 +68,9 @@ struct LocaleLint {
         "missing-translation",
         "\(field(written.path)) is written in \(Quoting.quoted(defaultLocale)) only; the flow also lists \(Suggestions.list(missing, conjunction: "and"))",
         at: written.path,
-        suggestion: "write it as an object of locale -> string: { \(Quoting.quoted(defaultLocale)): \(Quoting.quoted(text.text)), \(Quoting.quoted(missing[0])): … }")
+        suggestion:
+          "write it as an object of locale -> string: { \(Quoting.quoted(defaultLocale)): \(Quoting.quoted(text.text)), \(Quoting.quoted(missing[0])): … }"
+      )
       return
     }
     for locale in flow.locales where text.translations[locale] == nil {
@@ -103,7 +108,11 @@ struct LocaleLint {
   static func hasWords(_ text: String) -> Bool {
     var inKey = false
     for character in text {
-      if character == "{" { inKey = true } else if character == "}" { inKey = false } else if !inKey, character.isLetter {
+      if character == "{" {
+        inKey = true
+      } else if character == "}" {
+        inKey = false
+      } else if !inKey, character.isLetter {
         return true
       }
     }

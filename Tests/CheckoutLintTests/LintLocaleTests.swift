@@ -6,7 +6,9 @@ import CheckoutLint
 /// Lint's checks of a flow's languages, each at its JSON path and line:column.
 @Suite struct LintLocaleTests {
   /// A flow in English and German with these rows on its one step.
-  private func flow(locales: String = #"["en", "de"]"#, title: String = #"{ "en": "Cart", "de": "Warenkorb" }"#, rows: String)
+  private func flow(
+    locales: String = #"["en", "de"]"#, title: String = #"{ "en": "Cart", "de": "Warenkorb" }"#, rows: String
+  )
     -> String
   {
     """
@@ -97,12 +99,15 @@ import CheckoutLint
       [
         .error(
           "1️⃣", "\"title\" is written per locale, but the flow lists no \"locales\"", path: "steps[0].title",
-          suggestion: "list the flow's languages, the default first, e.g. \"locales\": [\"de\", \"en\"]; or write a plain string")
+          suggestion:
+            "list the flow's languages, the default first, e.g. \"locales\": [\"de\", \"en\"]; or write a plain string")
       ])
   }
 
   @Test func wellFormedLanguageTags() {
-    for tag in ["de", "en-US", "pt-BR", "zh-Hant-TW", "sr-Latn-RS", "es-419", "de-CH-1996", "en-US-x-twain", "zh-yue-HK"] {
+    for tag in [
+      "de", "en-US", "pt-BR", "zh-Hant-TW", "sr-Latn-RS", "es-419", "de-CH-1996", "en-US-x-twain", "zh-yue-HK",
+    ] {
       #expect(LanguageTag.isWellFormed(tag), "\(tag)")
     }
     for tag in ["", "d", "german", "de_DE", "en-", "-en", "en-US-US", "de-1996-1996", "x-private", "en-a", "1de"] {

@@ -31,7 +31,9 @@ import CheckoutModel
     let written = FlowWriter.json(flow)
     #expect(written.contains(#""title": { "en": "Cart", "de": "Warenkorb" }"#), "\(written)")
     #expect(written.contains(#""placeholder": "12345""#))
-    #expect(written.contains(#""rules": ["zip", { "required": true, "message": { "en": "Required", "de": "Pflichtfeld" } }]"#))
+    #expect(
+      written.contains(#""rules": ["zip", { "required": true, "message": { "en": "Required", "de": "Pflichtfeld" } }]"#)
+    )
     #expect(try FlowLoader().load(json: written) == flow)
     #expect(FlowWriter.json(try FlowLoader().load(json: written)) == written)
   }

@@ -105,7 +105,9 @@ package struct ErrorResolver: Sendable {
         let right = rhs.matcher.map { ($0.priority, 1) } ?? (Int.min, 0)
         return left != right ? left > right : lhs.index < rhs.index
       }
-    return sorted.map { entry in (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, locale: locale) }) }
+    return sorted.map { entry in
+      (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, locale: locale) })
+    }
   }
 
   private func defaultMessage(for error: APIError, matcher: ErrorMatcher, locale: String?) -> String {

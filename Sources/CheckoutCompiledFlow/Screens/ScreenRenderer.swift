@@ -47,7 +47,8 @@ package struct ScreenRenderer: Sendable {
     let sameLocale = locale == rules.locale
     rules.locale = locale
     if let compiled {
-      return StepCompleteness(compiled: compiled, data: data, rules: rules, known: sameLocale ? known : KeptStepChecks())
+      return StepCompleteness(
+        compiled: compiled, data: data, rules: rules, known: sameLocale ? known : KeptStepChecks())
     }
     return StepCompleteness(flow: flow, data: data, rules: rules)
   }

@@ -30,9 +30,11 @@ public enum FlowWriter {
       }
       out += "  \"rules\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
     }
-    out += "  \"steps\": [\n" + flow.steps.map { step($0, named: flow.rules, locales) }.joined(separator: ",\n") + "\n  ]"
+    out +=
+      "  \"steps\": [\n" + flow.steps.map { step($0, named: flow.rules, locales) }.joined(separator: ",\n") + "\n  ]"
     if !flow.errors.isEmpty {
-      out += ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0, locales) }.joined(separator: ",\n") + "\n  ]"
+      out +=
+        ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0, locales) }.joined(separator: ",\n") + "\n  ]"
     }
     return out + "\n}\n"
   }
@@ -74,7 +76,8 @@ public enum FlowWriter {
     // The cell's own attributes, written as the flat fields the format has.
     let cell = CellFields(row.cell)
     var fields = [
-      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(cell.kind.rawValue))", "\"title\": \(text(row.title, locales))",
+      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(cell.kind.rawValue))",
+      "\"title\": \(text(row.title, locales))",
     ]
     if let bind = cell.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
     if let placeholder = cell.placeholder { fields.append("\"placeholder\": \(text(placeholder, locales))") }
@@ -85,7 +88,8 @@ public enum FlowWriter {
     case nil: break
     }
     if !row.rules.isEmpty {
-      fields.append("\"rules\": [" + row.rules.map { rule($0, named: named, locales: locales) }.joined(separator: ", ") + "]")
+      fields.append(
+        "\"rules\": [" + row.rules.map { rule($0, named: named, locales: locales) }.joined(separator: ", ") + "]")
     }
     if let condition = row.visibleWhen { fields.append("\"visibleWhen\": \(self.condition(condition))") }
     if let condition = row.enabledWhen { fields.append("\"enabledWhen\": \(self.condition(condition))") }
@@ -140,7 +144,8 @@ public enum FlowWriter {
 
   static func condition(_ condition: Condition) -> String {
     switch condition {
-    case .equals(let key, let expected): return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected, [])) }"
+    case .equals(let key, let expected):
+      return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected, [])) }"
     case .present(let key, let present): return "{ \"key\": \(quote(key.rawValue)), \"present\": \(present) }"
     case .all(let conditions): return "{ \"all\": [" + conditions.map(self.condition).joined(separator: ", ") + "] }"
     case .any(let conditions): return "{ \"any\": [" + conditions.map(self.condition).joined(separator: ", ") + "] }"
