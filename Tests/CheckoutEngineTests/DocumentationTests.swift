@@ -206,7 +206,7 @@ import Testing
     ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
-    ("BuildingFlowsInSwift", "a row's cell"),
+    ("BuildingFlowsInSwift", "a row's cell"), ("BuildingFlowsInSwift", "several languages"),
   ])
   func articleShowsTheSnippetVerbatim(_ article: String, _ snippet: String) throws {
     let blocks = Markdown(try Self.catalogArticle(article)).codeBlocks(language: "swift")
@@ -323,6 +323,24 @@ import Testing
     // end snippet
     #expect(problems.isEmpty, "\(problems)")
     #expect(try FlowLoader().load(json: json) == flow)
+  }
+
+  @Test func theSeveralLanguagesSnippetLintsAndShowsGerman() throws {
+    // snippet: several languages
+    let flow = Flow(id: "card", title: ["en": "Pay", "de": "Bezahlen"], start: "card", locales: ["en", "de"]) {
+      Step("card", title: ["en": "Credit card", "de": "Kreditkarte"]) {
+        TextField("number", title: ["en": "Card number", "de": "Kartennummer"], bind: "payment.card.number")
+          .placeholder("1234 5678 9012 3456")  // no words: the same in every language
+          .rules([Rule(.luhn, message: ["en": "Check the card number.", "de": "Prüfen Sie die Kartennummer."])])
+        Button("pay", title: ["en": "Pay now", "de": "Jetzt bezahlen"], submit: "pay")
+      }
+      ErrorMatcher(code: "*", step: "card", message: ["en": "Please try again.", "de": "Bitte erneut versuchen."])
+    }
+    let german = flow.step("card")?.row("number")?.title.text(in: "de")  // "Kartennummer"
+    // end snippet
+    #expect(german == "Kartennummer")
+    #expect(!flow.lint().contains { $0.severity == .error }, "\(flow.lint())")
+    #expect(try FlowLoader().load(json: FlowWriter.json(flow)) == flow)
   }
 
   @Test func theDSLArticlesOtherSnippetsRun() throws {
