@@ -63,6 +63,7 @@ import CheckoutModel
       Self.problems(#"{ "rule.required": { "german": "{title} fehlt" } }"#) == [
         #"messages["rule.required"].german: "german" is not a language tag; write a BCP 47 tag like en, de or pt-BR"#
       ])
-    #expect(LanguageTag.isValid("pt-BR") && LanguageTag.isValid("zh-Hant-TW") && !LanguageTag.isValid("d"))
+    #expect(
+      LanguageTag.isWellFormed("pt-BR") && LanguageTag.isWellFormed("zh-Hant-TW") && !LanguageTag.isWellFormed("d"))
   }
 }

@@ -104,7 +104,7 @@ package enum ReplCommand {
       }
     }
     let printer = ScreenPrinter(terminal: terminal)
-    let title = host.session?.flow.title ?? flowName
+    let title = host.session.map { $0.flow.title.text(in: $0.rules.locale) } ?? flowName
     terminal.line(
       terminal.styled("CheckoutEngine \(CheckoutCommandLine.version): \(title)", .bold)
         + " (\(flowPath ?? "built in")). Type 'help' for commands, 'quit' to leave.")
@@ -171,7 +171,7 @@ package enum ReplCommand {
   private static func askForValue(
     _ name: String, secret: Bool, session: CheckoutSession, reader: inout any LineReader, _ terminal: Terminal
   ) -> (String, ScenarioCommand)? {
-    let title = SetLine(name, in: session).row?.title ?? name
+    let title = SetLine(name, in: session).row?.title.text(in: session.rules.locale) ?? name
     let value =
       secret
       ? reader.readHiddenLine(prompt: "\(title) (hidden as you type): ")

@@ -69,7 +69,7 @@ struct Recorder {
     guard secret || masking.sensitiveKeys.contains(key) else { return nil }
     let rules = row?.rules ?? []
     let evaluator = session.rules
-    let title = row?.title ?? name
+    let title = row?.title ?? LocalizedText(name)
     let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title, remember: false) == nil
     let standIn =
       secret

@@ -73,26 +73,33 @@ package struct ErrorResolver: Sendable {
   }
 
   /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
-  /// matcher of the operation applies and it has no fallback.
-  /// A message the flow and the API leave out is in the words of `messages`.
+  /// matcher of the operation applies and it has no fallback. The message is in
+  /// `locale` (nil: the flow's default language); one the flow and the API leave
+  /// out is in the words of `messages`.
   package func resolve(
-    _ error: APIError, from operation: OperationName? = nil, messages: EngineMessages = .english
+    _ error: APIError, from operation: OperationName? = nil, messages: EngineMessages = .english,
+    locale: String? = nil
   ) -> Resolution? {
-    matcher(for: error, from: operation).map { resolution(of: error, by: $0, messages: messages) }
+    matcher(for: error, from: operation).map { resolution(of: error, by: $0, messages: messages, locale: locale) }
   }
 
   /// The resolution of an error by the matcher that applies to it.
-  private func resolution(of error: APIError, by matcher: ErrorMatcher, messages: EngineMessages) -> Resolution {
+  private func resolution(
+    of error: APIError, by matcher: ErrorMatcher, messages: EngineMessages, locale: String?
+  ) -> Resolution {
     let message =
-      matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher, messages: messages)
+      matcher.message?.text(in: locale) ?? error.message
+      ?? defaultMessage(for: error, matcher: matcher, messages: messages, locale: locale)
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error)
   }
 
   /// The errors of one response of `operation` (nil: of any operation) in the
   /// order they are offered: highest matcher priority first, the API's order among
-  /// equals. Unmatched errors come last. Messages are in the words of `messages`.
+  /// equals. Unmatched errors come last. Messages are in `locale` (nil: the flow's
+  /// default language), the engine's in the words of `messages`.
   package func ordered(
-    _ errors: [APIError], from operation: OperationName? = nil, messages: EngineMessages = .english
+    _ errors: [APIError], from operation: OperationName? = nil, messages: EngineMessages = .english,
+    locale: String? = nil
   ) -> [(
     error: APIError, resolution: Resolution?
   )] {
@@ -109,12 +116,14 @@ package struct ErrorResolver: Sendable {
         return left != right ? left > right : lhs.index < rhs.index
       }
     return sorted.map { entry in
-      (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, messages: messages) })
+      (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, messages: messages, locale: locale) })
     }
   }
 
-  private func defaultMessage(for error: APIError, matcher: ErrorMatcher, messages: EngineMessages) -> String {
-    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title }
+  private func defaultMessage(
+    for error: APIError, matcher: ErrorMatcher, messages: EngineMessages, locale: String?
+  ) -> String {
+    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title.text(in: locale) }
     let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
     return title.map { messages.text(.errorCheckRow, $0, readable) } ?? messages.text(.errorCheckStep, readable)
   }

@@ -26,7 +26,7 @@ extension FlowDecoder {
         var localized: [String: String] = [:]
         for entry in texts {
           let entryPath = path.appending(entry.key)
-          guard LanguageTag.isValid(entry.key) else {
+          guard LanguageTag.isWellFormed(entry.key) else {
             sink.error(
               "invalid-locale", "\(Quoting.quoted(entry.key)) is not a language tag", at: entryPath,
               offset: entry.keyOffset, suggestion: "write a BCP 47 tag like en, de or pt-BR")
@@ -64,20 +64,5 @@ extension FlowDecoder {
         suggestion: "its placeholders are \(expected)")
     }
     return false
-  }
-}
-
-/// BCP 47 language tags as flows write them: a language of 2 or 3 letters, then
-/// subtags of 1 to 8 letters or digits, joined by `-` (`en`, `de-CH`, `pt-BR`, `zh-Hant-TW`).
-package enum LanguageTag {
-  /// Whether the text is a language tag.
-  package static func isValid(_ tag: String) -> Bool {
-    let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-    guard let language = parts.first, (2...3).contains(language.count),
-      language.allSatisfy({ $0.isASCII && $0.isLetter })
-    else { return false }
-    return parts.dropFirst().allSatisfy { part in
-      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    }
   }
 }

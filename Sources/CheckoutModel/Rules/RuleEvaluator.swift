@@ -21,25 +21,30 @@ public struct RuleEvaluator: Sendable {
   package var patterns: PatternCache
   /// The words of the default messages: a session's, in its locale.
   package var messages: EngineMessages
+  /// The language messages are in: a rule's or completion check's message and a
+  /// row's title written per locale are shown in it; nil is the flow's default.
+  package var locale: String?
 
   /// Creates an evaluator.
   package init(
     today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache(),
-    messages: EngineMessages = .english
+    messages: EngineMessages = .english, locale: String? = nil
   ) {
     self.today = today
     self.registry = registry
     self.patterns = patterns
     self.messages = messages
+    self.locale = locale
   }
 
   /// The message of the first rule the value fails, or nil when it passes them all.
   ///
   /// `remember` lets pattern answers be remembered across sessions; pass false for
-  /// a secret row, whose values must not outlive the session.
-  package func firstFailure(of rules: [Rule], value: Value?, title: String, remember: Bool = true) -> String? {
+  /// a secret row, whose values must not outlive the session. The message is in
+  /// ``locale``, as is the row's `title` in it.
+  package func firstFailure(of rules: [Rule], value: Value?, title: LocalizedText, remember: Bool = true) -> String? {
     for rule in rules where !passes(rule.kind, value, remember: remember) {
-      return rule.message ?? defaultMessage(rule.kind, title: title)
+      return rule.message?.text(in: locale) ?? defaultMessage(rule.kind, title: title.text(in: locale))
     }
     return nil
   }

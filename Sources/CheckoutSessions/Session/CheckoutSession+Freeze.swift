@@ -28,7 +28,9 @@ extension CheckoutSession {
   func submitTitle(_ operation: OperationName) -> String {
     for step in flow.steps {
       for row in step.rows {
-        if case .submit(let submit)? = row.action, submit.operation == operation { return row.title }
+        if case .submit(let submit)? = row.action, submit.operation == operation {
+          return row.title.text(in: rules.locale)
+        }
       }
     }
     return operation.rawValue

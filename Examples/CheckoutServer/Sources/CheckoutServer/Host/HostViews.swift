@@ -12,7 +12,7 @@ struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
 
   init(_ step: Step) {
     id = step.id.rawValue
-    title = step.title
+    title = step.title.text
     presentation = step.presentation.rawValue
   }
 }
@@ -72,7 +72,7 @@ struct RouteStepsView: Encodable, Sendable, Equatable {
     else { return nil }
     to = resolution.target
     step = resolution.step.rawValue
-    title = session.compiled.step(resolution.step)?.title ?? resolution.step.rawValue
+    title = session.compiled.step(resolution.step)?.title.text ?? resolution.step.rawValue
     from = route.from.description
     commands = route.commands.map(\.description)
     steps = [route.from.top.rawValue] + route.states.map(\.top.rawValue)
