@@ -12,8 +12,9 @@ import Testing
   /// for a session's locale: its `locale`, `setLocale(_:)`, the initializer taking
   /// one, and `UnsupportedLocale`, less one made `package`; and 10 more since flow
   /// strings may be written per locale: ``LocalizedText``, which the model's public
-  /// titles and messages are, is public with its literals and `Codable`).
-  static let limit = 613
+  /// titles and messages are, is public with its literals and `Codable`; and 1 more
+  /// from main since then).
+  static let limit = 614
 
   /// The targets the `CheckoutEngine` product re-exports, under `Sources/`.
   static let targets = [
