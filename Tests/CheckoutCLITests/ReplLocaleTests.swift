@@ -23,15 +23,15 @@ import Testing
     let result = repl(["tap checkout", "tap continue", "tap creditCard", "set number 1234"], locale: "de")
     #expect(result.status == 0)
     #expect(result.output.contains("ist erforderlich"), "the guard's reason on the screen")
-    #expect(result.output.contains("Bitte zuerst „Shipping Address“ vervollständigen."), "the refusal")
-    #expect(result.output.contains("Card number ist keine gültige Kartennummer"), "the rule's message")
+    #expect(result.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "the refusal")
+    #expect(result.output.contains("Kartennummer ist keine gültige Kartennummer"), "the rule's message")
     #expect(!result.output.contains("is required"))
   }
 
   @Test func theLocaleLineShowsTheScreenAgainInTheNewLanguage() {
     let result = repl(["tap checkout", "locale de", "locale xx"])
     #expect(result.output.contains("Full name is required"))
-    #expect(result.output.contains("Full name ist erforderlich"), "the screen shown again in German")
+    #expect(result.output.contains("Vollständiger Name ist erforderlich"), "the screen shown again in German")
     #expect(result.output.contains(#"error: unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#))
   }
 

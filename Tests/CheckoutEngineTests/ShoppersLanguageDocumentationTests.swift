@@ -20,12 +20,12 @@ import Testing
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     let reason = session.screen.rows.last?.disabledReason
-    // "Continue: Bitte zuerst „Shipping Address“ vervollständigen. Full name ist erforderlich. …"
+    // "Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name ist erforderlich. …"
     try session.setLocale("fr")
     // session.locale == "fr"; a language it cannot speak throws UnsupportedLocale
     // end snippet
     #expect(
-      reason?.hasPrefix("Continue: Bitte zuerst „Shipping Address“ vervollständigen. Full name ist erforderlich.")
+      reason?.hasPrefix("Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name ist erforderlich.")
         == true)
     #expect(session.locale == "fr")
     #expect(session.screen.rows.last?.disabledReason?.contains("Complétez d’abord « Shipping Address »") == true)

@@ -26,10 +26,11 @@ import CheckoutSessions
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     let reason = try #require(session.screen.rows.first { $0.id == "continue" }?.disabledReason)
-    #expect(reason.contains("Bitte zuerst „Shipping Address“ vervollständigen."), "\(reason)")
-    #expect(reason.contains("Full name ist erforderlich."), "\(reason)")
+    // PLNDR ships German titles: the engine's German words around the flow's.
+    #expect(reason.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "\(reason)")
+    #expect(reason.contains("Vollständiger Name ist erforderlich."), "\(reason)")
     session.send(.set(.key("payment.card.number"), .string("4242 4242 4242 4241")))
-    #expect(session.rowErrors[Self.number] == "Card number ist keine gültige Kartennummer")
+    #expect(session.rowErrors[Self.number] == "Kartennummer ist keine gültige Kartennummer")
   }
 
   @Test func aGermanSessionRefusesInGerman() throws {
@@ -39,7 +40,7 @@ import CheckoutSessions
     let refusal = try #require(session.send(.tap("continue")).lazy.compactMap(\.refusal).first)
     #expect(refusal.code == .disabledRow)
     #expect(
-      refusal.message.hasPrefix("Continue: Bitte zuerst „Shipping Address“ vervollständigen."), "\(refusal.message)")
+      refusal.message.hasPrefix("Weiter: Bitte zuerst „Lieferadresse“ vervollständigen."), "\(refusal.message)")
   }
 
   @Test func aFrenchAndAJapaneseSessionSpeakTheirLanguages() throws {
@@ -74,7 +75,7 @@ import CheckoutSessions
     session.send(.set(.key("payment.card.number"), .string("4242 4242 4242 4241")))
     #expect(session.rowErrors[Self.number] == "Card number is not a valid card number")
     try session.setLocale("de")
-    #expect(session.rowErrors[Self.number] == "Card number ist keine gültige Kartennummer")
+    #expect(session.rowErrors[Self.number] == "Kartennummer ist keine gültige Kartennummer")
     try session.setLocale("en")
     #expect(session.rowErrors[Self.number] == "Card number is not a valid card number")
   }
@@ -99,10 +100,10 @@ import CheckoutSessions
     #expect(String(decoding: json, as: UTF8.self).contains(#""locale":"de""#))
     let restored = try CheckoutSession(restoringJSON: json, flow: Self.compiled)
     #expect(restored.locale == "de")
-    #expect(restored.rowErrors[Self.number] == "Card number ist keine gültige Kartennummer")
+    #expect(restored.rowErrors[Self.number] == "Kartennummer ist keine gültige Kartennummer")
     var afterRestore = restored
     afterRestore.send(.set(.key("shipping.name"), .string("")))
-    #expect(afterRestore.rowErrors.values.contains("Full name ist erforderlich"))
+    #expect(afterRestore.rowErrors.values.contains("Vollständiger Name ist erforderlich"))
 
     let english = try Self.session(nil).snapshot().jsonData()
     #expect(!String(decoding: english, as: UTF8.self).contains("locale"), "the default is left out, as before")
@@ -121,11 +122,11 @@ import CheckoutSessions
       session.send(.set(.key("payment.card.number"), .string(value)))
       return session.rowErrors[Self.number]
     }
-    #expect(try error("de", "4242 4242 4242 4241") == "Bitte prüfen Sie Card number")
+    #expect(try error("de", "4242 4242 4242 4241") == "Bitte prüfen Sie Kartennummer")
     #expect(try error("en", "4242 4242 4242 4241") == "Card number is not a valid card number")
     #expect(try error("sv", "4242 4242 4242 4241") == "Kontrollera Card number", "a locale only the flow speaks")
     #expect(try error("en", "") == "Please fill in Card number", "a plain text is the default language's")
-    #expect(try error("de", "") == "Card number ist erforderlich")
+    #expect(try error("de", "") == "Kartennummer ist erforderlich")
     #expect(compiled.locales == ["en", "de", "fr", "es", "it", "nl", "pt", "ja", "sv"])
   }
 }

@@ -7,28 +7,42 @@ extension CompiledFlow {
   package var defaultLocale: String { Self.defaultLocale(of: flow) }
 
   /// The locale a session of the flow starts in when its host names none, and the
-  /// one a plain text of the flow's `messages` is in: English.
-  package static func defaultLocale(of flow: Flow) -> String { "en" }
+  /// one a plain text of the flow's `messages` is in: the first of the flow's
+  /// ``Flow/locales``, else English.
+  package static func defaultLocale(of flow: Flow) -> String { flow.locales.first ?? "en" }
 
-  /// The locales a session may be in: the engine's languages, then any other
-  /// locale the flow's `messages` write a text in.
+  /// The locales a session may be in: the flow's own ``Flow/locales`` (its default
+  /// first), then the engine's other languages, then any other locale the flow's
+  /// `messages` write a text in.
   package var locales: [String] {
-    EngineMessages.languages + messageBooks.keys.filter { EngineMessages.language(of: $0) == nil }.sorted()
+    var locales = flow.locales
+    for language in EngineMessages.languages where !locales.contains(language) { locales.append(language) }
+    return locales + messageBooks.keys.filter { !locales.contains($0) }.sorted()
   }
 
   /// Whether a session may be in the locale: one of ``locales``, or a regional
-  /// form of one of the engine's languages (`de-CH` shows the `de` messages).
+  /// form of one of the engine's languages (`de-CH` shows the `de` messages) or
+  /// of the flow's (`de-CH` shows its `de` words).
   package func supports(locale: String) -> Bool {
-    messageBooks[locale] != nil || EngineMessages.language(of: locale) != nil
+    if messageBooks[locale] != nil || EngineMessages.language(of: locale) != nil { return true }
+    if flow.locales.contains(locale) { return true }
+    let language = locale.split(separator: "-", maxSplits: 1).first.map(String.init) ?? locale
+    return flow.locales.contains(language)
   }
 
   /// The engine's messages in a locale, with the flow's overrides; English for a
-  /// locale ``supports(locale:)`` refuses.
+  /// locale of no language the engine has. Their ``EngineMessages/locale`` is
+  /// `locale` itself: the flow's words around them are shown in it.
   package func messages(for locale: String) -> EngineMessages {
-    if messageBooks.isEmpty { return EngineMessages.for(locale) ?? .english }
-    if let book = messageBooks[locale] { return book }
-    if let language = EngineMessages.language(of: locale), let book = messageBooks[language] { return book }
-    return EngineMessages.for(locale) ?? .english
+    let messages: EngineMessages
+    if let book = messageBooks[locale] {
+      messages = book
+    } else if let language = EngineMessages.language(of: locale), let book = messageBooks[language] {
+      messages = book
+    } else {
+      messages = EngineMessages.for(locale) ?? .english
+    }
+    return messages.locale == locale ? messages : messages.named(locale)
   }
 
   /// For each locale a flow's `messages` write a text in (a plain text is in

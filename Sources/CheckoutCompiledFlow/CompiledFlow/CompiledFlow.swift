@@ -76,7 +76,7 @@ public final class CompiledFlow: Sendable {
   public func resolution(
     for error: APIError, from operation: OperationName? = nil, locale: String? = nil
   ) -> Resolution? {
-    resolver.resolve(error, from: operation, locale: locale)
+    resolver.resolve(error, from: operation, messages: messages(for: locale ?? defaultLocale), locale: locale)
   }
 
   /// The step with this id: what `flow.step(_:)` returns (the first step with the

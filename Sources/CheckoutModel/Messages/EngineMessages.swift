@@ -7,7 +7,8 @@
 /// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "Kartennummer ist erforderlich"
 /// ```
 package struct EngineMessages: Sendable {
-  /// The language (or, with a flow's overrides, the locale) the texts are in.
+  /// The locale the texts are shown in: their language, or a session's locale
+  /// (`de-CH`, or a flow's language the engine has no table for, then in English).
   package let locale: String
   /// Each message's template, by ``EngineMessageID/rawValue``.
   private let templates: [MessageTemplate]
@@ -61,6 +62,12 @@ package struct EngineMessages: Sendable {
   package func text(_ id: EngineMessageID, _ first: String = "", _ second: String = "", _ third: String = "") -> String
   {
     templates[id.rawValue].fill(first, second, third)
+  }
+
+  /// The same messages under another locale tag: a regional form of their
+  /// language (`de-CH`), or a flow's locale the engine has no table for.
+  package func named(_ locale: String) -> EngineMessages {
+    EngineMessages(locale: locale, templates: templates)
   }
 
   /// These messages with some replaced by a flow's texts (each already checked to

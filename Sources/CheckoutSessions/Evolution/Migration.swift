@@ -153,9 +153,10 @@ struct Migration {
   /// rule's message. Masked values (a sensitive value stored masked) are not checked.
   private mutating func checkValues() {
     // The messages shown on rows are in the shopper's language.
+    let locale = old.locale ?? target.defaultLocale
     let rules = RuleEvaluator(
       today: old.today, registry: target.registry, patterns: target.patterns,
-      messages: target.messages(for: old.locale ?? target.defaultLocale))
+      messages: target.messages(for: locale), locale: locale == target.defaultLocale ? nil : locale)
     var keyed: [DataKey: Value]?
     for (stepID, row) in migrator.rowsWithRules {
       guard let key = row.bind, let value = result.data[key.rawValue], value.isPresent else { continue }
@@ -217,7 +218,11 @@ struct Migration {
       return Resolution(step: place.step, row: place.row, message: resolution.message)
     }
     if let field = error.field { error.field = key(DataKey(field)).rawValue }
-    guard let new = target.resolver.resolve(error) else {
+    let locale = old.locale ?? target.defaultLocale
+    guard
+      let new = target.resolver.resolve(
+        error, messages: target.messages(for: locale), locale: locale == target.defaultLocale ? nil : locale)
+    else {
       changes.append(
         Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version) resolves \(error.code)"))
       return nil

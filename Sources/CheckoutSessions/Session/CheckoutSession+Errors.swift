@@ -60,7 +60,7 @@ extension CheckoutSession {
   /// matchers of the operation that answered them) and queues the rest; errors
   /// nothing resolves are reported as `unresolved`.
   mutating func offerErrors(_ errors: [APIError], from operation: OperationName) -> [Effect] {
-    let ordered = compiled.resolver.ordered(errors, from: operation, messages: messages)
+    let ordered = compiled.resolver.ordered(errors, from: operation, messages: messages, locale: rules.locale)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution)
     guard !resolutions.isEmpty else { return effects }

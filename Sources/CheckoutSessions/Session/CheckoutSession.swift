@@ -60,8 +60,9 @@ public struct CheckoutSession: Sendable {
   /// makes no further call. From then on the order's values are final (a `set` is
   /// refused with ``Refusal/Code/orderFinished``); nil until then.
   public internal(set) var finished: OperationName?
-  /// The shopper's language, a BCP 47 tag (`de`): the engine's messages (rule
-  /// defaults, disabled reasons, refusals, notices) are in it. Set it with
+  /// The shopper's language, a BCP 47 tag (`de`): the flow's words written per
+  /// locale and the engine's messages (rule defaults, disabled reasons, refusals,
+  /// notices) are in it. Set it with
   /// ``setLocale(_:)``; the API payload does not depend on it.
   public internal(set) var locale: String
   /// The engine's messages in ``locale``, with the flow's own in their place.
@@ -139,9 +140,13 @@ public struct CheckoutSession: Sendable {
     return mode.correction.route
   }
 
-  /// Rule checking with the session's date and the flow's custom rules.
+  /// Rule checking with the session's date and the flow's custom rules, in the
+  /// session's words: the engine's messages and the flow's texts in ``locale``
+  /// (the flow's default language reads its texts as written, without a lookup).
   package var rules: RuleEvaluator {
-    RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns, messages: messages)
+    RuleEvaluator(
+      today: today, registry: compiled.registry, patterns: compiled.patterns, messages: messages,
+      locale: locale == compiled.defaultLocale ? nil : locale)
   }
 
   /// The step on screen, rendered for a host.

@@ -70,7 +70,7 @@ extension Refusal {
   static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind, messages: EngineMessages) -> Refusal {
     Refusal(
       .hiddenRow, event: event, subject: .row(step: step.id, row: row.id),
-      message: messages.text(.refusalHidden, row.title.text, step.title.text))
+      message: messages.text(.refusalHidden, row.title.text(in: messages.locale), step.title.text(in: messages.locale)))
   }
 
   /// The row is disabled; `reason` says what it waits for.
@@ -80,7 +80,8 @@ extension Refusal {
 
   /// A value row is disabled.
   static func cannotChange(_ row: Row, on step: Step, messages: EngineMessages) -> Refusal {
-    disabled(row, on: step, event: .set, reason: messages.text(.refusalCannotChange, row.title.text))
+    disabled(
+      row, on: step, event: .set, reason: messages.text(.refusalCannotChange, row.title.text(in: messages.locale)))
   }
 
   /// The row has no action.
@@ -110,7 +111,7 @@ extension Refusal {
   static func nothingToClose(_ row: Row, on step: Step, messages: EngineMessages) -> Refusal {
     Refusal(
       .nothingToClose, event: .tap, subject: .row(step: step.id, row: row.id),
-      message: messages.text(.refusalNothingToClose, row.title.text))
+      message: messages.text(.refusalNothingToClose, row.title.text(in: messages.locale)))
   }
 
   /// `back` on the root step.
@@ -149,28 +150,28 @@ extension Refusal {
   static func callInFlight(_ operation: OperationName, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInFlight, event: .tap, subject: .row(step: step, row: row.id),
-      message: messages.text(.refusalCallInFlight, row.title.text, operation.rawValue))
+      message: messages.text(.refusalCallInFlight, row.title.text(in: messages.locale), operation.rawValue))
   }
 
   /// A `set` of a value a call in flight (or waiting on an action) sends.
   static func callInProgress(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInProgress, event: .set, subject: .row(step: step, row: row.id),
-      message: messages.text(.refusalCallInProgress, title, row.title.text))
+      message: messages.text(.refusalCallInProgress, title, row.title.text(in: messages.locale)))
   }
 
   /// A `set` of a value a call given up unanswered sent: its retry must send the same.
   static func callUnanswered(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInProgress, event: .set, subject: .row(step: step, row: row.id),
-      message: messages.text(.refusalCallUnanswered, title, row.title.text))
+      message: messages.text(.refusalCallUnanswered, title, row.title.text(in: messages.locale)))
   }
 
   /// A `set` after the order was placed.
   static func orderFinished(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .orderFinished, event: .set, subject: .row(step: step, row: row.id),
-      message: messages.text(.refusalOrderFinished, title, row.title.text))
+      message: messages.text(.refusalOrderFinished, title, row.title.text(in: messages.locale)))
   }
 
   /// A retry whose body differs from what the call first sent under its key.
