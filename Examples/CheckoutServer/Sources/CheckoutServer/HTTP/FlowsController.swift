@@ -15,7 +15,7 @@ struct FlowsController {
     catalog.entries.map { entry in
       FlowSummaryView(
         id: entry.compiled.flow.id.rawValue, title: entry.compiled.flow.title.text,
-        steps: entry.compiled.flow.steps.map(\.id.rawValue))
+        steps: entry.compiled.flow.steps.map(\.id.rawValue), locales: entry.compiled.flow.locales)
     }
   }
 
