@@ -100,6 +100,8 @@ echo "== the memory store"
 unset DATABASE_URL
 start_server memory
 timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
+# The shopper's language: German by the browser's, French by the picker.
+timeout 300 python3 "$PACKAGE/Scripts/locale_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
 stop_server
 no_cvv_in_log memory
 
@@ -119,6 +121,8 @@ echo "the server did not come back" >&2; exit 1
 RESTART
   chmod +x "$WORK/restart.sh"
   timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
+    --restart-command "$WORK/restart.sh"
+  timeout 300 python3 "$PACKAGE/Scripts/locale_check.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
     --restart-command "$WORK/restart.sh"
   stop_server
   no_cvv_in_log postgres
