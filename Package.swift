@@ -21,7 +21,16 @@ let package = Package(
     // both; the compiled flow (screens, step checks, error resolution and the
     // route driver) on planning; sessions and snapshots on it; scenarios on
     // sessions and synthesis. README.md's Layout section says which holds what.
-    .target(name: "CheckoutModel"),
+    // The engine's own words for shoppers, one plain-text table per language
+    // (Resources/Messages/LANG.txt, for translators), embedded in the code as bytes.
+    .target(
+      name: "CheckoutModel",
+      resources: [
+        .embedInCode("Resources/Messages/en.txt"), .embedInCode("Resources/Messages/de.txt"),
+        .embedInCode("Resources/Messages/fr.txt"), .embedInCode("Resources/Messages/es.txt"),
+        .embedInCode("Resources/Messages/it.txt"), .embedInCode("Resources/Messages/nl.txt"),
+        .embedInCode("Resources/Messages/pt.txt"), .embedInCode("Resources/Messages/ja.txt"),
+      ]),
     .target(name: "CheckoutSynthesis", dependencies: ["CheckoutModel"]),
     .target(name: "CheckoutPlanning", dependencies: ["CheckoutModel"]),
     .target(name: "CheckoutLint", dependencies: ["CheckoutPlanning", "CheckoutSynthesis"]),

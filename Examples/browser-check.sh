@@ -105,6 +105,8 @@ unset DATABASE_URL
 start_server memory
 timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS" \
   --server-log "$WORK/server-memory.log"
+# The shopper's language: German by the browser's, French by the picker.
+timeout 300 python3 "$PACKAGE/Scripts/locale_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
 stop_server
 no_cvv_in_log memory
 
@@ -132,6 +134,8 @@ DUMP
   chmod +x "$WORK/dump.sh"
   timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
     --restart-command "$WORK/restart.sh" --server-log "$WORK/server-postgres.log" --dump-command "$WORK/dump.sh"
+  timeout 300 python3 "$PACKAGE/Scripts/locale_check.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
+    --restart-command "$WORK/restart.sh"
   stop_server
   no_cvv_in_log postgres
 fi

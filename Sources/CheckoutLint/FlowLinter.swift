@@ -88,6 +88,7 @@ struct FlowLinter {
     checkGuards()
     checkActions()
     checkRulesCanPass()
+    LocaleLint(flow: flow, positions: positions, sink: sink).check()
     if positions.writtenKeys == nil {
       checkReachability()
       checkNamedRulesUsed()

@@ -214,7 +214,7 @@ package struct MutantGenerator: Sendable {
   static func matcher(_ error: JSONNode) -> ErrorMatcher {
     ErrorMatcher(
       code: error["code"]?.string, field: error["field"]?.string, step: StepID(error["step"]?.string ?? ""),
-      row: error["row"]?.string.map(RowID.init), message: error["message"]?.string)
+      row: error["row"]?.string.map(RowID.init), message: error["message"]?.string.map { LocalizedText($0) })
   }
 }
 

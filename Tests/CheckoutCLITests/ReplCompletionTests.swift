@@ -20,7 +20,8 @@ import Testing
     (
       "",
       [
-        "accept", "api", "appear", "auto", "back", "decline", "expect", "help", "manual", "plan", "quit", "set", "show",
+        "accept", "api", "appear", "auto", "back", "decline", "expect", "help", "locale", "manual", "plan", "quit",
+        "set", "show",
         "snapshot", "stack", "tap", "today",
       ]
     ),
@@ -54,7 +55,8 @@ import Testing
     (
       "help ",
       [
-        "accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "manual", "plan", "quit", "set",
+        "accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "locale", "manual", "plan",
+        "quit", "set",
         "show", "snapshot", "stack", "tap", "today",
       ]
     ),

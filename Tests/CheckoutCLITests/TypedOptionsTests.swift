@@ -125,6 +125,6 @@ import Testing
     )
     #expect(
       PlanCommand.spec.usage == "checkout plan FLOW --from STATE --to STEP[.ROW] [--json] [--data FILE] [--today DATE]")
-    #expect(ReplCommand.spec.usage == "checkout repl [FLOW] [--record FILE] [--today DATE]")
+    #expect(ReplCommand.spec.usage == "checkout repl [FLOW] [--record FILE] [--today DATE] [--locale TAG]")
   }
 }

@@ -108,7 +108,7 @@ import Testing
       #expect(row.error == nil, "\(row.kind): \(row.error ?? "")")
       #expect(row.isTappable == row.kind.isTappable)
       let text = values[row.kind]?.displayText ?? ""
-      let label = values[.picker].flatMap { value in row.options?.first { $0.value == value.displayText }?.label }
+      let label = values[.picker].flatMap { value in row.options?.first { $0.value == value.displayText }?.label.text }
       switch row.kind {
       case .text:
         #expect(row.isMasked && row.value == Masking.masked(text) && row.placeholder == "Ada")

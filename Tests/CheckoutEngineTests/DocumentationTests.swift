@@ -206,7 +206,7 @@ import Testing
     ("HostingTheEngine", "a refusal"),
     ("BuildingFlowsInSwift", "a flow in Swift"), ("BuildingFlowsInSwift", "a step"),
     ("BuildingFlowsInSwift", "control flow"), ("BuildingFlowsInSwift", "custom rules"),
-    ("BuildingFlowsInSwift", "a row's cell"),
+    ("BuildingFlowsInSwift", "a row's cell"), ("BuildingFlowsInSwift", "several languages"),
   ])
   func articleShowsTheSnippetVerbatim(_ article: String, _ snippet: String) throws {
     let blocks = Markdown(try Self.catalogArticle(article)).codeBlocks(language: "swift")
@@ -325,6 +325,24 @@ import Testing
     #expect(try FlowLoader().load(json: json) == flow)
   }
 
+  @Test func theSeveralLanguagesSnippetLintsAndShowsGerman() throws {
+    // snippet: several languages
+    let flow = Flow(id: "card", title: ["en": "Pay", "de": "Bezahlen"], start: "card", locales: ["en", "de"]) {
+      Step("card", title: ["en": "Credit card", "de": "Kreditkarte"]) {
+        TextField("number", title: ["en": "Card number", "de": "Kartennummer"], bind: "payment.card.number")
+          .placeholder("1234 5678 9012 3456")  // no words: the same in every language
+          .rules([Rule(.luhn, message: ["en": "Check the card number.", "de": "Prüfen Sie die Kartennummer."])])
+        Button("pay", title: ["en": "Pay now", "de": "Jetzt bezahlen"], submit: "pay")
+      }
+      ErrorMatcher(code: "*", step: "card", message: ["en": "Please try again.", "de": "Bitte erneut versuchen."])
+    }
+    let german = flow.step("card")?.row("number")?.title.text(in: "de")  // "Kartennummer"
+    // end snippet
+    #expect(german == "Kartennummer")
+    #expect(!flow.lint().contains { $0.severity == .error }, "\(flow.lint())")
+    #expect(try FlowLoader().load(json: FlowWriter.json(flow)) == flow)
+  }
+
   @Test func theDSLArticlesOtherSnippetsRun() throws {
     // snippet: a step
     let payment = Step(
@@ -344,7 +362,7 @@ import Testing
     let shipping = Flow(id: "shipping", title: "Shipping", start: "country") {
       Step("country", title: "Country") {
         for country in countries {
-          Button(RowID(country.lowercased()), title: country, opens: StepID("address\(country)"))
+          Button(RowID(country.lowercased()), title: LocalizedText(country), opens: StepID("address\(country)"))
         }
       }
       for country in countries {
@@ -393,7 +411,7 @@ import Testing
       case .button(.close): return "closes its step"
       case .button(.resume): return "finishes the action its step is for"
       case .button(.submit(let submit)): return "calls \(submit.operation)"
-      case .info(let bind, let detail): return "shows \(detail ?? bind?.rawValue ?? "its title")"
+      case .info(let bind, let detail): return "shows \(detail?.text ?? bind?.rawValue ?? "its title")"
       }
     }
     let size = Picker("size", title: "Size", bind: "form.size", options: [PickerOption(value: "m", label: "Medium")])

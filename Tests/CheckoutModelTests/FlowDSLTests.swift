@@ -8,129 +8,171 @@ import CheckoutModel
   /// The PLNDR flow, in Swift.
   static var plndrInSwift: Flow {
     Flow(
-      id: "plndr", title: "PLNDR checkout", start: "cart",
+      id: "plndr", title: ["en": "PLNDR checkout", "de": "PLNDR-Kasse"], start: "cart",
       data: [
         "cart.count": .number(3),
         "cart.quantity": .number(1),
         "cart.subtotal": .string("$84.00"),
         "order.total": .string("$91.95"),
         "shipping.methods": .options([
-          PickerOption(value: "standard", label: "Standard (5-7 business days)"),
-          PickerOption(value: "express", label: "Express (2 business days)"),
-          PickerOption(value: "overnight", label: "Overnight"),
+          PickerOption(
+            value: "standard", label: ["en": "Standard (5-7 business days)", "de": "Standard (5–7 Werktage)"]),
+          PickerOption(value: "express", label: ["en": "Express (2 business days)", "de": "Express (2 Werktage)"]),
+          PickerOption(value: "overnight", label: ["en": "Overnight", "de": "Zustellung am nächsten Tag"]),
         ]),
         "shipping.method": .string("standard"),
         "shipping.country": .string("US"),
         "billing.sameAsShipping": .bool(true),
       ],
       rules: [
-        "zipCode": Rule(.pattern("^[0-9]{5}(-[0-9]{4})?$"), message: "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789).")
-      ]
+        "zipCode": Rule(
+          .pattern("^[0-9]{5}(-[0-9]{4})?$"),
+          message: [
+            "en": "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789).",
+            "de": "Geben Sie eine 5-stellige Postleitzahl ein oder ZIP+4 (12345-6789).",
+          ])
+      ],
+      locales: ["en", "de"]
     ) {
-      Step("cart", title: "My Cart") {
-        Info("items", title: "Items in your bag")
-          .detail("{cart.count} items")
-        TextField("quantity", title: "Quantity", bind: "cart.quantity", cell: .number)
+      Step("cart", title: ["en": "My Cart", "de": "Mein Warenkorb"]) {
+        Info("items", title: ["en": "Items in your bag", "de": "Artikel im Warenkorb"])
+          .detail(["en": "{cart.count} items", "de": "{cart.count} Artikel"])
+        TextField("quantity", title: ["en": "Quantity", "de": "Menge"], bind: "cart.quantity", cell: .number)
           .keyboard(.number)
-          .rules([Rule(.required), Rule(.pattern("^[1-9][0-9]?$"), message: "Choose a quantity from 1 to 99.")])
-        Info("subtotal", title: "Subtotal")
+          .rules([
+            Rule(.required),
+            Rule(
+              .pattern("^[1-9][0-9]?$"),
+              message: ["en": "Choose a quantity from 1 to 99.", "de": "Wählen Sie eine Menge von 1 bis 99."]),
+          ])
+        Info("subtotal", title: ["en": "Subtotal", "de": "Zwischensumme"])
           .detail("{cart.subtotal}")
-        Disclosure("discount", title: "Discount code", opens: "discount")
+        Disclosure("discount", title: ["en": "Discount code", "de": "Rabattcode"], opens: "discount")
           .detail("{discount.code}")
-        Button("checkout", title: "Checkout", opens: "stepOne")
+        Button("checkout", title: ["en": "Checkout", "de": "Zur Kasse"], opens: "stepOne")
       }
-      Step("stepOne", title: "Step One") {
-        Disclosure("shippingAddress", title: "Shipping address", opens: "address")
+      Step("stepOne", title: ["en": "Step One", "de": "Schritt 1"]) {
+        Disclosure("shippingAddress", title: ["en": "Shipping address", "de": "Lieferadresse"], opens: "address")
           .detail("{shipping.street}")
-        Disclosure("creditCard", title: "Credit card", opens: "creditCard")
+        Disclosure("creditCard", title: ["en": "Credit card", "de": "Kreditkarte"], opens: "creditCard")
           .detail("{payment.card.number}")
-        Picker("shippingMethod", title: "Shipping method", bind: "shipping.method", optionsFrom: "shipping.methods")
-          .rules(.required)
-        Button("continue", title: "Continue", opens: "stepTwo")
+        Picker(
+          "shippingMethod", title: ["en": "Shipping method", "de": "Versandart"], bind: "shipping.method",
+          optionsFrom: "shipping.methods"
+        )
+        .rules(.required)
+        Button("continue", title: ["en": "Continue", "de": "Weiter"], opens: "stepTwo")
           .requires("address", "creditCard")
       }
-      Step("stepTwo", title: "Step Two") {
-        Info("address", title: "Ship to")
+      Step("stepTwo", title: ["en": "Step Two", "de": "Schritt 2"]) {
+        Info("address", title: ["en": "Ship to", "de": "Lieferung an"])
           .detail("{shipping.name}, {shipping.street}, {shipping.city}, {shipping.state} {shipping.zip}")
-        Info("card", title: "Pay with")
+        Info("card", title: ["en": "Pay with", "de": "Bezahlen mit"])
           .detail("{payment.card.number}")
-        Info("method", title: "Shipping method", bind: "shipping.method")
-        Info("total", title: "Order total", bind: "order.total")
-        Disclosure("discount", title: "Discount code", opens: "discount")
+        Info("method", title: ["en": "Shipping method", "de": "Versandart"], bind: "shipping.method")
+        Info("total", title: ["en": "Order total", "de": "Gesamtbetrag"], bind: "order.total")
+        Disclosure("discount", title: ["en": "Discount code", "de": "Rabattcode"], opens: "discount")
           .detail("{discount.code}")
         Button(
-          "placeOrder", title: "Place order", submit: "placeOrder", then: "confirmation",
+          "placeOrder", title: ["en": "Place order", "de": "Bestellung aufgeben"], submit: "placeOrder",
+          then: "confirmation",
           validates: ["cart", "stepOne", "creditCard", "address"],
           provides: ["order.number"])
       }
-      Step("creditCard", title: "Credit Card", presentation: .modal) {
-        TextField("name", title: "Name on card", bind: "payment.card.name")
+      Step("creditCard", title: ["en": "Credit Card", "de": "Kreditkarte"], presentation: .modal) {
+        TextField("name", title: ["en": "Name on card", "de": "Name auf der Karte"], bind: "payment.card.name")
           .rules(.required, .maxLength(60))
-        TextField("number", title: "Card number", bind: "payment.card.number")
+        TextField("number", title: ["en": "Card number", "de": "Kartennummer"], bind: "payment.card.number")
           .placeholder("1234 5678 9012 3456")
           .keyboard(.number)
           .rules(.required, .luhn)
           .sensitive()
-        TextField("expiry", title: "Expiry date", bind: "payment.card.expiry")
-          .placeholder("MM/YY")
+        TextField("expiry", title: ["en": "Expiry date", "de": "Ablaufdatum"], bind: "payment.card.expiry")
+          .placeholder(["en": "MM/YY", "de": "MM/JJ"])
           .keyboard(.number)
           .rules(.required, .expiry)
-        SecureField("cvv", title: "CVV", bind: "payment.card.cvv")
+        SecureField("cvv", title: ["en": "CVV", "de": "Prüfnummer (CVV)"], bind: "payment.card.cvv")
           .keyboard(.number)
           .rules([
             Rule(.required),
-            Rule(.pattern("^[0-9]{3,4}$"), message: "Enter the 3 or 4 digit code printed on your card."),
+            Rule(
+              .pattern("^[0-9]{3,4}$"),
+              message: [
+                "en": "Enter the 3 or 4 digit code printed on your card.",
+                "de": "Geben Sie den 3- oder 4-stelligen Code ein, der auf Ihrer Karte steht.",
+              ]),
           ])
           .secret()
-        Button.closing("done", title: "Done")
+        Button.closing("done", title: ["en": "Done", "de": "Fertig"])
       }
-      Step("address", title: "Shipping Address", presentation: .modal) {
-        TextField("name", title: "Full name", bind: "shipping.name")
+      Step("address", title: ["en": "Shipping Address", "de": "Lieferadresse"], presentation: .modal) {
+        TextField("name", title: ["en": "Full name", "de": "Vollständiger Name"], bind: "shipping.name")
           .rules(.required, .maxLength(60))
-        TextField("street", title: "Street address", bind: "shipping.street")
+        TextField("street", title: ["en": "Street address", "de": "Straße und Hausnummer"], bind: "shipping.street")
           .rules(.required, .maxLength(100))
-        TextField("city", title: "City", bind: "shipping.city")
+        TextField("city", title: ["en": "City", "de": "Ort"], bind: "shipping.city")
           .rules(.required, .maxLength(60))
-        TextField("state", title: "State", bind: "shipping.state")
-          .placeholder("OR")
+        TextField("state", title: ["en": "State", "de": "Bundesstaat"], bind: "shipping.state")
+          .placeholder(["en": "OR", "de": "OR"])
           .rules([
-            Rule(.required), Rule(.pattern("^[A-Za-z]{2}$"), message: "Use the two-letter state code, like OR or NY."),
+            Rule(.required),
+            Rule(
+              .pattern("^[A-Za-z]{2}$"),
+              message: [
+                "en": "Use the two-letter state code, like OR or NY.",
+                "de": "Verwenden Sie das zweistellige Kürzel des Bundesstaats, z. B. OR oder NY.",
+              ]),
           ])
-        TextField("zip", title: "ZIP code", bind: "shipping.zip")
+        TextField("zip", title: ["en": "ZIP code", "de": "Postleitzahl"], bind: "shipping.zip")
           .keyboard(.number)
           .rules(.required, .custom("zipCode"))
         Picker(
-          "country", title: "Country", bind: "shipping.country",
+          "country", title: ["en": "Country", "de": "Land"], bind: "shipping.country",
           options: [
-            PickerOption(value: "US", label: "United States"), PickerOption(value: "PR", label: "Puerto Rico"),
-            PickerOption(value: "GU", label: "Guam"), PickerOption(value: "VI", label: "U.S. Virgin Islands"),
+            PickerOption(value: "US", label: ["en": "United States", "de": "Vereinigte Staaten"]),
+            PickerOption(value: "PR", label: ["en": "Puerto Rico", "de": "Puerto Rico"]),
+            PickerOption(value: "GU", label: ["en": "Guam", "de": "Guam"]),
+            PickerOption(value: "VI", label: ["en": "U.S. Virgin Islands", "de": "Amerikanische Jungferninseln"]),
           ]
         )
         .rules(.required)
-        Toggle("billingSame", title: "Billing address same as shipping", bind: "billing.sameAsShipping")
-        TextField("billingStreet", title: "Billing street address", bind: "billing.street")
-          .rules(.required, .maxLength(100))
-          .visible(when: .equals("billing.sameAsShipping", .bool(false)))
-        TextField("billingZip", title: "Billing ZIP code", bind: "billing.zip")
-          .keyboard(.number)
-          .rules(.required, .custom("zipCode"))
-          .visible(when: .equals("billing.sameAsShipping", .bool(false)))
-        Button.closing("done", title: "Done")
+        Toggle(
+          "billingSame", title: ["en": "Billing address same as shipping", "de": "Rechnungsadresse wie Lieferadresse"],
+          bind: "billing.sameAsShipping")
+        TextField(
+          "billingStreet", title: ["en": "Billing street address", "de": "Straße und Hausnummer (Rechnung)"],
+          bind: "billing.street"
+        )
+        .rules(.required, .maxLength(100))
+        .visible(when: .equals("billing.sameAsShipping", .bool(false)))
+        TextField(
+          "billingZip", title: ["en": "Billing ZIP code", "de": "Postleitzahl der Rechnungsadresse"],
+          bind: "billing.zip"
+        )
+        .keyboard(.number)
+        .rules(.required, .custom("zipCode"))
+        .visible(when: .equals("billing.sameAsShipping", .bool(false)))
+        Button.closing("done", title: ["en": "Done", "de": "Fertig"])
       }
-      Step("discount", title: "Discount Code", presentation: .modal) {
-        TextField("code", title: "Discount code", bind: "discount.code")
-          .placeholder("SAVE10")
+      Step("discount", title: ["en": "Discount Code", "de": "Rabattcode"], presentation: .modal) {
+        TextField("code", title: ["en": "Discount code", "de": "Rabattcode"], bind: "discount.code")
+          .placeholder(["en": "SAVE10", "de": "SAVE10"])
           .rules([
             Rule(.required),
-            Rule(.pattern("^[A-Za-z0-9-]{3,20}$"), message: "Discount codes are 3 to 20 letters, digits or dashes."),
+            Rule(
+              .pattern("^[A-Za-z0-9-]{3,20}$"),
+              message: [
+                "en": "Discount codes are 3 to 20 letters, digits or dashes.",
+                "de": "Rabattcodes bestehen aus 3 bis 20 Buchstaben, Ziffern oder Bindestrichen.",
+              ]),
           ])
-        Button("apply", title: "Apply", submit: "applyDiscount", validates: ["discount"])
-        Button.closing("cancel", title: "Close")
+        Button("apply", title: ["en": "Apply", "de": "Anwenden"], submit: "applyDiscount", validates: ["discount"])
+        Button.closing("cancel", title: ["en": "Close", "de": "Schließen"])
       }
-      Step("confirmation", title: "Thank You", presentation: .reset) {
-        Info("thanks", title: "Thanks for your order!")
-          .detail("Order number {order.number}")
-        Info("shipsTo", title: "Shipping to")
+      Step("confirmation", title: ["en": "Thank You", "de": "Vielen Dank"], presentation: .reset) {
+        Info("thanks", title: ["en": "Thanks for your order!", "de": "Vielen Dank für Ihre Bestellung!"])
+          .detail(["en": "Order number {order.number}", "de": "Bestellnummer {order.number}"])
+        Info("shipsTo", title: ["en": "Shipping to", "de": "Lieferung an"])
           .detail("{shipping.name}, {shipping.city}")
       }
       ErrorMatcher(code: "card_number_invalid", step: "creditCard", row: "number")
@@ -138,7 +180,10 @@ import CheckoutModel
       ErrorMatcher(code: "cvv_invalid", step: "creditCard", row: "cvv")
       ErrorMatcher(
         code: "card_declined", step: "creditCard", row: "number",
-        message: "Your card was declined. Please pay with another card.")
+        message: [
+          "en": "Your card was declined. Please pay with another card.",
+          "de": "Ihre Karte wurde abgelehnt. Bitte bezahlen Sie mit einer anderen Karte.",
+        ])
       ErrorMatcher(code: "address_street_invalid", step: "address", row: "street")
       ErrorMatcher(code: "address_zip_invalid", step: "address", row: "zip")
       ErrorMatcher(code: "address_city_invalid", step: "address", row: "city")
@@ -153,8 +198,15 @@ import CheckoutModel
       ErrorMatcher(field: "payment.card.cvv", step: "creditCard", row: "cvv")
       ErrorMatcher(field: "payment.card.expiry", step: "creditCard", row: "expiry")
       ErrorMatcher(code: "card_*", step: "creditCard", row: "number")
-      ErrorMatcher(code: "address_*", step: "address", message: "Please check your shipping address.")
-      ErrorMatcher(code: "*", step: "stepTwo", message: "Something went wrong. Please review your order.")
+      ErrorMatcher(
+        code: "address_*", step: "address",
+        message: ["en": "Please check your shipping address.", "de": "Bitte prüfen Sie Ihre Lieferadresse."])
+      ErrorMatcher(
+        code: "*", step: "stepTwo",
+        message: [
+          "en": "Something went wrong. Please review your order.",
+          "de": "Etwas ist schiefgelaufen. Bitte überprüfen Sie Ihre Bestellung.",
+        ])
     }
   }
 

@@ -53,7 +53,7 @@ import CheckoutModel
         .error(
           "1️⃣", "unknown field \"edition\" in a flow", path: "edition",
           suggestion:
-            #"valid fields are "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps" and "errors""#
+            #"valid fields are "$schema", "format", "id", "title", "locales", "version", "renamed", "start", "data", "rules", "steps", "errors" and "messages""#
         )
       ])
   }
@@ -95,7 +95,10 @@ import CheckoutModel
         "errors": 3️⃣"none" }
       """,
       [
-        .error("1️⃣", "expected a string, found a number", path: "title"),
+        .error(
+          "1️⃣",
+          #"expected a string, or an object of locale -> string like { "en": "Card number", "de": "Kartennummer" }, found a number"#,
+          path: "title"),
         .error("2️⃣", "expected a list of rows, found an object", path: "steps[0].rows"),
         .error("3️⃣", "expected a list of error matchers, found a string", path: "errors"),
       ])

@@ -56,7 +56,7 @@ import CheckoutSynthesis
             let message = evaluator.firstFailure(of: row.rules, value: value.value, title: row.title)
             #expect(message == value.message, "\(where_)")
             // On the shipped flows, each rule can be broken alone, so its own message shows.
-            let own = rule.message ?? evaluator.defaultMessage(rule.kind, title: row.title)
+            let own = rule.message?.text ?? evaluator.defaultMessage(rule.kind, title: row.title.text)
             #expect(message == own, "\(where_): \(rule.kind.name) gave \(message ?? "nil") for \(value.value)")
           }
         }

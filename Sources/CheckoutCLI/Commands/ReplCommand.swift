@@ -1,12 +1,14 @@
 import CheckoutEngine
 import Foundation
 
-/// `checkout repl [FLOW] [--record FILE]`: walk through a checkout interactively.
+/// `checkout repl [FLOW] [--record FILE] [--today DATE] [--locale TAG]`: walk through a checkout interactively.
 package enum ReplCommand {
   static let record = OptionSpec.value(
     "--record", "FILE", help: "write the session as a scenario that 'checkout replay' reproduces")
   static let today = OptionSpec.value(
     "--today", "DATE", help: "the session's date for expiry rules (YYYY-MM-DD; default today)")
+  static let locale = OptionSpec.value(
+    "--locale", "TAG", help: "the shopper's language, e.g. de (default: the flow's first language, else en)")
 
   /// `repl`'s arguments, typed.
   package struct Options: Sendable, Equatable {
@@ -16,17 +18,23 @@ package enum ReplCommand {
     package var record: String?
     /// `--today`; nil for the host's date today.
     package var today: CalendarDate?
+    /// `--locale`; nil for the flow's default language.
+    package var locale: String?
 
-    /// The options of `checkout repl [FLOW] [--record FILE] [--today DATE]`.
-    package init(flow: String? = nil, record: String? = nil, today: CalendarDate? = nil) {
+    /// The options of `checkout repl [FLOW] [--record FILE] [--today DATE] [--locale TAG]`.
+    package init(flow: String? = nil, record: String? = nil, today: CalendarDate? = nil, locale: String? = nil) {
       self.flow = flow
       self.record = record
       self.today = today
+      self.locale = locale
     }
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
-    .repl(Options(flow: arguments.positionals.first, record: arguments.value(record), today: try arguments.date(today)))
+    .repl(
+      Options(
+        flow: arguments.positionals.first, record: arguments.value(record), today: try arguments.date(today),
+        locale: arguments.value(locale)))
   }
 
   static let spec = CommandSpec(
@@ -35,7 +43,7 @@ package enum ReplCommand {
     positionals: [
       PositionalSpec(name: "FLOW", help: "a flow file (default: the built-in PLNDR flow)", isRequired: false)
     ],
-    options: [record, today],
+    options: [record, today, locale],
     discussion: """
       Type 'help' at the prompt for the commands. Rows are named by id or number;
       screens appear by themselves ('auto'), or type 'manual' to play the host and
@@ -73,6 +81,10 @@ package enum ReplCommand {
       terminal.errorLine("error: \(problem)")
       return .usage
     }
+    if let locale = options.locale, let problem = host.run(.locale(locale)).problem {
+      terminal.errorLine("checkout: --locale: \(problem)")
+      return .usage
+    }
     var recorder = options.record.map { path in
       Recorder(
         path: terminal.resolve(path),
@@ -80,7 +92,7 @@ package enum ReplCommand {
           Recorder.flowReference(flowPath: terminal.resolve($0), recordPath: terminal.resolve(path))
         }
           ?? BuiltInFlow.plndrName,
-        today: today)
+        today: today, locale: options.locale)
     }
     if let recorder, let path = options.record {
       // Find out now, not at the end, that the recording cannot be written.
@@ -92,7 +104,7 @@ package enum ReplCommand {
       }
     }
     let printer = ScreenPrinter(terminal: terminal)
-    let title = host.session?.flow.title ?? flowName
+    let title = host.session.map { $0.flow.title.text(in: $0.rules.locale) } ?? flowName
     terminal.line(
       terminal.styled("CheckoutEngine \(CheckoutCommandLine.version): \(title)", .bold)
         + " (\(flowPath ?? "built in")). Type 'help' for commands, 'quit' to leave.")
@@ -159,7 +171,7 @@ package enum ReplCommand {
   private static func askForValue(
     _ name: String, secret: Bool, session: CheckoutSession, reader: inout any LineReader, _ terminal: Terminal
   ) -> (String, ScenarioCommand)? {
-    let title = SetLine(name, in: session).row?.title ?? name
+    let title = SetLine(name, in: session).row?.title.text(in: session.rules.locale) ?? name
     let value =
       secret
       ? reader.readHiddenLine(prompt: "\(title) (hidden as you type): ")
@@ -201,6 +213,8 @@ package enum ReplCommand {
   private static func showsScreen(_ command: ScenarioCommand) -> Bool {
     switch command {
     case .help, .stack, .plan, .expect, .quit, .mode, .today, .snapshot: return false
+    // A new language shows the screen again in it.
+    case .locale: return true
     default: return true
     }
   }

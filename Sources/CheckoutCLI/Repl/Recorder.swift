@@ -10,10 +10,11 @@ struct Recorder {
   let path: String
   private var lines: [String]
 
-  init(path: String, flowLine: String, today: CalendarDate?) {
+  init(path: String, flowLine: String, today: CalendarDate?, locale: String? = nil) {
     self.path = path
     lines = ["# Recorded by checkout repl; replay with: checkout replay \(path)", "flow \(flowLine)"]
     if let today { lines.append("today \(today)") }
+    if let locale { lines.append("locale \(locale)") }
   }
 
   /// The `flow` line's argument: the flow file relative to the recording's folder.
@@ -68,7 +69,7 @@ struct Recorder {
     guard secret || masking.sensitiveKeys.contains(key) else { return nil }
     let rules = row?.rules ?? []
     let evaluator = session.rules
-    let title = row?.title ?? name
+    let title = row?.title ?? LocalizedText(name)
     let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title, remember: false) == nil
     let standIn =
       secret

@@ -14,7 +14,8 @@ package enum ReplCompletion {
   /// after `set`: its value rows, or the data keys rows bind once the word has a dot,
   /// then a picker's option values; after `expect`: the expectation words, then what
   /// each expects; after `appear`, `plan`: the steps (`plan STEP.` its rows); after
-  /// `help`: the command names; after `api`: the operations, then `ok` and `fail`.
+  /// `help`: the command names; after `api`: the operations, then `ok` and `fail`;
+  /// after `locale`: the languages the session may be in.
   package static func candidates(line: String, cursor: Int, session: CheckoutSession?) -> [String] {
     let before = String(line.prefix(max(0, cursor)))
     var words = before.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -45,6 +46,7 @@ package enum ReplCompletion {
     case ("set", 1): return current.contains(".") ? boundKeys(session) : valueRows
     case ("set", 2): return pickerValues(named: words[1], session)
     case ("appear", 1): return steps(session)
+    case ("locale", 1): return session.supportedLocales
     case ("plan", 1):
       // A half-typed reference: the step before the dot is what the rows complete.
       let typed = RowReference.split(current)

@@ -32,7 +32,8 @@ struct ScreenPrinter {
   /// `My Cart › Step One › Step Two | modal: Discount Code`.
   func breadcrumb(_ session: CheckoutSession) -> String {
     let layers = session.navigation.layers.enumerated().map { index, layer in
-      let titles = layer.map { session.compiled.step($0)?.title ?? $0.rawValue }.joined(separator: " › ")
+      let titles = layer.map { session.compiled.step($0)?.title.text(in: session.rules.locale) ?? $0.rawValue }.joined(
+        separator: " › ")
       return index == 0 ? titles : "modal: \(titles)"
     }
     return terminal.styled(layers.joined(separator: " | "), .dim)

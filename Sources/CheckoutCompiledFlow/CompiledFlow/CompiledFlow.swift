@@ -29,8 +29,12 @@ public final class CompiledFlow: Sendable {
   /// The keys the flow's value rows bind, each once, in flow order: the only keys
   /// events may set (the flow's data and what an API provides are read-only).
   public let boundKeys: [DataKey]
-  /// Each row `detail` template of the flow, parsed (rendering a screen fills them in).
+  /// Each row `detail` template of the flow, in each of its languages, parsed
+  /// (rendering a screen fills them in).
   package let detailTemplates: [String: DetailTemplate]
+  /// For each locale the flow's `messages` write a text in, the engine's messages
+  /// with the flow's texts (empty for a flow without `messages`).
+  package let messageBooks: [String: EngineMessages]
   /// The keys an API call sends: those value rows bind and those submits provide.
   private let payloadKeys: Set<DataKey>
 
@@ -55,17 +59,24 @@ public final class CompiledFlow: Sendable {
     }
     self.payloadKeys = Set(boundKeys).union(provided)
     var templates: [String: DetailTemplate] = [:]
-    for case let text? in flow.steps.flatMap(\.rows).map(\.detail) {
-      if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
+    for case let detail? in flow.steps.flatMap(\.rows).map(\.detail) {
+      for text in [detail.text] + detail.translations.values where templates[text] == nil {
+        if case .success(let template) = DetailTemplate.parse(text) { templates[text] = template }
+      }
     }
     self.detailTemplates = templates
+    self.messageBooks =
+      flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: Self.defaultLocale(of: flow))
   }
 
   /// Where the flow fixes an API error: the resolution of the first matcher (in
   /// file order) that matches it, among those of `operation` when it is given, or
-  /// nil when none does (a flow without a fallback).
-  public func resolution(for error: APIError, from operation: OperationName? = nil) -> Resolution? {
-    resolver.resolve(error, from: operation)
+  /// nil when none does (a flow without a fallback). Its message is in `locale`
+  /// (nil: the flow's default language).
+  public func resolution(
+    for error: APIError, from operation: OperationName? = nil, locale: String? = nil
+  ) -> Resolution? {
+    resolver.resolve(error, from: operation, messages: messages(for: locale ?? defaultLocale), locale: locale)
   }
 
   /// The step with this id: what `flow.step(_:)` returns (the first step with the

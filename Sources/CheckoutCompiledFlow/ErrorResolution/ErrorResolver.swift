@@ -78,21 +78,37 @@ package struct ErrorResolver: Sendable {
   }
 
   /// Where an error of `operation` (nil: of any operation) is fixed; nil when no
-  /// matcher of the operation applies and it has no fallback.
-  package func resolve(_ error: APIError, from operation: OperationName? = nil) -> Resolution? {
-    matcher(for: error, from: operation).map { resolution(of: error, by: $0, from: operation) }
+  /// matcher of the operation applies and it has no fallback. The message is in
+  /// `locale` (nil: the flow's default language); one the flow and the API leave
+  /// out is in the words of `messages`.
+  package func resolve(
+    _ error: APIError, from operation: OperationName? = nil, messages: EngineMessages = .english,
+    locale: String? = nil
+  ) -> Resolution? {
+    matcher(for: error, from: operation).map {
+      resolution(of: error, by: $0, from: operation, messages: messages, locale: locale)
+    }
   }
 
   /// The resolution of an error of `operation` by the matcher that applies to it.
-  private func resolution(of error: APIError, by matcher: ErrorMatcher, from operation: OperationName?) -> Resolution {
-    let message = matcher.message ?? error.message ?? defaultMessage(for: error, matcher: matcher)
+  private func resolution(
+    of error: APIError, by matcher: ErrorMatcher, from operation: OperationName?, messages: EngineMessages,
+    locale: String?
+  ) -> Resolution {
+    let message =
+      matcher.message?.text(in: locale) ?? error.message
+      ?? defaultMessage(for: error, matcher: matcher, messages: messages, locale: locale)
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error, operation: operation)
   }
 
   /// The errors of one response of `operation` (nil: of any operation) in the
   /// order they are offered: highest matcher priority first, the API's order among
-  /// equals. Unmatched errors come last.
-  package func ordered(_ errors: [APIError], from operation: OperationName? = nil) -> [(
+  /// equals. Unmatched errors come last. Messages are in `locale` (nil: the flow's
+  /// default language), the engine's in the words of `messages`.
+  package func ordered(
+    _ errors: [APIError], from operation: OperationName? = nil, messages: EngineMessages = .english,
+    locale: String? = nil
+  ) -> [(
     error: APIError, resolution: Resolution?
   )] {
     // Each error's matcher is found once; one error needs no sorting.
@@ -108,13 +124,20 @@ package struct ErrorResolver: Sendable {
         return left != right ? left > right : lhs.index < rhs.index
       }
     return sorted.map { entry in
-      (entry.error, entry.matcher.map { resolution(of: entry.error, by: $0, from: operation) })
+      (
+        entry.error,
+        entry.matcher.map {
+          resolution(of: entry.error, by: $0, from: operation, messages: messages, locale: locale)
+        }
+      )
     }
   }
 
-  private func defaultMessage(for error: APIError, matcher: ErrorMatcher) -> String {
-    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title }
+  private func defaultMessage(
+    for error: APIError, matcher: ErrorMatcher, messages: EngineMessages, locale: String?
+  ) -> String {
+    let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title.text(in: locale) }
     let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
-    return title.map { "\($0): please check this (\(readable))" } ?? "Please check this step (\(readable))"
+    return title.map { messages.text(.errorCheckRow, $0, readable) } ?? messages.text(.errorCheckStep, readable)
   }
 }

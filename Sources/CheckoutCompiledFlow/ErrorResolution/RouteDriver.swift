@@ -65,6 +65,12 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
   /// How many times the current route was replanned.
   public private(set) var replans = 0
 
+  /// The resolution driven to, passed through `change` (its message said again in
+  /// a session's new language).
+  package mutating func changeResolution(_ change: (Resolution) -> Resolution) {
+    resolution = resolution.map(change)
+  }
+
   /// A driver with no route.
   package init() {}
 

@@ -41,9 +41,25 @@ package struct ScreenRenderer: Sendable {
 
   /// A completeness check of the flow on this data, answering first from `known`
   /// (checks by step index in the compiled flow, made on this data and rules).
-  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks) -> StepCompleteness {
-    if let compiled { return StepCompleteness(compiled: compiled, data: data, rules: rules, known: known) }
+  /// Kept checks are used only in the rules' own locale, whose words they hold.
+  private func completeness(_ data: [DataKey: Value], known: KeptStepChecks, locale: String?) -> StepCompleteness {
+    var rules = self.rules
+    let sameLocale = locale == rules.locale
+    rules.locale = locale
+    rules.messages = messages(for: locale)
+    if let compiled {
+      return StepCompleteness(
+        compiled: compiled, data: data, rules: rules, known: sameLocale ? known : KeptStepChecks())
+    }
     return StepCompleteness(flow: flow, data: data, rules: rules)
+  }
+
+  /// The engine's words in `locale`: the rules' own when it is theirs, else the
+  /// compiled flow's messages in it (with the flow's overrides), else the engine's.
+  private func messages(for locale: String?) -> EngineMessages {
+    if locale == rules.locale { return rules.messages }
+    let locale = locale ?? compiled?.defaultLocale ?? flow.defaultLocale ?? "en"
+    return compiled?.messages(for: locale) ?? EngineMessages.for(locale) ?? .english
   }
 
   /// The step with this id: what `flow.step(_:)` returns.
@@ -54,40 +70,63 @@ package struct ScreenRenderer: Sendable {
 
   /// The screen of a step; nil if the flow has no such step.
   package func render(
-    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String] = [:], focused: RowID? = nil,
+    locale: String? = nil
   ) -> Screen? {
-    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks())
+    render(stepID, data: data, errors: errors, focused: focused, known: KeptStepChecks(), locale: locale)
   }
 
   /// The screen of a step, with the guards answered first from `known`: step checks
   /// by index in the compiled flow, made on `data` with these rules (a session's).
+  ///
+  /// The flow's words (titles, placeholders, details, option labels, messages) are
+  /// shown in `locale`, else in the rules' ``RuleEvaluator/locale``, else in the
+  /// flow's default language.
   package func render(
-    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks
+    _ stepID: StepID, data: [DataKey: Value], errors: [RowID: String], focused: RowID?, known: KeptStepChecks,
+    locale: String? = nil
   ) -> Screen? {
     guard let step = step(stepID) else { return nil }
-    let completeness = completeness(data, known: known)
+    let requested = locale ?? rules.locale
+    let completeness = completeness(data, known: known, locale: requested)
+    // The default language reads every string as it is, without a lookup.
+    let locale = requested.flatMap { $0 == flow.defaultLocale ? nil : $0 }
+    let messages = messages(for: requested)
     let rows = step.rows.filter(completeness.isVisible).map { row in
-      let disabled = self.disabled(row, completeness)
-      let shown = self.shown(row, data)
+      let disabled = self.disabled(row, completeness, locale: locale, messages: messages)
+      let shown = self.shown(row, data, locale: locale)
       return ScreenRow(
-        id: row.id, kind: row.kind, title: row.title, value: shown.value, detail: shown.detail,
-        placeholder: row.placeholder, keyboard: row.keyboard, options: row.options?.options(in: data),
+        id: row.id, kind: row.kind, title: row.title.text(in: locale), value: shown.value, detail: shown.detail,
+        placeholder: row.placeholder?.text(in: locale), keyboard: row.keyboard,
+        options: row.options.map { Self.shownOptions($0.options(in: data), locale: locale) },
         selection: shown.selection, isEnabled: disabled == nil, disabledReason: disabled?.reason,
         incompleteSteps: disabled?.steps, isTappable: row.kind.isTappable,
         isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
         error: errors[row.id], isFocused: focused == row.id)
     }
-    return Screen(step: step.id, title: step.title, presentation: step.presentation, rows: rows)
+    return Screen(step: step.id, title: step.title.text(in: locale), presentation: step.presentation, rows: rows)
+  }
+
+  /// A picker's options as a screen shows them: each label in `locale` only. A
+  /// list without localised labels is returned as it is, without a copy.
+  static func shownOptions(_ options: [PickerOption], locale: String?) -> [PickerOption] {
+    guard options.contains(where: { $0.label.isLocalized }) else { return options }
+    return options.map { PickerOption(value: $0.value, label: LocalizedText($0.label.text(in: locale))) }
   }
 
   /// Why a row cannot be used now, or nil when it can: its `enabledWhen`, then each
   /// required step that is not complete, with what is missing there.
-  package func disabledReason(_ row: Row, _ completeness: StepCompleteness) -> String? {
-    disabled(row, completeness)?.reason
+  package func disabledReason(_ row: Row, _ completeness: StepCompleteness, locale: String? = nil) -> String? {
+    let locale = locale ?? rules.locale
+    return disabled(row, completeness, locale: locale, messages: messages(for: locale))?.reason
   }
 
-  private func disabled(_ row: Row, _ completeness: StepCompleteness) -> Disabled? {
-    Self.disabled(row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check)
+  private func disabled(
+    _ row: Row, _ completeness: StepCompleteness, locale: String?, messages: EngineMessages
+  ) -> Disabled? {
+    Self.disabled(
+      row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check,
+      messages: messages, locale: locale)
   }
 
   /// Why a row is disabled: the text, and the incomplete steps its guard waits for
@@ -101,13 +140,17 @@ package struct ScreenRenderer: Sendable {
   /// `step` and checked by `check`; nil when it can be used. The reason is the row's
   /// title and sentences: `Continue: Complete "Shipping Address" first. Full name is
   /// required. Complete "Credit Card" first. Card number is required.`, or `Pay now:
-  /// Not available until Terms is on.` for its own `enabledWhen`.
+  /// Not available until Terms is on.` for its own `enabledWhen`, in the words of
+  /// `messages`. Titles are in `locale` (nil: the flow's default language).
   package static func disabled(
-    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck
+    _ row: Row, data: [DataKey: Value], flow: Flow, step: (StepID) -> Step?, check: (Step) -> StepCheck,
+    messages: EngineMessages, locale: String? = nil
   ) -> Disabled? {
+    let title = row.title.text(in: locale)
     if let condition = row.enabledWhen, !condition.holds(in: data) {
-      let condition = ConditionText.describe(condition, flow: flow)
-      return Disabled(reason: "\(row.title): " + Sentences.sentence("Not available until \(condition)"))
+      let condition = ConditionText.describe(condition, flow: flow, messages: messages, locale: locale)
+      return Disabled(
+        reason: "\(title): " + Sentences.sentence(messages.text(.disabledNotAvailableUntil, condition)))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -115,10 +158,12 @@ package struct ScreenRenderer: Sendable {
       let check = check(step)
       if check.isComplete { return nil }
       return IncompleteStep(
-        step: step.id, title: step.title, rows: check.rowFailures.map(\.row), problems: check.problems)
+        step: step.id, title: step.title.text(in: locale), rows: check.rowFailures.map(\.row),
+        problems: check.problems)
     }
     if incomplete.isEmpty { return nil }
-    return Disabled(reason: "\(row.title): " + Sentences.join(incomplete.flatMap(\.sentences)), steps: incomplete)
+    let sentences = incomplete.flatMap { $0.sentences(messages) }
+    return Disabled(reason: "\(title): " + Sentences.join(sentences), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.
@@ -132,7 +177,7 @@ package struct ScreenRenderer: Sendable {
   /// a picker's choice also as the option chosen), a disclosure or info row its
   /// detail template filled in (or, without one, its bound value), a button nothing.
   private func shown(
-    _ row: Row, _ data: [DataKey: Value]
+    _ row: Row, _ data: [DataKey: Value], locale: String?
   ) -> (value: String, detail: String?, selection: String?) {
     switch row.cell {
     case .text(let entry), .secure(let entry), .number(let entry), .email(let entry), .phone(let entry):
@@ -142,23 +187,23 @@ package struct ScreenRenderer: Sendable {
     case .picker(let bind, _):
       let value = data[bind]
       let selection = value?.isPresent == true ? value?.displayText : nil
-      return (masking.display(value, of: bind, in: data), nil, selection)
+      return (masking.display(value, of: bind, in: data, locale: locale), nil, selection)
     case .disclosure(_, let bind, let detail), .info(let bind, let detail):
-      return ("", self.detail(detail, bind: bind, data), nil)
+      return ("", self.detail(detail?.text(in: locale), bind: bind, data, locale: locale), nil)
     case .button:
       return ("", nil, nil)
     }
   }
 
   /// A disclosure or info row's detail: its template filled in, else its bound value.
-  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value]) -> String? {
+  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value], locale: String?) -> String? {
     guard let text, let template = template(text) else {
-      return bind.map { masking.display(data[$0], of: $0, in: data) }
+      return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
     }
     return template.parts.map { part in
       switch part {
       case .text(let text): return text
-      case .key(let key): return masking.display(data[key], of: key, in: data)
+      case .key(let key): return masking.display(data[key], of: key, in: data, locale: locale)
       }
     }.joined()
   }

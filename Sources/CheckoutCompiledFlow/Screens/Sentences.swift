@@ -1,17 +1,26 @@
 import Foundation
+import CheckoutModel
 
 /// Messages put together as punctuated sentences, for the reasons a screen shows:
 /// `Complete "Shipping Address" first. Full name is required. Enter the 5-digit postcode.`
 ///
 /// A flow's messages are written by its author, with or without a full stop; each
-/// is kept as written and given one when it ends without `.`, `!`, `?` or `…`.
+/// is kept as written and given one when it ends without `.`, `!`, `?`, `…` or `。`
+/// (text ending in Japanese or Chinese script is given `。`).
 package enum Sentences {
   /// The text as a sentence: trimmed, with a full stop added unless it already ends
   /// a sentence. An empty text stays empty.
   package static func sentence(_ text: String) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let last = trimmed.last else { return "" }
-    return ".!?…".contains(last) ? trimmed : trimmed + "."
+    if ".!?…。！？".contains(last) { return trimmed }
+    return trimmed + (isCJK(last) ? "。" : ".")
+  }
+
+  /// Whether a character is of Japanese or Chinese script (kana, ideographs, full-width forms).
+  private static func isCJK(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first, scalar.value >= 0x3000 else { return false }
+    return scalar.value <= 0x9FFF || (0xFF00...0xFFEF).contains(scalar.value)
   }
 
   /// The texts as sentences, one space between them; empty texts are left out.
@@ -23,5 +32,7 @@ package enum Sentences {
 extension IncompleteStep {
   /// What a guard waiting for this step says, before punctuation: that the step
   /// comes first, then each of its problems.
-  package var sentences: [String] { ["Complete \"\(title)\" first"] + problems }
+  package func sentences(_ messages: EngineMessages) -> [String] {
+    [messages.text(.disabledCompleteFirst, title)] + problems
+  }
 }

@@ -97,7 +97,9 @@ package struct StepCompleteness: Sendable {
         failures.append(StepCheck.RowFailure(row: row.id, message: failure))
       }
     }
-    let checkFailures = step.complete.isEmpty ? [] : step.complete.filter { !$0.when.holds(in: data) }.map(\.message)
+    let checkFailures =
+      step.complete.isEmpty
+      ? [] : step.complete.filter { !$0.when.holds(in: data) }.map { $0.message.text(in: rules.locale) }
     return StepCheck(rowFailures: failures, checkFailures: checkFailures)
   }
 

@@ -45,10 +45,12 @@ public enum RowBuilder {
 
 extension Flow {
   /// A flow built from steps and error matchers, in order; `rules` are the flow's
-  /// named rules, used in rows as `.custom("postalCode")`.
+  /// named rules, used in rows as `.custom("postalCode")`; `locales` the languages
+  /// it ships, the default first (any title or message may then be written per
+  /// locale: `title: ["en": "Card number", "de": "Kartennummer"]`).
   public init(
-    id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
-    @FlowBuilder _ content: () -> [FlowPart]
+    id: FlowID, title: LocalizedText, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
+    locales: [String] = [], @FlowBuilder _ content: () -> [FlowPart]
   ) {
     var steps: [Step] = []
     var errors: [ErrorMatcher] = []
@@ -58,14 +60,15 @@ extension Flow {
       case .error(let matcher): errors.append(matcher)
       }
     }
-    self.init(id: id, title: title, start: start, data: data, rules: rules, steps: steps, errors: errors)
+    self.init(
+      id: id, title: title, start: start, data: data, rules: rules, steps: steps, errors: errors, locales: locales)
   }
 }
 
 extension Step {
   /// A step built from rows.
   public init(
-    _ id: StepID, title: String, presentation: Presentation = .push, complete: [CompletionCheck] = [],
+    _ id: StepID, title: LocalizedText, presentation: Presentation = .push, complete: [CompletionCheck] = [],
     @RowBuilder _ rows: () -> [Row]
   ) {
     self.init(id: id, title: title, presentation: presentation, rows: rows(), complete: complete)

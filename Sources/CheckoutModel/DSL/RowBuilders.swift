@@ -39,7 +39,7 @@ public protocol TextRowConvertible: RowConvertible {}
 
 extension TextRowConvertible {
   /// Sets the placeholder.
-  public func placeholder(_ text: String) -> Self {
+  public func placeholder(_ text: LocalizedText) -> Self {
     var copy = self
     copy.row.cell = row.cell.changingTextEntry { $0.placeholder = text }
     return copy
@@ -57,7 +57,7 @@ public protocol DetailRowConvertible: RowConvertible {}
 
 extension DetailRowConvertible {
   /// Sets the detail template (`"{shipping.street}"`).
-  public func detail(_ template: String) -> Self {
+  public func detail(_ template: LocalizedText) -> Self {
     var copy = self
     copy.row.cell = row.cell.withDetail(template)
     return copy
@@ -91,7 +91,7 @@ public struct TextField: TextRowConvertible {
   }
 
   /// A text field of the given kind (`text`, `number`, `email`, `phone`).
-  public init(_ id: RowID, title: String, bind: DataKey, cell: Kind = .text) {
+  public init(_ id: RowID, title: LocalizedText, bind: DataKey, cell: Kind = .text) {
     row = Row(id: id, cell: cell.cell(TextEntry(bind: bind)), title: title)
   }
 }
@@ -100,7 +100,7 @@ public struct TextField: TextRowConvertible {
 public struct SecureField: TextRowConvertible {
   public var row: Row
   /// A secure field bound to a key.
-  public init(_ id: RowID, title: String, bind: DataKey) {
+  public init(_ id: RowID, title: LocalizedText, bind: DataKey) {
     row = Row(id: id, cell: .secure(TextEntry(bind: bind)), title: title)
   }
 }
@@ -109,11 +109,11 @@ public struct SecureField: TextRowConvertible {
 public struct Picker: RowConvertible {
   public var row: Row
   /// A picker with fixed options.
-  public init(_ id: RowID, title: String, bind: DataKey, options: [PickerOption]) {
+  public init(_ id: RowID, title: LocalizedText, bind: DataKey, options: [PickerOption]) {
     row = Row(id: id, cell: .picker(bind: bind, options: .list(options)), title: title)
   }
   /// A picker whose options are held in the data under `from`.
-  public init(_ id: RowID, title: String, bind: DataKey, optionsFrom key: DataKey) {
+  public init(_ id: RowID, title: LocalizedText, bind: DataKey, optionsFrom key: DataKey) {
     row = Row(id: id, cell: .picker(bind: bind, options: .from(key)), title: title)
   }
 }
@@ -122,7 +122,7 @@ public struct Picker: RowConvertible {
 public struct Toggle: RowConvertible {
   public var row: Row
   /// A toggle bound to a key.
-  public init(_ id: RowID, title: String, bind: DataKey) {
+  public init(_ id: RowID, title: LocalizedText, bind: DataKey) {
     row = Row(id: id, cell: .toggle(bind: bind), title: title)
   }
 }
@@ -131,7 +131,7 @@ public struct Toggle: RowConvertible {
 public struct Disclosure: DetailRowConvertible {
   public var row: Row
   /// A disclosure opening `opens`, optionally showing a bound value or a detail template.
-  public init(_ id: RowID, title: String, opens: StepID, bind: DataKey? = nil) {
+  public init(_ id: RowID, title: LocalizedText, opens: StepID, bind: DataKey? = nil) {
     row = Row(id: id, cell: .disclosure(opens: opens, bind: bind), title: title)
   }
 }
@@ -140,11 +140,11 @@ public struct Disclosure: DetailRowConvertible {
 public struct Button: RowConvertible {
   public var row: Row
   /// A button that opens a step.
-  public init(_ id: RowID, title: String, opens: StepID) {
+  public init(_ id: RowID, title: LocalizedText, opens: StepID) {
     row = Row(id: id, cell: .button(.opens(opens)), title: title)
   }
   /// A button that closes its step (pop or dismiss): `Button.closing("done", title: "Done")`.
-  public static func closing(_ id: RowID, title: String) -> Button {
+  public static func closing(_ id: RowID, title: LocalizedText) -> Button {
     Button(row: Row(id: id, cell: .button(.close), title: title))
   }
 
@@ -154,7 +154,7 @@ public struct Button: RowConvertible {
   /// A button that validates and calls an API operation, opening `then` on success;
   /// `provides` names the keys the operation's success data fills (`order.number`).
   public init(
-    _ id: RowID, title: String, submit: OperationName, then: StepID? = nil, validates: [StepID]? = nil,
+    _ id: RowID, title: LocalizedText, submit: OperationName, then: StepID? = nil, validates: [StepID]? = nil,
     provides: [DataKey] = []
   ) {
     row = Row(
@@ -167,7 +167,7 @@ public struct Button: RowConvertible {
 public struct Info: DetailRowConvertible {
   public var row: Row
   /// An info row, optionally bound to a key it shows.
-  public init(_ id: RowID, title: String, bind: DataKey? = nil) {
+  public init(_ id: RowID, title: LocalizedText, bind: DataKey? = nil) {
     row = Row(id: id, cell: .info(bind: bind), title: title)
   }
 }

@@ -8,16 +8,16 @@
 struct CellFields: Hashable, Sendable {
   var kind: CellKind
   var bind: DataKey?
-  var placeholder: String?
+  var placeholder: LocalizedText?
   var keyboard: Keyboard?
   var options: PickerOptions?
-  var detail: String?
+  var detail: LocalizedText?
   var action: RowAction?
 
   /// Fields as read from a document.
   init(
-    kind: CellKind, bind: DataKey? = nil, placeholder: String? = nil, keyboard: Keyboard? = nil,
-    options: PickerOptions? = nil, detail: String? = nil, action: RowAction? = nil
+    kind: CellKind, bind: DataKey? = nil, placeholder: LocalizedText? = nil, keyboard: Keyboard? = nil,
+    options: PickerOptions? = nil, detail: LocalizedText? = nil, action: RowAction? = nil
   ) {
     self.kind = kind
     self.bind = bind

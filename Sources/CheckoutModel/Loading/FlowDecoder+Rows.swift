@@ -7,14 +7,14 @@ extension FlowDecoder {
     guard let object = ObjectReader(node, at: path, what: "a row", fields: FlowFields.row, sink: sink)
     else { return nil }
     let id = object.identifier("id", required: true, what: "row id") ?? ""
-    let title = object.string("title", required: true) ?? ""
+    let title = localized(object, "title", required: true) ?? ""
     let cellNames = CellKind.allCases.map(\.rawValue)
     let cell = object.choice("cell", allowed: cellNames).flatMap(CellKind.init(rawValue:))
     if !object.has("cell") { object.missing("cell", "one of \(Suggestions.list(cellNames))") }
     if cell == nil { positions.unreadableRows.insert(path) }
     var fields = CellFields(kind: cell ?? .info)
     fields.bind = object.key("bind")
-    fields.placeholder = object.string("placeholder")
+    fields.placeholder = localized(object, "placeholder")
     fields.keyboard = object.choice("keyboard", allowed: Keyboard.allCases.map(\.rawValue))
       .flatMap(Keyboard.init(rawValue:))
     fields.options = decodeOptions(object)
@@ -30,7 +30,7 @@ extension FlowDecoder {
     }
     row.sensitive = object.bool("sensitive") ?? false
     row.secret = object.bool("secret") ?? false
-    fields.detail = object.string("detail")
+    fields.detail = localized(object, "detail")
     row.requires = stepList(object, "requires")
     fields.action = decodeAction(object)
     // The validator checks the fields as written; the model keeps the cell they make.

@@ -16,7 +16,7 @@ extension FlowDecoder {
       let object = ObjectReader(
         node, at: path, what: "a rule", fields: FlowFields.ruleKinds + ["message"], sink: sink)
     else { return nil }
-    let message = object.string("message")
+    let message = localized(object, "message")
     let kinds = members.map(\.key).filter(FlowFields.ruleKinds.contains)
     guard let name = kinds.first else {
       if !members.contains(where: { !FlowFields.ruleKinds.contains($0.key) && $0.key != "message" }) {

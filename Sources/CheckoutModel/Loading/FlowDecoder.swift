@@ -8,6 +8,8 @@ struct FlowDecoder {
   let sink: DiagnosticSink
   /// Where each decoded step, row and error matcher stood in the document.
   var positions = ModelPositions()
+  /// The flow's `locales`, read first: a string written per locale takes the first's text as its default.
+  var locales: [String] = []
 
   init(sink: DiagnosticSink) {
     self.sink = sink
@@ -29,13 +31,15 @@ struct FlowDecoder {
     else { return nil }
     if object.has("$schema") { _ = object.string("$schema") }
     decodeFormat(object)
+    locales = decodeLocales(object)
     let id = object.identifier("id", required: true, what: "flow id") ?? ""
-    let title = object.string("title", required: true) ?? ""
+    let title = localized(object, "title", required: true) ?? ""
     let version = object.integer("version", minimum: 1)
     let renamed = decodeRenames(object)
     let start = object.identifier("start", required: true, what: "step id") ?? ""
     let data = decodeData(object)
     let rules = decodeNamedRules(object)
+    let messages = decodeMessages(object)
     var steps: [Step] = []
     if let elements = object.array("steps", required: true, what: "a list of steps") {
       if elements.isEmpty {
@@ -59,9 +63,11 @@ struct FlowDecoder {
       errors.append(matcher)
       positions.errorIndices.append(index)
     }
-    return Flow(
+    var flow = Flow(
       id: FlowID(id), title: title, start: StepID(start), data: data, rules: rules, steps: steps, errors: errors,
-      version: version, renamed: renamed)
+      version: version, renamed: renamed, locales: locales)
+    flow.messages = messages
+    return flow
   }
 
   /// The flow's named rules: name -> a rule written as in a row's `rules`.
@@ -146,7 +152,7 @@ struct FlowDecoder {
     guard let object = ObjectReader(node, at: path, what: "an option", fields: FlowFields.option, sink: sink)
     else { return nil }
     let value = object.string("value", required: true, what: "the value stored when chosen")
-    let label = object.string("label", required: true, what: "the text the shopper reads")
+    let label = localized(object, "label", required: true, what: "the text the shopper reads")
     guard let value, let label else { return nil }
     return PickerOption(value: value, label: label)
   }
@@ -155,7 +161,7 @@ struct FlowDecoder {
     guard let object = ObjectReader(node, at: path, what: "a step", fields: FlowFields.step, sink: sink)
     else { return nil }
     let id = object.identifier("id", required: true, what: "step id") ?? ""
-    let title = object.string("title", required: true) ?? ""
+    let title = localized(object, "title", required: true) ?? ""
     let presentation =
       object.choice("presentation", allowed: Presentation.allCases.map(\.rawValue))
       .flatMap(Presentation.init(rawValue:)) ?? .push
@@ -179,7 +185,7 @@ struct FlowDecoder {
       let object = ObjectReader(
         node, at: path, what: "a completion check", fields: FlowFields.completionCheck, sink: sink)
     else { return nil }
-    let message = object.string("message", required: true, what: "why the step is incomplete")
+    let message = localized(object, "message", required: true, what: "why the step is incomplete")
     guard let whenNode = object.node("when") else {
       object.missing("when", "the condition that must hold")
       return nil
@@ -209,7 +215,7 @@ struct FlowDecoder {
     }
     let step = object.identifier("step", required: true, what: "step id")
     let row = object.identifier("row", what: "row id")
-    let message = object.string("message")
+    let message = localized(object, "message")
     let priority = object.integer("priority") ?? 0
     let operations = decodeMatcherOperations(object)
     guard let step else { return nil }

@@ -6,7 +6,8 @@
 package enum FlowFields {
   /// The top-level object.
   package static let flow = [
-    "$schema", "format", "id", "title", "version", "renamed", "start", "data", "rules", "steps", "errors",
+    "$schema", "format", "id", "title", "locales", "version", "renamed", "start", "data", "rules", "steps", "errors",
+    "messages",
   ]
   /// The renames since the previous version.
   package static let renamed = ["steps", "rows", "keys"]

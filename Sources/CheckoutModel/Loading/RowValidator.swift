@@ -178,12 +178,17 @@ struct RowValidator {
     }
   }
 
-  private func checkTemplate(_ template: String) {
-    switch DetailTemplate.parse(template) {
-    case .success: return
-    case .failure(let problem):
+  /// Each template a detail holds must parse: the one plain string, or the one of
+  /// each locale (reported at the locale's path).
+  private func checkTemplate(_ detail: LocalizedText) {
+    let templates =
+      detail.isLocalized
+      ? detail.translations.sorted { $0.key < $1.key }.map { (path.appending("detail").appending($0.key), $0.value) }
+      : [(path.appending("detail"), detail.text)]
+    for (at, template) in templates {
+      guard case .failure(let problem) = DetailTemplate.parse(template) else { continue }
       validator.error(
-        "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: path.appending("detail"),
+        "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: at,
         suggestion: "write {some.key} to show a value, and nothing else in braces")
     }
   }

@@ -29,11 +29,11 @@ public enum Cell: Hashable, Sendable {
   /// An on/off switch.
   case toggle(bind: DataKey)
   /// A row that opens a step, optionally showing a bound value or a detail template.
-  case disclosure(opens: StepID, bind: DataKey? = nil, detail: String? = nil)
+  case disclosure(opens: StepID, bind: DataKey? = nil, detail: LocalizedText? = nil)
   /// A row that opens a step, closes its step, finishes an action (resume), or submits.
   case button(RowAction)
   /// A row that shows text: a bound value or a detail template.
-  case info(bind: DataKey? = nil, detail: String? = nil)
+  case info(bind: DataKey? = nil, detail: LocalizedText? = nil)
 
   /// The payload-free name of the case.
   public var kind: CellKind {
@@ -80,7 +80,7 @@ public enum Cell: Hashable, Sendable {
   }
 
   /// A disclosure or info cell's detail template.
-  package var detail: String? {
+  package var detail: LocalizedText? {
     switch self {
     case .disclosure(_, _, let detail), .info(_, let detail): return detail
     case .text, .secure, .number, .email, .phone, .picker, .toggle, .button: return nil
@@ -111,7 +111,7 @@ public enum Cell: Hashable, Sendable {
 
   /// The cell with this detail template; only disclosure and info cells show one,
   /// so the other kinds are returned as they are.
-  func withDetail(_ template: String) -> Cell {
+  func withDetail(_ template: LocalizedText) -> Cell {
     switch self {
     case .disclosure(let opens, let bind, _): return .disclosure(opens: opens, bind: bind, detail: template)
     case .info(let bind, _): return .info(bind: bind, detail: template)
@@ -125,12 +125,12 @@ public struct TextEntry: Hashable, Sendable {
   /// The session data key the field reads and writes.
   public var bind: DataKey
   /// A hint shown while the field is empty.
-  public var placeholder: String?
+  public var placeholder: LocalizedText?
   /// The keyboard a host should show.
   public var keyboard: Keyboard?
 
   /// A text field's entry bound to `bind`.
-  public init(bind: DataKey, placeholder: String? = nil, keyboard: Keyboard? = nil) {
+  public init(bind: DataKey, placeholder: LocalizedText? = nil, keyboard: Keyboard? = nil) {
     self.bind = bind
     self.placeholder = placeholder
     self.keyboard = keyboard

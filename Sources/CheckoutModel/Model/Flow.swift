@@ -13,7 +13,11 @@ public struct Flow: Hashable, Sendable {
   /// The flow's id, e.g. `plndr`.
   public var id: FlowID
   /// A human title.
-  public var title: String
+  public var title: LocalizedText
+  /// The languages the flow ships, as BCP 47 tags (`en`, `de`, `pt-BR`), the first
+  /// being the default; empty for a flow in one unnamed language. Any of its
+  /// ``LocalizedText`` strings may be written per locale.
+  public var locales: [String]
   /// The flow's version (a positive integer), when it declares one: sessions and
   /// snapshots record it, and a server can run several versions of one flow.
   public var version: Int?
@@ -32,24 +36,32 @@ public struct Flow: Hashable, Sendable {
   public var steps: [Step]
   /// The error matchers, in file order (first match wins).
   public var errors: [ErrorMatcher]
+  /// The flow's own words for engine messages, by message id (`rule.required`):
+  /// they replace the engine's text in sessions of the flow.
+  package var messages: [String: EngineMessageText] = [:]
 
   /// Creates a flow from its parts; ``FlowLoader`` and the DSL check it.
   ///
   /// A row's rule `.custom(name)` where `rules` defines `name` becomes the named
-  /// rule (its kind, and its message unless the row's rule has its own).
+  /// rule (its kind, and its message unless the row's rule has its own). With
+  /// `locales`, each string written per locale takes the first locale's text as
+  /// its default.
   public init(
-    id: FlowID, title: String, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
-    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames()
+    id: FlowID, title: LocalizedText, start: StepID, data: [DataKey: Value] = [:], rules: [String: Rule] = [:],
+    steps: [Step], errors: [ErrorMatcher] = [], version: Int? = nil, renamed: FlowRenames = FlowRenames(),
+    locales: [String] = []
   ) {
     self.id = id
     self.title = title
+    self.locales = locales
     self.version = version
     self.renamed = renamed
     self.start = start
     self.data = data
-    self.rules = rules
+    self.rules = locales.first.map { first in rules.mapValues { $0.defaulting(to: first) } } ?? rules
     self.steps = rules.isEmpty ? steps : Flow.resolving(rules, in: steps)
     self.errors = errors
+    if let first = locales.first { defaultLocalizedTexts(to: first) }
   }
 
   /// The steps with every row rule that names one of `rules` resolved to it.
@@ -82,7 +94,7 @@ public struct Step: Hashable, Sendable {
   /// The step's id, unique in the flow.
   public var id: StepID
   /// The screen title.
-  public var title: String
+  public var title: LocalizedText
   /// How the step is opened.
   public var presentation: Presentation
   /// The form rows, in order.
@@ -92,7 +104,7 @@ public struct Step: Hashable, Sendable {
 
   /// Creates a step.
   public init(
-    id: StepID, title: String, presentation: Presentation = .push, rows: [Row] = [],
+    id: StepID, title: LocalizedText, presentation: Presentation = .push, rows: [Row] = [],
     complete: [CompletionCheck] = []
   ) {
     self.id = id
@@ -126,10 +138,10 @@ public struct CompletionCheck: Hashable, Sendable {
   /// The condition that must hold.
   public var when: Condition
   /// Why the step is incomplete while it does not.
-  public var message: String
+  public var message: LocalizedText
 
   /// Creates a completion check.
-  public init(when: Condition, message: String) {
+  public init(when: Condition, message: LocalizedText) {
     self.when = when
     self.message = message
   }

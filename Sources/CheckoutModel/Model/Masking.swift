@@ -43,18 +43,21 @@ public struct Masking: Hashable, Sendable {
 
   /// The value of `key` as it may be shown: masked, hidden, a picker option's
   /// label, or as is. `data` holds the options of pickers whose options come
-  /// `from` a key (a value no option has is shown as it is).
+  /// `from` a key (a value no option has is shown as it is). A label is shown in
+  /// `locale` (nil: the flow's default language).
   ///
   /// ```swift
   /// masking.display(.string("standard"), of: "shipping.method", in: data)  // "Standard (5-7 business days)"
   /// ```
-  package func display(_ value: Value?, of key: DataKey?, in data: [DataKey: Value] = [:]) -> String {
+  package func display(
+    _ value: Value?, of key: DataKey?, in data: [DataKey: Value] = [:], locale: String? = nil
+  ) -> String {
     guard let value else { return "" }
     guard let key else { return value.displayText }
     if secretKeys.contains(key) { return value.isPresent ? Masking.secretPlaceholder : "" }
     if sensitiveKeys.contains(key) { return Masking.masked(value.displayText) }
     let text = value.displayText
-    return options(of: key, in: data)?.first { $0.value == text }?.label ?? text
+    return options(of: key, in: data)?.first { $0.value == text }?.label.text(in: locale) ?? text
   }
 
   /// The options of the picker bound to `key`, or nil when no picker row binds it.

@@ -10,7 +10,7 @@ public struct Row: Hashable, Sendable {
   /// The kind of cell, with what only that kind has.
   public var cell: Cell
   /// The row's label.
-  public var title: String
+  public var title: LocalizedText
   /// Validation rules, checked in order; the first failing one is shown.
   public var rules: [Rule]
   /// The row is shown only while this holds.
@@ -30,7 +30,7 @@ public struct Row: Hashable, Sendable {
   /// Row(id: "cvv", cell: .secure(TextEntry(bind: "payment.card.cvv", keyboard: .number)), title: "CVV", secret: true)
   /// ```
   public init(
-    id: RowID, cell: Cell, title: String, rules: [Rule] = [], visibleWhen: Condition? = nil,
+    id: RowID, cell: Cell, title: LocalizedText, rules: [Rule] = [], visibleWhen: Condition? = nil,
     enabledWhen: Condition? = nil, sensitive: Bool = false, secret: Bool = false, requires: [StepID] = []
   ) {
     self.id = id
@@ -50,13 +50,13 @@ public struct Row: Hashable, Sendable {
   /// value, optional on disclosure and info rows, never on a button.
   public var bind: DataKey? { cell.bind }
   /// A text-like row's hint shown while it is empty.
-  package var placeholder: String? { cell.textEntry?.placeholder }
+  package var placeholder: LocalizedText? { cell.textEntry?.placeholder }
   /// The keyboard a host should show for a text-like row.
   package var keyboard: Keyboard? { cell.textEntry?.keyboard }
   /// A picker's choices.
   package var options: PickerOptions? { cell.options }
   /// A disclosure or info row's template; `{key}` is replaced by its value.
-  package var detail: String? { cell.detail }
+  package var detail: LocalizedText? { cell.detail }
   /// What tapping the row does: a disclosure opens a step, a button does its action.
   package var action: RowAction? { cell.action }
   /// The step this row opens when tapped, if it opens one.

@@ -7,20 +7,20 @@ public struct Rule: Hashable, Sendable {
   /// What the rule checks.
   public var kind: RuleKind
   /// Replaces the rule's default message.
-  public var message: String?
+  public var message: LocalizedText?
   /// The flow's named rule (see ``Flow/rules``) this rule was written as, e.g.
   /// `postalCode`; nil for a rule written out in the row.
   public var name: String?
 
   /// Creates a rule.
-  public init(_ kind: RuleKind, message: String? = nil) {
+  public init(_ kind: RuleKind, message: LocalizedText? = nil) {
     self.kind = kind
     self.message = message
   }
 
   /// A rule written as one of the flow's named rules: `kind` and `message` come
   /// from the definition (or `message` overrides it).
-  public init(_ kind: RuleKind, message: String?, name: String) {
+  public init(_ kind: RuleKind, message: LocalizedText?, name: String) {
     self.kind = kind
     self.message = message
     self.name = name
@@ -117,7 +117,7 @@ public struct ErrorMatcher: Hashable, Sendable {
   /// The row of that step that fixes it.
   public var row: RowID?
   /// Shown instead of the API's message.
-  public var message: String?
+  public var message: LocalizedText?
   /// Several errors of one response are offered highest priority first.
   public var priority: Int
   /// The operations whose errors the matcher applies to (`"operation"` in the flow
@@ -127,7 +127,7 @@ public struct ErrorMatcher: Hashable, Sendable {
   /// Creates a matcher; `code` is parsed as ``CodePattern`` text (`card_*`, `*`).
   public init(
     code: String? = nil, field: String? = nil, step: StepID, row: RowID? = nil,
-    message: String? = nil, priority: Int = 0, operations: [OperationName]? = nil
+    message: LocalizedText? = nil, priority: Int = 0, operations: [OperationName]? = nil
   ) {
     self.code = code.map(CodePattern.init(parsing:))
     self.field = field

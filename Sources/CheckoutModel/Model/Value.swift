@@ -20,7 +20,7 @@ public enum Value: Hashable, Sendable, Codable {
     case .string(let text): return text
     case .number(let number): return Value.format(number)
     case .bool(let flag): return flag ? "on" : "off"
-    case .options(let options): return options.map(\.label).joined(separator: ", ")
+    case .options(let options): return options.map(\.label.text).joined(separator: ", ")
     }
   }
 
@@ -84,11 +84,11 @@ public struct PickerOption: Hashable, Sendable, Codable {
   /// What is stored in the bound key when the option is chosen.
   public var value: String
   /// What the shopper reads.
-  public var label: String
+  public var label: LocalizedText
 
   /// Creates an option; the label defaults to the value.
-  public init(value: String, label: String? = nil) {
+  public init(value: String, label: LocalizedText? = nil) {
     self.value = value
-    self.label = label ?? value
+    self.label = label ?? LocalizedText(value)
   }
 }

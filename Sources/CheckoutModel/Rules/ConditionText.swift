@@ -1,17 +1,37 @@
-/// Conditions in words, for messages: `Gift card is filled in or Code is filled in`.
+/// Conditions in words, for messages: `Gift card is filled in or Code is filled in`
+/// (in the words of `messages`, by default English).
 package enum ConditionText {
-  package static func describe(_ condition: Condition, flow: Flow) -> String {
+  /// The condition in words, naming each key by its row's title in `locale` (nil:
+  /// the flow's default language).
+  package static func describe(
+    _ condition: Condition, flow: Flow, messages: EngineMessages = .english, locale: String? = nil
+  ) -> String {
     switch condition {
-    case .equals(let key, let value): return "\(name(key, flow)) is \(value.displayText)"
-    case .present(let key, let present): return "\(name(key, flow)) is \(present ? "filled in" : "empty")"
-    case .all(let conditions): return conditions.map { describe($0, flow: flow) }.joined(separator: " and ")
-    case .any(let conditions): return conditions.map { describe($0, flow: flow) }.joined(separator: " or ")
-    case .not(let inner): return "not (\(describe(inner, flow: flow)))"
+    case .equals(let key, let value):
+      return messages.text(.conditionEquals, name(key, flow, locale), value.displayText)
+    case .present(let key, let present):
+      return messages.text(present ? .conditionFilledIn : .conditionEmpty, name(key, flow, locale))
+    case .all(let conditions):
+      return joined(conditions, by: .conditionAnd, flow: flow, messages: messages, locale: locale)
+    case .any(let conditions):
+      return joined(conditions, by: .conditionOr, flow: flow, messages: messages, locale: locale)
+    case .not(let inner):
+      return messages.text(.conditionNot, describe(inner, flow: flow, messages: messages, locale: locale))
     }
   }
 
+  /// `a and b and c`: each condition described, joined pairwise by the message.
+  private static func joined(
+    _ conditions: [Condition], by message: EngineMessageID, flow: Flow, messages: EngineMessages, locale: String?
+  ) -> String {
+    let described = conditions.map { describe($0, flow: flow, messages: messages, locale: locale) }
+    guard var text = described.first else { return "" }
+    for next in described.dropFirst() { text = messages.text(message, text, next) }
+    return text
+  }
+
   /// The title of the first row bound to the key, else the key.
-  private static func name(_ key: DataKey, _ flow: Flow) -> String {
-    flow.steps.lazy.flatMap(\.rows).first { $0.bind == key }?.title ?? key.rawValue
+  private static func name(_ key: DataKey, _ flow: Flow, _ locale: String?) -> String {
+    flow.steps.lazy.flatMap(\.rows).first { $0.bind == key }?.title.text(in: locale) ?? key.rawValue
   }
 }

@@ -64,7 +64,7 @@ package struct FlowKeys {
         }
         if let condition = row.visibleWhen { reads += conditionReads(condition, at: path.appending("visibleWhen")) }
         if let condition = row.enabledWhen { reads += conditionReads(condition, at: path.appending("enabledWhen")) }
-        if let detail = row.detail, case .success(let template) = DetailTemplate.parse(detail) {
+        if let detail = row.detail, case .success(let template) = DetailTemplate.parse(detail.text) {
           reads += template.keys.map { Read(key: $0, path: path.appending("detail")) }
         }
       }

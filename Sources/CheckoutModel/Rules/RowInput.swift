@@ -26,7 +26,7 @@ package enum RowInput {
       // An empty value clears the choice; a required picker then shows its message.
       if text.trimmingCharacters(in: .whitespaces).isEmpty { return .success(.string("")) }
       if let option = options.first(where: { $0.value == text })
-        ?? options.first(where: { $0.label.lowercased() == text.lowercased() })
+        ?? options.first(where: { $0.label.matches(text) })
       {
         return .success(.string(option.value))
       }

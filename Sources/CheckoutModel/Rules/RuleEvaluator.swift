@@ -19,23 +19,32 @@ public struct RuleEvaluator: Sendable {
   package var registry: RuleRegistry
   /// Compiled patterns (a flow's, compiled once).
   package var patterns: PatternCache
+  /// The words of the default messages: a session's, in its locale.
+  package var messages: EngineMessages
+  /// The language messages are in: a rule's or completion check's message and a
+  /// row's title written per locale are shown in it; nil is the flow's default.
+  package var locale: String?
 
   /// Creates an evaluator.
   package init(
-    today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache()
+    today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache(),
+    messages: EngineMessages = .english, locale: String? = nil
   ) {
     self.today = today
     self.registry = registry
     self.patterns = patterns
+    self.messages = messages
+    self.locale = locale
   }
 
   /// The message of the first rule the value fails, or nil when it passes them all.
   ///
   /// `remember` lets pattern answers be remembered across sessions; pass false for
-  /// a secret row, whose values must not outlive the session.
-  package func firstFailure(of rules: [Rule], value: Value?, title: String, remember: Bool = true) -> String? {
+  /// a secret row, whose values must not outlive the session. The message is in
+  /// ``locale``, as is the row's `title` in it.
+  package func firstFailure(of rules: [Rule], value: Value?, title: LocalizedText, remember: Bool = true) -> String? {
     for rule in rules where !passes(rule.kind, value, remember: remember) {
-      return rule.message ?? defaultMessage(rule.kind, title: title)
+      return rule.message?.text(in: locale) ?? defaultMessage(rule.kind, title: title.text(in: locale))
     }
     return nil
   }
@@ -62,21 +71,19 @@ public struct RuleEvaluator: Sendable {
     }
   }
 
-  /// The message a rule shows when the flow gives none.
+  /// The message a rule shows when the flow gives none, in ``messages``' words.
   package func defaultMessage(_ kind: RuleKind, title: String) -> String {
     switch kind {
-    case .required: return "\(title) is required"
-    case .email: return "\(title) must be an email address like name@example.com"
-    case .luhn: return "\(title) is not a valid card number"
-    case .digits: return "\(title) must contain digits only"
-    case .expiry:
-      return today.map { _ in "\(title) must be a month and year (MM/YY) that has not passed" }
-        ?? "\(title) must be a month and year (MM/YY)"
-    case .pattern: return "\(title) is not in the expected format"
-    case .minLength(let minimum): return "\(title) must be at least \(minimum) characters"
-    case .maxLength(let maximum): return "\(title) must be at most \(maximum) characters"
-    case .oneOf(let values): return "\(title) must be one of \(values.joined(separator: ", "))"
-    case .custom(let name): return registry.rules[name]?.message ?? "\(title) is not valid"
+    case .required: return messages.text(.ruleRequired, title)
+    case .email: return messages.text(.ruleEmail, title)
+    case .luhn: return messages.text(.ruleLuhn, title)
+    case .digits: return messages.text(.ruleDigits, title)
+    case .expiry: return messages.text(today == nil ? .ruleExpiryFormat : .ruleExpiry, title)
+    case .pattern: return messages.text(.rulePattern, title)
+    case .minLength(let minimum): return messages.text(.ruleMinLength, title, String(minimum))
+    case .maxLength(let maximum): return messages.text(.ruleMaxLength, title, String(maximum))
+    case .oneOf(let values): return messages.text(.ruleOneOf, title, values.joined(separator: ", "))
+    case .custom(let name): return registry.rules[name]?.message ?? messages.text(.ruleCustom, title)
     }
   }
 

@@ -12,23 +12,45 @@ public enum FlowWriter {
   /// The flow as pretty JSON text, one object per line group, keys in a stable order.
   public static func json(_ flow: Flow) -> String {
     var out = "{\n  \"$schema\": \"flow.schema.json\",\n  \"format\": \(Flow.currentFormat),\n"
-    out += "  \"id\": \(quote(flow.id.rawValue)),\n  \"title\": \(quote(flow.title)),\n"
+    let locales = flow.locales
+    out += "  \"id\": \(quote(flow.id.rawValue)),\n  \"title\": \(text(flow.title, locales)),\n"
+    if !locales.isEmpty { out += "  \"locales\": \(idList(locales)),\n" }
     if let version = flow.version { out += "  \"version\": \(version),\n" }
     if !flow.renamed.isEmpty { out += renames(flow.renamed) }
     out += "  \"start\": \(quote(flow.start.rawValue)),\n"
     if !flow.data.isEmpty {
-      let entries = flow.data.sorted { $0.key < $1.key }.map { "    \(quote($0.key.rawValue)): \(value($0.value))" }
+      let entries = flow.data.sorted { $0.key < $1.key }.map {
+        "    \(quote($0.key.rawValue)): \(value($0.value, locales))"
+      }
       out += "  \"data\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
     }
     if !flow.rules.isEmpty {
-      let entries = flow.rules.sorted { $0.key < $1.key }.map { "    \(quote($0.key)): \(rule($0.value, named: [:]))" }
+      let entries = flow.rules.sorted { $0.key < $1.key }.map {
+        "    \(quote($0.key)): \(rule($0.value, named: [:], locales: locales))"
+      }
       out += "  \"rules\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
     }
-    out += "  \"steps\": [\n" + flow.steps.map { step($0, named: flow.rules) }.joined(separator: ",\n") + "\n  ]"
+    out +=
+      "  \"steps\": [\n" + flow.steps.map { step($0, named: flow.rules, locales) }.joined(separator: ",\n") + "\n  ]"
     if !flow.errors.isEmpty {
-      out += ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0) }.joined(separator: ",\n") + "\n  ]"
+      out +=
+        ",\n  \"errors\": [\n" + flow.errors.map { "    " + matcher($0, locales) }.joined(separator: ",\n") + "\n  ]"
     }
+    if !flow.messages.isEmpty { out += ",\n" + messages(flow.messages) }
     return out + "\n}\n"
+  }
+
+  /// `"messages": { "rule.required": "…", "refusal.hidden": { "de": "…", "en": "…" } }`, sorted by id and locale.
+  private static func messages(_ messages: [String: EngineMessageText]) -> String {
+    let entries = messages.sorted { $0.key < $1.key }.map { id, text in
+      switch text {
+      case .text(let text): return "    \(quote(id)): \(quote(text))"
+      case .localized(let texts):
+        let pairs = texts.sorted { $0.key < $1.key }.map { "\(quote($0.key)): \(quote($0.value))" }
+        return "    \(quote(id)): { " + pairs.joined(separator: ", ") + " }"
+      }
+    }
+    return "  \"messages\": {\n" + entries.joined(separator: ",\n") + "\n  }"
   }
 
   /// `"renamed": { "steps": {...}, "rows": {...}, "keys": {...} },` with each list sorted.
@@ -49,43 +71,45 @@ public enum FlowWriter {
     return "  \"renamed\": {\n    " + parts.joined(separator: ",\n    ") + "\n  },\n"
   }
 
-  private static func step(_ step: Step, named: [String: Rule]) -> String {
-    var fields = ["\"id\": \(quote(step.id.rawValue))", "\"title\": \(quote(step.title))"]
+  private static func step(_ step: Step, named: [String: Rule], _ locales: [String]) -> String {
+    var fields = ["\"id\": \(quote(step.id.rawValue))", "\"title\": \(text(step.title, locales))"]
     if step.presentation != .push { fields.append("\"presentation\": \(quote(step.presentation.rawValue))") }
     if !step.complete.isEmpty {
       fields.append(
         "\"complete\": ["
           + step.complete.map {
-            "{ \"when\": \(condition($0.when)), \"message\": \(quote($0.message)) }"
+            "{ \"when\": \(condition($0.when)), \"message\": \(text($0.message, locales)) }"
           }.joined(separator: ", ") + "]")
     }
-    let rows = step.rows.map { "      " + row($0, named: named) }.joined(separator: ",\n")
+    let rows = step.rows.map { "      " + row($0, named: named, locales) }.joined(separator: ",\n")
     return "    { " + fields.joined(separator: ", ") + ", \"rows\": [" + (rows.isEmpty ? "]" : "\n" + rows + "\n    ]")
       + " }"
   }
 
-  private static func row(_ row: Row, named: [String: Rule]) -> String {
+  private static func row(_ row: Row, named: [String: Rule], _ locales: [String]) -> String {
     // The cell's own attributes, written as the flat fields the format has.
     let cell = CellFields(row.cell)
     var fields = [
-      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(cell.kind.rawValue))", "\"title\": \(quote(row.title))",
+      "\"id\": \(quote(row.id.rawValue))", "\"cell\": \(quote(cell.kind.rawValue))",
+      "\"title\": \(text(row.title, locales))",
     ]
     if let bind = cell.bind { fields.append("\"bind\": \(quote(bind.rawValue))") }
-    if let placeholder = cell.placeholder { fields.append("\"placeholder\": \(quote(placeholder))") }
+    if let placeholder = cell.placeholder { fields.append("\"placeholder\": \(text(placeholder, locales))") }
     if let keyboard = cell.keyboard { fields.append("\"keyboard\": \(quote(keyboard.rawValue))") }
     switch cell.options {
-    case .list(let options)?: fields.append("\"options\": \(optionList(options))")
+    case .list(let options)?: fields.append("\"options\": \(optionList(options, locales))")
     case .from(let key)?: fields.append("\"options\": { \"from\": \(quote(key.rawValue)) }")
     case nil: break
     }
     if !row.rules.isEmpty {
-      fields.append("\"rules\": [" + row.rules.map { rule($0, named: named) }.joined(separator: ", ") + "]")
+      fields.append(
+        "\"rules\": [" + row.rules.map { rule($0, named: named, locales: locales) }.joined(separator: ", ") + "]")
     }
     if let condition = row.visibleWhen { fields.append("\"visibleWhen\": \(self.condition(condition))") }
     if let condition = row.enabledWhen { fields.append("\"enabledWhen\": \(self.condition(condition))") }
     if row.sensitive { fields.append("\"sensitive\": true") }
     if row.secret { fields.append("\"secret\": true") }
-    if let detail = cell.detail { fields.append("\"detail\": \(quote(detail))") }
+    if let detail = cell.detail { fields.append("\"detail\": \(text(detail, locales))") }
     switch cell.action {
     case .opens(let step)?: fields.append("\"opens\": \(quote(step.rawValue))")
     case .close?: fields.append("\"action\": \"close\"")
@@ -109,31 +133,33 @@ public enum FlowWriter {
 
   /// A rule as a row writes it; a rule taken from the flow's named rules is
   /// written by its name (with its own message when it overrides the definition's).
-  package static func rule(_ rule: Rule, named: [String: Rule]) -> String {
+  package static func rule(_ rule: Rule, named: [String: Rule], locales: [String] = []) -> String {
+    let message = rule.message.map { text($0, locales) }
     if let name = rule.name, let definition = named[name] {
-      guard let message = rule.message, message != definition.message else { return quote(name) }
-      return "{ \"custom\": \(quote(name)), \"message\": \(quote(message)) }"
+      guard let message, rule.message != definition.message else { return quote(name) }
+      return "{ \"custom\": \(quote(name)), \"message\": \(message) }"
     }
     let body: String
     switch rule.kind {
     case .required, .email, .luhn, .digits, .expiry:
-      guard let message = rule.message else { return quote(rule.kind.name) }
-      return "{ \(quote(rule.kind.name)): true, \"message\": \(quote(message)) }"
+      guard let message else { return quote(rule.kind.name) }
+      return "{ \(quote(rule.kind.name)): true, \"message\": \(message) }"
     case .pattern(let pattern): body = "\"pattern\": \(quote(pattern))"
     case .minLength(let n): body = "\"minLength\": \(n)"
     case .maxLength(let n): body = "\"maxLength\": \(n)"
     case .oneOf(let values): body = "\"oneOf\": \(idList(values))"
     case .custom(let name):
-      guard let message = rule.message else { return quote(name) }
+      guard let message else { return quote(name) }
       body = "\"custom\": \(quote(name))"
-      return "{ \(body), \"message\": \(quote(message)) }"
+      return "{ \(body), \"message\": \(message) }"
     }
-    return "{ " + body + (rule.message.map { ", \"message\": \(quote($0))" } ?? "") + " }"
+    return "{ " + body + (message.map { ", \"message\": \($0)" } ?? "") + " }"
   }
 
   static func condition(_ condition: Condition) -> String {
     switch condition {
-    case .equals(let key, let expected): return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected)) }"
+    case .equals(let key, let expected):
+      return "{ \"key\": \(quote(key.rawValue)), \"equals\": \(value(expected, [])) }"
     case .present(let key, let present): return "{ \"key\": \(quote(key.rawValue)), \"present\": \(present) }"
     case .all(let conditions): return "{ \"all\": [" + conditions.map(self.condition).joined(separator: ", ") + "] }"
     case .any(let conditions): return "{ \"any\": [" + conditions.map(self.condition).joined(separator: ", ") + "] }"
@@ -141,7 +167,7 @@ public enum FlowWriter {
     }
   }
 
-  private static func matcher(_ matcher: ErrorMatcher) -> String {
+  private static func matcher(_ matcher: ErrorMatcher, _ locales: [String]) -> String {
     var fields: [String] = []
     if let code = matcher.code { fields.append("\"code\": \(quote(code.description))") }
     if let field = matcher.field { fields.append("\"field\": \(quote(field))") }
@@ -151,23 +177,35 @@ public enum FlowWriter {
     }
     fields.append("\"step\": \(quote(matcher.step.rawValue))")
     if let row = matcher.row { fields.append("\"row\": \(quote(row.rawValue))") }
-    if let message = matcher.message { fields.append("\"message\": \(quote(message))") }
+    if let message = matcher.message { fields.append("\"message\": \(text(message, locales))") }
     if matcher.priority != 0 { fields.append("\"priority\": \(matcher.priority)") }
     return "{ " + fields.joined(separator: ", ") + " }"
   }
 
-  private static func value(_ value: Value) -> String {
+  private static func value(_ value: Value, _ locales: [String]) -> String {
     switch value {
     case .string(let text): return quote(text)
     case .number(let number): return Value.format(number)
     case .bool(let flag): return flag ? "true" : "false"
-    case .options(let options): return optionList(options)
+    case .options(let options): return optionList(options, locales)
     }
   }
 
-  private static func optionList(_ options: [PickerOption]) -> String {
-    "[" + options.map { "{ \"value\": \(quote($0.value)), \"label\": \(quote($0.label)) }" }.joined(separator: ", ")
-      + "]"
+  private static func optionList(_ options: [PickerOption], _ locales: [String]) -> String {
+    let written = options.map { "{ \"value\": \(quote($0.value)), \"label\": \(text($0.label, locales)) }" }
+    return "[" + written.joined(separator: ", ") + "]"
+  }
+
+  /// Words as the flow file wrote them: a plain string, or the object of locale ->
+  /// string with the flow's locales first, in their order, then any other sorted.
+  static func text(_ text: LocalizedText, _ locales: [String]) -> String {
+    guard text.isLocalized else { return quote(text.text) }
+    let listed = locales.filter { text.translations[$0] != nil }
+    let others = text.translations.keys.filter { !locales.contains($0) }.sorted()
+    let pairs = (listed + others).compactMap { locale in
+      text.translations[locale].map { "\(quote(locale)): \(quote($0))" }
+    }
+    return "{ " + pairs.joined(separator: ", ") + " }"
   }
 
   private static func idList(_ ids: [String]) -> String {

@@ -47,12 +47,12 @@ package struct FlowGraph: Sendable {
         switch row.action {
         case .opens(let target):
           edges.append(
-            Edge(from: step.id, to: target, row: row.id, title: row.title, kind: .opens, requires: row.requires))
+            Edge(from: step.id, to: target, row: row.id, title: row.title.text, kind: .opens, requires: row.requires))
         case .submit(let submit):
           if let then = submit.then {
             edges.append(
               Edge(
-                from: step.id, to: then, row: row.id, title: row.title,
+                from: step.id, to: then, row: row.id, title: row.title.text,
                 kind: .submitSucceeded(submit.operation), requires: row.requires))
           }
         case .close, .resume, nil:

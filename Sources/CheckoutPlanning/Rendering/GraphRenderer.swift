@@ -41,14 +41,14 @@ public enum GraphRenderer {
   private static func dot(_ flow: Flow, _ graph: FlowGraph) -> String {
     var lines = [
       "digraph \(dotQuoted(flow.id.rawValue)) {",
-      "  label=\(dotQuoted(flow.title));",
+      "  label=\(dotQuoted(flow.title.text));",
       "  labelloc=t;",
       "  rankdir=LR;",
       "  node [shape=box, fontname=\"Helvetica\"];",
       "  edge [fontname=\"Helvetica\", fontsize=10];",
     ]
     for step in flow.steps {
-      var attributes = ["label=\(dotQuoted(step.title))"]
+      var attributes = ["label=\(dotQuoted(step.title.text))"]
       switch step.presentation {
       case .push: break
       case .modal: attributes.append("style=\"rounded,dashed\"")
@@ -72,7 +72,7 @@ public enum GraphRenderer {
   private static func mermaid(_ flow: Flow, _ graph: FlowGraph) -> String {
     var lines = ["flowchart LR"]
     for step in flow.steps {
-      let title = mermaidQuoted(step.title)
+      let title = mermaidQuoted(step.title.text)
       switch step.presentation {
       case .push: lines.append("  \(step.id)[\(title)]")
       case .modal: lines.append("  \(step.id)([\(title)])")

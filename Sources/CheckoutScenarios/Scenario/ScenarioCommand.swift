@@ -9,6 +9,8 @@ package enum ScenarioCommand: Hashable, Sendable {
   case flow(String)
   /// `today YYYY-MM-DD`: the session's date.
   case today(CalendarDate)
+  /// `locale TAG`: the shopper's language (a BCP 47 tag such as `de`).
+  case locale(String)
   /// `set NAME VALUE`: a row of the current step, or a data key (see ``SetName``).
   case set(SetName, String)
   /// `tap ROW`: activate a disclosure or button row (by id, or by number in the REPL).

@@ -44,6 +44,8 @@ package struct ScenarioHost: Sendable {
   package private(set) var lastEffects: [Effect] = []
   /// The session's date, applied when a flow is loaded later.
   package private(set) var today: CalendarDate?
+  /// The shopper's language, applied when a flow is loaded later (nil: the flow's default).
+  package private(set) var locale: String?
   /// Where relative `flow` paths start.
   package var baseDirectory: String
   /// The custom rules flows may use.
@@ -91,6 +93,38 @@ package struct ScenarioHost: Sendable {
     if let flow { session = CheckoutSession(flow: flow, today: today ?? .systemToday()) }
   }
 
+  /// A new session on the flow, on the host's date and in its locale.
+  private func newSession(_ flow: CompiledFlow, _ outcome: inout Outcome) -> CheckoutSession {
+    var session = CheckoutSession(flow: flow, today: today ?? .systemToday())
+    guard let locale else { return session }
+    do {
+      try session.setLocale(locale)
+    } catch {
+      outcome.problem = error.description
+    }
+    return session
+  }
+
+  /// `locale TAG`: the session's language now, or the next session's when no flow
+  /// is loaded yet (any of the engine's languages).
+  private mutating func changeLocale(to tag: String, _ outcome: inout Outcome) {
+    guard var session else {
+      guard EngineMessages.language(of: tag) != nil else {
+        outcome.problem = UnsupportedLocale(locale: tag, supported: EngineMessages.languages).description
+        return
+      }
+      locale = tag
+      return
+    }
+    do {
+      try session.setLocale(tag)
+      locale = tag
+      self.session = session
+    } catch {
+      outcome.problem = error.description
+    }
+  }
+
   /// Runs one command.
   package mutating func run(_ command: ScenarioCommand) -> Outcome {
     var outcome = Outcome()
@@ -99,6 +133,7 @@ package struct ScenarioHost: Sendable {
     case .today(let date):
       today = date
       session?.today = date
+    case .locale(let tag): changeLocale(to: tag, &outcome)
     case .mode(let mode):
       self.mode = mode
       outcome.notes.append(
@@ -221,7 +256,7 @@ package struct ScenarioHost: Sendable {
 
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
     if let replacementFlow {
-      session = CheckoutSession(flow: replacementFlow, today: today ?? .systemToday())
+      session = newSession(replacementFlow, &outcome)
       return
     }
     let full = resolved(path)
@@ -239,7 +274,7 @@ package struct ScenarioHost: Sendable {
     }
     do {
       let flow = try loader.load(bytes: bytes, file: builtInFlows[path] == nil ? full : path)
-      session = CheckoutSession(flow: CompiledFlow(flow, registry: registry), today: today ?? .systemToday())
+      session = newSession(CompiledFlow(flow, registry: registry), &outcome)
     } catch {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
     }

@@ -50,6 +50,14 @@ package enum ScenarioLanguage {
       name: "today", synopsis: "today YYYY-MM-DD", summary: "the session's date, for expiry rules",
       forms: [Form("today YYYY-MM-DD", "set the session's date", example: "today 2026-11-21")]),
     CommandInfo(
+      name: "locale", synopsis: "locale TAG",
+      summary: "the shopper's language: the flow's words and the engine's messages follow it",
+      forms: [
+        Form(
+          "locale TAG", "show the session in a language the flow speaks (en, de, fr, es, it, nl, pt, ja, …)",
+          example: "locale de")
+      ]),
+    CommandInfo(
       name: "set", synopsis: "set ROW|KEY VALUE",
       summary: "enter a value in a row of this step (by id or number), or set a data key",
       forms: [

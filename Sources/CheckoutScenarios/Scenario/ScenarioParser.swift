@@ -25,6 +25,7 @@ package enum ScenarioParser {
       } catch {
         throw cursor.error(at: token, error.description)
       }
+    case "locale": command = .locale(try cursor.word("a language tag like de or fr"))
     case "set":
       let token = try cursor.token("a row id, a row number or a data key")
       guard token.text != ";" || token.quoted, let name = ScenarioCommand.SetName(parsing: token.text) else {

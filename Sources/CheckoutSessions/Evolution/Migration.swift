@@ -152,7 +152,11 @@ struct Migration {
   /// Every stored value a rule of its row now rejects stays, and the row shows the
   /// rule's message. Masked values (a sensitive value stored masked) are not checked.
   private mutating func checkValues() {
-    let rules = RuleEvaluator(today: old.today, registry: target.registry, patterns: target.patterns)
+    // The messages shown on rows are in the shopper's language.
+    let locale = old.locale ?? target.defaultLocale
+    let rules = RuleEvaluator(
+      today: old.today, registry: target.registry, patterns: target.patterns,
+      messages: target.messages(for: locale), locale: locale == target.defaultLocale ? nil : locale)
     var keyed: [DataKey: Value]?
     for (stepID, row) in migrator.rowsWithRules {
       guard let key = row.bind, let value = result.data[key.rawValue], value.isPresent else { continue }
@@ -215,8 +219,13 @@ struct Migration {
     }
     if let field = error.field { error.field = key(DataKey(field)).rawValue }
     // With the matchers of the call that answered it (every matcher when the
-    // snapshot did not record the call).
-    guard let new = target.resolver.resolve(error, from: resolution.operation) else {
+    // snapshot did not record the call), in the session's language.
+    let locale = old.locale ?? target.defaultLocale
+    guard
+      let new = target.resolver.resolve(
+        error, from: resolution.operation, messages: target.messages(for: locale),
+        locale: locale == target.defaultLocale ? nil : locale)
+    else {
       let of = resolution.operation.map { " for \($0)" } ?? ""
       changes.append(
         Change(.droppedOffer, resolution.target, "\(what): no error matcher of \(version)\(of) resolves \(error.code)"))

@@ -11,10 +11,13 @@ import CheckoutCompiledFlow
 extension CheckoutSession {
   /// The error an undeclared action is handled as: the flow resolves its code like
   /// any other (usually with its `*` fallback).
-  public static func unsupportedActionError(_ action: ActionName) -> APIError {
-    APIError(
-      code: "action_unsupported",
-      message: "The payment asked for a step this checkout cannot do (\(action)). Please try another way to pay.")
+  package static func unsupportedActionError(_ action: ActionName) -> APIError {
+    unsupportedActionError(action, messages: .english)
+  }
+
+  /// ``unsupportedActionError(_:)`` in the words of `messages` (a session's).
+  static func unsupportedActionError(_ action: ActionName, messages: EngineMessages) -> APIError {
+    APIError(code: "action_unsupported", message: messages.text(.errorActionUnsupported, action.rawValue))
   }
 
   /// The call waiting on an action, with the action: what a host shows on the action's step.
@@ -41,7 +44,8 @@ extension CheckoutSession {
       calls[operation] = nil
       let notice = Effect.notice(
         "\(operation) asked for the action \(action), which its submit does not declare: the call is handled as failed")
-      return [notice] + offerErrors([CheckoutSession.unsupportedActionError(action)], from: operation)
+      return [notice]
+        + offerErrors([CheckoutSession.unsupportedActionError(action, messages: messages)], from: operation)
     }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action
@@ -90,8 +94,8 @@ extension CheckoutSession {
       calls[operation] = nil
       effects.append(
         .notice(
-          "leaving \(action.step) cancelled \(action.name): \(submitTitle(operation)) was not finished; the next tap makes a new call"
-        ))
+          messages.text(
+            .noticeActionCancelled, action.step.rawValue, action.name.rawValue, submitTitle(operation))))
     }
     return effects
   }

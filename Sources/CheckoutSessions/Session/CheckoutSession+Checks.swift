@@ -23,7 +23,8 @@ extension CheckoutSession {
   func disabledReason(_ row: Row) -> String? {
     if row.enabledWhen == nil && row.requires.isEmpty { return nil }
     return ScreenRenderer.disabled(
-      row, data: data, flow: compiled.flow, step: compiled.step, check: { check(of: $0) })?.reason
+      row, data: data, flow: compiled.flow, step: compiled.step, check: { check(of: $0) }, messages: messages,
+      locale: rules.locale)?.reason
   }
 
   /// For tests: the step checks kept.

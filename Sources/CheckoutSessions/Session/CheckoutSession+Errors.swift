@@ -9,7 +9,7 @@ extension CheckoutSession {
   /// Each validated step's check is kept (the first invalid step ends the loop).
   mutating func submit(_ submit: Submit, from row: Row, on step: StepID) -> [Effect] {
     if calls[submit.operation] != nil {
-      return [.refused(.callInFlight(submit.operation, row: row, on: step))]
+      return [.refused(.callInFlight(submit.operation, row: row, on: step, messages: messages))]
     }
     // The validated steps in flow order, each once (steps not in the flow have nothing to check).
     let validated = submit.validates ?? navigation.steps
@@ -60,7 +60,7 @@ extension CheckoutSession {
   /// matchers of the operation that answered them) and queues the rest; errors
   /// nothing resolves are reported as `unresolved`.
   mutating func offerErrors(_ errors: [APIError], from operation: OperationName) -> [Effect] {
-    let ordered = compiled.resolver.ordered(errors, from: operation)
+    let ordered = compiled.resolver.ordered(errors, from: operation, messages: messages, locale: rules.locale)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution)
     guard !resolutions.isEmpty else { return effects }
@@ -97,7 +97,7 @@ extension CheckoutSession {
   /// instance changed is asked for again saying why, not only that it is required.
   func askAgainReason(_ step: Step, _ row: RowID?) -> String? {
     guard let row, let found = step.row(row), found.secret else { return nil }
-    let message = CheckoutSession.enterAgainMessage(found.title)
+    let message = CheckoutSession.enterAgainMessage(found.title.text(in: rules.locale))
     return rowErrors[RowRef(step: step.id, row: row)] == message ? message : nil
   }
 }

@@ -9,16 +9,16 @@ import CheckoutCompiledFlow
 extension CheckoutSession {
   /// Why the shopper may not change `row`'s value now, if a call or a placed order forbids it.
   func frozenRefusal(_ row: Row, on step: Step) -> Refusal? {
-    if let finished { return .orderFinished(submitTitle(finished), row: row, on: step.id) }
+    if let finished { return .orderFinished(submitTitle(finished), row: row, on: step.id, messages: messages) }
     for operation in calls.keys.sorted() {
       guard let call = calls[operation] else { continue }
       if let action = call.action, action.step == step.id { continue }
-      return .callInProgress(submitTitle(operation), row: row, on: step.id)
+      return .callInProgress(submitTitle(operation), row: row, on: step.id, messages: messages)
     }
     // A secret may be entered again after a call was given up: it is no detail of
     // the order (see ``PayloadDigest``), and a lost one must be asked for again.
     if !row.secret, let operation = unanswered.keys.sorted().first {
-      return .callUnanswered(submitTitle(operation), row: row, on: step.id)
+      return .callUnanswered(submitTitle(operation), row: row, on: step.id, messages: messages)
     }
     return nil
   }
@@ -28,7 +28,9 @@ extension CheckoutSession {
   func submitTitle(_ operation: OperationName) -> String {
     for step in flow.steps {
       for row in step.rows {
-        if case .submit(let submit)? = row.action, submit.operation == operation { return row.title }
+        if case .submit(let submit)? = row.action, submit.operation == operation {
+          return row.title.text(in: rules.locale)
+        }
       }
     }
     return operation.rawValue

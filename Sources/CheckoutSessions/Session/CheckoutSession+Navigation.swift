@@ -8,7 +8,9 @@ extension CheckoutSession {
     guard let step = currentStep else { return [.refused(.stepNotInFlow(navigation.top, event: .tap))] }
     guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .tap))] }
     sessionData.keepChecks(of: row.requires, in: compiled, rules: rules)
-    guard StepCompleteness.isVisible(row, data) else { return [.refused(.hidden(row, on: step, event: .tap))] }
+    guard StepCompleteness.isVisible(row, data) else {
+      return [.refused(.hidden(row, on: step, event: .tap, messages: messages))]
+    }
     if let reason = disabledReason(row) { return [.refused(.disabled(row, on: step, event: .tap, reason: reason))] }
     switch row.action {
     case .opens(let target)?:
@@ -17,7 +19,7 @@ extension CheckoutSession {
       }
       return send(.opening(target, as: presentation), for: .tap)
     case .close?:
-      guard let command = backCommand() else { return [.refused(.nothingToClose(row, on: step))] }
+      guard let command = backCommand() else { return [.refused(.nothingToClose(row, on: step, messages: messages))] }
       return send(command, for: .tap)
     case .submit(let submit)?:
       return self.submit(submit, from: row, on: step.id)
@@ -29,7 +31,7 @@ extension CheckoutSession {
   }
 
   mutating func back() -> [Effect] {
-    if let offer { return [.refused(.offerWaiting(offer, event: .back))] }
+    if let offer { return [.refused(.offerWaiting(offer, event: .back, messages: messages))] }
     guard let command = backCommand() else { return [.refused(.nothingToGoBack(from: navigation.top))] }
     // A command waiting for its step is given up.
     if case .awaitingStep(_, let correction) = mode { mode = .idle(correction: correction) }

@@ -36,8 +36,12 @@ extension CheckoutSession {
       return [.refused(.takesNoValue(row, on: step))]
     }
     if let frozen = frozenRefusal(row, on: step) { return [.refused(frozen)] }
-    guard StepCompleteness.isVisible(row, data) else { return [.refused(.hidden(row, on: step, event: .set))] }
-    guard StepCompleteness.isEnabled(row, data) else { return [.refused(.cannotChange(row, on: step))] }
+    guard StepCompleteness.isVisible(row, data) else {
+      return [.refused(.hidden(row, on: step, event: .set, messages: messages))]
+    }
+    guard StepCompleteness.isEnabled(row, data) else {
+      return [.refused(.cannotChange(row, on: step, messages: messages))]
+    }
     let accepted: Value
     switch RowInput.accept(value, for: row, data: data) {
     case .success(let converted): accepted = converted

@@ -60,6 +60,13 @@ public struct CheckoutSession: Sendable {
   /// makes no further call. From then on the order's values are final (a `set` is
   /// refused with ``Refusal/Code/orderFinished``); nil until then.
   public internal(set) var finished: OperationName?
+  /// The shopper's language, a BCP 47 tag (`de`): the flow's words written per
+  /// locale and the engine's messages (rule defaults, disabled reasons, refusals,
+  /// notices) are in it. Set it with
+  /// ``setLocale(_:)``; the API payload does not depend on it.
+  public internal(set) var locale: String
+  /// The engine's messages in ``locale``, with the flow's own in their place.
+  package internal(set) var messages: EngineMessages
   /// How many idempotency keys the session has made (the last key's number).
   package internal(set) var callsMade = 0
   /// For each secret key, how many times its value changed or was cleared in this
@@ -76,6 +83,22 @@ public struct CheckoutSession: Sendable {
     self.navigation = NavigationState(root: flow.flow.start)
     self.sessionData = SessionData(flow.flow.data)
     self.today = today
+    self.locale = flow.defaultLocale
+    self.messages = flow.messages(for: flow.defaultLocale)
+  }
+
+  /// A session as ``init(flow:today:)`` makes it, in the shopper's `locale` (a
+  /// BCP 47 tag such as `de` or `fr-CA`; nil: the flow's default language).
+  /// Throws ``UnsupportedLocale``, naming the languages, for one the session
+  /// cannot speak.
+  ///
+  /// ```swift
+  /// var session = try CheckoutSession(flow: compiled, today: today, locale: "de")
+  /// session.send(.tap("placeOrder"))  // … "Kartennummer ist erforderlich"
+  /// ```
+  public init(flow: CompiledFlow, today: CalendarDate = .systemToday(), locale: String?) throws(UnsupportedLocale) {
+    self.init(flow: flow, today: today)
+    if let locale { try setLocale(locale) }
   }
 
   /// The flow.
@@ -117,9 +140,13 @@ public struct CheckoutSession: Sendable {
     return mode.correction.route
   }
 
-  /// Rule checking with the session's date and the flow's custom rules.
+  /// Rule checking with the session's date and the flow's custom rules, in the
+  /// session's words: the engine's messages and the flow's texts in ``locale``
+  /// (the flow's default language reads its texts as written, without a lookup).
   package var rules: RuleEvaluator {
-    RuleEvaluator(today: today, registry: compiled.registry, patterns: compiled.patterns)
+    RuleEvaluator(
+      today: today, registry: compiled.registry, patterns: compiled.patterns, messages: messages,
+      locale: locale == compiled.defaultLocale ? nil : locale)
   }
 
   /// The step on screen, rendered for a host.
@@ -164,7 +191,7 @@ public struct CheckoutSession: Sendable {
     switch mode {
     case .idle: return nil
     case .awaitingStep(let pending, _): return .awaiting(pending, event: event)
-    case .offering(let offer, _, _): return .offerWaiting(offer, event: event)
+    case .offering(let offer, _, _): return .offerWaiting(offer, event: event, messages: messages)
     case .routing(let driver, _):
       guard case .awaiting(let expected, _, _) = driver.state else { return nil }
       return .routeInProgress(waitingFor: expected, event: event)

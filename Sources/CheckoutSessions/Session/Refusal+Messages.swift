@@ -67,10 +67,10 @@ extension Refusal {
   }
 
   /// The row is hidden.
-  static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind) -> Refusal {
+  static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind, messages: EngineMessages) -> Refusal {
     Refusal(
       .hiddenRow, event: event, subject: .row(step: step.id, row: row.id),
-      message: "\(row.title) is hidden on \(step.title)")
+      message: messages.text(.refusalHidden, row.title.text(in: messages.locale), step.title.text(in: messages.locale)))
   }
 
   /// The row is disabled; `reason` says what it waits for.
@@ -79,8 +79,9 @@ extension Refusal {
   }
 
   /// A value row is disabled.
-  static func cannotChange(_ row: Row, on step: Step) -> Refusal {
-    disabled(row, on: step, event: .set, reason: "\(row.title) cannot be changed now")
+  static func cannotChange(_ row: Row, on step: Step, messages: EngineMessages) -> Refusal {
+    disabled(
+      row, on: step, event: .set, reason: messages.text(.refusalCannotChange, row.title.text(in: messages.locale)))
   }
 
   /// The row has no action.
@@ -107,10 +108,10 @@ extension Refusal {
   }
 
   /// A close row with nothing behind it.
-  static func nothingToClose(_ row: Row, on step: Step) -> Refusal {
+  static func nothingToClose(_ row: Row, on step: Step, messages: EngineMessages) -> Refusal {
     Refusal(
       .nothingToClose, event: .tap, subject: .row(step: step.id, row: row.id),
-      message: "\(row.title): there is nothing to close")
+      message: messages.text(.refusalNothingToClose, row.title.text(in: messages.locale)))
   }
 
   /// `back` on the root step.
@@ -131,9 +132,8 @@ extension Refusal {
   }
 
   /// An offer waits for its answer.
-  static func offerWaiting(_ offer: Offer, event: SessionEvent.Kind) -> Refusal {
-    Refusal(
-      .offerWaiting, event: event, message: "answer the offer first (accept or decline): \(offer.resolution.message)")
+  static func offerWaiting(_ offer: Offer, event: SessionEvent.Kind, messages: EngineMessages) -> Refusal {
+    Refusal(.offerWaiting, event: event, message: messages.text(.refusalOfferWaiting, offer.resolution.message))
   }
 
   /// A route waits for its next step.
@@ -147,31 +147,31 @@ extension Refusal {
   }
 
   /// The row's submit already waits for an answer.
-  static func callInFlight(_ operation: OperationName, row: Row, on step: StepID) -> Refusal {
+  static func callInFlight(_ operation: OperationName, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInFlight, event: .tap, subject: .row(step: step, row: row.id),
-      message: "\(row.title): \(operation) is already waiting for an answer")
+      message: messages.text(.refusalCallInFlight, row.title.text(in: messages.locale), operation.rawValue))
   }
 
   /// A `set` of a value a call in flight (or waiting on an action) sends.
-  static func callInProgress(_ title: String, row: Row, on step: StepID) -> Refusal {
+  static func callInProgress(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInProgress, event: .set, subject: .row(step: step, row: row.id),
-      message: "\(title) is in progress; wait for it to finish before changing \(row.title)")
+      message: messages.text(.refusalCallInProgress, title, row.title.text(in: messages.locale)))
   }
 
   /// A `set` of a value a call given up unanswered sent: its retry must send the same.
-  static func callUnanswered(_ title: String, row: Row, on step: StepID) -> Refusal {
+  static func callUnanswered(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInProgress, event: .set, subject: .row(step: step, row: row.id),
-      message: "\(title) may already have gone through; try it again to find out before changing \(row.title)")
+      message: messages.text(.refusalCallUnanswered, title, row.title.text(in: messages.locale)))
   }
 
   /// A `set` after the order was placed.
-  static func orderFinished(_ title: String, row: Row, on step: StepID) -> Refusal {
+  static func orderFinished(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .orderFinished, event: .set, subject: .row(step: step, row: row.id),
-      message: "your order is placed (\(title)); \(row.title) can no longer be changed")
+      message: messages.text(.refusalOrderFinished, title, row.title.text(in: messages.locale)))
   }
 
   /// A retry whose body differs from what the call first sent under its key.

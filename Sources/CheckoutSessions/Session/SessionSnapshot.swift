@@ -41,6 +41,9 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var navigation: NavigationState
   /// The session's date.
   public var today: CalendarDate?
+  /// The shopper's language, when it is not the flow's default (absent: the
+  /// default, as in snapshots written before sessions had a locale).
+  package var locale: String?
   /// The data: no secrets; sensitive values masked unless revealed.
   public var data: [String: Value]
   /// The errors shown, by `step.row`.
@@ -75,6 +78,7 @@ extension SessionSnapshot {
     flowVersion = try container.decodeIfPresent(Int.self, forKey: .flowVersion)
     navigation = try container.decode(NavigationState.self, forKey: .navigation)
     today = try container.decodeIfPresent(CalendarDate.self, forKey: .today)
+    locale = try container.decodeIfPresent(String.self, forKey: .locale)
     // Empty members may be left out (a snapshot written by hand): no data beyond
     // the flow's, no row errors, idle with nothing to correct, no calls.
     data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
@@ -132,7 +136,8 @@ extension CheckoutSession {
     return SessionSnapshot(
       format: SessionSnapshot.currentFormat, flow: flow.id, fingerprint: compiled.fingerprint,
       flowVersion: flow.version,
-      navigation: navigation, today: today, data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
+      navigation: navigation, today: today, locale: locale == compiled.defaultLocale ? nil : locale,
+      data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       mode: mode,
       calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
@@ -225,6 +230,12 @@ extension CheckoutSession {
     }
     // A snapshot written without a date (before dates were required) takes the system's.
     self.init(flow: compiled, today: snapshot.today ?? .systemToday())
+    // A locale the flow no longer speaks (its own messages in it were removed)
+    // leaves the shopper in the flow's default language rather than without a session.
+    if let locale = snapshot.locale, compiled.supports(locale: locale) {
+      self.locale = locale
+      messages = compiled.messages(for: locale)
+    }
     secretGenerations = generations
     navigation = snapshot.navigation
     // The snapshot's values, and the flow's initial data for keys it does not hold.

@@ -57,7 +57,7 @@ extension CheckoutSession {
   private mutating func askAgain(for key: DataKey) {
     for ref in compiled.dependencies.rows(binding: key) {
       guard let row = compiled.step(ref.step)?.row(ref.row), row.kind.takesValue else { continue }
-      rowErrors[ref] = CheckoutSession.enterAgainMessage(row.title)
+      rowErrors[ref] = CheckoutSession.enterAgainMessage(row.title.text(in: rules.locale))
     }
   }
 

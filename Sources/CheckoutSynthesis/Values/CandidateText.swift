@@ -40,7 +40,7 @@ struct CandidateText {
   func valid(random: inout SynthesisRandom, quickOnly: Bool = false) -> [String] {
     guard let lengths else { return [] }
     var texts: [String] = []
-    if let placeholder = row.placeholder { texts.append(placeholder) }
+    if let placeholder = row.placeholder { texts.append(placeholder.text) }
     texts += random.shuffled(Self.hints(for: row))
     // The cell's kind hints at a format the rules may not name.
     if hinted.contains(.email) { texts += emails(lengths: lengths) }
@@ -150,7 +150,7 @@ struct CandidateText {
 
   /// Realistic values suggested by the row's title and key (`street`, `city`...).
   static func hints(for row: Row) -> [String] {
-    let text = (row.title + " " + (row.bind?.rawValue ?? "")).lowercased()
+    let text = (row.title.text + " " + (row.bind?.rawValue ?? "")).lowercased()
     let table: [(String, [String])] = [
       ("email", ["shopper@example.com", "ada@example.com"]),
       ("street", ["1 Main Street", "221B Baker Street", "742 Evergreen Terrace"]),

@@ -80,7 +80,7 @@ struct InvalidSearch {
   /// A value the picker does not offer, which the session refuses: for a rule that
   /// no offered option breaks.
   private func refusedValue() -> Result<InvalidValue, SynthesisFailure> {
-    let offered = Set(synthesizer.options(of: row, data: data).flatMap { [$0.value, $0.label.lowercased()] })
+    let offered = Set(synthesizer.options(of: row, data: data).flatMap { [$0.value, $0.label.text.lowercased()] })
     var random = synthesizer.random(for: row, "refused \(index)")
     let candidates = texts(random: &random).filter { !offered.contains($0) && !offered.contains($0.lowercased()) }
     for text in candidates where !synthesizer.evaluator.passes(target, .string(text), remember: false) {

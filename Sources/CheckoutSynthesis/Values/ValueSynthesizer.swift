@@ -120,7 +120,7 @@ package struct ValueSynthesizer: Sendable {
   }
 
   func failure(_ row: Row, _ rules: [Rule], _ reason: String) -> SynthesisFailure {
-    SynthesisFailure(row: row.id, title: row.title, rules: rules, reason: reason)
+    SynthesisFailure(row: row.id, title: row.title.text, rules: rules, reason: reason)
   }
 
   /// Why the row takes no synthesised value at all, or nil.

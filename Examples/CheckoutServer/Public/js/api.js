@@ -40,11 +40,12 @@ async function call(method, path, body) {
   return json ?? text;
 }
 
-/** GET /flows: [{id, title, steps}]. */
+/** GET /flows: [{id, title, steps, locales}]. */
 export const flows = () => call('GET', '/flows');
 
-/** GET /flows/{flow}/steps: [{id, title, presentation}]. */
-export const steps = (flow) => call('GET', `/flows/${segment(flow)}/steps`);
+/** GET /flows/{flow}/steps?locale=…: [{id, title, presentation}], titles in the locale. */
+export const steps = (flow, locale) =>
+  call('GET', `/flows/${segment(flow)}/steps${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`);
 
 /** GET /flows/{flow}/graph.svg: the flow drawn by Graphviz, as SVG text. */
 export const graphPicture = (flow) => call('GET', `/flows/${segment(flow)}/graph.svg`);
@@ -54,9 +55,9 @@ export const graphPicture = (flow) => call('GET', `/flows/${segment(flow)}/graph
  * sets the session's secret as an HttpOnly cookie, which every later call carries
  * (this script cannot read it); the page keeps only the id, which opens nothing alone.
  */
-export const createSession = (flow) => call('POST', '/sessions', { flow });
+export const createSession = (flow, locale) => call('POST', '/sessions', locale ? { flow, locale } : { flow });
 
-/** GET /sessions/{id}: {id, version, state, screen, offer?, route?}. */
+/** GET /sessions/{id}: {id, version, locale, state, screen, offer?, route?}. */
 export const session = (id) => call('GET', `/sessions/${segment(id)}`);
 
 /** GET /sessions/{id}/route: {version, state, pending?, route?, action?} (action: {operation, action, step, resume, close}). */

@@ -5,7 +5,9 @@
 // and shows the action a call waits on (3-D Secure) as the bank's dialog.
 // The browser's back button sends `back`. The session lives on the server: the
 // URL holds only its id (?session=…), so a reload, or a server restart with the
-// PostgreSQL store, picks it up where it was.
+// PostgreSQL store, picks it up where it was. The language picker offers the
+// flow's languages, defaulting to the browser's (navigator.languages), else the
+// flow's default; choosing another starts a new checkout in it.
 
 import * as api from './api.js';
 import { askBank } from './challenge.js';
@@ -21,7 +23,8 @@ const host = (window.checkoutHost = {
   get idle() { return this.busy === 0; },
 });
 
-let session = null;  // {id, flow, version}
+let session = null;  // {id, flow, locale, version}
+let flowList = [];  // GET /flows: [{id, title, steps, locales}]
 let titles = new Map();  // step id -> title
 let backWanted = false;  // the back button was pressed while the host was busy
 let guardArmed = false;  // a history entry the back button can pop
@@ -257,25 +260,73 @@ async function goBack() {
   return handle(answer);
 }
 
+// ---- languages ----
+
+/** The languages a flow ships, its default first (a flow in one unnamed language: English). */
+function localesOf(flow) {
+  const locales = flowList.find((entry) => entry.id === flow)?.locales ?? [];
+  return locales.length > 0 ? locales : ['en'];
+}
+
+/**
+ * The first of the browser's languages the flow ships: the same tag, else the same
+ * language (`de-AT` picks `de`); else the flow's default.
+ */
+function preferredLocale(locales, wanted = navigator.languages ?? [navigator.language]) {
+  for (const tag of wanted ?? []) {
+    const lower = tag.toLowerCase();
+    const exact = locales.find((locale) => locale.toLowerCase() === lower);
+    if (exact) return exact;
+    const language = lower.split('-')[0];
+    const same = locales.find((locale) => locale.toLowerCase().split('-')[0] === language);
+    if (same) return same;
+  }
+  return locales[0];
+}
+
+/** A language's name in itself ("Deutsch", "français"), else its tag. */
+function languageName(tag) {
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** The picker lists the flow's languages (and the session's, if it is another) with `chosen` selected. */
+function showLocales(flow, chosen) {
+  const picker = $('#locale-picker');
+  const locales = localesOf(flow);
+  if (chosen && !locales.includes(chosen)) locales.push(chosen);
+  picker.replaceChildren(...locales.map((tag) => new Option(languageName(tag), tag)));
+  picker.value = chosen;
+  document.documentElement.lang = chosen;
+}
+
 // ---- sessions ----
 
-async function start(flow) {
-  titles = new Map((await api.steps(flow)).map((step) => [step.id, step.title]));
-  const created = await api.createSession(flow);
-  session = { id: created.id, flow, version: created.version };  // never created.secret: the cookie holds it
+async function start(flow, locale = preferredLocale(localesOf(flow))) {
+  titles = new Map((await api.steps(flow, locale)).map((step) => [step.id, step.title]));
+  const created = await api.createSession(flow, locale);
+  // never created.secret: the cookie holds it
+  session = { id: created.id, flow, locale: created.locale, version: created.version };
+  showLocales(flow, created.locale);
   rememberInURL();
   await graph.load(flow);
   nav.show(created.state);
-  log(`session ${created.id} created on ${flow}`, 'host');
+  log(`session ${created.id} created on ${flow} in ${created.locale}`, 'host');
   return handle(created);
 }
 
 /** Picks the session up from the server: its state, screen, offer and any command still to perform. */
 async function reload() {
   const shown = await api.session(session.id);
-  titles = new Map((await api.steps(session.flow)).map((step) => [step.id, step.title]));
+  session.locale = shown.locale;
+  titles = new Map((await api.steps(session.flow, shown.locale)).map((step) => [step.id, step.title]));
   session.version = shown.version;
   $('#flow-picker').value = session.flow;
+  showLocales(session.flow, shown.locale);
   await graph.load(session.flow);
   nav.show(shown.state);
   draw(shown, shown.screen.rows.find((row) => row.isFocused)?.id);  // the row a route reached keeps the focus
@@ -299,15 +350,21 @@ function rememberInURL() {
 
 async function boot() {
   const flows = await api.flows();
+  flowList = flows;
   const picker = $('#flow-picker');
   for (const flow of flows) picker.append(new Option(flow.title, flow.id));
   const params = new URLSearchParams(location.search);
   const flow = params.get('flow') ?? (flows.some((f) => f.id === 'plndr') ? 'plndr' : flows[0].id);
   picker.value = flow;
-  $('#new-session').addEventListener('click', () => enqueue(() => start(picker.value)));
+  const languages = $('#locale-picker');
+  $('#new-session').addEventListener('click', () => enqueue(() => start(picker.value, languages.value)));
   picker.addEventListener('change', () => enqueue(() => start(picker.value)));
+  // Another language: a new checkout in it (a session keeps the language it was created in).
+  languages.addEventListener('change', () => enqueue(() => start(picker.value, languages.value)));
   const id = params.get('session');
-  if (!id) return start(flow);
+  // ?locale=fr asks for a language outright; without it, the browser's.
+  const wanted = params.get('locale');
+  if (!id) return wanted ? start(flow, wanted) : start(flow);
   session = { id, flow, version: undefined };
   $('#session-id').textContent = `session ${id}`;
   try {

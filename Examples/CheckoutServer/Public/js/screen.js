@@ -89,7 +89,8 @@ function disabledReason(row) {
   if (row.isEnabled) return null;
   const box = element('div', { className: 'disabled-reason' });
   if (row.incompleteSteps?.length) {
-    box.append(element('p', { text: `${row.title} needs these steps complete:` }));
+    // The row's title alone heads the list: the steps and their problems come in the session's language.
+    box.append(element('p', { text: `${row.title}:` }));
     const list = element('ul');
     for (const step of row.incompleteSteps) {
       list.append(element('li', {}, element('strong', { text: `${step.title}: ` }), document.createTextNode(sentences(step.problems))));

@@ -14,8 +14,8 @@ struct FlowsController {
   @Sendable func list(_ request: Request, context: CheckoutRequestContext) async throws -> [FlowSummaryView] {
     catalog.entries.map { entry in
       FlowSummaryView(
-        id: entry.compiled.flow.id.rawValue, title: entry.compiled.flow.title,
-        steps: entry.compiled.flow.steps.map(\.id.rawValue))
+        id: entry.compiled.flow.id.rawValue, title: entry.compiled.flow.title.text,
+        steps: entry.compiled.flow.steps.map(\.id.rawValue), locales: entry.compiled.flow.locales)
     }
   }
 

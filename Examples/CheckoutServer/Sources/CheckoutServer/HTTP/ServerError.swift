@@ -94,6 +94,12 @@ extension ServerError {
       "no flow has the id \"\(name)\"\(hint); the flows are \(Suggestions.list(known, conjunction: "and"))", at: at)
   }
 
+  /// 422: a new session's locale that its flow cannot be shown in; names the
+  /// locales it can (the flow's own, then the engine's languages).
+  static func unknownLocale(_ error: UnsupportedLocale) -> ServerError {
+    ServerError(.unprocessableContent, "unknown_locale", error.description, at: "locale")
+  }
+
   /// 409: the client's version is stale.
   static func staleVersion(expected: Int, current: Int) -> ServerError {
     ServerError(

@@ -21,14 +21,15 @@ struct SessionsController {
     CreatedSessionView
   > {
     let body = try await request.decode(as: CreateSessionRequest.self, context: context)
-    let (id, session) = try await service.create(flow: body.flow)
+    let (id, session) = try await service.create(flow: body.flow, locale: body.locale)
     let secret = try await access.issueSecret(for: id)
     let created = CreatedSessionView(
-      id: id.rawValue, secret: secret.text, version: 1, state: session.navigation.description, screen: session.screen,
-      effects: [])
+      id: id.rawValue, secret: secret.text, version: 1, locale: session.locale, state: session.navigation.description,
+      screen: session.screen, effects: [])
     metrics.sessionsCreated.increment()
     context.logger.info(
-      "session created", metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))"])
+      "session created",
+      metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))", "locale": "\(session.locale)"])
     var headers = HTTPFields()
     headers[.location] = "/sessions/\(created.id)"
     headers[.setCookie] = SessionCredential.cookie(for: created.secret)

@@ -20,7 +20,8 @@ enum BrowserHost {
 
   /// Adds the page's files and routes:
   /// - `GET /` and `GET /{file}`: the page's files;
-  /// - `GET /flows/{flow}/steps`: `[{"id", "title", "presentation"}]`;
+  /// - `GET /flows/{flow}/steps?locale=de`: `[{"id", "title", "presentation"}]`,
+  ///   each title in the locale (without one, in the flow's default language);
   /// - `GET /flows/{flow}/graph.svg`: the flow drawn by Graphviz (503 without it);
   /// - `GET /sessions/{id}/route`: the command awaited and the route's progress.
   static func add(
@@ -30,8 +31,9 @@ enum BrowserHost {
     router.add(middleware: FileMiddleware(publicDirectory, searchForIndexHtml: true))
 
     router.get("flows/:flow/steps") { request, context -> [StepSummaryView] in
-      try flow(named: try context.parameters.require("flow"), in: catalog, at: request.uri.path).flow.steps
-        .map(StepSummaryView.init)
+      let locale = request.uri.queryParameters.get("locale")
+      return try flow(named: try context.parameters.require("flow"), in: catalog, at: request.uri.path).flow.steps
+        .map { StepSummaryView($0, locale: locale) }
     }
 
     router.get("flows/:flow/graph.svg") { request, context -> Response in

@@ -10,9 +10,10 @@ struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
   /// `push`, `modal` or `reset`.
   var presentation: String
 
-  init(_ step: Step) {
+  /// The step, its title in `locale` (nil: the flow's default language).
+  init(_ step: Step, locale: String? = nil) {
     id = step.id.rawValue
-    title = step.title
+    title = step.title.text(in: locale)
     presentation = step.presentation.rawValue
   }
 }
@@ -104,7 +105,7 @@ struct RouteStepsView: Encodable, Sendable, Equatable {
     else { return nil }
     to = resolution.target
     step = resolution.step.rawValue
-    title = session.compiled.step(resolution.step)?.title ?? resolution.step.rawValue
+    title = session.compiled.step(resolution.step)?.title.text(in: session.locale) ?? resolution.step.rawValue
     from = route.from.description
     commands = route.commands.map(\.description)
     steps = [route.from.top.rawValue] + route.states.map(\.top.rawValue)

@@ -144,12 +144,18 @@ struct ClientValue: Decodable {
 /// `{"flow": "plndr"}`.
 struct CreateSessionRequest: Decodable, Sendable, Equatable {
   var flow: String
+  /// The shopper's language (a BCP 47 tag such as `de`); nil: the flow's default.
+  var locale: String?
 
-  init(flow: String) { self.flow = flow }
+  init(flow: String, locale: String? = nil) {
+    self.flow = flow
+    self.locale = locale
+  }
 
   init(from decoder: any Decoder) throws {
     let fields = try BodyFields(decoder, context: "a new session")
-    try fields.rejectUnknown(allowed: ["flow"])
+    try fields.rejectUnknown(allowed: ["flow", "locale"])
     flow = try fields.string("flow")
+    locale = try fields.optional(String.self, "locale", expected: "a language tag such as \"de\"")
   }
 }

@@ -50,7 +50,7 @@ struct DataLimits: Sendable {
       rows = session.flow.steps.flatMap(\.rows).filter { $0.bind == key }
     }
     guard !rows.contains(where: { $0.sensitive || $0.secret }) else { return }
-    let title = rows.first?.title ?? "this field"
+    let title = rows.first?.title.text(in: session.locale) ?? "this field"
     throw ServerError(
       .unprocessableContent, "card_number_in_text",
       "\(title) is no place for a card number: enter it in the card's own field", at: "value")

@@ -33,12 +33,18 @@ struct SessionService: Sendable {
   /// carries its session to another version of its flow meanwhile (a rollout).
   var tries = 3
 
-  /// `POST /sessions`: the new session, stored at version 1.
-  func create(flow name: String) async throws -> (id: SessionID, session: CheckoutSession) {
+  /// `POST /sessions`: the new session, in the shopper's `locale` (nil: the
+  /// flow's default language), stored at version 1; the locale is kept with it.
+  func create(flow name: String, locale: String? = nil) async throws -> (id: SessionID, session: CheckoutSession) {
     guard let compiled = serving.catalog[FlowID(name)] else {
       throw ServerError.unknownFlow(name, known: serving.catalog.ids, at: "flow")
     }
-    let session = CheckoutSession(flow: compiled, today: today ?? CalendarDate.utcToday())
+    let session: CheckoutSession
+    do {
+      session = try CheckoutSession(flow: compiled, today: today ?? CalendarDate.utcToday(), locale: locale)
+    } catch {
+      throw ServerError.unknownLocale(error)
+    }
     let id = SessionID(UUID().uuidString.lowercased())
     try await ServerError.answering { try await store.insert(session.snapshot(revealSensitive: true), id: id) }
     return (id, session)
@@ -57,7 +63,7 @@ struct SessionService: Sendable {
     var session = try served.session()
     session.restoreSecrets(await serving.vault.secrets(for: id))
     return SessionView(
-      id: id.rawValue, version: served.stored.version, state: session.navigation.description,
+      id: id.rawValue, version: served.stored.version, locale: session.locale, state: session.navigation.description,
       screen: session.screen, offer: session.offer.map(OfferView.init), route: RouteView(session),
       waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
   }

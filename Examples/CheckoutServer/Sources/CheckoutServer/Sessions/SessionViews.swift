@@ -188,6 +188,8 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
   /// The session's secret (``SessionSecret``): every later request presents it.
   var secret: String
   var version: Int
+  /// The shopper's language: the screen's, the errors', notices' and refusals' words.
+  var locale: String
   var state: String
   var screen: Screen
   var effects: [EffectView]
@@ -199,6 +201,8 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
 struct SessionView: ResponseEncodable, Sendable {
   var id: String
   var version: Int
+  /// The shopper's language, chosen when the session was created.
+  var locale: String
   var state: String
   var screen: Screen
   var offer: OfferView?
@@ -224,4 +228,7 @@ struct FlowSummaryView: ResponseEncodable, Sendable {
   var id: String
   var title: String
   var steps: [String]
+  /// The languages the flow ships its words in, the default first (empty: one
+  /// unnamed language); a session may also be in any language of the engine's.
+  var locales: [String]
 }

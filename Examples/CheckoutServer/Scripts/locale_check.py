@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The browser host page in the shopper's language, in headless Chromium.
+
+Run by Examples/browser-check.sh after the shopper's stories (browser_check.py),
+on each store. A browser whose language is German opens Express: the language
+picker defaults to German, and the page shows the flow's German words (a step
+title, row titles) and the engine's German messages (an email error, a
+required-field error) by visible text. Choosing Français in
+the picker starts a French checkout, which shows the engine's French words. With
+--restart-command (the PostgreSQL store) the server restarts and a reload finds
+the German session still in German.
+
+  locale_check.py BASE_URL --screenshots DIR [--restart-command CMD]
+"""
+import argparse
+import subprocess
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+import browser_check
+from browser_check import CheckFailed, Shopper, check
+
+
+class LocaleShopper(Shopper):
+    def visible_text(self):
+        return self.driver.find_element(By.TAG_NAME, "body").text
+
+    def shows(self, words, what):
+        self.wait(lambda: words in self.visible_text(), f"{words!r} on the page")
+        check(words in self.visible_text(), f"{what}: the page shows {words!r}")
+
+    def picker(self):
+        return Select(self.driver.find_element(By.ID, "locale-picker"))
+
+    def clear(self, row_id):
+        self.settle(f"the page before clearing {row_id}")
+        field = self.row(row_id).find_element(By.CSS_SELECTOR, "input")
+        field.send_keys(Keys.CONTROL, "a", Keys.NULL, Keys.BACKSPACE, Keys.TAB)
+        self.settle(f"the answer to clearing {row_id}")
+
+    def expect_error(self, row_id, message):
+        self.wait(lambda: self.row_error(row_id) == message, f"{row_id}'s error {message!r}")
+        check(self.row_error(row_id) == message, f"{row_id} shows {message!r}")
+
+
+def german(s, restart_command):
+    print("locale 1: a German browser on Express")
+    s.driver.get(s.base + "/?flow=express")
+    s.settle("the German checkout")
+    languages = s.js("return navigator.languages")
+    check(languages and languages[0].startswith("de"), f"the browser's languages are German ({languages})")
+    check(s.picker().first_selected_option.get_attribute("value") == "de",
+          "the language picker defaults to the browser's language, German")
+    check(s.picker().first_selected_option.text == "Deutsch", "and names it in German")
+    check(s.js("return document.documentElement.lang") == "de", "the page's lang is de")
+    s.wait(lambda: s.top() == "checkout", "Express's first step")
+    s.shows("Express-Kasse", "the flow's German step title")
+    s.shows("Vorname", "the flow's German row title")
+    s.type("email", "nope")
+    s.expect_error("email", "E-Mail muss eine E-Mail-Adresse wie name@example.com sein")
+    s.clear("email")
+    s.expect_error("email", "E-Mail ist erforderlich")
+    s.shows("Jetzt bezahlen", "the German title of the Pay button")
+    check("is required" not in s.visible_text(), "no English engine message on the page")
+    s.shot("locale-german")
+    if restart_command:
+        print("  the server restarts; the page reloads")
+        subprocess.run(restart_command, shell=True, check=True)
+        s.driver.refresh()
+        s.settle("the German session after the restart")
+        s.wait(lambda: s.top() == "checkout", "Express's first step after the restart")
+        check(s.picker().first_selected_option.get_attribute("value") == "de", "the session is still German")
+        s.shows("Express-Kasse", "the German title after the restart")
+        s.expect_error("email", "E-Mail ist erforderlich")
+
+
+def french(s):
+    print("locale 2: Français chosen in the picker")
+    s.settle("the page before choosing French")
+    s.picker().select_by_visible_text("Français")
+    s.settle("the French checkout")
+    s.shows("Paiement express", "the flow's French step title")
+    check(s.js("return document.documentElement.lang") == "fr", "the page's lang is fr")
+    s.type("email", "nope")
+    s.expect_error("email", "E-mail doit être une adresse e-mail comme nom@example.com")
+    s.clear("email")
+    s.expect_error("email", "E-mail est obligatoire")
+    s.shot("locale-french")
+
+
+def german_chromium(args):
+    """Headless Chromium whose language is German (navigator.languages starts with de-DE)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    flags = browser_check_flags() + ["--lang=de-DE"]
+    list(map(options.add_argument, flags))
+    options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(args.chromedriver), options=options)
+
+
+def browser_check_flags():
+    return ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1240,860",
+            "--force-device-scale-factor=1", "--disable-gpu"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", help="the server's address, http://127.0.0.1:PORT")
+    parser.add_argument("--screenshots", required=True, help="the folder the screenshots go to")
+    for program in ("chromium", "chromedriver"):
+        parser.add_argument(f"--{program}", default=f"/usr/bin/{program}")
+    parser.add_argument("--restart-command", help="restarts the server (the PostgreSQL store) between checks")
+    args = parser.parse_args()
+    driver = german_chromium(args)
+    shopper = LocaleShopper(driver, args.base, args.screenshots)
+    failed = 0
+    try:
+        german(shopper, args.restart_command)
+        french(shopper)
+        shopper.console_clean()
+    except CheckFailed as failure:
+        failed = 1
+        driver.save_screenshot(f"{args.screenshots}/locale-failure.png")
+        print(f"FAILED: {failure}", file=sys.stderr)
+    finally:
+        driver.quit()
+    print(f"{browser_check.passed} passed, {failed} failed")
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+import CheckoutEngine
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// `POST /sessions {"flow", "locale"}`: the session's screen, errors and refusals
+/// in the shopper's language, the locale kept with the session (across a restart,
+/// in PostgreSQL when `CHECKOUT_TEST_DATABASE_URL` names one) and shown by GET.
+@Suite struct SessionLocaleTests {
+  static func create(_ client: any TestClientProtocol, _ body: String) async throws -> (id: String, reply: Reply) {
+    let reply = try await client.send(.post, "/sessions", body: body)
+    #expect(reply.status == .created, "\(reply.text)")
+    return (try #require(reply["id"]?.string), reply)
+  }
+
+  @Test func aGermanSessionOnExpressShowsGermanWords() async throws {
+    try await withApp { client in
+      let (id, created) = try await Self.create(client, #"{"flow":"express","locale":"de"}"#)
+      #expect(created["locale"]?.string == "de")
+      #expect(created["screen"]?["title"]?.string == "Express-Kasse")
+      #expect(created["screen"]?.row("firstName")?["title"]?.string == "Vorname")
+      let email = try await client.set(id, "email", "nope")
+      #expect(
+        email["screen"]?.row("email")?["error"]?.string == "E-Mail muss eine E-Mail-Adresse wie name@example.com sein")
+      let refused = try await client.tap(id, "pay")
+      #expect(refused.status == .unprocessableContent)
+      #expect(
+        refused["detail"]?.string?.hasPrefix("Jetzt bezahlen: Bitte zuerst „Zahlung“ vervollständigen.") == true,
+        "\(refused.text)")
+      let shown = try await client.send(.get, "/sessions/\(id)")
+      #expect(shown["locale"]?.string == "de")
+      #expect(shown["screen"]?["title"]?.string == "Express-Kasse")
+    }
+  }
+
+  @Test func aFrenchSessionOnExpressShowsFrenchEngineWords() async throws {
+    try await withApp { client in
+      let (id, created) = try await Self.create(client, #"{"flow":"express","locale":"fr"}"#)
+      #expect(created["screen"]?["title"]?.string == "Paiement express")
+      let cleared = try await client.set(id, "email", "")
+      #expect(cleared["screen"]?.row("email")?["error"]?.string == "E-mail est obligatoire")
+    }
+  }
+
+  @Test func withoutALocaleTheSessionIsInTheFlowsDefault() async throws {
+    try await withApp { client in
+      let (id, created) = try await Self.create(client, #"{"flow":"plndr"}"#)
+      #expect(created["locale"]?.string == "en")
+      #expect(created["screen"]?["title"]?.string == "My Cart")
+      #expect(try await client.send(.get, "/sessions/\(id)")["locale"]?.string == "en")
+    }
+  }
+
+  @Test func aLocaleTheSessionCannotSpeakIs422NamingTheLanguages() async throws {
+    try await withApp { client in
+      let reply = try await client.send(.post, "/sessions", body: #"{"flow":"express","locale":"xx"}"#)
+      #expect(reply.status == .unprocessableContent)
+      #expect(reply["error"]?.string == "unknown_locale")
+      #expect(reply["at"]?.string == "locale")
+      #expect(
+        reply["detail"]?.string == #"unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#,
+        "\(reply.text)")
+      let number = try await client.send(.post, "/sessions", body: #"{"flow":"express","locale":7}"#)
+      #expect(number.status == .badRequest, "\(number.text)")
+      #expect(number["at"]?.string == "locale")
+    }
+  }
+
+  @Test func theFlowListNamesEachFlowsLocales() async throws {
+    try await withApp { client in
+      let flows = try await client.send(.get, "/flows").json?.array ?? []
+      let express = try #require(flows.first { $0["id"]?.string == "express" })
+      #expect(express["locales"]?.array.compactMap(\.string) == ["en", "de", "fr"])
+    }
+  }
+
+  @Test func theLocaleIsKeptAcrossARestart() async throws {
+    try await FlowChangeTests.withStore { dependencies in
+      let id = try await withApp(dependencies: dependencies) { client in
+        let (id, _) = try await Self.create(client, #"{"flow":"express","locale":"de"}"#)
+        #expect(try await client.set(id, "email", "").status == .ok)
+        return id
+      }
+      try await withApp(dependencies: dependencies) { client in
+        let shown = try await client.send(.get, "/sessions/\(id)")
+        #expect(shown["locale"]?.string == "de", "\(shown.text)")
+        #expect(shown["screen"]?["title"]?.string == "Express-Kasse")
+        #expect(shown["screen"]?.row("email")?["error"]?.string == "E-Mail ist erforderlich")
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import CheckoutModel
+
+/// The languages a session of a flow may be in, and the engine's messages in each
+/// (with the flow's own ``Flow/messages`` in their place).
+extension CompiledFlow {
+  /// The locale a session starts in when its host names none.
+  package var defaultLocale: String { Self.defaultLocale(of: flow) }
+
+  /// The locale a session of the flow starts in when its host names none, and the
+  /// one a plain text of the flow's `messages` is in: the first of the flow's
+  /// ``Flow/locales``, else English.
+  package static func defaultLocale(of flow: Flow) -> String { flow.locales.first ?? "en" }
+
+  /// The locales a session may be in: the flow's own ``Flow/locales`` (its default
+  /// first), then the engine's other languages, then any other locale the flow's
+  /// `messages` write a text in.
+  package var locales: [String] {
+    var locales = flow.locales
+    for language in EngineMessages.languages where !locales.contains(language) { locales.append(language) }
+    return locales + messageBooks.keys.filter { !locales.contains($0) }.sorted()
+  }
+
+  /// Whether a session may be in the locale: one of ``locales``, or a regional
+  /// form of one of the engine's languages (`de-CH` shows the `de` messages) or
+  /// of the flow's (`de-CH` shows its `de` words).
+  package func supports(locale: String) -> Bool {
+    if messageBooks[locale] != nil || EngineMessages.language(of: locale) != nil { return true }
+    if flow.locales.contains(locale) { return true }
+    let language = locale.split(separator: "-", maxSplits: 1).first.map(String.init) ?? locale
+    return flow.locales.contains(language)
+  }
+
+  /// The engine's messages in a locale, with the flow's overrides; English for a
+  /// locale of no language the engine has. Their ``EngineMessages/locale`` is
+  /// `locale` itself: the flow's words around them are shown in it.
+  package func messages(for locale: String) -> EngineMessages {
+    let messages: EngineMessages
+    if let book = messageBooks[locale] {
+      messages = book
+    } else if let language = EngineMessages.language(of: locale), let book = messageBooks[language] {
+      messages = book
+    } else {
+      messages = EngineMessages.for(locale) ?? .english
+    }
+    return messages.locale == locale ? messages : messages.named(locale)
+  }
+
+  /// For each locale a flow's `messages` write a text in (a plain text is in
+  /// `defaultLocale`), the engine's messages with those texts in their place.
+  static func messageBooks(_ flow: Flow, defaultLocale: String) -> [String: EngineMessages] {
+    var texts: [String: [EngineMessageID: String]] = [:]
+    for (id, text) in flow.messages {
+      guard let message = EngineMessageID(id: id) else { continue }
+      for (locale, written) in text.texts(defaultLocale: defaultLocale) {
+        texts[locale, default: [:]][message] = written
+      }
+    }
+    return texts.reduce(into: [:]) { books, entry in
+      let base = EngineMessages.for(entry.key) ?? .english
+      books[entry.key] = base.overriding(entry.value, locale: entry.key)
+    }
+  }
+}
+
+/// A session's locale that is not one of its flow's: names the ones it may be.
+public struct UnsupportedLocale: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The locale asked for.
+  package var locale: String
+  /// The locales the session may be in.
+  package var supported: [String]
+
+  /// The error for `locale`, naming the locales a session may be in.
+  package init(locale: String, supported: [String]) {
+    self.locale = locale
+    self.supported = supported
+  }
+
+  /// `unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja`.
+  public var description: String {
+    "unknown locale \(Quoting.quoted(locale)); the languages are \(supported.joined(separator: ", "))"
+  }
+}

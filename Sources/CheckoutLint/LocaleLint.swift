@@ -1,0 +1,138 @@
+import CheckoutModel
+
+/// The checks of a flow's languages: its `locales` are BCP 47 language tags, each
+/// listed once; every string written per locale has a text in each listed locale
+/// and in no other; in a flow of several locales, no string with words is written
+/// in the default language only; a detail template shows the same keys in every
+/// language; a string is written per locale only in a flow that lists its locales.
+struct LocaleLint {
+  let flow: Flow
+  let positions: ModelPositions
+  let sink: DiagnosticSink
+
+  /// One string the shopper reads, where the document wrote it.
+  struct Written {
+    var path: JSONPath
+    var text: LocalizedText
+    /// A `detail` template, whose `{keys}` must agree across languages.
+    var isTemplate = false
+  }
+
+  func check() {
+    checkTags()
+    for written in LocaleLint.strings(of: flow, positions: positions) {
+      check(written)
+    }
+  }
+
+  /// Each listed locale is a well-formed tag, listed once (tags ignore case).
+  private func checkTags() {
+    var seen: [String: Int] = [:]
+    for (index, tag) in flow.locales.enumerated() {
+      let path = JSONPath.root.appending("locales").appending(index)
+      guard LanguageTag.isWellFormed(tag) else {
+        sink.error(
+          "invalid-locale", "\(Quoting.quoted(tag)) is not a BCP 47 language tag", at: path,
+          suggestion: "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
+            + "\"pt-BR\" or \"zh-Hant-TW\"")
+        continue
+      }
+      if let earlier = seen[tag.lowercased()] {
+        sink.error(
+          "duplicate-locale",
+          "locale \(Quoting.quoted(tag)) is listed twice; it is first listed at locales[\(earlier)]",
+          at: path)
+      } else {
+        seen[tag.lowercased()] = index
+      }
+    }
+  }
+
+  private func check(_ written: Written) {
+    let text = written.text
+    guard let defaultLocale = flow.locales.first else {
+      guard text.isLocalized else { return }
+      let tags = text.translations.keys.sorted()
+      sink.error(
+        "localized-without-locales",
+        "\(field(written.path)) is written per locale, but the flow lists no \"locales\"", at: written.path,
+        suggestion:
+          "list the flow's languages, the default first, e.g. \"locales\": [\(tags.map(Quoting.quoted).joined(separator: ", "))]; or write a plain string"
+      )
+      return
+    }
+    guard text.isLocalized else {
+      guard flow.locales.count > 1, LocaleLint.hasWords(text.text) else { return }
+      let missing = Array(flow.locales.dropFirst())
+      sink.error(
+        "missing-translation",
+        "\(field(written.path)) is written in \(Quoting.quoted(defaultLocale)) only; the flow also lists \(Suggestions.list(missing, conjunction: "and"))",
+        at: written.path,
+        suggestion:
+          "write it as an object of locale -> string: { \(Quoting.quoted(defaultLocale)): \(Quoting.quoted(text.text)), \(Quoting.quoted(missing[0])): … }"
+      )
+      return
+    }
+    for locale in flow.locales where text.translations[locale] == nil {
+      sink.error(
+        "missing-translation", "\(field(written.path)) has no \(Quoting.quoted(locale)) text", at: written.path,
+        suggestion: "add \(Quoting.quoted(locale)): the words in that language (the flow lists it in \"locales\")")
+    }
+    for locale in text.translations.keys.sorted() where !flow.locales.contains(locale) {
+      sink.error(
+        "unknown-locale",
+        "\(Quoting.quoted(locale)) is not one of the flow's locales (\(flow.locales.joined(separator: ", ")))",
+        at: written.path.appending(locale),
+        suggestion: Suggestions.didYouMean(locale, in: flow.locales) ?? "add it to \"locales\", or remove this text")
+    }
+    if written.isTemplate { checkTemplateKeys(written, defaultLocale: defaultLocale) }
+  }
+
+  /// The template of every language shows the keys the default one shows.
+  private func checkTemplateKeys(_ written: Written, defaultLocale: String) {
+    let reference = written.text.translations[defaultLocale] != nil ? defaultLocale : nil
+    guard let reference, let keys = LocaleLint.keys(written.text.translations[reference]) else { return }
+    for locale in flow.locales where locale != reference {
+      guard let other = LocaleLint.keys(written.text.translations[locale]), Set(other) != Set(keys) else { continue }
+      sink.error(
+        "template-keys-differ",
+        "the \(Quoting.quoted(locale)) template shows \(LocaleLint.describe(other)), but the \(Quoting.quoted(reference)) one shows \(LocaleLint.describe(keys))",
+        at: written.path.appending(locale),
+        suggestion: "show the same {keys} in every language; only the words around them change")
+    }
+  }
+
+  /// Whether a text has words to translate: a letter outside its `{keys}` (a
+  /// template of keys alone, `{shipping.street}`, or a sample card number reads
+  /// the same in every language).
+  static func hasWords(_ text: String) -> Bool {
+    var inKey = false
+    for character in text {
+      if character == "{" {
+        inKey = true
+      } else if character == "}" {
+        inKey = false
+      } else if !inKey, character.isLetter {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The keys a template shows; nil when there is no template or it does not parse
+  /// (loading reports that).
+  private static func keys(_ template: String?) -> [DataKey]? {
+    guard let template, case .success(let parsed) = DetailTemplate.parse(template) else { return nil }
+    return parsed.keys
+  }
+
+  private static func describe(_ keys: [DataKey]) -> String {
+    keys.isEmpty ? "no key" : keys.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+  }
+
+  /// `"title"`, `"message"`: the field a path ends in, for messages.
+  private func field(_ path: JSONPath) -> String {
+    guard case .key(let name)? = path.components.last else { return "the text" }
+    return Quoting.quoted(name)
+  }
+}

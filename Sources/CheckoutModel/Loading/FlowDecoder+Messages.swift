@@ -1,0 +1,68 @@
+/// A flow's `messages`: its own words for engine messages, by message id, each a
+/// text or an object of locale -> text. An id the engine has no message under and
+/// a text whose placeholders differ from the message's are errors at their path.
+extension FlowDecoder {
+  /// The flow's texts for engine messages.
+  func decodeMessages(_ object: ObjectReader) -> [String: EngineMessageText] {
+    guard let node = object.node("messages") else { return [:] }
+    guard case .object(let members) = node.kind else {
+      object.wrongType("messages", expected: "an object of message id -> text", found: node)
+      return [:]
+    }
+    var messages: [String: EngineMessageText] = [:]
+    for member in members {
+      let path = object.path.appending("messages").appending(member.key)
+      guard let id = EngineMessageID(id: member.key) else {
+        sink.error(
+          "unknown-message", "unknown engine message \(Quoting.quoted(member.key))", at: path, offset: member.keyOffset,
+          suggestion: Suggestions.didYouMean(member.key, in: EngineMessageID.allIDs)
+            ?? "the messages are listed in the flow format's \"Engine messages\" section")
+        continue
+      }
+      switch member.value.kind {
+      case .string(let text):
+        if checkPlaceholders(text, of: id, at: path) { messages[member.key] = .text(text) }
+      case .object(let texts):
+        var localized: [String: String] = [:]
+        for entry in texts {
+          let entryPath = path.appending(entry.key)
+          guard LanguageTag.isWellFormed(entry.key) else {
+            sink.error(
+              "invalid-locale", "\(Quoting.quoted(entry.key)) is not a language tag", at: entryPath,
+              offset: entry.keyOffset, suggestion: "write a BCP 47 tag like en, de or pt-BR")
+            continue
+          }
+          guard case .string(let text) = entry.value.kind else {
+            sink.error("wrong-type", "expected a string, found \(entry.value.typeDescription)", at: entryPath)
+            continue
+          }
+          if checkPlaceholders(text, of: id, at: entryPath) { localized[entry.key] = text }
+        }
+        messages[member.key] = .localized(localized)
+      default:
+        sink.error(
+          "wrong-type", "expected a string or an object of locale -> string, found \(member.value.typeDescription)",
+          at: path)
+      }
+    }
+    return messages
+  }
+
+  /// Reports a text whose placeholders are not its message's; true when they are.
+  private func checkPlaceholders(_ text: String, of id: EngineMessageID, at path: JSONPath) -> Bool {
+    let expected = id.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+    switch MessageTemplate.parse(text, placeholders: id.placeholders) {
+    case .success: return true
+    case .failure(.unknownPlaceholder(let name)):
+      sink.error(
+        "message-placeholder", "{\(name)} is not a placeholder of \(id)", at: path,
+        suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) its placeholders are \(expected)" }
+          ?? "its placeholders are \(expected)")
+    case .failure(.missingPlaceholder(let name)):
+      sink.error(
+        "message-placeholder", "the text of \(id) leaves out {\(name)}", at: path,
+        suggestion: "its placeholders are \(expected)")
+    }
+    return false
+  }
+}

@@ -1,0 +1,73 @@
+/// The id of one of the engine's own messages for shoppers: a rule's default
+/// message, a disabled row's reason, a refusal, a notice. Stable: a flow's
+/// `messages` overrides one by its id (`rule.required`), and each language's table
+/// (`Resources/Messages/LANG.txt`) writes its text under it.
+///
+/// ```swift
+/// EngineMessageID(id: "rule.required")?.placeholders  // ["title"]
+/// ```
+package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  case ruleRequired, ruleEmail, ruleLuhn, ruleDigits, ruleExpiry, ruleExpiryFormat, rulePattern
+  case ruleMinLength, ruleMaxLength, ruleOneOf, ruleCustom
+  case disabledCompleteFirst, disabledNotAvailableUntil
+  case conditionEquals, conditionFilledIn, conditionEmpty, conditionAnd, conditionOr, conditionNot
+  case errorCheckRow, errorCheckStep, errorActionUnsupported
+  case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
+  case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
+  case noticeActionCancelled
+
+  /// The id as tables and flows write it: `rule.required`.
+  package var id: String { Self.ids[rawValue] }
+
+  /// The id as written.
+  package var description: String { id }
+
+  /// The message with this id, or nil for an id the engine has no message under.
+  package init?(id: String) {
+    guard let message = Self.byID[id] else { return nil }
+    self = message
+  }
+
+  /// Every id, in the order of the cases.
+  package static let allIDs: [String] = allCases.map(\.id)
+
+  /// The names in braces the message's text must use, each once or more, in the
+  /// order the engine passes their values.
+  package var placeholders: [String] {
+    switch self {
+    case .ruleRequired, .ruleEmail, .ruleLuhn, .ruleDigits, .ruleExpiry, .ruleExpiryFormat, .rulePattern, .ruleCustom:
+      return ["title"]
+    case .ruleMinLength, .ruleMaxLength: return ["title", "count"]
+    case .ruleOneOf: return ["title", "values"]
+    case .disabledCompleteFirst: return ["step"]
+    case .disabledNotAvailableUntil: return ["condition"]
+    case .conditionEquals: return ["name", "value"]
+    case .conditionFilledIn, .conditionEmpty: return ["name"]
+    case .conditionAnd, .conditionOr: return ["left", "right"]
+    case .conditionNot: return ["condition"]
+    case .errorCheckRow: return ["title", "code"]
+    case .errorCheckStep: return ["code"]
+    case .errorActionUnsupported: return ["action"]
+    case .refusalHidden: return ["row", "step"]
+    case .refusalCannotChange, .refusalNothingToClose: return ["row"]
+    case .refusalOfferWaiting: return ["message"]
+    case .refusalCallInFlight: return ["row", "operation"]
+    case .refusalCallInProgress, .refusalCallUnanswered, .refusalOrderFinished: return ["call", "row"]
+    case .noticeActionCancelled: return ["step", "action", "call"]
+    }
+  }
+
+  private static let ids: [String] = [
+    "rule.required", "rule.email", "rule.luhn", "rule.digits", "rule.expiry", "rule.expiryFormat", "rule.pattern",
+    "rule.minLength", "rule.maxLength", "rule.oneOf", "rule.custom",
+    "disabled.completeFirst", "disabled.notAvailableUntil",
+    "condition.equals", "condition.filledIn", "condition.empty", "condition.and", "condition.or", "condition.not",
+    "error.checkRow", "error.checkStep", "error.actionUnsupported",
+    "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
+    "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",
+    "notice.actionCancelled",
+  ]
+
+  private static let byID: [String: EngineMessageID] = Dictionary(
+    uniqueKeysWithValues: allCases.map { ($0.id, $0) })
+}

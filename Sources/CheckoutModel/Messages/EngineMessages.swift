@@ -1,0 +1,84 @@
+/// The engine's own messages for shoppers in one language, each parsed once:
+/// what a session shows in its locale (rule defaults, disabled reasons, refusals,
+/// notices). Each language's table is `Resources/Messages/LANG.txt`.
+///
+/// ```swift
+/// EngineMessages.english.text(.ruleRequired, "Card number")  // "Card number is required"
+/// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "Kartennummer ist erforderlich"
+/// ```
+package struct EngineMessages: Sendable {
+  /// The locale the texts are shown in: their language, or a session's locale
+  /// (`de-CH`, or a flow's language the engine has no table for, then in English).
+  package let locale: String
+  /// Each message's template, by ``EngineMessageID/rawValue``.
+  private let templates: [MessageTemplate]
+
+  /// The languages the engine has a table for, English (the default) first.
+  package static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"]
+
+  /// The English messages (parsed on first use).
+  package static let english = EngineMessages(locale: "en", table: MessageTable.read("en"), fallback: nil)
+
+  /// Every other language's messages, parsed together on the first use of one.
+  private static let others: [String: EngineMessages] = Dictionary(
+    uniqueKeysWithValues: languages.dropFirst().map {
+      ($0, EngineMessages(locale: $0, table: MessageTable.read($0), fallback: english))
+    })
+
+  /// The messages of a locale: its language's table (`de-CH` reads `de`), or nil
+  /// when the engine has none for it.
+  package static func `for`(_ locale: String) -> EngineMessages? {
+    guard let language = language(of: locale) else { return nil }
+    return language == "en" ? english : others[language]
+  }
+
+  /// The engine's language for a locale tag (`de-CH` -> `de`), or nil.
+  package static func language(of locale: String) -> String? {
+    let language = locale.split(separator: "-", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+    return languages.contains(language) ? language : nil
+  }
+
+  /// The messages of a table: a text missing from it, or not a template of its
+  /// message, is the fallback's (a test keeps every table complete and right).
+  private init(locale: String, table: MessageTable, fallback: EngineMessages?) {
+    self.locale = locale
+    self.templates = EngineMessageID.allCases.map { id in
+      if let text = table.texts[id.id],
+        case .success(let template) = MessageTemplate.parse(text, placeholders: id.placeholders)
+      {
+        return template
+      }
+      return fallback?.templates[id.rawValue] ?? MessageTemplate(parts: [.text(id.id)])
+    }
+  }
+
+  private init(locale: String, templates: [MessageTemplate]) {
+    self.locale = locale
+    self.templates = templates
+  }
+
+  /// The message's text with its placeholders' values, in the order of
+  /// ``EngineMessageID/placeholders``.
+  package func text(_ id: EngineMessageID, _ first: String = "", _ second: String = "", _ third: String = "") -> String
+  {
+    templates[id.rawValue].fill(first, second, third)
+  }
+
+  /// The same messages under another locale tag: a regional form of their
+  /// language (`de-CH`), or a flow's locale the engine has no table for.
+  package func named(_ locale: String) -> EngineMessages {
+    EngineMessages(locale: locale, templates: templates)
+  }
+
+  /// These messages with some replaced by a flow's texts (each already checked to
+  /// be a template of its message; one that is not is left out).
+  package func overriding(_ texts: [EngineMessageID: String], locale: String) -> EngineMessages {
+    var templates = self.templates
+    for (id, text) in texts {
+      if case .success(let template) = MessageTemplate.parse(text, placeholders: id.placeholders) {
+        templates[id.rawValue] = template
+      }
+    }
+    return EngineMessages(locale: locale, templates: templates)
+  }
+}

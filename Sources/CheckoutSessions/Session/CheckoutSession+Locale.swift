@@ -1,0 +1,88 @@
+import CheckoutModel
+import CheckoutPlanning
+import CheckoutCompiledFlow
+
+/// The shopper's language: chosen when the session starts, changed at any time.
+/// The engine's messages follow it; the navigation, the data and every API call
+/// stay as they are.
+extension CheckoutSession {
+  /// The locales the session may be in: the engine's languages, and any other the
+  /// flow's `messages` write.
+  package var supportedLocales: [String] { compiled.locales }
+
+  /// Changes the shopper's language. The screen renders in it at once; a rule's
+  /// message already shown on a row (or waiting in an offer) is said again in it.
+  /// Throws ``UnsupportedLocale`` for a locale the session cannot speak, and then
+  /// changes nothing.
+  ///
+  /// ```swift
+  /// try session.setLocale("de")
+  /// session.screen.row("number")?.error  // "Kartennummer ist erforderlich"
+  /// ```
+  public mutating func setLocale(_ locale: String) throws(UnsupportedLocale) {
+    guard compiled.supports(locale: locale) else {
+      throw UnsupportedLocale(locale: locale, supported: compiled.locales)
+    }
+    guard locale != self.locale else { return }
+    let before = rules
+    self.locale = locale
+    messages = compiled.messages(for: locale)
+    // Kept step checks hold their problems in the old words.
+    sessionData.rulesChanged()
+    let after = rules
+    for (ref, message) in rowErrors {
+      if let said = sayAgain(message, at: RowReference(step: ref.step, row: ref.row), before, after) {
+        rowErrors[ref] = said
+      }
+    }
+    var mode = self.mode
+    mode.relocalize { resolution in
+      var resolution = resolution
+      if let said = sayAgain(
+        resolution.message, at: RowReference(step: resolution.step, row: resolution.row), before, after)
+      {
+        resolution.message = said
+      }
+      return resolution
+    }
+    self.mode = mode
+  }
+
+  /// A row's message in the new words when it is the rule message the old words
+  /// gave for the row's value now; nil for any other (an API's or the flow's own).
+  private func sayAgain(
+    _ message: String, at place: RowReference, _ before: RuleEvaluator, _ after: RuleEvaluator
+  ) -> String? {
+    guard let rowID = place.row, let row = compiled.step(place.step)?.row(rowID) else { return nil }
+    let value = row.bind.flatMap { data[$0] }
+    guard before.firstFailure(of: row.rules, value: value, title: row.title, remember: false) == message else {
+      return nil
+    }
+    return after.firstFailure(of: row.rules, value: value, title: row.title, remember: false)
+  }
+}
+
+extension SessionMode {
+  /// The offer waiting, the errors queued and the route's error, each passed through `change`.
+  mutating func relocalize(_ change: (Resolution) -> Resolution) {
+    switch self {
+    case .idle(var correction):
+      correction.queued = correction.queued.map(change)
+      self = .idle(correction: correction)
+    case .awaitingStep(let pending, var correction):
+      correction.queued = correction.queued.map(change)
+      self = .awaitingStep(pending: pending, correction: correction)
+    case .offering(let offer, var correction, var waiting):
+      correction.queued = correction.queued.map(change)
+      if case .route(var driver)? = waiting {
+        driver.changeResolution(change)
+        waiting = .route(driver)
+      }
+      let changed = Offer(resolution: change(offer.resolution), from: offer.from)
+      self = .offering(offer: changed, correction: correction, waiting: waiting)
+    case .routing(var driver, let queued):
+      driver.changeResolution(change)
+      self = .routing(driver: driver, queued: queued.map(change))
+    }
+  }
+}

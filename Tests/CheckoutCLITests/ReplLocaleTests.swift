@@ -1,0 +1,61 @@
+import CheckoutCLI
+import CheckoutEngine
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// `checkout repl --locale TAG` and the `locale` line at the prompt: the screen
+/// shows again in the new language, completion offers the languages, a recording
+/// keeps the locale, and a language the session cannot speak is refused.
+@Suite struct ReplLocaleTests {
+  private func repl(_ lines: [String], locale: String? = nil, record: String? = nil) -> (status: Int32, output: String)
+  {
+    let capture = CapturedTerminal()
+    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
+    var options = ReplCommand.Options.onTheTestDay
+    options.locale = locale
+    options.record = record
+    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
+    return (status.code, capture.output + capture.error)
+  }
+
+  @Test func aGermanREPLShowsTheEnginesGermanWords() {
+    let result = repl(["tap checkout", "tap continue", "tap creditCard", "set number 1234"], locale: "de")
+    #expect(result.status == 0)
+    #expect(result.output.contains("ist erforderlich"), "the guard's reason on the screen")
+    #expect(result.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "the refusal")
+    #expect(result.output.contains("Kartennummer ist keine gültige Kartennummer"), "the rule's message")
+    #expect(!result.output.contains("is required"))
+  }
+
+  @Test func theLocaleLineShowsTheScreenAgainInTheNewLanguage() {
+    let result = repl(["tap checkout", "locale de", "locale xx"])
+    #expect(result.output.contains("Full name is required"))
+    #expect(result.output.contains("Vollständiger Name ist erforderlich"), "the screen shown again in German")
+    #expect(result.output.contains(#"error: unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#))
+  }
+
+  @Test func anUnknownLocaleOptionIsBadUsage() {
+    let result = repl([], locale: "xx")
+    #expect(result.status == 2)
+    #expect(result.output.contains(#"--locale: unknown locale "xx"; the languages are en, de"#))
+  }
+
+  @Test func completionOffersTheLanguages() throws {
+    let session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
+    #expect(ReplCompletion.candidates(line: "locale ", cursor: 7, session: session).contains("de"))
+    #expect(ReplCompletion.candidates(line: "loc", cursor: 3, session: session) == ["locale"])
+  }
+
+  @Test func aRecordingKeepsTheLocaleAndReplaysGreen() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("locale-\(UUID().uuidString).scenario")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = repl(["tap checkout", "locale fr", "tap continue"], locale: "de", record: path)
+    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(recorded.contains("\nlocale de\n"))
+    #expect(recorded.contains("\nlocale fr\n"))
+    let replay = runCheckout(["replay", path])
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+  }
+}

@@ -1,0 +1,44 @@
+import CheckoutEngine
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// The "Words in the shopper's language" article: its Swift is this file's
+/// snippet, run here, and its table lists every message id with its English text.
+@Suite struct ShoppersLanguageDocumentationTests {
+  @Test func theArticleShowsTheLocaleSnippetVerbatim() throws {
+    let blocks = Markdown(try DocumentationTests.catalogArticle("ShoppersLanguage")).codeBlocks(language: "swift")
+    let code = try DocumentationTests.snippet("a locale", in: #filePath)
+    #expect(blocks.contains { $0.contains(code) }, "ShoppersLanguage.md does not show:\n\(code)")
+  }
+
+  @Test func theLocaleSnippetShowsGermanThenFrench() throws {
+    let compiled = ShippedFlows.plndrCompiled
+    let today = ShippedFlows.today
+    // snippet: a locale
+    var session = try CheckoutSession(flow: compiled, today: today, locale: "de")
+    session.send(.tap("checkout"))
+    session.send(.appeared("stepOne"))
+    let reason = session.screen.rows.last?.disabledReason
+    // "Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name ist erforderlich. …"
+    try session.setLocale("fr")
+    // session.locale == "fr"; a language it cannot speak throws UnsupportedLocale
+    // end snippet
+    #expect(
+      reason?.hasPrefix("Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name ist erforderlich.")
+        == true)
+    #expect(session.locale == "fr")
+    #expect(session.screen.rows.last?.disabledReason?.contains("Complétez d’abord « Shipping Address »") == true)
+  }
+
+  @Test func theArticleListsEveryMessageWithItsEnglishText() throws {
+    let article = try DocumentationTests.catalogArticle("ShoppersLanguage")
+    for id in EngineMessageID.allCases {
+      let english = try #require(MessageTable.read("en").texts[id.id])
+      #expect(
+        article.contains("| `\(id.id)` |")
+          && article.contains("| \(english.replacingOccurrences(of: "|", with: "\\|")) |"),
+        "ShoppersLanguage.md does not list \(id.id)")
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import CheckoutTestExpectations
+import Testing
+import CheckoutModel
+import CheckoutLint
+
+/// Lint's checks of a flow's languages, each at its JSON path and line:column.
+@Suite struct LintLocaleTests {
+  /// A flow in English and German with these rows on its one step.
+  private func flow(
+    locales: String = #"["en", "de"]"#, title: String = #"{ "en": "Cart", "de": "Warenkorb" }"#, rows: String
+  )
+    -> String
+  {
+    """
+    { "format": 1, "id": "shop", "title": { "en": "Shop", "de": "Laden" }, "locales": \(locales), "start": "cart",
+      "data": { "cart.count": 2 },
+      "steps": [{ "id": "cart", "title": \(title), "rows": [
+        \(rows) ] }],
+      "errors": [{ "code": "*", "step": "cart", "message": { "en": "Something went wrong.", "de": "Etwas ist schiefgelaufen." } }] }
+    """
+  }
+
+  @Test func aFlowInEnglishAndGermanLints() {
+    let report = expectLintDiagnostics(
+      flow(
+        rows: #"""
+          { "id": "count", "cell": "info", "title": { "en": "Items", "de": "Artikel" }, "detail": { "en": "{cart.count} items", "de": "{cart.count} Artikel" } },
+              { "id": "zip", "cell": "text", "title": { "en": "ZIP code", "de": "Postleitzahl" }, "bind": "shipping.zip",
+                "placeholder": "12345", "rules": [{ "required": true, "message": { "en": "Enter a ZIP code.", "de": "Geben Sie eine Postleitzahl ein." } }] }
+          """#), [])
+    #expect(report.flow?.step("cart")?.title.text(in: "de") == "Warenkorb")
+  }
+
+  @Test func aTextMissingInAListedLocaleIsAnErrorAtItsPath() {
+    expectLintDiagnostics(
+      flow(
+        title: #"1️⃣{ "en": "Cart" }"#,
+        rows: #"{ "id": "zip", "cell": "text", "title": 2️⃣"ZIP code", "bind": "shipping.zip", "placeholder": "12345" }"#),
+      [
+        .error(
+          "1️⃣", "\"title\" has no \"de\" text", path: "steps[0].title",
+          suggestion: "add \"de\": the words in that language (the flow lists it in \"locales\")"),
+        .error(
+          "2️⃣", "\"title\" is written in \"en\" only; the flow also lists \"de\"", path: "steps[0].rows[0].title",
+          suggestion: "write it as an object of locale -> string: { \"en\": \"ZIP code\", \"de\": … }"),
+      ])
+  }
+
+  @Test func aTextInALocaleTheFlowDoesNotListIsAnError() {
+    expectLintDiagnostics(
+      flow(rows: #"{ "id": "note", "cell": "info", "title": { "en": "Note", "de": "Hinweis", "dr": 1️⃣"Notiz" } }"#),
+      [
+        .error(
+          "1️⃣", "\"dr\" is not one of the flow's locales (en, de)", path: "steps[0].rows[0].title.dr",
+          suggestion: "did you mean \"de\"?")
+      ])
+  }
+
+  @Test func localeTagsMustBeWellFormedAndListedOnce() {
+    expectLintDiagnostics(
+      """
+      { "format": 1, "id": "shop", "title": "1", "locales": ["en", 1️⃣"de_DE", 2️⃣"EN"], "start": "cart",
+        "steps": [{ "id": "cart", "title": "2", "rows": [] }], "errors": [{ "code": "*", "step": "cart" }] }
+      """,
+      [
+        .error(
+          "1️⃣", "\"de_DE\" is not a BCP 47 language tag", path: "locales[1]",
+          suggestion:
+            "write a language of 2 or 3 letters, then an optional script and region, like \"de\", \"pt-BR\" or \"zh-Hant-TW\""
+        ),
+        .error("2️⃣", "locale \"EN\" is listed twice; it is first listed at locales[0]", path: "locales[2]"),
+      ])
+  }
+
+  @Test func detailKeysMustAgreeBetweenLanguages() {
+    expectLintDiagnostics(
+      flow(
+        rows: #"""
+          { "id": "ship", "cell": "info", "title": { "en": "Ship to", "de": "Lieferung an" },
+                "detail": { "en": "{shipping.name}, {shipping.city}", "de": 1️⃣"{shipping.name}" } },
+              { "id": "name", "cell": "text", "title": { "en": "Name", "de": "Name" }, "bind": "shipping.name" },
+              { "id": "city", "cell": "text", "title": { "en": "City", "de": "Ort" }, "bind": "shipping.city" }
+          """#),
+      [
+        .error(
+          "1️⃣", "the \"de\" template shows {shipping.name}, but the \"en\" one shows {shipping.name}, {shipping.city}",
+          path: "steps[0].rows[0].detail.de",
+          suggestion: "show the same {keys} in every language; only the words around them change")
+      ])
+  }
+
+  @Test func aTextPerLocaleInAFlowWithoutLocalesIsAnError() {
+    expectLintDiagnostics(
+      """
+      { "format": 1, "id": "shop", "title": "Shop", "start": "cart",
+        "steps": [{ "id": "cart", "title": 1️⃣{ "en": "Cart", "de": "Warenkorb" }, "rows": [] }],
+        "errors": [{ "code": "*", "step": "cart" }] }
+      """,
+      [
+        .error(
+          "1️⃣", "\"title\" is written per locale, but the flow lists no \"locales\"", path: "steps[0].title",
+          suggestion:
+            "list the flow's languages, the default first, e.g. \"locales\": [\"de\", \"en\"]; or write a plain string")
+      ])
+  }
+
+  @Test func wellFormedLanguageTags() {
+    for tag in [
+      "de", "en-US", "pt-BR", "zh-Hant-TW", "sr-Latn-RS", "es-419", "de-CH-1996", "en-US-x-twain", "zh-yue-HK",
+    ] {
+      #expect(LanguageTag.isWellFormed(tag), "\(tag)")
+    }
+    for tag in ["", "d", "german", "de_DE", "en-", "-en", "en-US-US", "de-1996-1996", "x-private", "en-a", "1de"] {
+      #expect(!LanguageTag.isWellFormed(tag), "\(tag)")
+    }
+  }
+}

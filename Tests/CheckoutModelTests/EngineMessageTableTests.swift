@@ -1,0 +1,83 @@
+import CheckoutTestSupport
+import Testing
+import CheckoutModel
+
+/// The engine's own words for shoppers: one table per language, each with every
+/// message and the same placeholders as English, filled in without a dictionary.
+@Suite struct EngineMessageTableTests {
+  @Test("every table reads cleanly and has exactly the engine's messages", arguments: EngineMessages.languages)
+  func everyTableHasEveryMessage(_ language: String) {
+    let table = MessageTable.read(language)
+    #expect(table.problems.isEmpty, "\(language).txt: \(table.problems)")
+    let ids = Set(table.texts.keys)
+    let expected = Set(EngineMessageID.allIDs)
+    #expect(expected.subtracting(ids).isEmpty, "\(language).txt lacks \(expected.subtracting(ids).sorted())")
+    #expect(ids.subtracting(expected).isEmpty, "\(language).txt has unknown \(ids.subtracting(expected).sorted())")
+  }
+
+  @Test("every text uses exactly its message's placeholders", arguments: EngineMessages.languages)
+  func everyTextHasTheSamePlaceholders(_ language: String) {
+    let table = MessageTable.read(language)
+    for id in EngineMessageID.allCases {
+      guard let text = table.texts[id.id] else { continue }
+      #expect(
+        Set(MessageTemplate.placeholders(in: text)) == Set(id.placeholders),
+        "\(language).txt \(id): \(text)")
+      let parsed = MessageTemplate.parse(text, placeholders: id.placeholders)
+      #expect((try? parsed.get()) != nil, "\(language).txt \(id) does not parse: \(parsed)")
+    }
+  }
+
+  @Test func noMessageTakesMoreThanThreeValuesAndIDsAreUnique() {
+    #expect(EngineMessageID.allCases.allSatisfy { $0.placeholders.count <= 3 })
+    #expect(Set(EngineMessageID.allIDs).count == EngineMessageID.allCases.count)
+    for id in EngineMessageID.allCases { #expect(EngineMessageID(id: id.id) == id) }
+    #expect(EngineMessageID(id: "rule.requird") == nil)
+  }
+
+  /// The texts a language writes as English does, because they are its words too.
+  static let sameAsEnglish: Set<String> = ["nl condition.equals"]
+
+  @Test func translationsAreNotEnglishCopies() {
+    let english = MessageTable.read("en").texts
+    for language in EngineMessages.languages.dropFirst() {
+      let texts = MessageTable.read(language).texts
+      let copied = EngineMessageID.allCases.filter {
+        texts[$0.id] == english[$0.id] && !Self.sameAsEnglish.contains("\(language) \($0.id)")
+      }.map(\.id)
+      #expect(copied.isEmpty, "\(language).txt keeps the English text of \(copied)")
+    }
+  }
+
+  @Test func messagesAreFilledInEachLanguage() throws {
+    #expect(EngineMessages.english.text(.ruleRequired, "Card number") == "Card number is required")
+    #expect(EngineMessages.english.text(.ruleMinLength, "Name", "3") == "Name must be at least 3 characters")
+    let german = try #require(EngineMessages.for("de"))
+    #expect(german.text(.ruleRequired, "Kartennummer") == "Kartennummer ist erforderlich")
+    #expect(try #require(EngineMessages.for("ja")).text(.ruleRequired, "カード番号") == "カード番号は必須です")
+    #expect(EngineMessages.for("de-CH")?.locale == "de", "a regional tag reads its language's table")
+    #expect(EngineMessages.for("sv") == nil)
+  }
+
+  @Test func aRuleEvaluatorSpeaksItsMessagesLanguage() throws {
+    let french = RuleEvaluator(today: nil, messages: try #require(EngineMessages.for("fr")))
+    #expect(french.firstFailure(of: [Rule(.required)], value: nil, title: "Ville") == "Ville est obligatoire")
+    #expect(
+      RuleEvaluator().firstFailure(of: [Rule(.required)], value: nil, title: "City") == "City is required",
+      "English by default, as before")
+  }
+
+  @Test func aTemplateKeepsBracesThatNameNothingAndRefusesUnknownPlaceholders() throws {
+    let template = try MessageTemplate.parse("{title} {} ok", placeholders: ["title"]).get()
+    #expect(template.fill("X") == "X {} ok")
+    #expect(
+      MessageTemplate.parse("{titel} is required", placeholders: ["title"]) == .failure(.unknownPlaceholder("titel")))
+    #expect(MessageTemplate.parse("required", placeholders: ["title"]) == .failure(.missingPlaceholder("title")))
+  }
+
+  @Test func aTableLineThatIsNotIDEqualsTextIsReported() {
+    let table = MessageTable.parse("# comment\n\nrule.required = {title} x\nnonsense\nrule.required = again\n")
+    #expect(table.texts == ["rule.required": "again"])
+    #expect(table.problems == ["line 4: expected ID = TEXT", "line 5: rule.required is written twice"])
+  }
+}

@@ -1,0 +1,69 @@
+import CheckoutTestSupport
+import Testing
+import CheckoutModel
+
+/// A flow's `messages`: its own words for engine messages, checked when it loads
+/// (an unknown id with "did you mean", a placeholder the message does not have or
+/// leaves out, a locale that is no language tag) and written back as read.
+@Suite struct FlowMessagesLoadingTests {
+  static func flow(messages: String) -> String {
+    """
+    {
+      "format": 1, "id": "m", "title": "M", "start": "a",
+      "steps": [ { "id": "a", "title": "A", "rows": [
+        { "id": "name", "cell": "text", "title": "Name", "bind": "name", "rules": ["required"] } ] } ],
+      "messages": \(messages)
+    }
+    """
+  }
+
+  static func problems(_ messages: String) -> [String] {
+    do {
+      _ = try FlowLoader().load(json: flow(messages: messages))
+      return []
+    } catch {
+      return error.diagnostics.map {
+        "\($0.path?.description ?? ""): \($0.message)\($0.suggestion.map { "; \($0)" } ?? "")"
+      }
+    }
+  }
+
+  @Test func validMessagesLoadAndAreWrittenBack() throws {
+    let json = Self.flow(
+      messages:
+        #"{ "rule.required": { "en": "Please enter {title}", "de": "Bitte {title} angeben" }, "refusal.cannotChange": "{row} is locked" }"#
+    )
+    let flow = try FlowLoader().load(json: json)
+    #expect(
+      flow.messages["rule.required"] == .localized(["en": "Please enter {title}", "de": "Bitte {title} angeben"]))
+    #expect(flow.messages["refusal.cannotChange"] == .text("{row} is locked"))
+    #expect(try FlowLoader().load(json: FlowWriter.json(flow)) == flow)
+  }
+
+  @Test func anUnknownMessageIDIsAnErrorWithTheNearestID() {
+    #expect(
+      Self.problems(#"{ "rule.requird": "{title} needed" }"#) == [
+        #"messages["rule.requird"]: unknown engine message "rule.requird"; did you mean "rule.required"?"#
+      ])
+  }
+
+  @Test func aPlaceholderTheMessageDoesNotHaveOrLeavesOutIsAnError() {
+    #expect(
+      Self.problems(#"{ "rule.required": { "de": "{titel} fehlt" } }"#) == [
+        #"messages["rule.required"].de: {titel} is not a placeholder of rule.required; did you mean "title"? its placeholders are {title}"#
+      ])
+    #expect(
+      Self.problems(#"{ "rule.minLength": "{title} is too short" }"#) == [
+        #"messages["rule.minLength"]: the text of rule.minLength leaves out {count}; its placeholders are {title}, {count}"#
+      ])
+  }
+
+  @Test func aLocaleThatIsNoLanguageTagIsAnError() {
+    #expect(
+      Self.problems(#"{ "rule.required": { "german": "{title} fehlt" } }"#) == [
+        #"messages["rule.required"].german: "german" is not a language tag; write a BCP 47 tag like en, de or pt-BR"#
+      ])
+    #expect(
+      LanguageTag.isWellFormed("pt-BR") && LanguageTag.isWellFormed("zh-Hant-TW") && !LanguageTag.isWellFormed("d"))
+  }
+}

@@ -1,0 +1,68 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+import CheckoutModel
+import CheckoutCompiledFlow
+import CheckoutSessions
+import CheckoutScenarios
+
+/// The `locale TAG` line: the session's language in a scenario, before or after
+/// the flow is loaded; a language no flow can speak is a problem naming them.
+@Suite struct ScenarioLocaleTests {
+  static func run(_ lines: [String], flow: CompiledFlow? = ShippedFlows.plndrCompiled) throws -> (
+    host: ScenarioHost, outcomes: [ScenarioHost.Outcome]
+  ) {
+    var host = ScenarioHost(flow: flow, today: ShippedFlows.today)
+    var outcomes: [ScenarioHost.Outcome] = []
+    for (index, line) in lines.enumerated() {
+      guard let command = try ScenarioParser.parse(line, line: index + 1) else { continue }
+      outcomes.append(host.run(command))
+    }
+    return (host, outcomes)
+  }
+
+  @Test func aGermanScenarioExpectsGermanEngineMessages() throws {
+    let (host, outcomes) = try Self.run([
+      "locale de", "tap checkout", "tap continue", "expect effect refused \"ist erforderlich\"", "tap creditCard",
+      "set number 1234", "expect error number \"ist keine gültige Kartennummer\"",
+    ])
+    #expect(outcomes.allSatisfy { $0.problem == nil && $0.failure == nil }, "\(outcomes)")
+    #expect(host.session?.locale == "de")
+  }
+
+  @Test func aLocaleBeforeTheFlowAppliesToTheSessionItLoads() throws {
+    let plndr = PackagePaths.flows.appendingPathComponent("plndr.json").path
+    let (host, outcomes) = try Self.run(["locale fr", "flow \(plndr)"], flow: nil)
+    #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes.map(\.problem))")
+    #expect(host.session?.locale == "fr")
+  }
+
+  @Test func anUnknownLocaleIsAProblemNamingTheLanguages() throws {
+    let (host, outcomes) = try Self.run(["locale de", "locale xx"])
+    #expect(
+      outcomes.last?.problem == #"unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#)
+    #expect(host.session?.locale == "de", "the session keeps its language")
+    #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse("locale", line: 1) }
+  }
+
+  @Test func aRouteInProgressArrivesWithItsRuleMessageInTheNewLanguage() throws {
+    let (host, outcomes) = try Self.run([
+      "tap checkout", "tap creditCard", "set name \"Ada Lovelace\"", "set number \"4242 4242 4242 4242\"",
+      "set expiry 12/28", "set cvv 123", "tap done", "tap shippingAddress", "set name \"Ada Lovelace\"",
+      "set street \"1 Main St\"", "set city Portland", "set state OR", "set zip 97201", "tap done", "tap continue",
+      "set payment.card.number \"4242 4242 4242 4241\"", "tap placeOrder",
+      "expect offer creditCard.number", "manual", "accept", "locale de", "appear stepOne", "appear creditCard",
+      "expect focus number", "expect effect focus creditCard.number",
+      "expect error number \"ist keine gültige Kartennummer\"",
+    ])
+    #expect(
+      outcomes.allSatisfy { $0.problem == nil && $0.failure == nil },
+      "\(outcomes.filter { $0.problem != nil || $0.failure != nil })")
+    #expect(host.session?.navigation.description == "cart>stepOne|creditCard")
+  }
+
+  @Test func helpKnowsTheLocaleCommand() throws {
+    let (_, outcomes) = try Self.run(["help locale"])
+    #expect(outcomes.first?.notes.joined(separator: "\n").contains("locale de") == true)
+  }
+}

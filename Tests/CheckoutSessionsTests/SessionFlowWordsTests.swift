@@ -1,0 +1,108 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+import CheckoutModel
+import CheckoutCompiledFlow
+import CheckoutSessions
+
+/// One locale for both kinds of words: a session's locale picks the flow's texts
+/// written per locale (titles, rule and matcher messages) and the engine's own
+/// messages around them, on the screen, in row errors, refusals and resolutions.
+@Suite struct SessionFlowWordsTests {
+  static func session(_ locale: String?, flow: CompiledFlow = ShippedFlows.expressCompiled) throws -> CheckoutSession {
+    try CheckoutSession(flow: flow, today: ShippedFlows.today, locale: locale)
+  }
+
+  static func row(_ id: RowID, of session: CheckoutSession) -> ScreenRow? {
+    session.screen.rows.first { $0.id == id }
+  }
+
+  @Test func aGermanSessionOnExpressShowsTheFlowsGermanWordsAndTheEnginesGermanMessages() throws {
+    var session = try Self.session("de")
+    #expect(session.screen.title == "Express-Kasse")
+    #expect(Self.row("firstName", of: session)?.title == "Vorname")
+    session.send(.set(.row("email"), .string("nope")))
+    #expect(
+      Self.row("email", of: session)?.error == "E-Mail muss eine E-Mail-Adresse wie name@example.com sein",
+      "the engine's German message around the flow's German title")
+    session.send(.set(.row("quantity"), .string("0")))
+    #expect(Self.row("quantity", of: session)?.error == "Wählen Sie eine Menge von 1 bis 99.", "the flow's own")
+    let refusal = try #require(session.send(.tap("pay")).lazy.compactMap(\.refusal).first)
+    #expect(refusal.message.hasPrefix("Jetzt bezahlen: Bitte zuerst „Zahlung“ vervollständigen."), "\(refusal.message)")
+  }
+
+  @Test func aFrenchSessionOnExpressShowsFrench() throws {
+    var session = try Self.session("fr")
+    #expect(session.screen.title == "Paiement express")
+    session.send(.set(.row("email"), .string("")))
+    #expect(Self.row("email", of: session)?.error == "E-mail est obligatoire")
+    let reason = try #require(Self.row("pay", of: session)?.disabledReason)
+    #expect(reason.hasPrefix("Payer maintenant: Complétez d’abord « Paiement »."), "\(reason)")
+  }
+
+  @Test func anErrorResolutionIsInTheSessionsLocale() throws {
+    let declined = APIError(code: "card_declined")
+    let compiled = ShippedFlows.expressCompiled
+    #expect(
+      compiled.resolution(for: declined, locale: "de")?.message
+        == "Ihre Karte wurde abgelehnt. Bitte bezahlen Sie mit einer anderen Karte.")
+    let unmatched = APIError(code: "bank_offline")
+    var flow = ShippedFlows.express
+    flow.errors = [ErrorMatcher(code: "*", step: "cardEntry", row: "number")]
+    #expect(
+      CompiledFlow(flow).resolution(for: unmatched, locale: "de")?.message
+        == "Kartennummer: Bitte überprüfen Sie diese Angabe (bank offline)",
+      "the engine's German around the flow's German title")
+  }
+
+  @Test func changingTheLocaleRendersTheScreenAndSaysTheMessageAgain() throws {
+    var session = try Self.session("de")
+    session.send(.set(.row("email"), .string("nope")))
+    try session.setLocale("fr")
+    #expect(session.screen.title == "Paiement express")
+    #expect(Self.row("email", of: session)?.error == "E-mail doit être une adresse e-mail comme nom@example.com")
+    try session.setLocale("en")
+    #expect(session.screen.title == "Express checkout")
+    #expect(Self.row("email", of: session)?.error == "Email must be an email address like name@example.com")
+  }
+
+  @Test func aSnapshotRestoresTheFlowsWordsInItsLocale() throws {
+    var session = try Self.session("de")
+    session.send(.set(.row("email"), .string("")))
+    let restored = try CheckoutSession(restoringJSON: session.snapshot().jsonData(), flow: ShippedFlows.expressCompiled)
+    #expect(restored.locale == "de")
+    #expect(restored.screen.title == "Express-Kasse")
+    #expect(Self.row("email", of: restored)?.error == "E-Mail ist erforderlich")
+  }
+
+  @Test func aRegionalTagReadsItsLanguagesWords() throws {
+    let session = try Self.session("de-CH")
+    #expect(session.screen.title == "Express-Kasse")
+    #expect(Self.row("lastName", of: session)?.title == "Nachname")
+  }
+
+  @Test func aSessionStartsInTheFlowsFirstLocale() throws {
+    let express = ShippedFlows.express
+    let flow = Flow(
+      id: express.id, title: express.title, start: express.start, data: express.data, rules: express.rules,
+      steps: express.steps, errors: express.errors, locales: ["de", "en", "fr"])
+    let compiled = CompiledFlow(flow)
+    var session = CheckoutSession(flow: compiled, today: ShippedFlows.today)
+    #expect(session.locale == "de")
+    session.send(.set(.row("email"), .string("")))
+    #expect(Self.row("email", of: session)?.error == "E-Mail ist erforderlich")
+    #expect(!String(decoding: session.snapshot().jsonData(), as: UTF8.self).contains("locale"), "the default")
+    #expect(compiled.locales.prefix(4) == ["de", "en", "fr", "es"])
+  }
+
+  @Test func aLocaleOnlyTheFlowListsIsOneASessionMayBeIn() throws {
+    var flow = ShippedFlows.express
+    flow.locales = ["en", "sv"]
+    flow.title = ["en": "Express checkout", "sv": "Snabbkassa"]
+    let compiled = CompiledFlow(flow)
+    let session = try Self.session("sv", flow: compiled)
+    #expect(session.locale == "sv")
+    #expect(compiled.supports(locale: "sv-FI"))
+    #expect(!compiled.supports(locale: "xx"))
+  }
+}
