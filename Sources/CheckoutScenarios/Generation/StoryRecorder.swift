@@ -36,15 +36,7 @@ struct StoryRecorder: Sendable {
   /// line is named without its value).
   mutating func run(_ line: String, shown: String? = nil, note: String? = nil) throws(StoryBlock) {
     let name = shown ?? line
-    let command: ScenarioCommand?
-    do {
-      command = try ScenarioParser.parse(line)
-    } catch {
-      throw StoryBlock(reason: "'\(name)' is not a scenario line: \(error.message)")
-    }
-    guard let command else { return }
-    let outcome = host.run(command)
-    if let problem = outcome.problem { throw StoryBlock(reason: "'\(name)': \(problem)") }
+    guard let outcome = try execute(line, name: name) else { return }
     if let failure = outcome.failure {
       throw StoryBlock(reason: "'\(name)' does not hold: \(failure.expected), but \(failure.actual)")
     }
@@ -60,15 +52,7 @@ struct StoryRecorder: Sendable {
   /// its code) after it: the refusal, with its reason, is what the story shows.
   mutating func runRefused(_ line: String, shown: String? = nil) throws(StoryBlock) {
     let name = shown ?? line
-    let command: ScenarioCommand?
-    do {
-      command = try ScenarioParser.parse(line)
-    } catch {
-      throw StoryBlock(reason: "'\(name)' is not a scenario line: \(error.message)")
-    }
-    guard let command else { return }
-    let outcome = host.run(command)
-    if let problem = outcome.problem { throw StoryBlock(reason: "'\(name)': \(problem)") }
+    guard let outcome = try execute(line, name: name) else { return }
     guard let refusal = outcome.effects.lazy.compactMap(\.refusal).first else {
       throw StoryBlock(reason: "'\(name)' is not refused")
     }
@@ -79,6 +63,21 @@ struct StoryRecorder: Sendable {
       return
     }
     try run("expect effect refused \(refusal.code)")
+  }
+
+  /// Parses and runs a line on the session (nil for a blank or comment line); a
+  /// line that does not parse, or a problem running it, ends the story.
+  private mutating func execute(_ line: String, name: String) throws(StoryBlock) -> ScenarioHost.Outcome? {
+    let command: ScenarioCommand?
+    do {
+      command = try ScenarioParser.parse(line)
+    } catch {
+      throw StoryBlock(reason: "'\(name)' is not a scenario line: \(error.message)")
+    }
+    guard let command else { return nil }
+    let outcome = host.run(command)
+    if let problem = outcome.problem { throw StoryBlock(reason: "'\(name)': \(problem)") }
+    return outcome
   }
 
   /// Keeps a comment line.
