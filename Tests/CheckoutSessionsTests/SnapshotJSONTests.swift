@@ -62,8 +62,8 @@ import Testing
     pending.mode.wait(
       for: .step(CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount")))
     pending.calls = [
-      SessionSnapshot.Call(operation: "applyDiscount", key: "applyDiscount-1", then: nil),
-      SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-2", then: "stepTwo"),
+      APICall(operation: "applyDiscount", key: "applyDiscount-1", then: nil),
+      APICall(operation: "placeOrder", key: "placeOrder-2", then: "stepTwo"),
     ]
 
     let routing = fixture(sessions().first { $0.name == "a route in progress" }, "the session with a route").session
@@ -262,7 +262,7 @@ import Testing
         #""calls":[{"operation":"placeOrder","key":"placeOrder-1","then":null,"later":{"a":[1,{"b":null}]}}],"offer":null,"focus":null,"today":null,"pending":null,"future":[true,false,null,-1.5e3,"\u00e9"]"#
     )
     let snapshot = try SessionSnapshot(json: Data(json.utf8))
-    #expect(snapshot.calls == [SessionSnapshot.Call(operation: "placeOrder", key: "placeOrder-1", then: nil)])
+    #expect(snapshot.calls == [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)])
     #expect(snapshot.mode == .start && snapshot.today == nil)
     #expect(
       try SessionSnapshot(json: Data(("\u{FEFF}" + Self.minimal).utf8))

@@ -17,7 +17,7 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
   public var text: String
   /// The text in each locale the flow file wrote it in (the default's included),
   /// by locale tag; empty for a plain string.
-  public var translations: [String: String]
+  package var translations: [String: String]
 
   /// Text in the default language, `text`, and in each locale of `translations`
   /// (the default's too, when it is written under its tag); without translations,

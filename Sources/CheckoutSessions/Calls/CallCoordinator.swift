@@ -23,22 +23,22 @@ import Foundation
 /// ```
 public struct CallCoordinator: Sendable {
   /// Where the sessions are.
-  public var store: any SessionStore
+  package var store: any SessionStore
   /// The API the calls go to.
-  public var api: any CheckoutAPI
+  package var api: any CheckoutAPI
   /// This process's secrets (a CVV), restored into each session and kept after
   /// each save; nil when the host keeps none.
-  public var secrets: SecretVault?
+  package var secrets: SecretVault?
   /// Whether sensitive values are stored unmasked (a card number a later call,
   /// perhaps on another instance, must send).
-  public var storeSensitive: Bool
+  package var storeSensitive: Bool
   /// How many times a save is retried when another writer saved first.
   public var attempts: Int
   /// How long a call may take: a call a stored session shows waiting for longer
   /// (since the session was saved) is taken as lost and made again.
   public var callTimeout: TimeInterval
   /// The clock lost calls are timed by.
-  public var now: @Sendable () -> Date
+  package var now: @Sendable () -> Date
   /// Told each ``CallCheckpoint`` a call reaches; a fault test stops there by
   /// throwing (nothing after it happens) or by killing the process.
   public var checkpoint: @Sendable (CallCheckpoint) throws -> Void

@@ -348,7 +348,7 @@ struct Migration {
     }
   }
 
-  private mutating func migrateAction(of call: SessionSnapshot.Call) -> SessionSnapshot.Call? {
+  private mutating func migrateAction(of call: APICall) -> APICall? {
     guard var action = call.action else { return call }
     var moved = call
     let renamed = step(action.step)
@@ -386,7 +386,7 @@ struct Migration {
     return moved
   }
 
-  private mutating func migrate(_ call: SessionSnapshot.Call) -> SessionSnapshot.Call {
+  private mutating func migrate(_ call: APICall) -> APICall {
     guard let then = call.then else { return call }
     var moved = call
     moved.then = step(then)

@@ -16,14 +16,14 @@ import CheckoutCompiledFlow
 public struct AutoHost: Sendable {
   /// Whether navigation commands are answered with appearances; false when a
   /// person confirms each screen (the REPL's `manual` mode).
-  public var appears: Bool
+  package var appears: Bool
   /// The most events one ``send(_:to:answering:)`` sends: a guard against a host
   /// and a flow that answer each other forever.
-  public var limit: Int
+  package var limit: Int
   /// Whether an action a call asks for (``SessionEvent/apiActionRequired(_:_:_:)``)
   /// is completed at once, once its step has appeared (a scripted shopper who
   /// passes every challenge); false leaves the call waiting on it.
-  public var completesActions: Bool
+  package var completesActions: Bool
 
   /// A host that confirms every screen, sending at most `limit` events for one.
   public init(appears: Bool = true, limit: Int = 1_000, completesActions: Bool = false) {

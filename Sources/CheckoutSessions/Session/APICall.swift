@@ -53,10 +53,10 @@ public struct APICall: Hashable, Sendable, Codable {
   public var action: PendingAction?
   /// How many actions the call has asked for (its continuations are numbered by
   /// it); nil before the first.
-  public var actions: Int?
+  package var actions: Int?
   /// The last action the call asked for (kept once it is completed, to name the
   /// continuation's key); nil before the first.
-  public var lastAction: ActionName?
+  package var lastAction: ActionName?
 
   /// Creates a call.
   public init(
@@ -74,7 +74,7 @@ public struct APICall: Hashable, Sendable, Codable {
 
   /// The key the latest request was sent with: the call's key, or after an
   /// action its continuation's (`placeOrder-1/three_d_secure-1`).
-  public var requestKey: IdempotencyKey {
+  package var requestKey: IdempotencyKey {
     guard let actions, actions > 0, let last = lastAction else { return key }
     return IdempotencyKey(continuing: key, after: last, number: actions)
   }

@@ -121,7 +121,7 @@ public struct CheckoutSession: Sendable {
   /// The offer waiting for `accept` or `decline`.
   public var offer: Offer? { mode.offer }
   /// Errors of the last answer still to be offered, in order.
-  public var queued: [Resolution] { mode.correction.queued }
+  package var queued: [Resolution] { mode.correction.queued }
   /// The row an error route arrived at (until the shopper changes its value).
   public var focus: CheckoutModel.RowRef? { mode.correction.focus }
   /// A command sent for a tap or a successful call, waiting for its step.

@@ -26,9 +26,6 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// format 2 had no call digests, actions or `finished` (read as none).
   package static let readableFormats = 1...currentFormat
 
-  /// An API call waiting for an answer, or given up unanswered.
-  public typealias Call = APICall
-
   /// The snapshot format.
   public var format: Int
   /// The flow's id.
@@ -52,9 +49,9 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// offering an error or driving a route, with what that mode holds.
   package var mode: SessionMode
   /// API calls waiting for answers, each with its idempotency key.
-  public var calls: [Call]
+  public var calls: [APICall]
   /// Calls given up unanswered, whose keys the next calls reuse (absent when none).
-  public var unanswered: [Call]?
+  public var unanswered: [APICall]?
   /// How many idempotency keys the session has made (absent before the first).
   package var callsMade: Int?
   /// The operation whose success placed the order (absent until then).
@@ -97,8 +94,8 @@ extension SessionSnapshot {
     } else {
       mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .start
     }
-    calls = try container.decodeIfPresent([Call].self, forKey: .calls) ?? []
-    unanswered = try container.decodeIfPresent([Call].self, forKey: .unanswered)
+    calls = try container.decodeIfPresent([APICall].self, forKey: .calls) ?? []
+    unanswered = try container.decodeIfPresent([APICall].self, forKey: .unanswered)
     callsMade = try container.decodeIfPresent(Int.self, forKey: .callsMade)
     finished = try container.decodeIfPresent(OperationName.self, forKey: .finished)
     secretGenerations = try container.decodeIfPresent([String: Int].self, forKey: .secretGenerations)
