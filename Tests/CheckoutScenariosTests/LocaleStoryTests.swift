@@ -62,6 +62,15 @@ import CheckoutScenarios
     #expect(!stepTwo.lines.contains { $0.hasPrefix("expect error") })
   }
 
+  @Test func aStepWithoutRulesChecksARoutedErrorsMessageInTheLocale() throws {
+    let suite = StoryGeneratorTests.shippedSuite("express.json")
+    let german = try #require(Self.locales(suite).first { $0.name == "locale-de--paymentSheet" })
+    #expect(german.lines.contains(#"expect error card "Bitte fügen Sie eine Karte zum Bezahlen hinzu.""#))
+    #expect(german.lines.last?.hasPrefix("expect title ") == true, "the words are checked where the route ends")
+    let french = try #require(Self.locales(suite).first { $0.name == "locale-fr--paymentSheet" })
+    #expect(french.lines.contains(#"expect error card "Veuillez ajouter une carte pour payer.""#))
+  }
+
   @Test func aStepOnlyAnActionOpensIsReachedThroughTheAction() throws {
     let suite = StoryGeneratorTests.shippedSuite("express.json")
     let story = try #require(Self.locales(suite).first { $0.name == "locale-fr--challenge" })

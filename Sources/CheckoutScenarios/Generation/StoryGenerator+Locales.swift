@@ -11,7 +11,9 @@ extension StoryGenerator {
   /// per locale), then enters a value one of its rows refuses, which shows the
   /// error in that language (a rule's own message when a row has one written for
   /// the locale, else the engine's message from its table, or the flow's override
-  /// of it). A translation missing or changed fails the story: the default
+  /// of it); a step whose rows have no rules shows instead a routed API error's
+  /// message, when a matcher resolving on one of its rows has one written for the
+  /// locale. A translation missing or changed fails the story: the default
   /// language's words show instead. A flow without `locales`, or with one, gets none.
   /// A step no walk reaches but a submit's action opens is reached by that action.
   func localeStories(_ origins: [CoverageMatrix.Origin], names: inout StoryNames) -> (
@@ -34,17 +36,65 @@ extension StoryGenerator {
     _ locale: String, _ step: Step, _ origins: [CoverageMatrix.Origin], names: inout StoryNames
   ) -> Result<Story, StoryBlock> {
     Result { () throws(StoryBlock) -> Story in
-      var driver = try reach(step, in: locale, origins)
-      driver.recorder.blank()
-      let shown = try expectLocalizedTitle(of: step, in: locale, &driver)
-      let error = try expectLocalizedError(on: step, in: locale, &driver)
+      var driver: StoryDriver
+      let error: String?
+      if !hasRules(step), let routed = routedError(to: step, in: locale, origins) {
+        // The error comes first: its route ends on the step, where the words are checked.
+        (driver, error) = (routed.driver, "the API error on \(routed.row)")
+        driver.recorder.blank()
+        try expectLocalizedTitle(of: step, in: locale, &driver)
+      } else {
+        driver = try reach(step, in: locale, origins)
+        driver.recorder.blank()
+        try expectLocalizedTitle(of: step, in: locale, &driver)
+        error = try expectLocalizedError(on: step, in: locale, &driver).map { "\($0)'s error" }
+      }
       let name = names.unique("locale-\(locale)--\(step.id)")
       let summary =
-        "In \(locale), \(step.id) shows \(shown)"
-        + (error.map { " and \($0)'s error" } ?? " (no row of it has rules, so no error is checked)")
-        + " in that language: a missing or changed translation fails this story."
+        "In \(locale), \(step.id) shows its words"
+        + (error.map { " and \($0) in that language" }
+          ?? " in that language (no row of it has rules or a routed error, so no error is checked)")
+        + ": a missing or changed translation fails this story."
       return Story(name: name, kind: .locale, summary: summary, lines: driver.recorder.lines)
     }
+  }
+
+  private func hasRules(_ step: Step) -> Bool {
+    step.rows.contains { $0.kind.takesValue && $0.bind != nil && !$0.rules.isEmpty }
+  }
+
+  /// For a step whose rows have no rules: an API error whose matcher resolves on one
+  /// of its rows with a message written for `locale`, failed from the first submit
+  /// it applies to, routed there and its message expected (in `resolveOffers`); the
+  /// driver then stands on the step. Nil when no matcher and submit make one.
+  private func routedError(to step: Step, in locale: String, _ origins: [CoverageMatrix.Origin]) -> (
+    driver: StoryDriver, row: RowID
+  )? {
+    for (index, matcher) in flow.flow.errors.enumerated() where matcher.step == step.id {
+      guard let row = matcher.row, let message = matcher.message, message.translations[locale] != nil else { continue }
+      let expected = "expect error \(row) \(ScenarioText.quoted(message.text(in: locale)))"
+      for matrixOrigin in origins where matcher.applies(to: matrixOrigin.operation) {
+        guard let origin = origin(matrixOrigin, locale: locale) else { continue }
+        let attempt = Result { () throws(StoryBlock) -> StoryDriver in
+          var driver = try origin.base.get()
+          var error = try ErrorCodeChooser(flow.flow).error(forMatcherAt: index, from: origin.submit.operation).get()
+          error.message = Self.apiMessage(error.code)
+          try meetRouteGuards(to: step.id, &driver)
+          driver.recorder.comment(
+            "The API fails \(origin.submit.operation) with \(error.code): its matcher's message shows on \(row) in \(locale)."
+          )
+          try driver.recorder.run("api \(origin.submit.operation) fail \(ErrorCodeChooser.scripted(error))")
+          try driver.recorder.run("tap \(origin.row)")
+          try resolveOffers(&driver)
+          guard driver.session.navigation.top == step.id, driver.recorder.lines.contains(expected) else {
+            throw StoryBlock(reason: "the route did not end on \(step.id) with \(row)'s message in \(locale)")
+          }
+          return driver
+        }
+        if case .success(let driver) = attempt { return (driver, row) }
+      }
+    }
+    return nil
   }
 
   /// A driver in `locale` standing on the step: walked there, or, when no walk
@@ -59,7 +109,14 @@ extension StoryGenerator {
       return driver
     }
     guard case .failure(let block) = walked else { return try walked.get() }
-    for matrixOrigin in origins {
+    // Only the submits whose action opens the step are walked to.
+    let opening = origins.filter { matrixOrigin in
+      guard case .submit(let submit)? = flow.step(matrixOrigin.step)?.row(matrixOrigin.row)?.action else {
+        return false
+      }
+      return submit.actions.values.contains(step.id)
+    }
+    for matrixOrigin in opening {
       guard let origin = origin(matrixOrigin, locale: locale),
         let action = origin.submit.actions.sorted(by: { $0.key < $1.key }).first(where: { $0.value == step.id })?.key,
         case .success(var driver) = origin.base
@@ -75,21 +132,17 @@ extension StoryGenerator {
 
   /// `expect title` with the flow's words in `locale`: the step's title, or the
   /// first shown row's title written per locale when the step's is one plain string.
-  /// Returns what was checked, for the summary.
-  private func expectLocalizedTitle(of step: Step, in locale: String, _ driver: inout StoryDriver) throws(StoryBlock)
-    -> String
-  {
+  private func expectLocalizedTitle(of step: Step, in locale: String, _ driver: inout StoryDriver) throws(StoryBlock) {
     let shownRows = Set(driver.session.screen.rows.map(\.id))
     if !step.title.isLocalized,
       let row = step.rows.first(where: { $0.title.isLocalized && shownRows.contains($0.id) })
     {
       driver.recorder.comment("\(row.id)'s title in \(locale).")
       try driver.recorder.run("expect title \(row.id) \(ScenarioText.quoted(row.title.text(in: locale)))")
-      return "\(row.id)'s title"
+      return
     }
     driver.recorder.comment("The step's title in \(locale).")
     try driver.recorder.run("expect title \(ScenarioText.quoted(step.title.text(in: locale)))")
-    return "its title"
   }
 
   /// A value one row of the step refuses, and the error it shows in `locale`; the
@@ -98,8 +151,8 @@ extension StoryGenerator {
   private func expectLocalizedError(on step: Step, in locale: String, _ driver: inout StoryDriver) throws(StoryBlock)
     -> RowID?
   {
+    guard hasRules(step) else { return nil }
     let rows = step.rows.filter { $0.kind.takesValue && $0.bind != nil && !$0.rules.isEmpty }
-    guard !rows.isEmpty else { return nil }
     let candidates = rows.flatMap { row in
       values.invalidValues(for: row, data: driver.data).filter { !$0.refused }.map { (row: row, invalid: $0) }
     }
