@@ -19,6 +19,9 @@ package enum MutationOperator: String, Hashable, Sendable, CaseIterable, Codable
   /// Two error matchers of the same kind (code or field) swapped in the list, neighbours
   /// or overlapping ones (first match wins).
   case swapMatchers = "swap-matchers"
+  /// A step title's text in a language the flow ships after its default removed:
+  /// a session in that language shows the default's words instead.
+  case dropTranslation = "drop-translation"
 }
 
 /// One mutant of a flow: the change, where it stands in the flow file, and what it means.

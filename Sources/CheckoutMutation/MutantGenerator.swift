@@ -1,7 +1,8 @@
 import CheckoutModel
 
 /// Makes every mutant of a flow's JSON document, walking it in document order:
-/// the named rules, then each step and its rows, then the error matchers.
+/// the named rules, then each step (its title's translations) and its rows, then
+/// the error matchers.
 package struct MutantGenerator: Sendable {
   /// The parsed document.
   package let root: JSONNode
@@ -35,6 +36,7 @@ package struct MutantGenerator: Sendable {
     for (stepIndex, step) in (root["steps"]?.elements ?? []).enumerated() {
       let stepPath = JSONPath.root.appending("steps").appending(stepIndex)
       presentation(step, at: stepPath)
+      translations(of: step, at: stepPath)
       for (rowIndex, row) in (step["rows"]?.elements ?? []).enumerated() {
         self.row(row, at: stepPath.appending("rows").appending(rowIndex))
       }
@@ -55,6 +57,19 @@ package struct MutantGenerator: Sendable {
     replace(
       .changePresentation, .replaceString(path.appending("presentation"), swapped), node: step["presentation"],
       description: "step \(id) is presented \(swapped) instead of \(current)")
+  }
+
+  /// Each text of the step's title in a locale the flow lists after its default,
+  /// removed (a flow without `locales` has none to remove).
+  private mutating func translations(of step: JSONNode, at path: JSONPath) {
+    let locales = (root["locales"]?.elements ?? []).compactMap(\.string).dropFirst()
+    guard let title = step["title"], case .object(let members) = title.kind else { return }
+    let id = step["id"]?.string ?? path.description
+    for member in members where locales.contains(member.key) {
+      remove(
+        .dropTranslation, .removeMember(path.appending("title"), key: member.key), in: title, key: member.key,
+        description: "step \(id)'s title loses its \(member.key) text (shown in the default language)")
+    }
   }
 
   private mutating func row(_ row: JSONNode, at path: JSONPath) {

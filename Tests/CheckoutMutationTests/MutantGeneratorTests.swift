@@ -115,6 +115,37 @@ import Testing
       ])
   }
 
+  @Test func dropTranslationRemovesEachStepTitlesTextInALanguageAfterTheDefault() throws {
+    let json = """
+      {
+        "format": 1, "id": "words", "title": { "en": "Words", "de": "Wörter", "fr": "Mots" }, "start": "cart",
+        "locales": ["en", "de", "fr"],
+        "steps": [
+          { "id": "cart", "title": { "en": "Cart", "de": "Warenkorb", "fr": "Panier" }, "rows": [
+            { "id": "go", "cell": "button", "title": { "en": "Go", "de": "Los", "fr": "Allez" }, "opens": "done" } ] },
+          { "id": "done", "title": { "en": "Done", "de": "Fertig", "fr": "Fini" }, "rows": [] }
+        ],
+        "errors": []
+      }
+      """
+    let tester = try MutationTester(bytes: Array(json.utf8), file: "words.json")
+    let mutants = tester.mutants.filter { $0.mutationOperator == .dropTranslation }
+    #expect(
+      mutants.map { "\($0.path): \($0.description)" } == [
+        "steps[0].title.de: step cart's title loses its de text (shown in the default language)",
+        "steps[0].title.fr: step cart's title loses its fr text (shown in the default language)",
+        "steps[1].title.de: step done's title loses its de text (shown in the default language)",
+        "steps[1].title.fr: step done's title loses its fr text (shown in the default language)",
+      ])
+    let first = try #require(mutants.first)
+    #expect(String(decoding: Array(json.utf8)[first.span], as: UTF8.self) == #""de": "Warenkorb""#)
+    // The mutant loads, and a German session shows the default's title.
+    let flow = try tester.load(first).get()
+    #expect(flow.steps[0].title.text(in: "de") == "Cart")
+    // A flow without `locales` has none.
+    #expect(Self.made(.dropTranslation).isEmpty)
+  }
+
   @Test func mutantsAreNumberedInDocumentOrderAndSpanTheirValue() {
     let mutants = Self.tester.mutants
     #expect(mutants.map(\.id) == Array(1...mutants.count))

@@ -254,6 +254,9 @@ package enum GenerateCommand {
     for story in suite.unwrittenActions {
       terminal.line("  \(terminal.styled("no action story:", .yellow)) \(story)")
     }
+    for story in suite.unwrittenLocales {
+      terminal.line("  \(terminal.styled("no locale story:", .yellow)) \(story)")
+    }
     for (file, failure) in report.failures {
       terminal.line("  \(terminal.styled("failed:", .red)) \(file):\(failure.line): \(failure.text)")
       terminal.line("    \(failure.message)")
@@ -296,6 +299,7 @@ package enum GenerateCommand {
     case .guardRefusal: return "guard"
     case .rules: return "rules"
     case .condition: return "condition"
+    case .locale: return "locale"
     }
   }
 
@@ -320,6 +324,7 @@ struct GenerateJSON: Encodable {
     var untoured: [String]
     var unwritten: [String]
     var unwrittenActions: [String]
+    var unwrittenLocales: [String]
     var check: CheckEntry?
     var seconds: Double
   }
@@ -379,6 +384,7 @@ struct GenerateJSON: Encodable {
             pair: Self.pair($0.pair), reason: $0.reason, accepted: report.accepted.entry(for: $0.pair)?.reason)
         },
         untoured: suite.untoured, unwritten: suite.unwritten, unwrittenActions: suite.unwrittenActions,
+        unwrittenLocales: suite.unwrittenLocales,
         check: check
           ? CheckEntry(
             passed: suite.stories.count - report.failures.count, failed: report.failures.count,

@@ -52,7 +52,8 @@ package enum MutateCommand {
       shift-bound (minLength/maxLength, a pattern's {m,n} moved by one), drop-condition
       (visibleWhen/enabledWhen), change-presentation (modal/push), move-matcher (an error
       resolved on another row or step), swap-matchers (two neighbouring or overlapping
-      matchers). Each mutant is loaded and compiled in memory; one whose compiled
+      matchers), drop-translation (a step title's text in a language after the
+      flow's default). Each mutant is loaded and compiled in memory; one whose compiled
       behaviour is the original's (routes, coverage matrix, where each error resolves,
       guards in effect, rules) is equivalent, with the reason; one that does not load
       is invalid: neither is counted. A mutant is killed when a story fails on it (generated

@@ -60,6 +60,7 @@ package enum ReplCompletion {
       switch words[1] {
       case "at", "offer": return steps(session)
       case "focus", "error", "valid", "invalid": return valueRows
+      case "title": return screen.rows.map(\.id.rawValue)
       case "value": return boundKeys(session) + session.flow.data.keys.map(\.rawValue)
       case "effect": return Effect.Kind.allCases.map(\.rawValue)
       default: return []

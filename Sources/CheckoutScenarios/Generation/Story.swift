@@ -29,6 +29,8 @@ package struct Story: Hashable, Sendable {
     case rules
     /// A row's condition false (the row cannot be used), then true (it is used).
     case condition
+    /// In a language the flow ships after its default: a step's words and one of its errors.
+    case locale
   }
 
   /// The file name without `.scenario`, e.g. `stepTwo--cvv_invalid`.
@@ -115,7 +117,7 @@ package struct StorySuite: Hashable, Sendable {
   /// The seed values were drawn with.
   package var seed: UInt64
   /// Every story, API error stories first (pair order), then queued, action, local,
-  /// tours, guards, rules and conditions.
+  /// tours, guards, rules, conditions and locales.
   package var stories: [Story]
   /// Every pair with no story, with its reason.
   package var infeasible: [InfeasiblePair]
@@ -128,6 +130,9 @@ package struct StorySuite: Hashable, Sendable {
   /// Action stories (a submit's action × completed, each error, cancelled) that
   /// could not be written, with the reason.
   package var unwrittenActions: [String] = []
+  /// Locale stories (a locale the flow ships after its default × step) that could
+  /// not be written, with the reason.
+  package var unwrittenLocales: [String] = []
 
   /// Creates a suite.
   package init(

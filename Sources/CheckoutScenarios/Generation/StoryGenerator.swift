@@ -57,7 +57,7 @@ package struct StoryGenerator: Sendable {
     var stories: [Story] = []
     var infeasible: [InfeasiblePair] = []
     var pairs: [StoryPair] = []
-    let origins = matrix.origins.compactMap(origin)
+    let origins = matrix.origins.compactMap { origin($0) }
     var apiStories: [(origin: Int, matcher: Int, error: APIError)] = []
     for (originIndex, origin) in origins.enumerated() {
       for (index, matcher) in flow.flow.errors.enumerated() where matcher.applies(to: origin.submit.operation) {
@@ -84,26 +84,33 @@ package struct StoryGenerator: Sendable {
     stories += tours.stories
     let checks = [guardStories(names: &names), ruleStories(names: &names), conditionStories(names: &names)]
     stories += checks.flatMap(\.stories)
+    let locales = localeStories(matrix.origins, names: &names)
+    stories += locales.stories
     var suite = StorySuite(
       flow: flow.flow.id, today: today, seed: seed, stories: stories, infeasible: infeasible, pairs: pairs,
       untoured: tours.untoured, unwritten: local.unwritten + checks.flatMap(\.unwritten))
     suite.unwrittenActions = actions.unwritten
+    suite.unwrittenLocales = locales.unwritten
     return suite
   }
 
   // MARK: Origins
 
-  private func newDriver() -> StoryDriver {
-    StoryDriver(recorder: StoryRecorder(flow: flow, today: today), walker: walker, values: values)
+  /// A driver on a new session, in `locale` when one is given (its first line).
+  func newDriver(locale: String? = nil) throws(StoryBlock) -> StoryDriver {
+    var driver = StoryDriver(recorder: StoryRecorder(flow: flow, today: today), walker: walker, values: values)
+    if let locale { try driver.recorder.run("locale \(locale)") }
+    return driver
   }
 
   /// The origin's submit row, and the walk from the start to it with the submit
   /// ready (through earlier calls, each answered `ok` with what it provides).
-  private func origin(_ origin: CoverageMatrix.Origin) -> Origin? {
+  /// A story in `locale` starts with its `locale` line.
+  func origin(_ origin: CoverageMatrix.Origin, locale: String? = nil) -> Origin? {
     guard let step = flow.step(origin.step), let row = step.row(origin.row), case .submit(let submit)? = row.action
     else { return nil }
     let base = Result { () throws(StoryBlock) -> StoryDriver in
-      var driver = newDriver()
+      var driver = try newDriver(locale: locale)
       guard let state = origin.state else { throw StoryBlock(reason: unreachable(origin.step)) }
       let through =
         origin.calls.isEmpty ? "" : " through \(origin.calls.map(\.rawValue).joined(separator: ", ")) (answered ok)"

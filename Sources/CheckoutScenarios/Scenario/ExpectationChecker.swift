@@ -38,6 +38,8 @@ struct ExpectationChecker {
           actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)")
       }
       return nil
+    case .title(let row, let expected):
+      return checkTitle(of: row, expected)
     case .value(let key, let expected):
       let masking = session.compiled.masking
       guard !masking.isSecret(key) else {
@@ -83,6 +85,23 @@ struct ExpectationChecker {
     return ScenarioHost.Failure(
       expected: "\(expectValid ? "valid" : "invalid") \(rowID)",
       actual: failure.map { "invalid \(rowID): \($0)" } ?? "valid \(rowID)")
+  }
+
+  /// The title the screen shows for the step (no row) or one of its visible rows,
+  /// in the session's language. Titles hold no values, so a failure shows them whole.
+  private func checkTitle(of rowID: RowID?, _ expected: String) -> ScenarioHost.Failure? {
+    let screen = session.screen
+    guard let rowID else {
+      return compare("step title \(ScenarioText.quoted(expected))", "step title \(ScenarioText.quoted(screen.title))")
+    }
+    let what = "title of \(rowID) \(ScenarioText.quoted(expected))"
+    guard let row = screen.row(rowID) else {
+      let hidden = session.currentStep?.row(rowID) != nil
+      return ScenarioHost.Failure(
+        expected: what,
+        actual: hidden ? "\(rowID) is not shown on \(screen.step)" : "no row \(rowID) on \(screen.step)")
+    }
+    return compare(what, "title of \(rowID) \(ScenarioText.quoted(row.title))")
   }
 
   private func compare(_ expected: String, _ actual: String) -> ScenarioHost.Failure? {

@@ -46,6 +46,17 @@ enum ExpectationParser {
     case "error":
       let row = RowID(try cursor.identifier("a row id"))
       return .error(row, try cursor.word("the \"text\" the error contains", allowQuoted: true))
+    case "title":
+      // One word: the step's title; two: a row id, then the row's title.
+      let first = try cursor.token("the \"title\" the screen shows, or a row id and the row's \"title\"")
+      guard first.text != ";" || first.quoted else {
+        throw cursor.error(at: first, "expected the \"title\" the screen shows, found ';'")
+      }
+      guard cursor.peek() != nil else { return .title(nil, first.text) }
+      guard !first.quoted, IdentifierSyntax.isIdentifier(first.text) else {
+        throw cursor.error(at: first, "\(Quoting.quoted(first.text)) is not a row id")
+      }
+      return .title(RowID(first.text), try cursor.word("the \"title\" the row shows", allowQuoted: true))
     case "value":
       let key = try cursor.token("a data key")
       guard IdentifierSyntax.isKey(key.text) else {

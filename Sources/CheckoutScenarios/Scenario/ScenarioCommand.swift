@@ -97,6 +97,10 @@ package enum Expectation: Hashable, Sendable {
   case focus(RowID)
   /// `expect error ROW "text"`: the row's error contains the text.
   case error(RowID, String)
+  /// `expect title "TEXT"` or `expect title ROW "TEXT"`: the title the screen shows
+  /// for the step on screen (no row) or for one of its rows, in the session's
+  /// language, exactly.
+  case title(RowID?, String)
   /// `expect value KEY VALUE`: a data value (as shown, secrets never).
   case value(DataKey, String)
   /// `expect valid ROW`: the row passes its rules.

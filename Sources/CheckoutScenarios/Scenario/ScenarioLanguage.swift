@@ -151,7 +151,7 @@ package enum ScenarioLanguage {
       forms: [Form("quit", "leave the REPL (also: exit, or Ctrl-D)", example: "quit")]),
     CommandInfo(
       name: "expect", synopsis: "expect WHAT …",
-      summary: "assert: at, stack, route, offer, focus, error, value, valid, invalid, effect"),
+      summary: "assert: at, stack, route, offer, focus, error, title, value, valid, invalid, effect"),
   ]
 
   /// The forms of `expect`.
@@ -186,6 +186,16 @@ package enum ScenarioLanguage {
         Form(
           "expect error ROW \"text\"", "the row's error message contains the text",
           example: "expect error cvv \"security code\"")
+      ]),
+    CommandInfo(
+      name: "title", synopsis: "expect title [ROW] \"text\"",
+      summary: "the title the screen shows for the step, or for a row, in the session's language",
+      forms: [
+        Form(
+          "expect title \"text\"", "the step on screen has exactly this title", example: "expect title \"Schritt 2\""),
+        Form(
+          "expect title ROW \"text\"", "a row shown on screen has exactly this title",
+          example: "expect title cvv \"Prüfnummer (CVV)\""),
       ]),
     CommandInfo(
       name: "value", synopsis: "expect value KEY VALUE",
