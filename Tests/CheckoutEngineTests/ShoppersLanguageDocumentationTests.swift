@@ -31,6 +31,24 @@ import Testing
     #expect(session.screen.rows.last?.disabledReason?.contains("Complétez d’abord « Shipping Address »") == true)
   }
 
+  @Test func theArticleShowsTheHostWordsSnippetVerbatim() throws {
+    let blocks = Markdown(try DocumentationTests.catalogArticle("ShoppersLanguage")).codeBlocks(language: "swift")
+    let code = try DocumentationTests.snippet("host words", in: #filePath)
+    #expect(blocks.contains { $0.contains(code) }, "ShoppersLanguage.md does not show:\n\(code)")
+  }
+
+  @Test func theHostWordsSnippetShowsGermanWordsAndATemplate() throws {
+    let compiled = ShippedFlows.plndrCompiled
+    let today = ShippedFlows.today
+    // snippet: host words
+    let words = try CheckoutSession(flow: compiled, today: today, locale: "de").hostWords
+    let decline = words["host.offer.decline"]  // "Nicht jetzt"
+    let banner = words["host.route.banner"]  // "Weiter zu „{title}“: {current} von {total}"
+    // end snippet
+    #expect(decline == "Nicht jetzt")
+    #expect(banner == "Weiter zu „{title}“: {current} von {total}")
+  }
+
   @Test func theArticleListsEveryMessageWithItsEnglishText() throws {
     let article = try DocumentationTests.catalogArticle("ShoppersLanguage")
     for id in EngineMessageID.allCases {
