@@ -4,11 +4,12 @@ import Foundation
 import Testing
 
 /// The "Words in the shopper's language" article: its Swift is this file's
-/// snippet, run here, and its table lists every message id with its English text.
+/// snippets, run here, and its tables list every message id with its English text.
 @Suite struct ShoppersLanguageDocumentationTests {
-  @Test func theArticleShowsTheLocaleSnippetVerbatim() throws {
+  @Test(arguments: ["a locale", "host words"])
+  func theArticleShowsTheSnippetVerbatim(_ snippet: String) throws {
     let blocks = Markdown(try DocumentationTests.catalogArticle("ShoppersLanguage")).codeBlocks(language: "swift")
-    let code = try DocumentationTests.snippet("a locale", in: #filePath)
+    let code = try DocumentationTests.snippet(snippet, in: #filePath)
     #expect(blocks.contains { $0.contains(code) }, "ShoppersLanguage.md does not show:\n\(code)")
   }
 
@@ -29,6 +30,18 @@ import Testing
         == true)
     #expect(session.locale == "fr")
     #expect(session.screen.rows.last?.disabledReason?.contains("Complétez d’abord « Shipping Address »") == true)
+  }
+
+  @Test func theHostWordsSnippetShowsGermanWordsAndATemplate() throws {
+    let compiled = ShippedFlows.plndrCompiled
+    let today = ShippedFlows.today
+    // snippet: host words
+    let words = try CheckoutSession(flow: compiled, today: today, locale: "de").hostWords
+    let decline = words["host.offer.decline"]  // "Nicht jetzt"
+    let banner = words["host.route.banner"]  // "Weiter zu „{title}“: {current} von {total}"
+    // end snippet
+    #expect(decline == "Nicht jetzt")
+    #expect(banner == "Weiter zu „{title}“: {current} von {total}")
   }
 
   @Test func theArticleListsEveryMessageWithItsEnglishText() throws {

@@ -35,6 +35,16 @@ import CheckoutModel
     #expect(EngineMessageID(id: "rule.requird") == nil)
   }
 
+  @Test func theHostsWordsAreTheHostIDsAndKeepTheirPlaceholdersAsTemplates() throws {
+    #expect(EngineMessageID.hostWords.map(\.id) == EngineMessageID.allIDs.filter { $0.hasPrefix("host.") })
+    #expect(EngineMessageID.allCases.filter { !$0.isHostWord }.allSatisfy { !$0.id.hasPrefix("host.") })
+    #expect(EngineMessages.english.template(.hostRouteBanner) == "taking you to {title}: {current} of {total}")
+    #expect(EngineMessages.english.template(.ruleMinLength) == "{title} must be at least {count} characters")
+    let japanese = try #require(EngineMessages.for("ja"))
+    #expect(japanese.template(.hostChallengeStandIn) == "{operation}の{action}：銀行のページの代わりに表示しています")
+    #expect(try #require(EngineMessages.for("de")).template(.hostOfferAccept) == "Korrigieren")
+  }
+
   /// The texts a language writes as English does, because they are its words too.
   static let sameAsEnglish: Set<String> = ["nl condition.equals"]
 

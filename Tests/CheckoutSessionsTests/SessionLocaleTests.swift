@@ -129,4 +129,31 @@ import CheckoutSessions
     #expect(try error("de", "") == "Kartennummer ist erforderlich")
     #expect(compiled.locales == ["en", "de", "fr", "es", "it", "nl", "pt", "ja", "sv"])
   }
+
+  @Test func aSessionHandsItsHostTheHostsWordsInItsLocale() throws {
+    let english = try Self.session(nil).hostWords
+    #expect(english["host.offer.accept"] == "Fix it")
+    #expect(english["host.route.banner"] == "taking you to {title}: {current} of {total}", "placeholders left to fill")
+    let german = try Self.session("de-AT").hostWords
+    #expect(german["host.offer.decline"] == "Nicht jetzt", "a regional tag reads its language's words")
+    #expect(german["host.challenge.confirm"] == "Bestätigen")
+    #expect(Set(german.keys) == Set(english.keys))
+    #expect(english.keys.allSatisfy { $0.hasPrefix("host.") }, "only a host's words, none of the engine's")
+    #expect(english.count == EngineMessageID.hostWords.count)
+    #expect(try Self.session("ja").hostWords["host.offer.title"] == "修正しますか？")
+  }
+
+  @Test func aFlowsOwnMessagesReplaceTheHostsWordsToo() throws {
+    var flow = ShippedFlows.plndr
+    flow.messages = ["host.offer.accept": .localized(["en": "Take me there", "de": "Hinbringen"])]
+    let compiled = CompiledFlow(flow)
+    let german = try CheckoutSession(flow: compiled, today: ShippedFlows.today, locale: "de").hostWords
+    #expect(german["host.offer.accept"] == "Hinbringen")
+    #expect(german["host.offer.decline"] == "Nicht jetzt", "the words the flow leaves are the engine's")
+    #expect(
+      try CheckoutSession(flow: compiled, today: ShippedFlows.today, locale: "fr").hostWords["host.offer.accept"]
+        == "Corriger")
+    #expect(
+      CheckoutSession(flow: compiled, today: ShippedFlows.today).hostWords["host.offer.accept"] == "Take me there")
+  }
 }

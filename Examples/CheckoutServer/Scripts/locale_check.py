@@ -8,7 +8,10 @@ title, row titles) and the engine's German messages (an email error, a
 required-field error) by visible text. Choosing Français in
 the picker starts a French checkout, which shows the engine's French words. With
 --restart-command (the PostgreSQL store) the server restarts and a reload finds
-the German session still in German.
+the German session still in German. Each shopper then pays with a 3-D Secure card
+(locale_dialogs.py): the page's own words (the bank's dialog, the offer dialog,
+the route banner, the picker's label, "New checkout") are in their language, and
+none of the page's English words is left in the shopper's part.
 
   locale_check.py BASE_URL --screenshots DIR [--restart-command CMD]
 """
@@ -23,6 +26,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_check
+import locale_dialogs
 from browser_check import CheckFailed, Shopper, check
 
 
@@ -122,7 +126,9 @@ def main():
     failed = 0
     try:
         german(shopper, args.restart_command)
+        locale_dialogs.german_dialogs(shopper)
         french(shopper)
+        locale_dialogs.french_dialogs(shopper)
         shopper.console_clean()
     except CheckFailed as failure:
         failed = 1

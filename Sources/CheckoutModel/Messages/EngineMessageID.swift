@@ -1,5 +1,6 @@
 /// The id of one of the engine's own messages for shoppers: a rule's default
-/// message, a disabled row's reason, a refusal, a notice. Stable: a flow's
+/// message, a disabled row's reason, a refusal, a notice, or a host's own words
+/// around the screen (`host.*`: a dialog's buttons, a banner). Stable: a flow's
 /// `messages` overrides one by its id (`rule.required`), and each language's table
 /// (`Resources/Messages/LANG.txt`) writes its text under it.
 ///
@@ -15,6 +16,13 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
   case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
   case noticeActionCancelled
+  case hostLanguage, hostNewCheckout, hostCheckout, hostBreadcrumbModal, hostPickerChoose
+  case hostOfferTitle, hostOfferAccept, hostOfferDecline, hostOfferWhere
+  case hostChallengeBank, hostChallengeTitle, hostChallengeStandIn
+  case hostChallengeCancel, hostChallengeFail, hostChallengeConfirm
+  case hostRouteBanner
+  case hostProblemRefused, hostProblemRouteCancelled, hostProblemUnresolved, hostProblemStaleVersion
+  case hostProblemNoAnswer, hostProblemOther
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { Self.ids[rawValue] }
@@ -30,6 +38,13 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
 
   /// Every id, in the order of the cases.
   package static let allIDs: [String] = allCases.map(\.id)
+
+  /// The words a host shows around the screen (`host.*`), which the engine itself
+  /// never says: a host reads them in a session's locale (``EngineMessages/template(_:)``).
+  package static let hostWords: [EngineMessageID] = allCases.filter(\.isHostWord)
+
+  /// Whether the message is one of a host's words (`host.*`) rather than the engine's.
+  package var isHostWord: Bool { rawValue >= Self.hostLanguage.rawValue }
 
   /// The names in braces the message's text must use, each once or more, in the
   /// order the engine passes their values.
@@ -54,6 +69,16 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .refusalCallInFlight: return ["row", "operation"]
     case .refusalCallInProgress, .refusalCallUnanswered, .refusalOrderFinished: return ["call", "row"]
     case .noticeActionCancelled: return ["step", "action", "call"]
+    case .hostBreadcrumbModal: return ["steps"]
+    case .hostOfferWhere: return ["step"]
+    case .hostChallengeStandIn: return ["action", "operation"]
+    case .hostRouteBanner: return ["title", "current", "total"]
+    case .hostProblemRefused: return ["reason"]
+    case .hostProblemUnresolved, .hostProblemOther: return ["code"]
+    case .hostLanguage, .hostNewCheckout, .hostCheckout, .hostPickerChoose, .hostOfferTitle, .hostOfferAccept,
+      .hostOfferDecline, .hostChallengeBank, .hostChallengeTitle, .hostChallengeCancel, .hostChallengeFail,
+      .hostChallengeConfirm, .hostProblemRouteCancelled, .hostProblemStaleVersion, .hostProblemNoAnswer:
+      return []
     }
   }
 
@@ -66,6 +91,13 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
     "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",
     "notice.actionCancelled",
+    "host.language", "host.newCheckout", "host.checkout", "host.breadcrumb.modal", "host.picker.choose",
+    "host.offer.title", "host.offer.accept", "host.offer.decline", "host.offer.where",
+    "host.challenge.bank", "host.challenge.title", "host.challenge.standIn",
+    "host.challenge.cancel", "host.challenge.fail", "host.challenge.confirm",
+    "host.route.banner",
+    "host.problem.refused", "host.problem.routeCancelled", "host.problem.unresolved", "host.problem.staleVersion",
+    "host.problem.noAnswer", "host.problem.other",
   ]
 
   private static let byID: [String: EngineMessageID] = Dictionary(

@@ -64,6 +64,13 @@ package struct EngineMessages: Sendable {
     templates[id.rawValue].fill(first, second, third)
   }
 
+  /// The message's text with its placeholders left in braces, for a host to fill
+  /// (`host.route.banner`: "taking you to {title}: {current} of {total}").
+  package func template(_ id: EngineMessageID) -> String {
+    let names = id.placeholders.map { "{\($0)}" } + ["", "", ""]
+    return templates[id.rawValue].fill(names[0], names[1], names[2])
+  }
+
   /// The same messages under another locale tag: a regional form of their
   /// language (`de-CH`), or a flow's locale the engine has no table for.
   package func named(_ locale: String) -> EngineMessages {

@@ -10,6 +10,21 @@ extension CheckoutSession {
   /// flow's `messages` write.
   package var supportedLocales: [String] { compiled.locales }
 
+  /// A host's own words around the screen in the session's ``locale``, by id
+  /// (`host.offer.accept`: "Fix it", in German "Korrigieren"): its dialogs'
+  /// titles and buttons, its banners and problem lines. Each is written once per
+  /// language in the engine's tables, and a flow's `messages` may replace it like
+  /// any engine message; a `{name}` in a text is left for the host to fill.
+  ///
+  /// ```swift
+  /// let words = try CheckoutSession(flow: compiled, today: today, locale: "de").hostWords
+  /// let decline = words["host.offer.decline"]  // "Nicht jetzt"
+  /// let banner = words["host.route.banner"]  // "Weiter zu „{title}“: {current} von {total}"
+  /// ```
+  public var hostWords: [String: String] {
+    Dictionary(uniqueKeysWithValues: EngineMessageID.hostWords.map { ($0.id, messages.template($0)) })
+  }
+
   /// Changes the shopper's language. The screen renders in it at once; a rule's
   /// message already shown on a row (or waiting in an offer) is said again in it.
   /// Throws ``UnsupportedLocale`` for a locale the session cannot speak, and then

@@ -70,7 +70,7 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The effect's main argument as scenarios name it: the command, operation, target or code.
-  public var argument: String {
+  package var argument: String {
     switch self {
     case .navigate(let command): return command.description
     case .callAPI(let operation, _, _): return operation.rawValue

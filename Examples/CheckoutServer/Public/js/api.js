@@ -11,6 +11,7 @@ export class ApiError extends Error {
     this.code = body?.error ?? (status === 0 ? 'no_answer' : 'http_error');
     this.at = body?.at;
     this.version = body?.version;
+    this.refusal = body?.refusal;  // a refused event: the detail is the engine's message to the shopper
   }
 }
 

@@ -7,13 +7,16 @@
 // URL holds only its id (?session=…), so a reload, or a server restart with the
 // PostgreSQL store, picks it up where it was. The language picker offers the
 // flow's languages, defaulting to the browser's (navigator.languages), else the
-// flow's default; choosing another starts a new checkout in it.
+// flow's default; choosing another starts a new checkout in it. The page's own
+// words (dialogs, banners, problems) come with the session, in its language
+// (words.js); the developer's panes (the flow's picture, the effects) stay English.
 
 import * as api from './api.js';
 import { askBank } from './challenge.js';
 import { GraphPanel } from './graph.js';
 import { NavigationView, parseState } from './navigation.js';
 import { renderScreen } from './screen.js';
+import { haveLabels, useLabels, word } from './words.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -58,12 +61,34 @@ function log(text, kind = 'effect') {
   while ($('#log').children.length > 60) $('#log').lastElementChild.remove();
 }
 
+/** A problem in the shopper's words; what went wrong, in the developer's, goes to the log. */
 function showProblem(error) {
   const box = $('#problem');
   box.hidden = false;
-  box.textContent = error?.message ?? String(error);
+  box.textContent = problemWords(error);
   box.dataset.code = error?.code ?? '';
+  if (!error?.words) log(`problem: ${error?.message ?? String(error)}`, 'host');
   if (error?.code === 'stale_version') enqueue(reload);
+}
+
+function problemWords(error) {
+  if (error?.words) return error.words;
+  if (!haveLabels()) return error?.message ?? String(error);  // before any session: no words to say it in
+  if (!(error instanceof api.ApiError)) return word('host.problem.other', { code: 'page' });
+  if (error.code === 'no_answer') return word('host.problem.noAnswer');
+  if (error.code === 'stale_version') return word('host.problem.staleVersion');
+  // A refused event's detail is the engine's message, in the session's language.
+  if (error.refusal) return word('host.problem.refused', { reason: error.message });
+  return word('host.problem.other', { code: error.code });
+}
+
+/** What the problem line says to the shopper for a refused, unresolved or cancelled effect. */
+function effectWords(effect) {
+  switch (effect.kind) {
+    case 'refused': return word('host.problem.refused', { reason: effect.reason });
+    case 'unresolved': return word('host.problem.unresolved', { code: effect.code });
+    default: return word('host.problem.routeCancelled');
+  }
 }
 
 function clearProblem() {
@@ -131,7 +156,9 @@ async function handle(answer) {
   const focus = effects.find((effect) => effect.kind === 'focus');
   draw(answer, focus?.row);
   for (const effect of effects) {
-    if (['refused', 'unresolved', 'routeCancelled'].includes(effect.kind)) showProblem({ message: describe(effect) });
+    if (['refused', 'unresolved', 'routeCancelled'].includes(effect.kind)) {
+      showProblem({ message: describe(effect), words: effectWords(effect) });
+    }
     if (effect.kind === 'notice') showNotice(effect.message);
     if (effect.kind === 'callAPI' && effect.outcome?.status === 'actionRequired') actionAsked = true;
   }
@@ -170,7 +197,8 @@ async function perform(command) {
 async function answerOffer(offer) {
   const dialog = $('#offer');
   $('#offer-message').textContent = offer.message;
-  $('#offer-where').textContent = `Fixed on ${titles.get(offer.step) ?? offer.step}${offer.row ? `, ${offer.row}` : ''}.`;
+  $('#offer-where').textContent = word('host.offer.where', { step: titles.get(offer.step) ?? offer.step });
+  $('#offer-where').dataset.row = offer.row ?? '';
   dialog.returnValue = '';
   dialog.showModal();
   const answer = await new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
@@ -203,7 +231,7 @@ async function showProgress() {
   const route = progress.route;
   if (route) {
     banner.hidden = false;
-    banner.textContent = `taking you to ${route.title}: ${route.current} of ${route.commands.length}`;
+    banner.textContent = word('host.route.banner', { title: route.title, current: route.current, total: route.commands.length });
     host.banners.push(banner.textContent);
     banner.dataset.to = route.to;
     graph.showRoute(route.steps, route.current);
@@ -220,7 +248,7 @@ function drawBreadcrumb(state) {
   const layers = parseState(state);
   const parts = layers.map((steps, index) => {
     const names = steps.map((step) => titles.get(step) ?? step).join(' › ');
-    return index === 0 ? names : `modal: ${names}`;
+    return index === 0 ? names : word('host.breadcrumb.modal', { steps: names });
   });
   crumb.textContent = '';
   parts.forEach((text, index) => {
@@ -311,6 +339,7 @@ async function start(flow, locale = preferredLocale(localesOf(flow))) {
   const created = await api.createSession(flow, locale);
   // never created.secret: the cookie holds it
   session = { id: created.id, flow, locale: created.locale, version: created.version };
+  useLabels(created.labels);
   showLocales(flow, created.locale);
   rememberInURL();
   await graph.load(flow);
@@ -323,6 +352,7 @@ async function start(flow, locale = preferredLocale(localesOf(flow))) {
 async function reload() {
   const shown = await api.session(session.id);
   session.locale = shown.locale;
+  useLabels(shown.labels);
   titles = new Map((await api.steps(session.flow, shown.locale)).map((step) => [step.id, step.title]));
   session.version = shown.version;
   $('#flow-picker').value = session.flow;

@@ -5,12 +5,14 @@
 // on the step's close row. The dialog shows only what the session's screen
 // shows (masked values, never a secret), and it keeps nothing once closed.
 
+import { word } from './words.js';
+
 const $ = (selector) => document.querySelector(selector);
 
 /** What the shopper answered the bank: `authenticated`, `failed` or `cancel`. */
 export async function askBank(waiting, screen) {
   const dialog = $('#challenge');
-  $('#challenge-title').textContent = screen?.title ?? 'Confirm with your bank';
+  $('#challenge-title').textContent = screen?.title ?? word('host.challenge.title');
   const detail = $('#challenge-detail');
   detail.replaceChildren();
   // The step's information rows (what the flow asks the bank page to show: the total).
@@ -26,7 +28,7 @@ export async function askBank(waiting, screen) {
     line.append(title, value);
     detail.append(line);
   }
-  $('#challenge-what').textContent = `${waiting.action} for ${waiting.operation}: a stand-in for your bank's page`;
+  $('#challenge-what').textContent = word('host.challenge.standIn', { action: waiting.action, operation: waiting.operation });
   dialog.returnValue = '';
   dialog.showModal();
   $('#challenge-confirm').focus();

@@ -5,6 +5,8 @@
 // is empty and the shopper types a whole new value. A secret (the CVV) leaves the
 // field the moment it is sent.
 
+import { word } from './words.js';
+
 const inputTypes = { text: 'text', number: 'text', email: 'email', phone: 'tel', secure: 'password' };
 const inputModes = { number: 'numeric', email: 'email', phone: 'tel', decimal: 'decimal' };
 
@@ -50,7 +52,7 @@ function fieldRow(row, id, handlers) {
 
 function pickerRow(row, id, handlers) {
   const select = element('select', { id, name: row.id, disabled: !row.isEnabled });
-  if (!row.selection) select.append(element('option', { value: '', text: 'Choose…', selected: true, disabled: true }));
+  if (!row.selection) select.append(element('option', { value: '', text: word('host.picker.choose'), selected: true, disabled: true }));
   for (const option of row.options ?? []) {
     select.append(element('option', { value: option.value, text: option.label, selected: option.value === row.selection }));
   }

@@ -16,7 +16,9 @@ import Testing
       #expect(page.status == .ok)
       #expect(page.headers[.contentType]?.hasPrefix("text/html") == true, "\(page.headers)")
       #expect(page.text.contains(#"<script type="module" src="js/app.js"></script>"#))
-      for file in ["js/app.js", "js/api.js", "js/screen.js", "js/navigation.js", "js/graph.js", "js/challenge.js"] {
+      for file in [
+        "js/app.js", "js/api.js", "js/screen.js", "js/navigation.js", "js/graph.js", "js/challenge.js", "js/words.js",
+      ] {
         let script = try await client.send(.get, "/\(file)")
         #expect(script.status == .ok, "\(file)")
         #expect(script.headers[.contentType]?.contains("javascript") == true, "\(file): \(script.headers)")
@@ -29,6 +31,32 @@ import Testing
       let outside = try await client.send(.get, "/../Package.swift")
       #expect(outside.status != .ok)
       #expect(!outside.text.contains("PackageDescription"))
+    }
+  }
+
+  /// The page's own words are the session's `labels`: every `host.*` id the page
+  /// names (`data-word`, `data-word-label`, `word('…')`) is one the session gives,
+  /// and every one the session gives is shown somewhere.
+  @Test func thePageNamesExactlyTheWordsTheSessionGives() async throws {
+    let publicDirectory = URL(fileURLWithPath: BrowserHost.defaultPublicDirectory)
+    var files = [publicDirectory.appendingPathComponent("index.html")]
+    let scripts = try FileManager.default.contentsOfDirectory(atPath: publicDirectory.appendingPathComponent("js").path)
+    files += scripts.sorted().map { publicDirectory.appendingPathComponent("js/\($0)") }
+    var named = Set<String>()
+    let pattern = try Regex(#"(?:data-word(?:-label)?="|word\(')(host\.[A-Za-z.]+)"#)
+    for file in files {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for match in text.matches(of: pattern) {
+        if let id = match.output[1].substring { named.insert(String(id)) }
+      }
+    }
+    let used = named
+    try await withApp { client in
+      let created = try await client.send(.post, "/sessions", body: #"{"flow":"express","locale":"de"}"#)
+      let given = Set(created["labels"]?.keys ?? [])
+      #expect(given.count > 10, "\(created.text)")
+      #expect(used.subtracting(given).isEmpty, "the page names words the session lacks: \(used.subtracting(given))")
+      #expect(given.subtracting(used).isEmpty, "words the page never shows: \(given.subtracting(used))")
     }
   }
 

@@ -55,7 +55,8 @@ import Testing
     try await withApp { client in
       let reply = try await client.send(.post, "/sessions", body: #"{"flow":"plndr"}"#)
       #expect(reply.status == .created)
-      #expect(Set(reply.json?.keys ?? []) == ["id", "secret", "version", "locale", "state", "screen", "effects"])
+      #expect(
+        Set(reply.json?.keys ?? []) == ["id", "secret", "version", "locale", "labels", "state", "screen", "effects"])
       let id = try #require(reply["id"]?.string)
       #expect(reply.headers[.location] == "/sessions/\(id)")
       #expect(reply["version"]?.int == 1)
@@ -73,7 +74,7 @@ import Testing
       let id = try await client.createSession()
       let reply = try await client.send(.get, "/sessions/\(id)")
       #expect(reply.status == .ok)
-      #expect(Set(reply.json?.keys ?? []) == ["id", "version", "locale", "state", "screen"])
+      #expect(Set(reply.json?.keys ?? []) == ["id", "version", "locale", "labels", "state", "screen"])
       #expect(reply["id"]?.string == id)
       #expect(reply["version"]?.int == 1)
       #expect(reply["state"]?.string == "cart")

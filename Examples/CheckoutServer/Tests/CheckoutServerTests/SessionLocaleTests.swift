@@ -37,6 +37,24 @@ import Testing
     }
   }
 
+  @Test func theSessionCarriesThePagesWordsInItsLocale() async throws {
+    try await withApp { client in
+      let (id, created) = try await Self.create(client, #"{"flow":"express","locale":"de"}"#)
+      #expect(created["labels"]?["host.offer.title"]?.string == "Jetzt korrigieren?", "\(created.text)")
+      #expect(created["labels"]?["host.offer.accept"]?.string == "Korrigieren")
+      #expect(created["labels"]?["host.challenge.fail"]?.string == "Authentifizierung ablehnen")
+      #expect(created["labels"]?["host.route.banner"]?.string == "Weiter zu „{title}“: {current} von {total}")
+      let shown = try await client.send(.get, "/sessions/\(id)")
+      #expect(shown["labels"]?["host.challenge.confirm"]?.string == "Bestätigen", "\(shown.text)")
+      #expect(shown["labels"]?.keys.sorted() == created["labels"]?.keys.sorted())
+      #expect(shown["labels"]?.keys.allSatisfy { $0.hasPrefix("host.") } == true)
+      let (_, french) = try await Self.create(client, #"{"flow":"express","locale":"fr"}"#)
+      #expect(french["labels"]?["host.offer.decline"]?.string == "Plus tard")
+      let (_, english) = try await Self.create(client, #"{"flow":"plndr"}"#)
+      #expect(english["labels"]?["host.offer.accept"]?.string == "Fix it")
+    }
+  }
+
   @Test func aFrenchSessionOnExpressShowsFrenchEngineWords() async throws {
     try await withApp { client in
       let (id, created) = try await Self.create(client, #"{"flow":"express","locale":"fr"}"#)

@@ -24,8 +24,8 @@ struct SessionsController {
     let (id, session) = try await service.create(flow: body.flow, locale: body.locale)
     let secret = try await access.issueSecret(for: id)
     let created = CreatedSessionView(
-      id: id.rawValue, secret: secret.text, version: 1, locale: session.locale, state: session.navigation.description,
-      screen: session.screen, effects: [])
+      id: id.rawValue, secret: secret.text, version: 1, locale: session.locale, labels: session.hostWords,
+      state: session.navigation.description, screen: session.screen, effects: [])
     metrics.sessionsCreated.increment()
     context.logger.info(
       "session created",

@@ -63,8 +63,9 @@ struct SessionService: Sendable {
     var session = try served.session()
     session.restoreSecrets(await serving.vault.secrets(for: id))
     return SessionView(
-      id: id.rawValue, version: served.stored.version, locale: session.locale, state: session.navigation.description,
-      screen: session.screen, offer: session.offer.map(OfferView.init), route: RouteView(session),
+      id: id.rawValue, version: served.stored.version, locale: session.locale, labels: session.hostWords,
+      state: session.navigation.description, screen: session.screen, offer: session.offer.map(OfferView.init),
+      route: RouteView(session),
       waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
   }
 

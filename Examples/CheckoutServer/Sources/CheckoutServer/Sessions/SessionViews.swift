@@ -181,8 +181,8 @@ struct RouteView: Encodable, Sendable, Equatable {
   }
 }
 
-/// `POST /sessions` (201): `{"id", "secret", "version", "state", "screen", "effects": []}`.
-/// The only answer that ever holds the session's secret.
+/// `POST /sessions` (201): `{"id", "secret", "version", "locale", "labels", "state",
+/// "screen", "effects": []}`. The only answer that ever holds the session's secret.
 struct CreatedSessionView: ResponseEncodable, Sendable {
   var id: String
   /// The session's secret (``SessionSecret``): every later request presents it.
@@ -190,19 +190,23 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
   var version: Int
   /// The shopper's language: the screen's, the errors', notices' and refusals' words.
   var locale: String
+  /// The page's own words in ``locale`` (``CheckoutSession/hostWords``): `host.*` id -> text.
+  var labels: [String: String]
   var state: String
   var screen: Screen
   var effects: [EffectView]
 }
 
-/// `GET /sessions/{id}`: `{"id", "version", "state", "screen", "offer"?, "route"?,
-/// "waiting"?}`; `waiting` names the API calls still waiting for an answer (one
-/// in flight, or one younger than the call timeout whose answer was lost).
+/// `GET /sessions/{id}`: `{"id", "version", "locale", "labels", "state", "screen",
+/// "offer"?, "route"?, "waiting"?}`; `waiting` names the API calls still waiting for
+/// an answer (one in flight, or one younger than the call timeout whose answer was lost).
 struct SessionView: ResponseEncodable, Sendable {
   var id: String
   var version: Int
   /// The shopper's language, chosen when the session was created.
   var locale: String
+  /// The page's own words in ``locale`` (``CheckoutSession/hostWords``): `host.*` id -> text.
+  var labels: [String: String]
   var state: String
   var screen: Screen
   var offer: OfferView?
