@@ -19,11 +19,12 @@
 #   POST /sessions/{id}/events     (set, a random session), at --connections, then
 #                                   again at --latency-connections for its p99
 # and, on the same cluster, pgbench with as many clients as wrk's connections
-# running the server's own statements for an event (Stores/PostgresSessionStore*.swift:
+# running the server's own statements for an event (Stores/SessionStatements.swift:
 # the session guard's SELECT of the session with its secret's digest, the UPDATE …
 # RETURNING version)
 # on a copy of the sessions the run stored (rows of the same size), over TCP as the
-# server connects and with the extended protocol it uses. Prints each measurement
+# server connects and prepared as the server prepares them (pgbench -M prepared: each
+# statement parsed once per connection). Prints each measurement
 # with the command used, then the floors side by side:
 #   memory:   set >= 0.6 x POST /load-baseline/events of the same server
 #   postgres: set >= 0.6 x pgbench of the store's statements on the same cluster
@@ -255,17 +256,17 @@ ROW_SIZES=$(psql_checkout -At -F ' ' -c "SELECT
   (SELECT round(avg(pg_column_size(s.*))) FROM sessions s), (SELECT round(avg(length(snapshot::text))) FROM sessions),
   (SELECT round(avg(pg_column_size(b.*))) FROM bench_sessions b), (SELECT round(avg(length(snapshot::text))) FROM bench_sessions)")
 read -r STORED_ROW STORED_JSON COPY_ROW COPY_JSON <<<"$ROW_SIZES"
-# Verbatim from PostgresSessionStore+Secrets.loadGuarded (the session guard's read,
-# which the event goes on with) and PostgresSessionStore.save, in the order a set
-# runs them (the table renamed; the UPDATE writes back the snapshot it read, the
-# same size).
+# Verbatim from Stores/SessionStatements.swift, LoadGuarded (the session guard's
+# read, which the event goes on with) and Save, in the order a set runs them (the
+# table renamed; the UPDATE writes back the snapshot it read, the same size), both
+# prepared once per connection as the server prepares them (-M prepared).
 cat >"$WORK/event.sql" <<SQL
 \set id random(1, $ROWS)
 SELECT version, snapshot::text AS snapshot, extract(epoch FROM updated_at)::float8 AS saved_at, secret_sha256 FROM bench_sessions WHERE id = :id \gset
 UPDATE bench_sessions SET version = version + 1, snapshot = :snapshot::jsonb, updated_at = now() WHERE id = :id AND version = :version RETURNING version;
 SQL
-PGBENCH="pgbench -n -M extended -f event.sql -c $CONNECTIONS -j $THREADS -T ${DURATION%s} -h 127.0.0.1 -p $PG_PORT -U checkout checkout"
-(cd "$WORK" && PGPASSWORD=$PG_PASSWORD pgbench -n -M extended -f event.sql -c "$CONNECTIONS" -j "$THREADS" -T 2 \
+PGBENCH="pgbench -n -M prepared -f event.sql -c $CONNECTIONS -j $THREADS -T ${DURATION%s} -h 127.0.0.1 -p $PG_PORT -U checkout checkout"
+(cd "$WORK" && PGPASSWORD=$PG_PASSWORD pgbench -n -M prepared -f event.sql -c "$CONNECTIONS" -j "$THREADS" -T 2 \
   -h 127.0.0.1 -p "$PG_PORT" -U checkout checkout >"$WORK/pgbench-warmup.txt" 2>&1) \
   || { cat "$WORK/pgbench-warmup.txt" >&2; exit 1; }
 (cd "$WORK" && PGPASSWORD=$PG_PASSWORD $PGBENCH >"$WORK/pgbench.txt" 2>&1) || { cat "$WORK/pgbench.txt" >&2; exit 1; }
@@ -273,7 +274,7 @@ PGBENCH_TPS=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.txt" | tail -n
 PGBENCH_LATENCY=$(sed -n 's/^latency average = \(.*\)$/\1/p' "$WORK/pgbench.txt")
 PGBENCH_COUNT=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/pgbench.txt")
 echo "== postgres: $PGBENCH: ${PGBENCH_TPS%.*} tps, latency average $PGBENCH_LATENCY"
-echo "- postgres, pgbench of the store's statements, -c $CONNECTIONS: \`$PGBENCH\`, event.sql:" >>"$COMMANDS"
+echo "- postgres, pgbench of the store's statements, prepared (-M prepared) as the server prepares them, -c $CONNECTIONS: \`$PGBENCH\`, event.sql:" >>"$COMMANDS"
 sed 's/^/      /' "$WORK/event.sql" >>"$COMMANDS"
 
 echo
@@ -284,7 +285,7 @@ echo
 echo "| store | endpoint | connections | requests/s | p50 | p99 | requests | non-2xx |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|"
 cat "$RESULTS"
-echo "| postgres | pgbench of the store's statements (event.sql) | $CONNECTIONS | ${PGBENCH_TPS%.*} tps | | latency average $PGBENCH_LATENCY | $PGBENCH_COUNT | |"
+echo "| postgres | pgbench of the store's statements (event.sql, -M prepared) | $CONNECTIONS | ${PGBENCH_TPS%.*} tps | | latency average $PGBENCH_LATENCY | $PGBENCH_COUNT | |"
 echo
 echo "Commands (wrk warms up 2 s at -c 4 before each; pgbench 2 s at the same -c):"
 cat "$COMMANDS"

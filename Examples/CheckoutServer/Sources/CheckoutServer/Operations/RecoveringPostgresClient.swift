@@ -63,6 +63,19 @@ final class RecoveringPostgresClient: Service, Sendable {
     }
   }
 
+  /// `PostgresClient.execute` on the current pool: a prepared statement, parsed
+  /// once per connection of the pool (a fresh pool prepares it again).
+  func execute<Statement: PostgresPreparedStatement>(
+    _ statement: Statement, logger: Logger? = nil, file: String = #fileID, line: Int = #line
+  ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
+    do {
+      return try await current.execute(statement, logger: logger, file: file, line: line)
+    } catch {
+      markSuspect()
+      throw error
+    }
+  }
+
   /// `PostgresClient.withConnection` on the current pool.
   func withConnection<Result: Sendable>(_ closure: (PostgresConnection) async throws -> Result) async throws -> Result {
     do {

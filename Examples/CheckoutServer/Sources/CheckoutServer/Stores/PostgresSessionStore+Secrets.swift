@@ -24,13 +24,9 @@ extension PostgresSessionStore: GuardedSessionStore {
   func loadGuarded(_ id: SessionID) async throws -> GuardedRead {
     let row: (Int, String, Double, String?)?
     do {
-      let rows = try await client.query(
-        """
-        SELECT version, snapshot::text, extract(epoch FROM updated_at)::float8, secret_sha256 FROM sessions \
-        WHERE id = \(id.rawValue)
-        """, logger: logger)
       var found: (Int, String, Double, String?)?
-      for try await decoded in rows.decode((Int, String, Double, String?).self) { found = decoded }
+      let rows = try await client.execute(SessionStatements.LoadGuarded(id: id.rawValue), logger: logger)
+      for try await decoded in rows { found = decoded }
       row = found
     } catch {
       throw unavailable(error, id: id)

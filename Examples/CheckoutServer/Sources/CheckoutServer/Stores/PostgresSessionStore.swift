@@ -15,7 +15,9 @@ import PostgresNIO
 ///   seen_at timestamptz)  -- the last read recorded as activity (added to older tables)
 /// ```
 ///
-/// The sweeper's queries are in ``PostgresSessionStore`` + ``SweepableSessionStore``.
+/// The statements every event runs (the guard's read, the save, the reload and
+/// version read after a lost race) are prepared statements, ``SessionStatements``;
+/// the sweeper's queries are in ``PostgresSessionStore`` + ``SweepableSessionStore``.
 ///
 /// Snapshots hold no secrets (the library leaves them out); card numbers are
 /// stored as the server asks (`storeSensitive`).
@@ -88,11 +90,10 @@ struct PostgresSessionStore: SessionStore {
   func load(_ id: SessionID) async throws -> StoredSession? {
     let row: (Int, String, Double)?
     do {
-      let rows = try await client.query(
-        "SELECT version, snapshot::text, extract(epoch FROM updated_at)::float8 FROM sessions WHERE id = \(id.rawValue)",
-        logger: logger)
       var found: (Int, String, Double)?
-      for try await decoded in rows.decode((Int, String, Double).self) { found = decoded }
+      for try await decoded in try await client.execute(SessionStatements.Load(id: id.rawValue), logger: logger) {
+        found = decoded
+      }
       row = found
     } catch {
       throw unavailable(error, id: id)
@@ -116,15 +117,11 @@ struct PostgresSessionStore: SessionStore {
     var updated: Int?
     var current: Int?
     do {
-      let rows = try await client.query(
-        """
-        UPDATE sessions SET version = version + 1, snapshot = \(json)::jsonb, updated_at = now()
-        WHERE id = \(id.rawValue) AND version = \(expectedVersion) RETURNING version
-        """, logger: logger)
-      for try await version in rows.decode(Int.self) { updated = version }
+      let save = SessionStatements.Save(snapshot: json, id: id.rawValue, expectedVersion: expectedVersion)
+      for try await version in try await client.execute(save, logger: logger) { updated = version }
       if updated == nil {
-        let now = try await client.query("SELECT version FROM sessions WHERE id = \(id.rawValue)", logger: logger)
-        for try await version in now.decode(Int.self) { current = version }
+        let now = try await client.execute(SessionStatements.CurrentVersion(id: id.rawValue), logger: logger)
+        for try await version in now { current = version }
       }
     } catch {
       throw unavailable(error, id: id)
