@@ -3,9 +3,6 @@ import CheckoutModel
 /// The languages a session of a flow may be in, and the engine's messages in each
 /// (with the flow's own ``Flow/messages`` in their place).
 extension CompiledFlow {
-  /// The locale a session starts in when its host names none.
-  package var defaultLocale: String { Self.defaultLocale(of: flow) }
-
   /// The locale a session of the flow starts in when its host names none, and the
   /// one a plain text of the flow's `messages` is in: the first of the flow's
   /// ``Flow/locales``, else English.

@@ -35,8 +35,15 @@ public final class CompiledFlow: Sendable {
   /// For each locale the flow's `messages` write a text in, the engine's messages
   /// with the flow's texts (empty for a flow without `messages`).
   package let messageBooks: [String: EngineMessages]
+  /// The locale a session starts in when its host names none (see
+  /// ``defaultLocale(of:)``), found once: a session compares its own with it on
+  /// every rule check.
+  package let defaultLocale: String
   /// The keys an API call sends: those value rows bind and those submits provide.
   private let payloadKeys: Set<DataKey>
+  /// The flow's own `data` keys no row binds and no submit provides: the only keys
+  /// a session's data holds that a call does not send (see ``sendsInPayload(_:)``).
+  package let dataOnlyKeys: [DataKey]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
@@ -57,7 +64,9 @@ public final class CompiledFlow: Sendable {
       if case .submit(let submit)? = row.action { return submit.provides }
       return []
     }
-    self.payloadKeys = Set(boundKeys).union(provided)
+    let payloadKeys = Set(boundKeys).union(provided)
+    self.payloadKeys = payloadKeys
+    self.dataOnlyKeys = flow.data.keys.filter { !payloadKeys.contains($0) }.sorted()
     var templates: [String: DetailTemplate] = [:]
     for case let detail? in flow.steps.flatMap(\.rows).map(\.detail) {
       for text in [detail.text] + detail.translations.values where templates[text] == nil {
@@ -65,8 +74,9 @@ public final class CompiledFlow: Sendable {
       }
     }
     self.detailTemplates = templates
-    self.messageBooks =
-      flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: Self.defaultLocale(of: flow))
+    let defaultLocale = Self.defaultLocale(of: flow)
+    self.defaultLocale = defaultLocale
+    self.messageBooks = flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: defaultLocale)
   }
 
   /// Where the flow fixes an API error: the resolution of the first matcher (in

@@ -78,7 +78,18 @@ package struct MessageTemplate: Hashable, Sendable {
   /// The text with each placeholder's value: `first` for the first placeholder of
   /// the message, `second` and `third` for the next (no message has more).
   package func fill(_ first: String = "", _ second: String = "", _ third: String = "") -> String {
+    // The length is known before writing: one allocation, as string interpolation makes.
+    var length = 0
+    for part in parts {
+      switch part {
+      case .text(let literal): length += literal.utf8.count
+      case .value(0): length += first.utf8.count
+      case .value(1): length += second.utf8.count
+      case .value: length += third.utf8.count
+      }
+    }
     var text = ""
+    text.reserveCapacity(length)
     for part in parts {
       switch part {
       case .text(let literal): text += literal

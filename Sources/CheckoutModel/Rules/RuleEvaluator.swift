@@ -14,21 +14,34 @@ public struct RuleEvaluator: Sendable {
   /// The session's date, for `expiry`; without one, expiry checks only the format.
   /// A session always gives its date (``CheckoutSession`` has one); only checks
   /// that ask whether a format can pass at all, like lint's, leave it out.
-  package var today: CalendarDate?
+  @usableFromInline package var today: CalendarDate?
   /// The custom rules available.
-  package var registry: RuleRegistry
+  @usableFromInline package var registry: RuleRegistry
   /// Compiled patterns (a flow's, compiled once).
-  package var patterns: PatternCache
+  @usableFromInline package var patterns: PatternCache
   /// The words of the default messages: a session's, in its locale.
-  package var messages: EngineMessages
+  @usableFromInline package var messages: EngineMessages
   /// The language messages are in: a rule's or completion check's message and a
   /// row's title written per locale are shown in it; nil is the flow's default.
-  package var locale: String?
+  @usableFromInline package var locale: String?
 
   /// Creates an evaluator.
   package init(
     today: CalendarDate? = nil, registry: RuleRegistry = RuleRegistry(), patterns: PatternCache = PatternCache(),
     messages: EngineMessages = .english, locale: String? = nil
+  ) {
+    self.today = today
+    self.registry = registry
+    self.patterns = patterns
+    self.messages = messages
+    self.locale = locale
+  }
+
+  /// A session's evaluator: every field given. Inlinable, as a session makes one
+  /// for each event that checks a rule, and inlined it costs only its fields' copies.
+  @inlinable package init(
+    session today: CalendarDate, registry: RuleRegistry, patterns: PatternCache, messages: EngineMessages,
+    locale: String?
   ) {
     self.today = today
     self.registry = registry

@@ -145,7 +145,7 @@ public struct CheckoutSession: Sendable {
   /// (the flow's default language reads its texts as written, without a lookup).
   package var rules: RuleEvaluator {
     RuleEvaluator(
-      today: today, registry: compiled.registry, patterns: compiled.patterns, messages: messages,
+      session: today, registry: compiled.registry, patterns: compiled.patterns, messages: messages,
       locale: locale == compiled.defaultLocale ? nil : locale)
   }
 
