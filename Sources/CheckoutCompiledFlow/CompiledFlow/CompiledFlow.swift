@@ -35,6 +35,9 @@ public final class CompiledFlow: Sendable {
   /// For each locale the flow's `messages` write a text in, the engine's messages
   /// with the flow's texts (empty for a flow without `messages`).
   package let messageBooks: [String: EngineMessages]
+  /// The rule evaluator's context for a session in the default language, made once
+  /// and shared by every such session (see ``ruleContext(for:)``).
+  package let defaultRuleContext: RuleEvaluator.Context
   /// The locale a session starts in when its host names none (see
   /// ``defaultLocale(of:)``), found once: a session compares its own with it on
   /// every rule check.
@@ -52,7 +55,8 @@ public final class CompiledFlow: Sendable {
     self.resolver = ErrorResolver(flow, planner: planner)
     self.masking = Masking(flow)
     self.registry = registry
-    self.patterns = PatternCache(flow)
+    let patterns = PatternCache(flow)
+    self.patterns = patterns
     self.fingerprint = FlowFingerprint.of(flow)
     self.dependencies = StepDependencies(flow, stepIndex: planner.stepIndex(of:))
     var seen = Set<DataKey>()
@@ -76,7 +80,11 @@ public final class CompiledFlow: Sendable {
     self.detailTemplates = templates
     let defaultLocale = Self.defaultLocale(of: flow)
     self.defaultLocale = defaultLocale
-    self.messageBooks = flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: defaultLocale)
+    let messageBooks = flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: defaultLocale)
+    self.messageBooks = messageBooks
+    self.defaultRuleContext = RuleEvaluator.Context(
+      registry: registry, patterns: patterns, messages: Self.messages(for: defaultLocale, books: messageBooks),
+      locale: nil)
   }
 
   /// Where the flow fixes an API error: the resolution of the first matcher (in

@@ -6,7 +6,7 @@
 /// EngineMessages.english.text(.ruleRequired, "Card number")  // "Card number is required"
 /// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "Kartennummer ist erforderlich"
 /// ```
-@usableFromInline package struct EngineMessages: Sendable {
+package struct EngineMessages: Sendable {
   /// The locale the texts are shown in: their language, or a session's locale
   /// (`de-CH`, or a flow's language the engine has no table for, then in English).
   package let locale: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// Compiled `pattern` rules, built once per flow: compiling a regular expression
 /// costs far more than matching one.
-@usableFromInline package struct PatternCache: Sendable {
+package struct PatternCache: Sendable {
   private let expressions: [String: NSRegularExpression]
   /// The patterns a ``SimplePattern`` matches without the regular-expression engine.
   private let simple: [String: SimplePattern]
