@@ -35,11 +35,7 @@ enum SessionBenchmarks {
 
     // tap / appeared / back on My Cart -> Step One, three events a round.
     var session = CheckoutSession(flow: compiled, today: today)
-    let navigation = Measure.samples(iterations: 30_000) {
-      session.send(.tap("checkout"))
-      session.send(.appeared("stepOne"))
-      session.send(.back)
-    }
+    let navigation = Measure.samples(iterations: 30_000) { navigationRound(&session) }
     var table: [String: [String: String]] = ["cart": ["checkout": "stepOne"], "stepOne": ["back": "cart"]]
     table["stepTwo"] = ["back": "stepOne"]
     var state = "cart"
@@ -56,16 +52,11 @@ enum SessionBenchmarks {
         baseline: baseline, baselineEvents: 4, baselineName: "Swift [String: [String: String]] transition table"))
 
     // set on the credit-card step, with rule checking.
-    var card = CheckoutSession(flow: compiled, today: today)
-    card.send(.tap("checkout")); card.send(.appeared("stepOne")); card.send(.tap("creditCard"));
-    card.send(.appeared("creditCard"))
+    var card = onCreditCard(compiled)
     var flip = false
     let sets = Measure.samples(iterations: 5_000) {
       flip.toggle()
-      card.send(.set(.row("number"), .string(flip ? "4242 4242 4242 4242" : "4242 4242 4242 4241")))
-      card.send(.set(.row("expiry"), .string(flip ? "12/28" : "13/28")))
-      card.send(.set(.row("cvv"), .string(flip ? "123" : "12")))
-      card.send(.set(.row("name"), .string(flip ? "Ada" : "")))
+      setRound(&card, valid: flip)
     }
     var plain: [String: String] = [:]
     let plainSets = Measure.samples(iterations: 5_000) {
@@ -134,6 +125,31 @@ enum SessionBenchmarks {
         target: "<= 4096", baseline: Double(MemoryLayout<CheckoutSession>.size),
         baselineName: "the struct's inline size"))
     return metrics
+  }
+
+  /// One round of `events.navigation`: tap, appeared and back, My Cart to Step One and back.
+  static func navigationRound(_ session: inout CheckoutSession) {
+    session.send(.tap("checkout"))
+    session.send(.appeared("stepOne"))
+    session.send(.back)
+  }
+
+  /// A session on the credit-card step, its rows empty.
+  static func onCreditCard(_ compiled: CompiledFlow) -> CheckoutSession {
+    var card = CheckoutSession(flow: compiled, today: today)
+    card.send(.tap("checkout"))
+    card.send(.appeared("stepOne"))
+    card.send(.tap("creditCard"))
+    card.send(.appeared("creditCard"))
+    return card
+  }
+
+  /// One round of `events.set`: the card's four rows, all valid or all invalid.
+  static func setRound(_ card: inout CheckoutSession, valid: Bool) {
+    card.send(.set(.row("number"), .string(valid ? "4242 4242 4242 4242" : "4242 4242 4242 4241")))
+    card.send(.set(.row("expiry"), .string(valid ? "12/28" : "13/28")))
+    card.send(.set(.row("cvv"), .string(valid ? "123" : "12")))
+    card.send(.set(.row("name"), .string(valid ? "Ada" : "")))
   }
 
   /// A session mid-checkout: placeOrder failed, an offer waiting, an error queued.

@@ -23,7 +23,7 @@ if arguments.first == "--help" || arguments.first == "-h" {
     """
     usage: checkout-bench [--json] [--only GROUP]
            checkout-bench generate --steps N --seed S [--matchers N] [--out FILE]
-           checkout-bench profile-plan|profile-story|profile-snapshot [LOOPS]
+           checkout-bench profile-GROUP [LOOPS]   (plan, story, set, navigation, snapshot)
 
     Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
     target and a baseline measured in the same run), or writes a generated flow.
@@ -33,9 +33,9 @@ if arguments.first == "--help" || arguments.first == "-h" {
     (checkout mutate on PLNDR with generated stories, the whole run).
     generate --matchers N gives the flow N error matchers and a submit row on
     every tenth step.
-    profile-plan, profile-story and profile-snapshot only loop (PLNDR plans, whole
-    error stories, snapshot JSON round trips),
-    to run under a profiler: perf record, or valgrind --tool=callgrind.
+    profile-GROUP only loops (PLNDR plans, whole error stories, events.set or
+    events.navigation rounds, snapshot JSON round trips), to run under a
+    profiler: perf record, or valgrind --tool=callgrind.
     """)
   exit(0)
 }
@@ -71,7 +71,8 @@ if arguments.contains("--only"), only.map(groups.contains) != true {
   fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
 }
 if let unknown = arguments.enumerated().first(where: { index, word in
-  !["--json", "--only", "profile-plan", "profile-story", "profile-snapshot"].contains(word)
+  !["--json", "--only", "profile-plan", "profile-story", "profile-set", "profile-navigation", "profile-snapshot"]
+    .contains(word)
     && !(index > 0 && arguments[index - 1] == "--only")
 })?.element, profileLoops == nil {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
@@ -99,6 +100,22 @@ if arguments.first == "profile-story" {
   // Whole error stories only, to run under a profiler.
   let ready = SessionBenchmarks.readyToOrder(CompiledFlow(plndr))
   for _ in 0..<(profileLoops ?? 200_000) { blackHole(SessionBenchmarks.story(from: ready)) }
+  exit(0)
+}
+
+if arguments.first == "profile-set" {
+  // Rounds of events.set (four rows set, valid and invalid in turn) only, to run under a profiler.
+  var card = SessionBenchmarks.onCreditCard(CompiledFlow(plndr))
+  for index in 0..<(profileLoops ?? 2_000_000) { SessionBenchmarks.setRound(&card, valid: index & 1 == 0) }
+  blackHole(card)
+  exit(0)
+}
+
+if arguments.first == "profile-navigation" {
+  // Rounds of events.navigation (tap, appeared, back on My Cart) only, to run under a profiler.
+  var session = CheckoutSession(flow: CompiledFlow(plndr), today: SessionBenchmarks.today)
+  for _ in 0..<(profileLoops ?? 2_000_000) { SessionBenchmarks.navigationRound(&session) }
+  blackHole(session)
   exit(0)
 }
 

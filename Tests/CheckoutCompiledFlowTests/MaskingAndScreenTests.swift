@@ -14,6 +14,25 @@ import CheckoutCompiledFlow
     #expect(Masking.masked(text) == masked)
   }
 
+  /// The mask is defined on characters; ASCII text is masked byte by byte. Seeded
+  /// random texts from ASCII, `\r\n` (one character of two bytes), a combining
+  /// accent, bullets, CJK and emoji give what the character definition gives.
+  @Test func maskingByBytesMatchesMaskingByCharacters() {
+    func byCharacters(_ text: String) -> String {
+      let characters = text.filter { $0 != " " && $0 != "-" }
+      guard !characters.isEmpty else { return "" }
+      return characters.count > 4 ? "•••• " + String(characters.suffix(4)) : "••••"
+    }
+    let pieces = ["4", "2", "0", "9", " ", "-", "a", "Z", "\r", "\n", "\r\n", "\u{301}", "é", "•", "東", "👍🏽", "\t"]
+    var random = SeededRandom(seed: 27)
+    for _ in 0..<2_000 {
+      let ascii = random.int(in: 0...1) == 0
+      let usable = ascii ? pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 } } : pieces
+      let text = (0..<random.int(in: 0...12)).map { _ in usable[random.int(in: 0...(usable.count - 1))] }.joined()
+      #expect(Masking.masked(text) == byCharacters(text), "\(text.debugDescription)")
+    }
+  }
+
   @Test func theMaskingPolicyFollowsTheKeyAcrossRows() {
     let masking = Masking(ShippedFlows.plndr)
     #expect(masking.isSecret("payment.card.cvv"))

@@ -122,4 +122,28 @@ import Testing
     // The same on every machine: FNV-1a 64 of the canonical text.
     #expect(PayloadDigest(Payload(values: ["a": .string("b")], masking: masking)).rawValue == "dc831662d9285905")
   }
+
+  /// Digests worked out by hand from the documented canonical form (keys in UTF-8
+  /// byte order, so `Zone` before `gift` and `émail` last; a secret left out; a
+  /// sensitive value masked, `-` and spaces dropped, and said to be a mask or a
+  /// value): a faster digest must give these same sixteen digits, or every stored
+  /// call's digest would stop matching its retry.
+  @Test func theDigestIsTheDocumentedCanonicalForm() {
+    let masking = ShippedFlows.plndrCompiled.masking
+    let values: [DataKey: Value] = [
+      "émail": .string("ada@example.com"), "Zone": .string("Nord"), "zip": .string("97201"),
+      "shipping.city": .string("Portland"), "payment.card.number": .string("4242-4242 4242 4242"),
+      "payment.card.cvv": .string("123"), "gift": .bool(true), "note": .string("Grüße, 東京"),
+    ]
+    func digest(_ values: [DataKey: Value]) -> String {
+      PayloadDigest(Payload(values: values, masking: masking)).rawValue
+    }
+    #expect(digest(values) == "bf1476bb68fce586")
+    var mask = values
+    mask["payment.card.number"] = .string("•••• 4242")
+    #expect(digest(mask) == "e837a237a40d647d")
+    var short = values
+    short["payment.card.number"] = .string("42")
+    #expect(digest(short) == "634dfc36e228a892")
+  }
 }

@@ -3,9 +3,6 @@ import CheckoutModel
 /// The languages a session of a flow may be in, and the engine's messages in each
 /// (with the flow's own ``Flow/messages`` in their place).
 extension CompiledFlow {
-  /// The locale a session starts in when its host names none.
-  package var defaultLocale: String { Self.defaultLocale(of: flow) }
-
   /// The locale a session of the flow starts in when its host names none, and the
   /// one a plain text of the flow's `messages` is in: the first of the flow's
   /// ``Flow/locales``, else English.
@@ -34,6 +31,21 @@ extension CompiledFlow {
   /// locale of no language the engine has. Their ``EngineMessages/locale`` is
   /// `locale` itself: the flow's words around them are shown in it.
   package func messages(for locale: String) -> EngineMessages {
+    Self.messages(for: locale, books: messageBooks)
+  }
+
+  /// The rule evaluator's context for a session in the locale: the flow's rules and
+  /// patterns, the engine's messages in it, and the locale its texts are read in
+  /// (nil for the default language, whose texts are read as written). The default
+  /// language's is made once (``defaultRuleContext``).
+  package func ruleContext(for locale: String) -> RuleEvaluator.Context {
+    if locale == defaultLocale { return defaultRuleContext }
+    return RuleEvaluator.Context(
+      registry: registry, patterns: patterns, messages: messages(for: locale), locale: locale)
+  }
+
+  /// ``messages(for:)`` from a flow's message books.
+  static func messages(for locale: String, books messageBooks: [String: EngineMessages]) -> EngineMessages {
     let messages: EngineMessages
     if let book = messageBooks[locale] {
       messages = book

@@ -35,8 +35,18 @@ public final class CompiledFlow: Sendable {
   /// For each locale the flow's `messages` write a text in, the engine's messages
   /// with the flow's texts (empty for a flow without `messages`).
   package let messageBooks: [String: EngineMessages]
+  /// The rule evaluator's context for a session in the default language, made once
+  /// and shared by every such session (see ``ruleContext(for:)``).
+  package let defaultRuleContext: RuleEvaluator.Context
+  /// The locale a session starts in when its host names none (see
+  /// ``defaultLocale(of:)``), found once: a session compares its own with it on
+  /// every rule check.
+  package let defaultLocale: String
   /// The keys an API call sends: those value rows bind and those submits provide.
   private let payloadKeys: Set<DataKey>
+  /// The flow's own `data` keys no row binds and no submit provides: the only keys
+  /// a session's data holds that a call does not send (see ``sendsInPayload(_:)``).
+  package let dataOnlyKeys: [DataKey]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
@@ -45,7 +55,8 @@ public final class CompiledFlow: Sendable {
     self.resolver = ErrorResolver(flow, planner: planner)
     self.masking = Masking(flow)
     self.registry = registry
-    self.patterns = PatternCache(flow)
+    let patterns = PatternCache(flow)
+    self.patterns = patterns
     self.fingerprint = FlowFingerprint.of(flow)
     self.dependencies = StepDependencies(flow, stepIndex: planner.stepIndex(of:))
     var seen = Set<DataKey>()
@@ -57,7 +68,9 @@ public final class CompiledFlow: Sendable {
       if case .submit(let submit)? = row.action { return submit.provides }
       return []
     }
-    self.payloadKeys = Set(boundKeys).union(provided)
+    let payloadKeys = Set(boundKeys).union(provided)
+    self.payloadKeys = payloadKeys
+    self.dataOnlyKeys = flow.data.keys.filter { !payloadKeys.contains($0) }.sorted()
     var templates: [String: DetailTemplate] = [:]
     for case let detail? in flow.steps.flatMap(\.rows).map(\.detail) {
       for text in [detail.text] + detail.translations.values where templates[text] == nil {
@@ -65,8 +78,13 @@ public final class CompiledFlow: Sendable {
       }
     }
     self.detailTemplates = templates
-    self.messageBooks =
-      flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: Self.defaultLocale(of: flow))
+    let defaultLocale = Self.defaultLocale(of: flow)
+    self.defaultLocale = defaultLocale
+    let messageBooks = flow.messages.isEmpty ? [:] : Self.messageBooks(flow, defaultLocale: defaultLocale)
+    self.messageBooks = messageBooks
+    self.defaultRuleContext = RuleEvaluator.Context(
+      registry: registry, patterns: patterns, messages: Self.messages(for: defaultLocale, books: messageBooks),
+      locale: nil)
   }
 
   /// Where the flow fixes an API error: the resolution of the first matcher (in

@@ -77,16 +77,27 @@ package struct MessageTemplate: Hashable, Sendable {
 
   /// The text with each placeholder's value: `first` for the first placeholder of
   /// the message, `second` and `third` for the next (no message has more).
+  ///
+  /// Written as string interpolation writes `"\(title) is required"`: the literal
+  /// parts' length known beforehand, so the text is allocated once.
   package func fill(_ first: String = "", _ second: String = "", _ third: String = "") -> String {
-    var text = ""
+    var text = DefaultStringInterpolation(literalCapacity: literalLength, interpolationCount: parts.count)
     for part in parts {
       switch part {
-      case .text(let literal): text += literal
-      case .value(0): text += first
-      case .value(1): text += second
-      case .value: text += third
+      case .text(let literal): text.appendLiteral(literal)
+      case .value(0): text.appendInterpolation(first)
+      case .value(1): text.appendInterpolation(second)
+      case .value: text.appendInterpolation(third)
       }
     }
-    return text
+    return String(stringInterpolation: text)
+  }
+
+  /// The UTF-8 length of the text's literal parts.
+  private var literalLength: Int {
+    parts.reduce(0) { length, part in
+      if case .text(let literal) = part { return length + literal.utf8.count }
+      return length
+    }
   }
 }

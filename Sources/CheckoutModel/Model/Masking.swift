@@ -68,10 +68,28 @@ public struct Masking: Hashable, Sendable {
   /// `•••• 4242`: the last four characters (spaces and dashes dropped), or fully
   /// masked when there are four or fewer.
   public static func masked(_ text: String) -> String {
+    if let masked = maskedASCII(text) { return masked }
     let characters = text.filter { $0 != " " && $0 != "-" }
     guard !characters.isEmpty else { return "" }
     guard characters.count > 4 else { return "••••" }
     return "•••• " + String(characters.suffix(4))
+  }
+
+  /// ``masked(_:)`` of ASCII text without a carriage return (each byte is then one
+  /// character: only `\r\n` joins two ASCII bytes), read byte by byte instead of
+  /// character by character; nil for any other text.
+  private static func maskedASCII(_ text: String) -> String? {
+    var kept = 0
+    var last: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    for byte in text.utf8 {
+      if byte >= 0x80 || byte == UInt8(ascii: "\r") { return nil }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") { continue }
+      kept += 1
+      last = (last.1, last.2, last.3, byte)
+    }
+    guard kept > 0 else { return "" }
+    guard kept > 4 else { return "••••" }
+    return "•••• " + String(decoding: [last.0, last.1, last.2, last.3], as: UTF8.self)
   }
 
   /// The data with secret keys removed and sensitive ones masked (unless `revealSensitive`).

@@ -14,16 +14,55 @@ public struct RuleEvaluator: Sendable {
   /// The session's date, for `expiry`; without one, expiry checks only the format.
   /// A session always gives its date (``CheckoutSession`` has one); only checks
   /// that ask whether a format can pass at all, like lint's, leave it out.
-  package var today: CalendarDate?
+  @usableFromInline package var today: CalendarDate?
+  /// Everything else the evaluator checks and speaks with, in one shared reference:
+  /// a session builds an evaluator for every event that checks a rule, and copies
+  /// the date and this one reference rather than each table and message.
+  @usableFromInline package var context: Context
+
   /// The custom rules available.
-  package var registry: RuleRegistry
+  package var registry: RuleRegistry {
+    get { context.registry }
+    set { context = Context(registry: newValue, patterns: patterns, messages: messages, locale: locale) }
+  }
   /// Compiled patterns (a flow's, compiled once).
-  package var patterns: PatternCache
+  package var patterns: PatternCache {
+    get { context.patterns }
+    set { context = Context(registry: registry, patterns: newValue, messages: messages, locale: locale) }
+  }
   /// The words of the default messages: a session's, in its locale.
-  package var messages: EngineMessages
+  package var messages: EngineMessages {
+    get { context.messages }
+    set { context = Context(registry: registry, patterns: patterns, messages: newValue, locale: locale) }
+  }
   /// The language messages are in: a rule's or completion check's message and a
   /// row's title written per locale are shown in it; nil is the flow's default.
-  package var locale: String?
+  package var locale: String? {
+    get { context.locale }
+    set { context = Context(registry: registry, patterns: patterns, messages: messages, locale: newValue) }
+  }
+
+  /// An evaluator's custom rules, patterns and words: the same for every session of
+  /// a flow in one language (a compiled flow keeps its default language's), never
+  /// changed once made.
+  @usableFromInline package final class Context: Sendable {
+    /// The custom rules available.
+    package let registry: RuleRegistry
+    /// Compiled patterns (a flow's, compiled once).
+    package let patterns: PatternCache
+    /// The words of the default messages.
+    package let messages: EngineMessages
+    /// The language messages are in; nil is the flow's default.
+    package let locale: String?
+
+    /// A context of these rules, patterns and words.
+    package init(registry: RuleRegistry, patterns: PatternCache, messages: EngineMessages, locale: String?) {
+      self.registry = registry
+      self.patterns = patterns
+      self.messages = messages
+      self.locale = locale
+    }
+  }
 
   /// Creates an evaluator.
   package init(
@@ -31,10 +70,15 @@ public struct RuleEvaluator: Sendable {
     messages: EngineMessages = .english, locale: String? = nil
   ) {
     self.today = today
-    self.registry = registry
-    self.patterns = patterns
-    self.messages = messages
-    self.locale = locale
+    self.context = Context(registry: registry, patterns: patterns, messages: messages, locale: locale)
+  }
+
+  /// A session's evaluator: its date and its flow's and language's context.
+  /// Inlinable, as a session makes one for each event that checks a rule: inlined
+  /// it costs a date and one reference.
+  @inlinable package init(session today: CalendarDate, context: Context) {
+    self.today = today
+    self.context = context
   }
 
   /// The message of the first rule the value fails, or nil when it passes them all.

@@ -26,25 +26,58 @@ package struct PayloadDigest: Hashable, Sendable, CustomStringConvertible {
   package let rawValue: String
 
   /// The digest of a payload.
+  ///
+  /// The canonical text is written once into one buffer (each key's and value's
+  /// bytes copied in bulk), then hashed: the same bytes in the same order as hashing
+  /// field by field, with no sort of strings and no walk over characters.
   package init(_ payload: Payload) {
-    var hash = FNV1a()
-    for key in payload.values.keys.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-      guard let value = payload.values[key], !payload.secretKeys.contains(key) else { continue }
-      hash.field(key.rawValue)
-      if payload.sensitiveKeys.contains(key) {
-        let text = value.displayText
-        hash.field("masked")
-        hash.field(Masking.masked(text))
-        hash.field(text.hasPrefix("••••") ? "a mask" : "a value")
+    // Every key's bytes, side by side; the keys sorted by their bytes there.
+    var keyBytes: [UInt8] = []
+    var entries: [(bytes: Range<Int>, key: DataKey, value: Value)] = []
+    entries.reserveCapacity(payload.values.count)
+    for (key, value) in payload.values where !Self.holds(payload.secretKeys, key) {
+      let start = keyBytes.count
+      keyBytes.append(contentsOf: key.rawValue.utf8)
+      entries.append((start..<keyBytes.count, key, value))
+    }
+    entries.sort { keyBytes[$0.bytes].lexicographicallyPrecedes(keyBytes[$1.bytes]) }
+    var text = CanonicalText(capacity: keyBytes.count * 3)
+    for entry in entries {
+      text.field(keyBytes[entry.bytes])
+      if Self.holds(payload.sensitiveKeys, entry.key) {
+        let shown = entry.value.displayText
+        text.field("masked".utf8)
+        text.field(Masking.masked(shown).utf8)
+        text.field((Self.isMask(shown) ? "a mask" : "a value").utf8)
       } else {
-        hash.field(Self.kind(of: value))
-        hash.field(Self.canonical(value))
+        text.field(Self.kind(of: entry.value).utf8)
+        text.field(Self.canonical(entry.value).utf8)
       }
     }
-    rawValue = hash.hex
+    rawValue = FNV1a.hex(of: text.bytes)
   }
 
   package var description: String { rawValue }
+
+  /// Whether a set of keys holds the key: a few keys (a flow's secret or
+  /// sensitive ones) are compared one by one, cheaper than hashing the key.
+  private static func holds(_ keys: Set<DataKey>, _ key: DataKey) -> Bool {
+    guard keys.count <= 4 else { return keys.contains(key) }
+    for candidate in keys where candidate == key { return true }
+    return false
+  }
+
+  /// Whether a shown value starts with the mask's four bullets (`text.hasPrefix("••••")`).
+  /// A bullet has no other spelling, so text whose bytes do not start with four is
+  /// not a mask; when they do and nothing or an ASCII character follows, the fourth
+  /// bullet is a whole character and it is. Only a combining mark after it needs
+  /// the character comparison.
+  private static func isMask(_ text: String) -> Bool {
+    let bullets = "••••".utf8
+    guard text.utf8.starts(with: bullets) else { return false }
+    guard let next = text.utf8.dropFirst(bullets.count).first, next >= 0x80 else { return true }
+    return text.hasPrefix("••••")
+  }
 
   private static func kind(of value: Value) -> String {
     switch value {
@@ -62,22 +95,27 @@ package struct PayloadDigest: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The FNV-1a 64-bit hash, field by field.
-private struct FNV1a {
-  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+/// The canonical text of a payload: each field's bytes, ended by a zero byte.
+private struct CanonicalText {
+  private(set) var bytes: [UInt8] = []
 
-  mutating func field(_ text: String) {
-    for byte in text.utf8 { add(byte) }
-    add(0)
+  init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+  mutating func field<Bytes: Sequence<UInt8>>(_ field: Bytes) {
+    bytes.append(contentsOf: field)
+    bytes.append(0)
   }
+}
 
-  private mutating func add(_ byte: UInt8) {
-    state ^= UInt64(byte)
-    state = state &* 0x0000_0100_0000_01b3
-  }
-
-  var hex: String {
-    let digits = String(state, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+/// The FNV-1a 64-bit hash.
+private enum FNV1a {
+  /// The hash of the bytes, as sixteen lowercase hex digits.
+  static func hex(of bytes: [UInt8]) -> String {
+    var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let digits = Array("0123456789abcdef".utf8)
+    var text = [UInt8](repeating: 0, count: 16)
+    for position in 0..<16 { text[position] = digits[Int(truncatingIfNeeded: state >> (60 - 4 * position)) & 0xf] }
+    return String(decoding: text, as: UTF8.self)
   }
 }

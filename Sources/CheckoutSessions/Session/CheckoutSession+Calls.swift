@@ -37,11 +37,20 @@ extension CheckoutSession {
   /// entered), of the keys a submit `provides` (what an earlier answer gave) and of
   /// the keys the host added (an action's result), never the flow's other data (a cart count, a picker's option list): the API
   /// has those already, and a host adds what else it needs deliberately.
+  ///
+  /// The data with the flow's data-only keys taken out (a few removals), rather
+  /// than every key looked up in the flow: the same values.
   var payloadValues: [DataKey: Value] {
-    data.filter { key, value in
-      if case .options = value { return false }
-      return compiled.sendsInPayload(key)
-    }
+    var values = data
+    for key in compiled.dataOnlyKeys { values[key] = nil }
+    // A picker's option list is never sent (rarely in the data at all).
+    if values.values.contains(where: Self.isOptionList) { values = values.filter { !Self.isOptionList($0.value) } }
+    return values
+  }
+
+  private static func isOptionList(_ value: Value) -> Bool {
+    if case .options = value { return true }
+    return false
   }
 
   /// ``SessionEvent/callAgain(_:)``: the same request, same key, with the same

@@ -41,7 +41,7 @@ extension CheckoutSession {
     guard locale != self.locale else { return }
     let before = rules
     self.locale = locale
-    messages = compiled.messages(for: locale)
+    ruleContext = compiled.ruleContext(for: locale)
     // Kept step checks hold their problems in the old words.
     sessionData.rulesChanged()
     let after = rules

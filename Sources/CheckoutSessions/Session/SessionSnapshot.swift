@@ -231,7 +231,7 @@ extension CheckoutSession {
     // leaves the shopper in the flow's default language rather than without a session.
     if let locale = snapshot.locale, compiled.supports(locale: locale) {
       self.locale = locale
-      messages = compiled.messages(for: locale)
+      ruleContext = compiled.ruleContext(for: locale)
     }
     secretGenerations = generations
     navigation = snapshot.navigation
