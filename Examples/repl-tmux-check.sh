@@ -202,9 +202,9 @@ wait_for_input "checkout> "
 
 type_line "tap checkout"
 check "tap checkout: breadcrumb 'My Cart › Step One'" has_re '^My Cart › Step One$'
-check "tap checkout: Continue disabled until the address and card are complete" has 'disabled: Continue needs these steps complete:'
-check "tap checkout: one line for the address step, its missing rows listed" has_re '^ +Shipping Address: Full name is required\. Street address is required\.'
-check "tap checkout: one line for the card step" has_re '^ +Credit Card: Name on card is required\. Card number is required\.'
+check "tap checkout: Continue disabled until the address and card are complete" has_re '^ +disabled: Continue$'
+check "tap checkout: one line for the address step, its missing rows listed" has_re '^ +Complete "Shipping Address" first\. Full name is required\. Street address is required\.'
+check "tap checkout: one line for the card step" has_re '^ +Complete "Credit Card" first\. Name on card is required\. Card number is required\.'
 check "tap checkout: the reason is wrapped to the pane's 120 columns" test "$(grep -E '^ {6}' <<<"$BLOCK" | awk '{ if (length($0) > 120) n++ } END { print n + 0 }')" = 0
 
 type_line "tap shippingAddress"

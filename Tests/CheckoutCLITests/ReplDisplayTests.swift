@@ -30,11 +30,12 @@ import Testing
     let block = disabledBlock(repl(["tap checkout"]))
     #expect(
       block == [
-        "      disabled: Continue needs these steps complete:",
-        "        Shipping Address: Full name is required. Street address is required.",
-        "          City is required. State is required. ZIP code is required.",
-        "        Credit Card: Name on card is required. Card number is required. Expiry",
-        "          date is required. CVV is required.",
+        "      disabled: Continue",
+        "        Complete \"Shipping Address\" first. Full name is required. Street address",
+        "          is required. City is required. State is required. ZIP code is",
+        "          required.",
+        "        Complete \"Credit Card\" first. Name on card is required. Card number is",
+        "          required. Expiry date is required. CVV is required.",
       ])
     #expect(block.allSatisfy { $0.count <= 80 })
   }
@@ -43,18 +44,28 @@ import Testing
     let block = disabledBlock(repl(["tap checkout", "tap creditCard", "set name Ada", "tap done"], width: 40))
     #expect(
       block == [
-        "      disabled: Continue needs these",
-        "        steps complete:",
-        "        Shipping Address: Full name is",
-        "          required. Street address is",
-        "          required. City is required.",
-        "          State is required. ZIP code is",
+        "      disabled: Continue",
+        "        Complete \"Shipping Address\"",
+        "          first. Full name is required.",
+        "          Street address is required.",
+        "          City is required. State is",
+        "          required. ZIP code is",
         "          required.",
-        "        Credit Card: Card number is",
-        "          required. Expiry date is",
-        "          required. CVV is required.",
+        "        Complete \"Credit Card\" first.",
+        "          Card number is required.",
+        "          Expiry date is required. CVV",
+        "          is required.",
       ])
     #expect(block.allSatisfy { $0.count <= 40 })
+  }
+
+  @Test func aDisabledReasonIsInTheSessionsLanguage() {
+    let block = disabledBlock(repl(["locale de", "tap checkout"]))
+    #expect(block.first == "      disabled: Weiter")
+    #expect(
+      block.contains { $0.hasPrefix("        Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name") })
+    #expect(block.contains { $0.hasPrefix("        Bitte zuerst „Kreditkarte“ vervollständigen.") })
+    #expect(!block.joined().contains("Complete"), "\(block)")
   }
 
   @Test func aRefusalIsWrappedToTheTerminal() {
@@ -81,7 +92,7 @@ import Testing
               ━━ Step One ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
                 1. Shipping address   ›
           """))
-      #expect(result.output.contains("    disabled: Continue needs these steps complete:"))
+      #expect(result.output.contains("    disabled: Continue\n"))
       let quiet = runCheckout(["replay", "show.scenario"], in: directory)
       #expect(!quiet.output.contains("━━ Step One"), "without --verbose, no screen")
     }

@@ -31,7 +31,9 @@ import Testing
   @Test func theLocaleLineShowsTheScreenAgainInTheNewLanguage() {
     let result = repl(["tap checkout", "locale de", "locale xx"])
     #expect(result.output.contains("Full name is required"))
-    #expect(result.output.contains("Vollständiger Name ist erforderlich"), "the screen shown again in German")
+    #expect(
+      result.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name"),
+      "the screen shown again in German")
     #expect(result.output.contains(#"error: unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#))
   }
 

@@ -12,8 +12,9 @@ struct ScreenPrinter {
     lines.append(
       terminal.styled("━━ \(screen.title) ", .bold) + String(repeating: "━", count: max(4, 40 - screen.title.count)))
     let width = (screen.rows.map(\.title.count).max() ?? 0) + 2
+    let messages = session.compiled.messages(for: session.locale)
     for (index, row) in screen.rows.enumerated() {
-      lines += rowLines(row, number: index + 1, width: width)
+      lines += rowLines(row, number: index + 1, width: width, messages: messages)
     }
     if screen.rows.isEmpty { lines.append(terminal.styled("  (no rows)", .dim)) }
     if let offer = session.offer {
@@ -39,7 +40,7 @@ struct ScreenPrinter {
     return terminal.styled(layers.joined(separator: " | "), .dim)
   }
 
-  private func rowLines(_ row: ScreenRow, number: Int, width: Int) -> [String] {
+  private func rowLines(_ row: ScreenRow, number: Int, width: Int, messages: EngineMessages) -> [String] {
     let marker = row.isFocused ? terminal.styled("▶", .yellow) : " "
     var text = "\(marker)\(String(number).leftPadded(to: 2)). \(row.title.padded(to: width))"
     switch row.kind {
@@ -52,7 +53,7 @@ struct ScreenPrinter {
       text += row.value.isEmpty ? terminal.styled(row.placeholder.map { "(\($0))" } ?? "", .dim) : row.value
     }
     var lines = [row.isEnabled ? text : terminal.styled(text, .dim)]
-    lines += disabledLines(row).map { terminal.styled($0, .dim) }
+    lines += disabledLines(row, messages: messages).map { terminal.styled($0, .dim) }
     if let error = row.error { lines.append(terminal.styled("      ! \(error)", .red)) }
     return lines
   }
@@ -60,25 +61,25 @@ struct ScreenPrinter {
 
 extension ScreenPrinter {
   /// Why a row is disabled, wrapped to the terminal's width: for a guard, one line
-  /// (or more, wrapped) per incomplete step with what is missing there.
+  /// (or more, wrapped) per incomplete step, in the session's language: that the
+  /// step comes first, then what is missing there.
   ///
   /// ```
-  ///       disabled: Continue needs these steps complete:
-  ///         Shipping Address: Full name is required. Street address is required.
-  ///           City is required.
-  ///         Credit Card: Card number is required.
+  ///       disabled: Continue
+  ///         Complete "Shipping Address" first. Full name is required. Street
+  ///           address is required. City is required.
+  ///         Complete "Credit Card" first. Card number is required.
   /// ```
-  func disabledLines(_ row: ScreenRow) -> [String] {
+  func disabledLines(_ row: ScreenRow, messages: EngineMessages) -> [String] {
     guard let reason = row.disabledReason else { return [] }
     let width = terminal.width
     guard let steps = row.incompleteSteps, !steps.isEmpty else {
       return Terminal.wrap("      disabled: \(reason)", width: width, indent: "        ")
     }
-    let heading = steps.count == 1 ? "needs this step complete:" : "needs these steps complete:"
-    var lines = Terminal.wrap("      disabled: \(row.title) \(heading)", width: width, indent: "        ")
+    var lines = Terminal.wrap("      disabled: \(row.title)", width: width, indent: "        ")
     for step in steps {
       lines += Terminal.wrap(
-        "        \(step.title): \(Sentences.join(step.problems))", width: width, indent: "          ")
+        "        \(Sentences.join(step.sentences(messages)))", width: width, indent: "          ")
     }
     return lines
   }
