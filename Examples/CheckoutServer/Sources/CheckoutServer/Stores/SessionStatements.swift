@@ -11,7 +11,7 @@ import PostgresNIO
 enum SessionStatements {
   /// The session guard's read: the session with its secret's digest
   /// (``PostgresSessionStore/loadGuarded(_:)``).
-  struct LoadGuarded: PostgresPreparedStatement {
+  struct LoadGuarded: SessionIDStatement {
     static let name = "checkout_session_load_guarded"
     static let sql = """
       SELECT version, snapshot::text, extract(epoch FROM updated_at)::float8, secret_sha256 FROM sessions \
@@ -21,18 +21,12 @@ enum SessionStatements {
 
     var id: String
 
-    func makeBindings() -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 1)
-      bindings.append(id)
-      return bindings
-    }
-
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
   }
 
   /// A session without its digest (``PostgresSessionStore/load(_:)``: a fresh read
   /// after a conflict).
-  struct Load: PostgresPreparedStatement {
+  struct Load: SessionIDStatement {
     static let name = "checkout_session_load"
     static let sql = """
       SELECT version, snapshot::text, extract(epoch FROM updated_at)::float8 FROM sessions WHERE id = $1
@@ -40,12 +34,6 @@ enum SessionStatements {
     typealias Row = (Int, String, Double)
 
     var id: String
-
-    func makeBindings() -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 1)
-      bindings.append(id)
-      return bindings
-    }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
   }
@@ -77,19 +65,27 @@ enum SessionStatements {
   }
 
   /// The version stored now, after a save found another (the conflict's `current`).
-  struct CurrentVersion: PostgresPreparedStatement {
+  struct CurrentVersion: SessionIDStatement {
     static let name = "checkout_session_version"
     static let sql = "SELECT version FROM sessions WHERE id = $1"
     typealias Row = Int
 
     var id: String
 
-    func makeBindings() -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 1)
-      bindings.append(id)
-      return bindings
-    }
-
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int.self) }
+  }
+}
+
+/// A statement whose one parameter is the session's id: its bindings, written once.
+protocol SessionIDStatement: PostgresPreparedStatement {
+  /// The session's id, the statement's `$1`.
+  var id: String { get }
+}
+
+extension SessionIDStatement {
+  func makeBindings() -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 1)
+    bindings.append(id)
+    return bindings
   }
 }
