@@ -7,7 +7,7 @@ import CheckoutSynthesis
 struct FlowLinter {
   let flow: Flow
   let positions: ModelPositions
-  private let sink: DiagnosticSink
+  let sink: DiagnosticSink
   private let keys: FlowKeys
 
   /// A linter reporting to `sink` (by default a sink of its own).
@@ -85,6 +85,7 @@ struct FlowLinter {
     checkMatchers()
     checkKeys()
     checkOptionSources()
+    checkFormattedData()
     checkGuards()
     checkActions()
     checkRulesCanPass()

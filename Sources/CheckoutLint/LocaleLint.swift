@@ -88,7 +88,9 @@ struct LocaleLint {
     if written.isTemplate { checkTemplateKeys(written, defaultLocale: defaultLocale) }
   }
 
-  /// The template of every language shows the keys the default one shows.
+  /// The template of every language shows the keys the default one shows, each in
+  /// the same format (an amount in euros in one language and dollars in another is
+  /// a mistake, not a translation).
   private func checkTemplateKeys(_ written: Written, defaultLocale: String) {
     let reference = written.text.translations[defaultLocale] != nil ? defaultLocale : nil
     guard let reference, let keys = LocaleLint.keys(written.text.translations[reference]) else { return }
@@ -98,7 +100,7 @@ struct LocaleLint {
         "template-keys-differ",
         "the \(Quoting.quoted(locale)) template shows \(LocaleLint.describe(other)), but the \(Quoting.quoted(reference)) one shows \(LocaleLint.describe(keys))",
         at: written.path.appending(locale),
-        suggestion: "show the same {keys} in every language; only the words around them change")
+        suggestion: "show the same {keys}, in the same formats, in every language; only the words around them change")
     }
   }
 
@@ -119,15 +121,15 @@ struct LocaleLint {
     return false
   }
 
-  /// The keys a template shows; nil when there is no template or it does not parse
-  /// (loading reports that).
-  private static func keys(_ template: String?) -> [DataKey]? {
+  /// The placeholders a template shows (`{order.total:currency(USD)}`); nil when
+  /// there is no template or it does not parse (loading reports that).
+  private static func keys(_ template: String?) -> [String]? {
     guard let template, case .success(let parsed) = DetailTemplate.parse(template) else { return nil }
-    return parsed.keys
+    return parsed.placeholders
   }
 
-  private static func describe(_ keys: [DataKey]) -> String {
-    keys.isEmpty ? "no key" : keys.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+  private static func describe(_ placeholders: [String]) -> String {
+    placeholders.isEmpty ? "no key" : placeholders.joined(separator: ", ")
   }
 
   /// `"title"`, `"message"`: the field a path ends in, for messages.

@@ -80,13 +80,18 @@ import CheckoutCompiledFlow
     let data: [DataKey: Value] = [
       "shipping.name": .string("Ada"), "shipping.street": .string("1 Main St"), "shipping.city": .string("Portland"),
       "shipping.state": .string("OR"), "shipping.zip": .string("97201"),
-      "payment.card.number": .string("4242424242424242"),
-      "shipping.method": .string("express"),
+      "payment.card.number": .string("4242424242424242"), "payment.card.expiry": .string("12/27"),
+      "shipping.method": .string("express"), "order.total": .number(1291.95),
     ]
     let screen = try #require(renderer.render("stepTwo", data: data))
     #expect(screen.row("address")?.detail == "Ada, 1 Main St, Portland, OR 97201")
-    #expect(screen.row("card")?.detail == "•••• 4242")
+    #expect(screen.row("card")?.detail == "•••• 4242, expires December 2027")
     #expect(screen.row("method")?.value == "" && screen.row("method")?.detail == "express")
+    #expect(screen.row("total")?.detail == "$1,291.95")
+    // The flow asks for the amount and the expiry in the shopper's language.
+    let german = try #require(renderer.render("stepTwo", data: data, locale: "de"))
+    #expect(german.row("card")?.detail == "•••• 4242, gültig bis Dezember 2027")
+    #expect(german.row("total")?.detail == "1.291,95\u{00A0}$")
   }
 
   @Test func hiddenRowsAreNotOnTheScreenAndDisabledOnesSayWhy() throws {

@@ -85,7 +85,24 @@ import CheckoutLint
         .error(
           "1️⃣", "the \"de\" template shows {shipping.name}, but the \"en\" one shows {shipping.name}, {shipping.city}",
           path: "steps[0].rows[0].detail.de",
-          suggestion: "show the same {keys} in every language; only the words around them change")
+          suggestion: "show the same {keys}, in the same formats, in every language; only the words around them change")
+      ])
+  }
+
+  @Test func detailFormatsMustAgreeBetweenLanguages() {
+    expectLintDiagnostics(
+      flow(
+        rows: #"""
+          { "id": "total", "cell": "info", "title": { "en": "Total", "de": "Gesamt" },
+                "detail": { "en": "{order.total:currency(USD)}", "de": 1️⃣"{order.total:currency(EUR)}" } },
+              { "id": "amount", "cell": "number", "title": { "en": "Amount", "de": "Betrag" }, "bind": "order.total" }
+          """#),
+      [
+        .error(
+          "1️⃣",
+          "the \"de\" template shows {order.total:currency(EUR)}, but the \"en\" one shows {order.total:currency(USD)}",
+          path: "steps[0].rows[0].detail.de",
+          suggestion: "show the same {keys}, in the same formats, in every language; only the words around them change")
       ])
   }
 

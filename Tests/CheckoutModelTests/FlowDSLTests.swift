@@ -12,8 +12,8 @@ import CheckoutModel
       data: [
         "cart.count": .number(3),
         "cart.quantity": .number(1),
-        "cart.subtotal": .string("$84.00"),
-        "order.total": .string("$91.95"),
+        "cart.subtotal": .number(84),
+        "order.total": .number(91.95),
         "shipping.methods": .options([
           PickerOption(
             value: "standard", label: ["en": "Standard (5-7 business days)", "de": "Standard (5–7 Werktage)"]),
@@ -46,7 +46,7 @@ import CheckoutModel
               message: ["en": "Choose a quantity from 1 to 99.", "de": "Wählen Sie eine Menge von 1 bis 99."]),
           ])
         Info("subtotal", title: ["en": "Subtotal", "de": "Zwischensumme"])
-          .detail("{cart.subtotal}")
+          .detail("{cart.subtotal:currency(USD)}")
         Disclosure("discount", title: ["en": "Discount code", "de": "Rabattcode"], opens: "discount")
           .detail("{discount.code}")
         Button("checkout", title: ["en": "Checkout", "de": "Zur Kasse"], opens: "stepOne")
@@ -68,9 +68,13 @@ import CheckoutModel
         Info("address", title: ["en": "Ship to", "de": "Lieferung an"])
           .detail("{shipping.name}, {shipping.street}, {shipping.city}, {shipping.state} {shipping.zip}")
         Info("card", title: ["en": "Pay with", "de": "Bezahlen mit"])
-          .detail("{payment.card.number}")
+          .detail([
+            "en": "{payment.card.number}, expires {payment.card.expiry:monthYear}",
+            "de": "{payment.card.number}, gültig bis {payment.card.expiry:monthYear}",
+          ])
         Info("method", title: ["en": "Shipping method", "de": "Versandart"], bind: "shipping.method")
         Info("total", title: ["en": "Order total", "de": "Gesamtbetrag"], bind: "order.total")
+          .detail("{order.total:currency(USD)}")
         Disclosure("discount", title: ["en": "Discount code", "de": "Rabattcode"], opens: "discount")
           .detail("{discount.code}")
         Button(

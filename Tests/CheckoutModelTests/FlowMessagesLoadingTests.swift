@@ -67,3 +67,18 @@ import CheckoutModel
       LanguageTag.isWellFormed("pt-BR") && LanguageTag.isWellFormed("zh-Hant-TW") && !LanguageTag.isWellFormed("d"))
   }
 }
+
+extension FlowMessagesLoadingTests {
+  /// A flow may write numbers and dates its own way for a locale (`1'234.50` in
+  /// Swiss German), but only in the shape the engine reads.
+  @Test func formatsNotOfTheirShapeAreErrors() throws {
+    let swiss = try FlowLoader().load(
+      json: Self.flow(messages: #"{ "format.number": { "de-CH": "1’234’567.89" } }"#))
+    #expect(swiss.messages["format.number"] == .localized(["de-CH": "1’234’567.89"]))
+    #expect(
+      Self.problems(#"{ "format.number": "1234567.89", "format.months": { "de": "Jan, Feb" } }"#) == [
+        #"messages["format.number"]: "1234567.89" is not how format.number is written; write 1234567.89 as the language writes it, like 1,234,567.89 or 1.234.567,89"#,
+        #"messages["format.months"].de: "Jan, Feb" is not how format.months is written; write the twelve months' names, January first, separated by ", ""#,
+      ])
+  }
+}

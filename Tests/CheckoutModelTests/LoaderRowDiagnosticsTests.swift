@@ -173,13 +173,16 @@ import CheckoutModel
   }
 
   @Test func invalidDetailTemplates() {
-    let suggestion = "write {some.key} to show a value, and nothing else in braces"
+    let suggestion =
+      "write {some.key} to show a value, or {some.key:FORMAT} to write it in the session's language (number, currency(CODE) with a three-letter ISO 4217 code like USD or EUR, date, monthYear), and nothing else in braces"
     expectLoadDiagnostics(
       FlowFixtures.flow(
         rows: """
           { "id": "a", "cell": "info", "title": "A", "detail": 1️⃣"Ship to {shipping.street" },
                 { "id": "b", "cell": "info", "title": "B", "detail": 2️⃣"total} due" },
-                { "id": "c", "cell": "info", "title": "C", "detail": 3️⃣"{first name}" }
+                { "id": "c", "cell": "info", "title": "C", "detail": 3️⃣"{first name}" },
+                { "id": "d", "cell": "info", "title": "D", "detail": 4️⃣"Total {order.total:curency(USD)}" },
+                { "id": "e", "cell": "info", "title": "E", "detail": 5️⃣"{order.total:currency(usd)}" }
           """),
       [
         .error(
@@ -191,6 +194,14 @@ import CheckoutModel
         .error(
           "3️⃣", "\"{first name}\" does not name a data key in template \"{first name}\"",
           path: "steps[0].rows[3].detail", suggestion: suggestion),
+        .error(
+          "4️⃣",
+          "unknown format \"curency(USD)\"; did you mean \"currency\"? the formats are number, currency(CODE) with a three-letter ISO 4217 code like USD or EUR, date, monthYear in \"{order.total:curency(USD)}\" in template \"Total {order.total:curency(USD)}\"",
+          path: "steps[0].rows[4].detail", suggestion: suggestion),
+        .error(
+          "5️⃣",
+          "\"usd\" is not a currency code: write three capital letters (ISO 4217), like USD or EUR in \"{order.total:currency(usd)}\" in template \"{order.total:currency(usd)}\"",
+          path: "steps[0].rows[5].detail", suggestion: suggestion),
       ])
   }
 

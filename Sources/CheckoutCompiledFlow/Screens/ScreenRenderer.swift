@@ -196,6 +196,9 @@ package struct ScreenRenderer: Sendable {
   }
 
   /// A disclosure or info row's detail: its template filled in, else its bound value.
+  /// A value with a format is written as the locale writes it (a secret or
+  /// sensitive one is masked first, never formatted; one not of the format's kind,
+  /// such as a text where a number belongs, is shown as it is).
   private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value], locale: String?) -> String? {
     guard let text, let template = template(text) else {
       return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
@@ -203,7 +206,14 @@ package struct ScreenRenderer: Sendable {
     return template.parts.map { part in
       switch part {
       case .text(let text): return text
-      case .key(let key): return masking.display(data[key], of: key, in: data, locale: locale)
+      case .value(let key, let format?):
+        if let value = data[key], !masking.isMasked(key),
+          let written = messages(for: locale).formatting.format(value, as: format)
+        {
+          return written
+        }
+        return masking.display(data[key], of: key, in: data, locale: locale)
+      case .value(let key, nil): return masking.display(data[key], of: key, in: data, locale: locale)
       }
     }.joined()
   }

@@ -1,6 +1,7 @@
 /// A flow's `messages`: its own words for engine messages, by message id, each a
 /// text or an object of locale -> text. An id the engine has no message under and
-/// a text whose placeholders differ from the message's are errors at their path.
+/// a text whose placeholders differ from the message's (or a `format.*` text not of
+/// its shape) are errors at their path.
 extension FlowDecoder {
   /// The flow's texts for engine messages.
   func decodeMessages(_ object: ObjectReader) -> [String: EngineMessageText] {
@@ -48,11 +49,15 @@ extension FlowDecoder {
     return messages
   }
 
-  /// Reports a text whose placeholders are not its message's; true when they are.
+  /// Reports a text whose placeholders are not its message's, or a `format.number`
+  /// or `format.months` not of its shape; true when the text is right.
   private func checkPlaceholders(_ text: String, of id: EngineMessageID, at path: JSONPath) -> Bool {
     let expected = id.placeholders.map { "{\($0)}" }.joined(separator: ", ")
     switch MessageTemplate.parse(text, placeholders: id.placeholders) {
-    case .success: return true
+    case .success:
+      guard let problem = LocaleFormatting.problem(in: text, of: id) else { return true }
+      sink.error(
+        "message-format", "\(Quoting.quoted(text)) is not how \(id) is written", at: path, suggestion: problem)
     case .failure(.unknownPlaceholder(let name)):
       sink.error(
         "message-placeholder", "{\(name)} is not a placeholder of \(id)", at: path,

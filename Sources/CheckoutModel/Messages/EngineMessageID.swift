@@ -1,5 +1,6 @@
 /// The id of one of the engine's own messages for shoppers: a rule's default
-/// message, a disabled row's reason, a refusal, a notice, or a host's own words
+/// message, a disabled row's reason, a refusal, a notice, how numbers and dates are
+/// written (`format.*`, read by ``LocaleFormatting``), or a host's own words
 /// around the screen (`host.*`: a dialog's buttons, a banner). Stable: a flow's
 /// `messages` overrides one by its id (`rule.required`), and each language's table
 /// (`Resources/Messages/LANG.txt`) writes its text under it.
@@ -16,6 +17,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
   case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
   case noticeActionCancelled
+  case formatNumber, formatCurrency, formatMonths, formatMonthYear, formatDate
   case hostLanguage, hostNewCheckout, hostCheckout, hostBreadcrumbModal, hostPickerChoose
   case hostOfferTitle, hostOfferAccept, hostOfferDecline, hostOfferWhere
   case hostChallengeBank, hostChallengeTitle, hostChallengeStandIn
@@ -69,13 +71,17 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .refusalCallInFlight: return ["row", "operation"]
     case .refusalCallInProgress, .refusalCallUnanswered, .refusalOrderFinished: return ["call", "row"]
     case .noticeActionCancelled: return ["step", "action", "call"]
+    case .formatCurrency: return ["symbol", "amount"]
+    case .formatMonthYear: return ["month", "year"]
+    case .formatDate: return ["day", "month", "year"]
     case .hostBreadcrumbModal: return ["steps"]
     case .hostOfferWhere: return ["step"]
     case .hostChallengeStandIn: return ["action", "operation"]
     case .hostRouteBanner: return ["title", "current", "total"]
     case .hostProblemRefused: return ["reason"]
     case .hostProblemUnresolved, .hostProblemOther: return ["code"]
-    case .hostLanguage, .hostNewCheckout, .hostCheckout, .hostPickerChoose, .hostOfferTitle, .hostOfferAccept,
+    case .formatNumber, .formatMonths, .hostLanguage, .hostNewCheckout, .hostCheckout, .hostPickerChoose,
+      .hostOfferTitle, .hostOfferAccept,
       .hostOfferDecline, .hostChallengeBank, .hostChallengeTitle, .hostChallengeCancel, .hostChallengeFail,
       .hostChallengeConfirm, .hostProblemRouteCancelled, .hostProblemStaleVersion, .hostProblemNoAnswer:
       return []
@@ -91,6 +97,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
     "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",
     "notice.actionCancelled",
+    "format.number", "format.currency", "format.months", "format.monthYear", "format.date",
     "host.language", "host.newCheckout", "host.checkout", "host.breadcrumb.modal", "host.picker.choose",
     "host.offer.title", "host.offer.accept", "host.offer.decline", "host.offer.where",
     "host.challenge.bank", "host.challenge.title", "host.challenge.standIn",

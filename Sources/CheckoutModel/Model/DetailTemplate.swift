@@ -1,16 +1,19 @@
-/// A row's `detail` text: literal text with `{key}` placeholders for session values.
+/// A row's `detail` text: literal text with `{key}` placeholders for session values,
+/// each optionally with a format that writes it in the session's language
+/// (`{order.total:currency(USD)}`: see ``ValueFormat``).
 ///
 /// ```swift
-/// let template = try DetailTemplate.parse("{cart.count} items").get()
-/// template.keys  // ["cart.count"]
+/// let template = try DetailTemplate.parse("{cart.count} items, {order.total:currency(USD)}").get()
+/// template.keys          // ["cart.count", "order.total"]
+/// template.placeholders  // ["{cart.count}", "{order.total:currency(USD)}"]
 /// ```
 package struct DetailTemplate: Hashable, Sendable {
   /// One piece of a template.
   package enum Part: Hashable, Sendable {
     /// Text shown as written.
     case text(String)
-    /// The value of a data key.
-    case key(DataKey)
+    /// The value of a data key, as it is or in a format.
+    case value(DataKey, ValueFormat?)
   }
 
   /// Why a template could not be read.
@@ -24,10 +27,28 @@ package struct DetailTemplate: Hashable, Sendable {
 
   /// Every key the template shows.
   package var keys: [DataKey] {
-    parts.compactMap { if case .key(let key) = $0 { key } else { nil } }
+    parts.compactMap { if case .value(let key, _) = $0 { key } else { nil } }
   }
 
-  /// Parses a template; braces must hold exactly one data key.
+  /// Every placeholder as written (`{order.total:currency(USD)}`), in order: what
+  /// the translations of a detail must share.
+  package var placeholders: [String] {
+    parts.compactMap {
+      guard case .value(let key, let format) = $0 else { return nil }
+      return "{\(key.rawValue)\(format.map { ":" + $0.written } ?? "")}"
+    }
+  }
+
+  /// The keys each shown in `format`, in order.
+  package func keys(formatted format: (ValueFormat) -> Bool) -> [DataKey] {
+    parts.compactMap { part in
+      guard case .value(let key, let shown?) = part, format(shown) else { return nil }
+      return key
+    }
+  }
+
+  /// Parses a template; braces must hold exactly one data key, optionally followed
+  /// by `:` and a format.
   package static func parse(_ template: String) -> Result<DetailTemplate, Problem> {
     var parts: [Part] = []
     var rest = Substring(template)
@@ -38,11 +59,19 @@ package struct DetailTemplate: Hashable, Sendable {
       guard let close = rest[afterOpen...].firstIndex(of: "}") else {
         return .failure(Problem(message: "'{' without a matching '}'"))
       }
-      let key = String(rest[afterOpen..<close])
+      let inside = rest[afterOpen..<close]
+      let key = String(inside.prefix { $0 != ":" })
       guard IdentifierSyntax.isKey(key) else {
-        return .failure(Problem(message: "\"{\(key)}\" does not name a data key"))
+        return .failure(Problem(message: "\"{\(inside)}\" does not name a data key"))
       }
-      parts.append(.key(DataKey(key)))
+      var format: ValueFormat?
+      if key.count < inside.count {
+        switch ValueFormat.parse(String(inside.dropFirst(key.count + 1))) {
+        case .success(let parsed): format = parsed
+        case .failure(let problem): return .failure(Problem(message: "\(problem.message) in \"{\(inside)}\""))
+        }
+      }
+      parts.append(.value(DataKey(key), format))
       rest = rest[rest.index(after: close)...]
     }
     if !rest.isEmpty { parts.append(.text(String(rest))) }

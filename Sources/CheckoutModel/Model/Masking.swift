@@ -41,6 +41,9 @@ public struct Masking: Hashable, Sendable {
   /// Whether the key's value may never be shown.
   package func isSecret(_ key: DataKey) -> Bool { secretKeys.contains(key) }
 
+  /// Whether the key's value is never shown as it is (secret or sensitive).
+  package func isMasked(_ key: DataKey) -> Bool { secretKeys.contains(key) || sensitiveKeys.contains(key) }
+
   /// The value of `key` as it may be shown: masked, hidden, a picker option's
   /// label, or as is. `data` holds the options of pickers whose options come
   /// `from` a key (a value no option has is shown as it is). A label is shown in
