@@ -22,6 +22,10 @@ package enum MutationOperator: String, Hashable, Sendable, CaseIterable, Codable
   /// A step title's text in a language the flow ships after its default removed:
   /// a session in that language shows the default's words instead.
   case dropTranslation = "drop-translation"
+  /// A row's detail shows its values without their formats (`{order.total}` for
+  /// `{order.total:currency(USD)}`), in a flow that ships several languages: the
+  /// plain string (every language), or one non-default language's text.
+  case dropFormat = "drop-format"
 }
 
 /// One mutant of a flow: the change, where it stands in the flow file, and what it means.

@@ -72,6 +72,37 @@ package struct MutantGenerator: Sendable {
     }
   }
 
+  /// The row's detail with its formats dropped, where a locale story checks it: the
+  /// plain string, or each text in a language after the default (a flow without
+  /// several `locales` has none: no generated story reads its details).
+  private mutating func formats(of row: JSONNode, at path: JSONPath) {
+    let locales = (root["locales"]?.elements ?? []).compactMap(\.string).dropFirst()
+    guard !locales.isEmpty, let detail = row["detail"] else { return }
+    let id = row["id"]?.string ?? path.description
+    var texts: [(JSONPath, JSONNode, String)] = []
+    if detail.string != nil {
+      texts = [(path.appending("detail"), detail, "row \(id)'s detail")]
+    } else if case .object(let members) = detail.kind {
+      texts = members.filter { locales.contains($0.key) }.map {
+        (path.appending("detail").appending($0.key), $0.value, "row \(id)'s \($0.key) detail")
+      }
+    }
+    for (at, node, what) in texts {
+      guard let text = node.string, case .success(let template) = DetailTemplate.parse(text),
+        !template.formattedKeys.isEmpty
+      else { continue }
+      let plain = template.parts.map { part -> String in
+        switch part {
+        case .text(let text): return text
+        case .value(let key, _): return "{\(key.rawValue)}"
+        }
+      }.joined()
+      replace(
+        .dropFormat, .replaceString(at, plain), node: node,
+        description: "\(what) shows \(template.formattedKeys.map(\.rawValue).joined(separator: ", ")) unformatted")
+    }
+  }
+
   private mutating func row(_ row: JSONNode, at path: JSONPath) {
     let id = row["id"]?.string ?? path.description
     for key in ["opens", "then"] where row[key] != nil {
@@ -96,6 +127,7 @@ package struct MutantGenerator: Sendable {
     for (index, rule) in (row["rules"]?.elements ?? []).enumerated() {
       ruleBounds(rule, at: path.appending("rules").appending(index))
     }
+    formats(of: row, at: path)
     for key in ["visibleWhen", "enabledWhen"] where row[key] != nil {
       remove(
         .dropCondition, .removeMember(path, key: key), in: row, key: key,

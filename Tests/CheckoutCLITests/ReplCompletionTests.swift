@@ -42,8 +42,12 @@ import Testing
     ("set payment.card.c", ["payment.card.cvv"]),
     ("set shippingMethod ", ["express", "overnight", "standard"]),
     ("set 3 e", ["express"]),
-    ("expect ", ["at", "effect", "error", "focus", "invalid", "offer", "route", "stack", "title", "valid", "value"]),
+    (
+      "expect ",
+      ["at", "detail", "effect", "error", "focus", "invalid", "offer", "route", "stack", "title", "valid", "value"]
+    ),
     ("expect title c", ["continue", "creditCard"]),
+    ("expect detail ", ["creditCard", "shippingAddress"]),
     ("expect va", ["valid", "value"]),
     ("expect at step", ["stepOne", "stepTwo"]),
     ("expect effect c", ["callAPI"]),

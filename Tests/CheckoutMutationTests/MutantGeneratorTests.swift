@@ -162,3 +162,37 @@ import Testing
     #expect(QuantifierShift.variants(of: "^a{0}$").map(\.to) == ["{1}"])
   }
 }
+
+extension MutantGeneratorTests {
+  @Test func dropFormatShowsADetailsValuesUnformattedWhereALocaleStoryReadsIt() throws {
+    let json = #"""
+      {
+        "format": 1, "id": "sums", "title": "Sums", "start": "cart", "locales": ["en", "de"],
+        "data": { "total": 12, "count": 3 },
+        "steps": [
+          { "id": "cart", "title": { "en": "Cart", "de": "Warenkorb" }, "rows": [
+            { "id": "total", "cell": "info", "title": { "en": "Total", "de": "Summe" }, "detail": "{total:currency(EUR)}" },
+            { "id": "count", "cell": "info", "title": { "en": "Items", "de": "Artikel" },
+              "detail": { "en": "{count:number} items", "de": "{count:number} Artikel" } },
+            { "id": "plain", "cell": "info", "title": { "en": "Count", "de": "Anzahl" }, "detail": "{count}" } ] }
+        ],
+        "errors": []
+      }
+      """#
+    let tester = try MutationTester(bytes: Array(json.utf8), file: "sums.json")
+    let mutants = tester.mutants.filter { $0.mutationOperator == .dropFormat }
+    #expect(
+      mutants.map { "\($0.path): \($0.description)" } == [
+        "steps[0].rows[0].detail: row total's detail shows total unformatted",
+        "steps[0].rows[1].detail.de: row count's de detail shows count unformatted",
+      ])
+    let first = try #require(mutants.first)
+    #expect(first.replacement == #""{total}""#)
+    #expect(try tester.load(first).get().steps[0].rows[0].detail?.text == "{total}")
+    // A flow in one language has none: no story reads its details.
+    let single = json.replacingOccurrences(of: #""locales": ["en", "de"],"#, with: "")
+      .replacingOccurrences(of: #"{ "en": "Cart", "de": "Warenkorb" }"#, with: #""Cart""#)
+    let monolingual = try MutationTester(bytes: Array(single.utf8), file: "sums.json")
+    #expect(monolingual.mutants.filter { $0.mutationOperator == .dropFormat }.isEmpty)
+  }
+}

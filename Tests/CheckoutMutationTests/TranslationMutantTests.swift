@@ -32,3 +32,23 @@ import Testing
     }
   }
 }
+
+extension TranslationMutantTests {
+  /// A detail's format dropped (in every language, or in one after the default) is
+  /// killed by the locale story of the step that shows it.
+  @Test(arguments: ["plndr.json", "express.json"])
+  func eachDroppedFormatIsKilledByALocaleStory(_ name: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: PackagePaths.flows.appendingPathComponent(name)))
+    let tester = try MutationTester(bytes: bytes, file: name)
+    let mutants = tester.mutants.filter { $0.mutationOperator == .dropFormat }
+    #expect(mutants.count == (name == "plndr.json" ? 3 : 4))
+    let stories = tester.generatedStories(today: ShippedFlows.today)
+    for mutant in mutants {
+      guard case .killed(let story, _) = tester.test(mutant, stories).status else {
+        Issue.record("#\(mutant.id) \(mutant.description) survived")
+        continue
+      }
+      #expect(story.hasPrefix("locale-"), "#\(mutant.id) \(mutant.description): \(story)")
+    }
+  }
+}

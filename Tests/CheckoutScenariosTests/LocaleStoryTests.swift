@@ -66,7 +66,9 @@ import CheckoutScenarios
     let suite = StoryGeneratorTests.shippedSuite("express.json")
     let german = try #require(Self.locales(suite).first { $0.name == "locale-de--paymentSheet" })
     #expect(german.lines.contains(#"expect error card "Bitte fügen Sie eine Karte zum Bezahlen hinzu.""#))
-    #expect(german.lines.last?.hasPrefix("expect title ") == true, "the words are checked where the route ends")
+    let title = try #require(german.lines.firstIndex { $0.hasPrefix("expect title ") })
+    let error = try #require(german.lines.firstIndex { $0.hasPrefix("expect error card ") })
+    #expect(title > error, "the words are checked where the route ends")
     let french = try #require(Self.locales(suite).first { $0.name == "locale-fr--paymentSheet" })
     #expect(french.lines.contains(#"expect error card "Veuillez ajouter une carte pour payer.""#))
   }
@@ -117,5 +119,30 @@ import CheckoutScenarios
     #expect(story.lines.contains(#"expect error shippingMethod "Bitte Versandart angeben""#))
     let failure = try #require(Self.replay(story, on: try Self.flow(Self.plndrText)))
     #expect(failure.message.contains(#"actual error on shippingMethod: "Versandart ist erforderlich""#))
+  }
+}
+
+extension LocaleStoryTests {
+  @Test func amountsAndExpiryMonthsAreCheckedAsTheLocaleWritesThem() throws {
+    let suite = StoryGeneratorTests.shippedSuite("plndr.json")
+    let cart = try #require(Self.locales(suite).first { $0.name == "locale-de--cart" })
+    #expect(cart.lines.contains(#"expect detail subtotal "84,00 $""#))
+    let review = try #require(Self.locales(suite).first { $0.name == "locale-de--stepTwo" })
+    #expect(review.lines.contains(#"expect detail total "91,95 $""#))
+    #expect(review.lines.contains { $0.hasPrefix(#"expect detail card "•••• 4242, gültig bis "#) })
+    let express = StoryGeneratorTests.shippedSuite("express.json")
+    let bank = try #require(Self.locales(express).first { $0.name == "locale-fr--challenge" })
+    #expect(bank.lines.contains(#"expect detail bank "148,00 $""#))
+  }
+
+  @Test func aBrokenNumberFormatFailsTheStoryThatShowsAnAmount() throws {
+    let suite = StoryGeneratorTests.suite(try Self.flow(Self.plndrText))
+    let story = try #require(Self.locales(suite).first { $0.name == "locale-de--cart" })
+    let swiss = try Self.edited(
+      Self.plndrText, #""locales": ["en", "de"],"#,
+      #""locales": ["en", "de"], "messages": { "format.number": { "de": "1'234'567.89" } },"#)
+    let failure = try #require(Self.replay(story, on: try Self.flow(swiss)))
+    #expect(failure.text == #"expect detail subtotal "84,00 $""#)
+    #expect(failure.message == #"expected detail of subtotal "84,00 $", actual detail of subtotal "84.00 $""#)
   }
 }

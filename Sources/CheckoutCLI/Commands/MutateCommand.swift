@@ -53,7 +53,8 @@ package enum MutateCommand {
       (visibleWhen/enabledWhen), change-presentation (modal/push), move-matcher (an error
       resolved on another row or step), swap-matchers (two neighbouring or overlapping
       matchers), drop-translation (a step title's text in a language after the
-      flow's default). Each mutant is loaded and compiled in memory; one whose compiled
+      flow's default), drop-format (a detail's {key:format} shown as {key}, in a flow
+      with several locales). Each mutant is loaded and compiled in memory; one whose compiled
       behaviour is the original's (routes, coverage matrix, where each error resolves,
       guards in effect, rules) is equivalent, with the reason; one that does not load
       is invalid: neither is counted. A mutant is killed when a story fails on it (generated

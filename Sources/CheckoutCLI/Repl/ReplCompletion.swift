@@ -61,6 +61,7 @@ package enum ReplCompletion {
       case "at", "offer": return steps(session)
       case "focus", "error", "valid", "invalid": return valueRows
       case "title": return screen.rows.map(\.id.rawValue)
+      case "detail": return screen.rows.filter { $0.detail != nil }.map(\.id.rawValue)
       case "value": return boundKeys(session) + session.flow.data.keys.map(\.rawValue)
       case "effect": return Effect.Kind.allCases.map(\.rawValue)
       default: return []

@@ -39,12 +39,9 @@ package struct DetailTemplate: Hashable, Sendable {
     }
   }
 
-  /// The keys each shown in `format`, in order.
-  package func keys(formatted format: (ValueFormat) -> Bool) -> [DataKey] {
-    parts.compactMap { part in
-      guard case .value(let key, let shown?) = part, format(shown) else { return nil }
-      return key
-    }
+  /// The keys shown in a format, in order.
+  package var formattedKeys: [DataKey] {
+    parts.compactMap { if case .value(let key, _?) = $0 { key } else { nil } }
   }
 
   /// Parses a template; braces must hold exactly one data key, optionally followed

@@ -23,6 +23,16 @@ package enum ScenarioText {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
+  /// The text with each no-break space (U+00A0, U+202F, U+2007: written inside
+  /// numbers and beside currency symbols) as a plain space, as a scenario's author
+  /// types it.
+  package static func plainSpaces(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { Self.noBreakSpaces.contains($0) }) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { Self.noBreakSpaces.contains($0) ? " " : $0 }))
+  }
+
+  private static let noBreakSpaces: Set<Unicode.Scalar> = ["\u{00A0}", "\u{202F}", "\u{2007}"]
+
   /// Whether a value can be written at all (the language has no line breaks in values).
   package static func isWritable(_ text: String) -> Bool {
     !text.contains { $0 == "\n" || $0 == "\r\n" }

@@ -43,10 +43,12 @@ extension StoryGenerator {
         (driver, error) = (routed.driver, "the API error on \(routed.row)")
         driver.recorder.blank()
         try expectLocalizedTitle(of: step, in: locale, &driver)
+        try expectFormattedDetails(of: step, in: locale, &driver)
       } else {
         driver = try reach(step, in: locale, origins)
         driver.recorder.blank()
         try expectLocalizedTitle(of: step, in: locale, &driver)
+        try expectFormattedDetails(of: step, in: locale, &driver)
         error = try expectLocalizedError(on: step, in: locale, &driver).map { "\($0)'s error" }
       }
       let name = names.unique("locale-\(locale)--\(step.id)")
@@ -143,6 +145,26 @@ extension StoryGenerator {
     }
     driver.recorder.comment("The step's title in \(locale).")
     try driver.recorder.run("expect title \(ScenarioText.quoted(step.title.text(in: locale)))")
+  }
+
+  /// `expect detail` for each shown row whose detail writes a value in a format
+  /// (`{order.total:currency(USD)}`) that the data holds, unmasked: the number or
+  /// date as `locale` writes it, so a broken `format.*` text or a format dropped
+  /// from the template fails the story.
+  private func expectFormattedDetails(of step: Step, in locale: String, _ driver: inout StoryDriver)
+    throws(StoryBlock)
+  {
+    let masking = flow.masking
+    for shown in driver.session.screen.rows {
+      guard let detail = shown.detail, let text = step.row(shown.id)?.detail?.text(in: locale),
+        case .success(let template) = DetailTemplate.parse(text)
+      else { continue }
+      let formatted = template.formattedKeys.filter { driver.data[$0] != nil && !masking.isMasked($0) }
+      guard !formatted.isEmpty else { continue }
+      driver.recorder.comment(
+        "\(shown.id) writes \(formatted.map(\.rawValue).joined(separator: ", ")) as \(locale) writes it.")
+      try driver.recorder.run("expect detail \(shown.id) \(ScenarioText.quoted(ScenarioText.plainSpaces(detail)))")
+    }
   }
 
   /// A value one row of the step refuses, and the error it shows in `locale`; the

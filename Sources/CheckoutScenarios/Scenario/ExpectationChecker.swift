@@ -40,6 +40,8 @@ struct ExpectationChecker {
       return nil
     case .title(let row, let expected):
       return checkTitle(of: row, expected)
+    case .detail(let row, let expected):
+      return checkDetail(of: row, expected)
     case .value(let key, let expected):
       let masking = session.compiled.masking
       guard !masking.isSecret(key) else {
@@ -95,13 +97,34 @@ struct ExpectationChecker {
       return compare("step title \(ScenarioText.quoted(expected))", "step title \(ScenarioText.quoted(screen.title))")
     }
     let what = "title of \(rowID) \(ScenarioText.quoted(expected))"
-    guard let row = screen.row(rowID) else {
-      let hidden = session.currentStep?.row(rowID) != nil
-      return ScenarioHost.Failure(
-        expected: what,
-        actual: hidden ? "\(rowID) is not shown on \(screen.step)" : "no row \(rowID) on \(screen.step)")
-    }
+    guard let row = screen.row(rowID) else { return notShown(rowID, expected: what) }
     return compare(what, "title of \(rowID) \(ScenarioText.quoted(row.title))")
+  }
+
+  /// What a row shown on the step on screen shows beside its title, as the screen
+  /// shows it (masked values masked, so a failure never shows what they hide). A
+  /// no-break space, which languages write inside numbers and beside currency
+  /// symbols, matches a space: a scenario's author cannot see the difference.
+  private func checkDetail(of rowID: RowID, _ expected: String) -> ScenarioHost.Failure? {
+    let what = "detail of \(rowID) \(ScenarioText.quoted(expected))"
+    guard let row = session.screen.row(rowID) else { return notShown(rowID, expected: what) }
+    guard let detail = row.detail else {
+      return ScenarioHost.Failure(
+        expected: what, actual: "\(rowID) shows no detail (only disclosure and info rows have one)")
+    }
+    let shown = ScenarioText.plainSpaces(detail)
+    return compare(
+      "detail of \(rowID) \(ScenarioText.quoted(ScenarioText.plainSpaces(expected)))",
+      "detail of \(rowID) \(ScenarioText.quoted(shown))")
+  }
+
+  /// The failure of `expected` for a row the screen does not show: hidden by its
+  /// `visibleWhen`, or not on the step at all.
+  private func notShown(_ rowID: RowID, expected: String) -> ScenarioHost.Failure {
+    let step = session.screen.step
+    let hidden = session.currentStep?.row(rowID) != nil
+    return ScenarioHost.Failure(
+      expected: expected, actual: hidden ? "\(rowID) is not shown on \(step)" : "no row \(rowID) on \(step)")
   }
 
   private func compare(_ expected: String, _ actual: String) -> ScenarioHost.Failure? {

@@ -57,6 +57,9 @@ enum ExpectationParser {
         throw cursor.error(at: first, "\(Quoting.quoted(first.text)) is not a row id")
       }
       return .title(RowID(first.text), try cursor.word("the \"title\" the row shows", allowQuoted: true))
+    case "detail":
+      let row = RowID(try cursor.identifier("a row id"))
+      return .detail(row, try cursor.word("the \"detail\" the row shows", allowQuoted: true))
     case "value":
       let key = try cursor.token("a data key")
       guard IdentifierSyntax.isKey(key.text) else {

@@ -101,6 +101,10 @@ package enum Expectation: Hashable, Sendable {
   /// for the step on screen (no row) or for one of its rows, in the session's
   /// language, exactly.
   case title(RowID?, String)
+  /// `expect detail ROW "TEXT"`: what a disclosure or info row shows beside its
+  /// title (its detail filled in, numbers and dates as the session's language writes
+  /// them; masked values masked), exactly.
+  case detail(RowID, String)
   /// `expect value KEY VALUE`: a data value (as shown, secrets never).
   case value(DataKey, String)
   /// `expect valid ROW`: the row passes its rules.

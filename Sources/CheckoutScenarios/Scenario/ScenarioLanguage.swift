@@ -198,6 +198,14 @@ package enum ScenarioLanguage {
           example: "expect title cvv \"Prüfnummer (CVV)\""),
       ]),
     CommandInfo(
+      name: "detail", synopsis: "expect detail ROW \"text\"",
+      summary: "what a disclosure or info row shows beside its title, in the session's language",
+      forms: [
+        Form(
+          "expect detail ROW \"text\"", "a row shown on screen shows exactly this detail",
+          example: "expect detail subtotal \"84,00 $\"")
+      ]),
+    CommandInfo(
       name: "value", synopsis: "expect value KEY VALUE",
       summary: "a data value, as stored or as shown (masked; a picker's label)",
       forms: [
