@@ -5,7 +5,8 @@ Run by Examples/browser-check.sh after the shopper's stories (browser_check.py),
 on each store. A browser whose language is German opens Express: the language
 picker defaults to German, and the page shows the flow's German words (a step
 title, row titles) and the engine's German messages (an email error, a
-required-field error) by visible text. Choosing Français in
+required-field error) and the total as German writes an amount (148,00 $) by
+visible text. Choosing Français in
 the picker starts a French checkout, which shows the engine's French words. With
 --restart-command (the PostgreSQL store) the server restarts and a reload finds
 the German session still in German. Each shopper then pays with a 3-D Secure card
@@ -32,7 +33,10 @@ from browser_check import CheckFailed, Shopper, check
 
 class LocaleShopper(Shopper):
     def visible_text(self):
-        return self.driver.find_element(By.TAG_NAME, "body").text
+        """The page's visible text, a no-break space (inside numbers, beside a
+        currency symbol) read as the space it looks like."""
+        text = self.driver.find_element(By.TAG_NAME, "body").text
+        return text.replace("\u00a0", " ").replace("\u202f", " ")
 
     def shows(self, words, what):
         self.wait(lambda: words in self.visible_text(), f"{words!r} on the page")
@@ -65,6 +69,8 @@ def german(s, restart_command):
     s.wait(lambda: s.top() == "checkout", "Express's first step")
     s.shows("Express-Kasse", "the flow's German step title")
     s.shows("Vorname", "the flow's German row title")
+    s.shows("148,00 $", "the total as German writes an amount")
+    check("$148.00" not in s.visible_text(), "no amount written the English way")
     s.type("email", "nope")
     s.expect_error("email", "E-Mail muss eine E-Mail-Adresse wie name@example.com sein")
     s.clear("email")
@@ -89,6 +95,7 @@ def french(s):
     s.picker().select_by_visible_text("Français")
     s.settle("the French checkout")
     s.shows("Paiement express", "the flow's French step title")
+    s.shows("148,00 $", "the total as French writes an amount")
     check(s.js("return document.documentElement.lang") == "fr", "the page's lang is fr")
     s.type("email", "nope")
     s.expect_error("email", "E-mail doit être une adresse e-mail comme nom@example.com")
