@@ -190,6 +190,14 @@ BLOCK=$(capture)
 check "start: the built-in PLNDR flow on My Cart" has "PLNDR checkout"
 check "start: the My Cart screen" has_re '^━━ My Cart ━+$'
 check "start: the Checkout row is numbered" has_re '^ +5\. Checkout +\[Checkout\]'
+check "start: the subtotal is an amount, written the English way" has_re '^ +3\. Subtotal +\$84\.00$'
+
+# The shopper's language: German words, and the amount as German writes it.
+type_line "locale de"
+check "locale de: the cart's German title" has_re '^━━ Mein Warenkorb ━+$'
+check "locale de: the subtotal as German writes an amount (84,00 $)" has_re '^ +3\. Zwischensumme +84,00.+\$$'
+type_line "locale en"
+check "locale en: back to English" has_re '^ +3\. Subtotal +\$84\.00$'
 
 # Tab completion: `tap chec` + Tab becomes `tap checkout ` (the rows of My Cart).
 tmux -S "$SOCKET" send-keys -t "$TARGET" -l -- "tap chec"

@@ -25,11 +25,14 @@ import Testing
     #expect(result.output.contains("E-Mail muss eine E-Mail-Adresse wie name@example.com sein"))
     #expect(result.output.contains("Bitte zuerst „Zahlung“ vervollständigen."))
     #expect(!result.output.contains("First name"))
+    #expect(result.output.contains("148,00\u{00A0}$"), "the total as German writes an amount")
+    #expect(!result.output.contains("$148.00"))
   }
 
   @Test func theLocaleLineShowsExpressAgainInFrench() {
     let result = repl(["set email nope", "locale fr"], locale: "de")
     #expect(result.output.contains("Paiement express"))
     #expect(result.output.contains("E-mail doit être une adresse e-mail comme nom@example.com"))
+    #expect(result.output.contains("148,00\u{00A0}$"), "and the total as French writes it")
   }
 }
