@@ -105,6 +105,11 @@ import CheckoutModel
     #expect(LocaleFormatting.problem(in: "Jan, Feb", of: .formatMonths) != nil)
   }
 
+  static func problem(_ template: String) -> String? {
+    guard case .failure(let problem) = DetailTemplate.parse(template) else { return nil }
+    return problem.message
+  }
+
   @Test func templatesReadTheirFormats() throws {
     let template = try DetailTemplate.parse("{cart.count:number} items, {order.total:currency(EUR)} by {d:date}").get()
     #expect(template.keys == ["cart.count", "order.total", "d"])
@@ -117,5 +122,12 @@ import CheckoutModel
     #expect(throws: DetailTemplate.Problem.self) { try DetailTemplate.parse("{a:}").get() }
     #expect(throws: DetailTemplate.Problem.self) { try DetailTemplate.parse("{a:currency(EURO)}").get() }
     #expect(throws: DetailTemplate.Problem.self) { try DetailTemplate.parse("{a:monthyear}").get() }
+    #expect(
+      Self.problem("{a:currency}")
+        == #""currency" needs its currency's ISO 4217 code in parentheses, like currency(USD) in "{a:currency}""#)
+    #expect(
+      Self.problem("{a:monthyear}")
+        == #"unknown format "monthyear"; did you mean "monthYear"? the formats are number, currency(CODE) with a three-letter ISO 4217 code like USD or EUR, date, monthYear in "{a:monthyear}""#
+    )
   }
 }

@@ -53,6 +53,11 @@ package enum ValueFormat: Hashable, Sendable {
       }
       return .success(.currency(String(code)))
     }
+    if text == "currency" || text.hasPrefix("currency(") {
+      return .failure(
+        DetailTemplate.Problem(
+          message: "\(Quoting.quoted(text)) needs its currency's ISO 4217 code in parentheses, like currency(USD)"))
+    }
     let name = String(text.prefix { $0 != "(" })
     let hint = Suggestions.didYouMean(name, in: ["number", "currency", "date", "monthYear"]).map { "\($0) " } ?? ""
     return .failure(
