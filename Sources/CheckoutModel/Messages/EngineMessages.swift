@@ -12,8 +12,11 @@ package struct EngineMessages: Sendable {
   package let locale: String
   /// Each message's template, by ``EngineMessageID/rawValue``.
   private let templates: [MessageTemplate]
-  /// How the language writes numbers, amounts and dates (its `format.*` messages).
-  package let formatting: LocaleFormatting
+
+  /// How the language writes numbers, amounts and dates: read from its `format.*`
+  /// messages when a detail asks (a few short texts; not kept, so a session's
+  /// messages stay one array).
+  package var formatting: LocaleFormatting { LocaleFormatting { templates[$0.rawValue] } }
 
   /// The languages the engine has a table for, English (the default) first.
   package static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"]
@@ -52,13 +55,11 @@ package struct EngineMessages: Sendable {
       }
       return fallback?.templates[id.rawValue] ?? MessageTemplate(parts: [.text(id.id)])
     }
-    self.formatting = LocaleFormatting { [templates] in templates[$0.rawValue] }
   }
 
   private init(locale: String, templates: [MessageTemplate]) {
     self.locale = locale
     self.templates = templates
-    self.formatting = LocaleFormatting { templates[$0.rawValue] }
   }
 
   /// The message's text with its placeholders' values, in the order of
