@@ -195,13 +195,15 @@ import CheckoutModel
           "3️⃣", "\"{first name}\" does not name a data key in template \"{first name}\"",
           path: "steps[0].rows[3].detail", suggestion: suggestion),
         .error(
-          "4️⃣",
-          "unknown format \"curency(USD)\"; did you mean \"currency\"? the formats are number, currency(CODE) with a three-letter ISO 4217 code like USD or EUR, date, monthYear in \"{order.total:curency(USD)}\" in template \"Total {order.total:curency(USD)}\"",
-          path: "steps[0].rows[4].detail", suggestion: suggestion),
+          "4️⃣", "unknown format \"curency(USD)\" in template \"Total {order.total:curency(USD)}\"",
+          path: "steps[0].rows[4].detail",
+          suggestion:
+            "did you mean \"currency\"? the formats are number, currency(CODE) with a three-letter ISO 4217 code like USD or EUR, date, monthYear"
+        ),
         .error(
-          "5️⃣",
-          "\"usd\" is not a currency code: write three capital letters (ISO 4217), like USD or EUR in \"{order.total:currency(usd)}\" in template \"{order.total:currency(usd)}\"",
-          path: "steps[0].rows[5].detail", suggestion: suggestion),
+          "5️⃣", "\"usd\" is not a currency code in template \"{order.total:currency(usd)}\"",
+          path: "steps[0].rows[5].detail",
+          suggestion: "write its ISO 4217 code, three capital letters, like currency(USD) or currency(EUR)"),
       ])
   }
 

@@ -189,8 +189,8 @@ struct RowValidator {
       guard case .failure(let problem) = DetailTemplate.parse(template) else { continue }
       validator.error(
         "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: at,
-        suggestion:
-          "write {some.key} to show a value, or {some.key:FORMAT} to write it in the session's language (\(ValueFormat.written)), and nothing else in braces"
+        suggestion: problem.suggestion
+          ?? "write {some.key} to show a value, or {some.key:FORMAT} to write it in the session's language (\(ValueFormat.written)), and nothing else in braces"
       )
     }
   }

@@ -20,6 +20,14 @@ package struct DetailTemplate: Hashable, Sendable {
   package struct Problem: Error, Hashable, Sendable {
     /// What is wrong.
     package var message: String
+    /// What would be valid instead, when the problem is a format's.
+    package var suggestion: String?
+
+    /// A problem and, optionally, what would be valid.
+    package init(message: String, suggestion: String? = nil) {
+      self.message = message
+      self.suggestion = suggestion
+    }
   }
 
   /// The pieces, in order.
@@ -65,7 +73,7 @@ package struct DetailTemplate: Hashable, Sendable {
       if key.count < inside.count {
         switch ValueFormat.parse(String(inside.dropFirst(key.count + 1))) {
         case .success(let parsed): format = parsed
-        case .failure(let problem): return .failure(Problem(message: "\(problem.message) in \"{\(inside)}\""))
+        case .failure(let problem): return .failure(problem)
         }
       }
       parts.append(.value(DataKey(key), format))

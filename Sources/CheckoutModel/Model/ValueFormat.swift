@@ -47,20 +47,21 @@ package enum ValueFormat: Hashable, Sendable {
       guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
         return .failure(
           DetailTemplate.Problem(
-            message:
-              "\(Quoting.quoted(String(code))) is not a currency code: write three capital letters (ISO 4217), like USD or EUR"
-          ))
+            message: "\(Quoting.quoted(String(code))) is not a currency code",
+            suggestion: "write its ISO 4217 code, three capital letters, like currency(USD) or currency(EUR)"))
       }
       return .success(.currency(String(code)))
     }
     if text == "currency" || text.hasPrefix("currency(") {
       return .failure(
         DetailTemplate.Problem(
-          message: "\(Quoting.quoted(text)) needs its currency's ISO 4217 code in parentheses, like currency(USD)"))
+          message: "the format \(Quoting.quoted(text)) names no currency",
+          suggestion: "write its ISO 4217 code in parentheses, like currency(USD)"))
     }
     let name = String(text.prefix { $0 != "(" })
     let hint = Suggestions.didYouMean(name, in: ["number", "currency", "date", "monthYear"]).map { "\($0) " } ?? ""
     return .failure(
-      DetailTemplate.Problem(message: "unknown format \(Quoting.quoted(text)); \(hint)the formats are \(written)"))
+      DetailTemplate.Problem(
+        message: "unknown format \(Quoting.quoted(text))", suggestion: "\(hint)the formats are \(written)"))
   }
 }
