@@ -28,9 +28,19 @@ enum SessionCredential {
   /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1).
   static func bearerToken(in authorization: String) -> String? {
     let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+    guard parts.count == 2, isBearer(parts[0]) else { return nil }
     let token = trimmingWhitespace(parts[1])
     return token.isEmpty ? nil : token
+  }
+
+  /// Whether `scheme` is `bearer` in any case of its ASCII letters: what
+  /// `scheme.lowercased() == "bearer"` says, without making a lowercased copy (the
+  /// guard reads one on every request).
+  static func isBearer(_ scheme: Substring) -> Bool {
+    let bearer = "bearer".utf8
+    guard scheme.utf8.count == bearer.count else { return false }
+    // ASCII letters differ from their capitals only in 0x20; "bearer" is all letters.
+    return zip(scheme.utf8, bearer).allSatisfy { given, expected in given | 0x20 == expected }
   }
 
   /// `text` trimmed as `trimmingCharacters(in: .whitespaces)` trims it, without
