@@ -37,11 +37,18 @@ enum SessionCredential {
   /// `scheme.lowercased() == "bearer"` says, without making a lowercased copy (the
   /// guard reads one on every request).
   static func isBearer(_ scheme: Substring) -> Bool {
-    let bearer = "bearer".utf8
-    guard scheme.utf8.count == bearer.count else { return false }
     // ASCII letters differ from their capitals only in 0x20; "bearer" is all letters.
-    return zip(scheme.utf8, bearer).allSatisfy { given, expected in given | 0x20 == expected }
+    let bearer = Self.bearer
+    var matched = 0
+    for byte in scheme.utf8 {
+      guard matched < bearer.count, byte | 0x20 == bearer[matched] else { return false }
+      matched += 1
+    }
+    return matched == bearer.count
   }
+
+  /// The scheme's bytes, in lowercase.
+  private static let bearer = Array("bearer".utf8)
 
   /// `text` trimmed as `trimmingCharacters(in: .whitespaces)` trims it, without
   /// bridging to `NSString` when it starts and ends with a visible ASCII character
