@@ -3,7 +3,7 @@
 # beside the floors they are held to, all measured in one run on this machine.
 #
 #   Examples/server-load.sh [--duration 10s] [--connections 32] [--threads 2] [--sessions 256]
-#                           [--latency-connections 8] [--enforce]
+#                           [--latency-connections 8] [--rounds 3] [--round-duration 5s] [--enforce]
 #
 # Builds the server in release mode, measures the size of a real `set` answer
 # (POST /sessions/{id}/events {"event":"set","row":"quantity","value":N}, N 1-9, on a
@@ -15,9 +15,14 @@
 #                                   BYTES, the set answer's size; the same body decoded
 #                                   by the same decoder, an answer of the same size
 #                                   encoded, no engine and no store)
+#   POST /sessions/{id}/events     (set, a random session), at --connections
+#                                   (memory: the baseline and set in --rounds rounds of
+#                                   --round-duration each, alternating which goes first,
+#                                   so that both see the same moments of a noisy machine;
+#                                   each round's set / baseline is printed, and the floor
+#                                   judged on their median)
 #   GET  /sessions/{id}            (a random session of the set per request)
-#   POST /sessions/{id}/events     (set, a random session), at --connections, then
-#                                   again at --latency-connections for its p99
+#   POST /sessions/{id}/events     (set) again at --latency-connections for its p99
 # and, on the same cluster, pgbench with as many clients as wrk's connections
 # running the server's own statements for an event (Stores/SessionStatements.swift:
 # the session guard's SELECT of the session with its secret's digest, the UPDATE …
@@ -26,12 +31,13 @@
 # server connects and prepared as the server prepares them (pgbench -M prepared: each
 # statement parsed once per connection). Prints each measurement
 # with the command used, then the floors side by side:
-#   memory:   set >= 0.6 x POST /load-baseline/events of the same server
+#   memory:   set >= 0.6 x POST /load-baseline/events of the same server (the
+#             median of the rounds' ratios)
 #   postgres: set >= 0.6 x pgbench of the store's statements on the same cluster
 #   postgres: set >= 0.6 x what the machine's cores permit an event when the server
 #             and PostgreSQL share them: 1 / (1 / pgbench's rate + 1 / the memory
-#             store's set rate), each side's measured cost per event (with its load
-#             generator's) added up
+#             store's set rate, the median of its rounds), each side's measured cost
+#             per event (with its load generator's) added up
 #   each store: set p99 <= 20 ms at --latency-connections (8)
 # --enforce exits 1 when a floor is missed (otherwise it is only printed).
 set -euo pipefail
@@ -43,8 +49,10 @@ CONNECTIONS=32
 THREADS=2
 SESSIONS=256
 LATENCY_CONNECTIONS=8
+ROUNDS=3
+ROUND_DURATION=5s
 ENFORCE=0
-usage="usage: $0 [--duration 10s] [--connections 32] [--threads 2] [--sessions 256] [--latency-connections 8] [--enforce]"
+usage="usage: $0 [--duration 10s] [--connections 32] [--threads 2] [--sessions 256] [--latency-connections 8] [--rounds 3] [--round-duration 5s] [--enforce]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
@@ -52,6 +60,8 @@ while [ $# -gt 0 ]; do
     --threads) THREADS=$2; shift 2 ;;
     --sessions) SESSIONS=$2; shift 2 ;;
     --latency-connections) LATENCY_CONNECTIONS=$2; shift 2 ;;
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --round-duration) ROUND_DURATION=$2; shift 2 ;;
     --enforce) ENFORCE=1; shift ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
@@ -60,6 +70,15 @@ case "$DURATION" in
   *[0-9]s) ;;
   *) echo "error: --duration must be whole seconds, like 10s (pgbench takes the same)" >&2; exit 2 ;;
 esac
+if ! [[ "$ROUND_DURATION" =~ ^[1-9][0-9]*s$ ]]; then
+  echo "error: --round-duration must be whole seconds, like 5s" >&2
+  exit 2
+fi
+# An odd count: the median ratio is one round's, measured side by side.
+if ! [[ "$ROUNDS" =~ ^[0-9]+$ ]] || [ $((ROUNDS % 2)) -ne 1 ]; then
+  echo "error: --rounds must be an odd number (1, 3, 5, …): the median is then one round's ratio" >&2
+  exit 2
+fi
 
 # shellcheck source=CheckoutServer/Scripts/postgres-cluster.sh
 . "$PACKAGE/Scripts/postgres-cluster.sh"
@@ -167,14 +186,14 @@ answer_bytes() { # path secret value
     -H "Authorization: Bearer $2" -d "{\"event\":\"set\",\"row\":\"quantity\",\"value\":\"$3\"}" "http://127.0.0.1:$PORT$1"
 }
 
-measure() { # store key label connections
-  local name=$1 key=$2 label=$3 connections=$4
-  local command="wrk -t$THREADS -c$connections -d$DURATION --latency -s ${key%-*}.lua http://127.0.0.1:$PORT"
+measure() { # store key label connections [duration]
+  local name=$1 key=$2 label=$3 connections=$4 duration=${5:-$DURATION}
+  local command="wrk -t$THREADS -c$connections -d$duration --latency -s ${key%-*}.lua http://127.0.0.1:$PORT"
   # warm up, then measure
   SESSION_IDS="$WORK/ids-$name.txt" SESSIONS_LUA="$WORK/sessions.lua" wrk -t1 -c4 -d2s -s "$WORK/${key%-*}.lua" \
     "http://127.0.0.1:$PORT" >/dev/null
   SESSION_IDS="$WORK/ids-$name.txt" SESSIONS_LUA="$WORK/sessions.lua" \
-    wrk -t"$THREADS" -c"$connections" -d"$DURATION" --latency -s "$WORK/${key%-*}.lua" \
+    wrk -t"$THREADS" -c"$connections" -d"$duration" --latency -s "$WORK/${key%-*}.lua" \
     "http://127.0.0.1:$PORT" >"$WORK/wrk-$name-$key.txt"
   python3 - "$WORK/wrk-$name-$key.txt" "$name" "$label" "$connections" "$WORK/figures-$name-$key.txt" \
     "$command" >>"$RESULTS" <<'PY'
@@ -218,8 +237,19 @@ create_sessions "$SESSIONS" "$WORK/ids-memory.txt"
 read -r FIRST_ID FIRST_SECRET <"$WORK/ids-memory.txt"
 BASELINE_BYTES=$(answer_bytes /load-baseline/events "$FIRST_SECRET" 5)
 echo "== memory: checkout-server --load-baseline $ANSWER_BYTES: POST /load-baseline/events answers $BASELINE_BYTES bytes, a set $(answer_bytes "/sessions/$FIRST_ID/events" "$FIRST_SECRET" 5) bytes"
-measure memory baseline "POST /load-baseline/events (baseline)" "$CONNECTIONS"
-measure memory post "POST /sessions/{id}/events (set)" "$CONNECTIONS"
+# The baseline and set side by side in rounds, alternating which goes first (round
+# 1 the baseline, round 2 the set, …): a machine that is busier for a while slows
+# both sides of a round, and the median of the rounds' ratios is the floor's.
+for round in $(seq 1 "$ROUNDS"); do
+  if [ $((round % 2)) -eq 1 ]; then order="baseline post"; else order="post baseline"; fi
+  for key in $order; do
+    case $key in
+      baseline) label="POST /load-baseline/events (baseline), round $round" ;;
+      post) label="POST /sessions/{id}/events (set), round $round" ;;
+    esac
+    measure memory "$key-round$round" "$label" "$CONNECTIONS" "$ROUND_DURATION"
+  done
+done
 measure memory get "GET /sessions/{id}" "$CONNECTIONS"
 measure memory post-latency "POST /sessions/{id}/events (set)" "$LATENCY_CONNECTIONS"
 echo "== memory: done (a session's version after the run: $(curl -fsS -H "Authorization: Bearer $FIRST_SECRET" \
@@ -291,10 +321,26 @@ echo "Commands (wrk warms up 2 s at -c 4 before each; pgbench 2 s at the same -c
 cat "$COMMANDS"
 
 echo
-echo "Floors (measured in this run, side by side):"
-python3 - "$WORK" "$PGBENCH_TPS" "$LATENCY_CONNECTIONS" "$CONNECTIONS" <<'PY' | tee "$WORK/floors.txt"
+echo "Memory, set / baseline by round (--rounds $ROUNDS of --round-duration $ROUND_DURATION, alternating which runs first):"
+python3 - "$WORK" "$ROUNDS" <<'PY'
 import sys
+work, rounds = sys.argv[1], int(sys.argv[2])
+def rate(key):
+    return float(open(f"{work}/figures-memory-{key}.txt").read().split()[0])
+print("| round | first | baseline | set | set / baseline |")
+print("|---:|---|---:|---:|---:|")
+for n in range(1, rounds + 1):
+    baseline, memory_set = rate(f"baseline-round{n}"), rate(f"post-round{n}")
+    first = "baseline" if n % 2 == 1 else "set"
+    print(f"| {n} | {first} | {baseline:,.0f}/s | {memory_set:,.0f}/s | {memory_set / baseline:.2f}x |")
+PY
+
+echo
+echo "Floors (measured in this run, side by side):"
+python3 - "$WORK" "$PGBENCH_TPS" "$LATENCY_CONNECTIONS" "$CONNECTIONS" "$ROUNDS" <<'PY' | tee "$WORK/floors.txt"
+import statistics, sys
 work, pgbench, latency_connections, connections = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
+rounds = int(sys.argv[5])
 def figures(name, key):
     rps, p99, failed = open(f"{work}/figures-{name}-{key}.txt").read().split()
     return float(rps), float(p99), int(failed)
@@ -303,22 +349,31 @@ def verdict(met, failed):
     if failed:
         return f"FAIL ({failed} failed requests)"
     return "pass" if met else "FAIL"
-baseline, _, baseline_failed = figures("memory", "baseline")
-memory_set, _, memory_failed = figures("memory", "post")
+# Each round's set and baseline; the floor is the median round's ratio (an odd count).
+paired = []
+for n in range(1, rounds + 1):
+    baseline, _, baseline_failed = figures("memory", f"baseline-round{n}")
+    memory_set, _, set_failed = figures("memory", f"post-round{n}")
+    paired.append((memory_set / baseline, memory_set, baseline, n))
+ratio, median_set, median_baseline, median_round = sorted(paired)[rounds // 2]
+memory_failed = sum(figures("memory", f"post-round{n}")[2] for n in range(1, rounds + 1))
+baseline_failed = sum(figures("memory", f"baseline-round{n}")[2] for n in range(1, rounds + 1))
+memory_set = statistics.median(p[1] for p in paired)
 pg_set, _, pg_failed = figures("postgres", "post")
 rows = []
-ratio = memory_set / baseline
-rows.append((f"memory: set / POST /load-baseline/events, same server, -c {connections}", f"{memory_set:,.0f}/s",
-             f"{baseline:,.0f}/s", f"{ratio:.2f}x", ">= 0.60x", verdict(ratio >= 0.6, memory_failed + baseline_failed)))
+rows.append((f"memory: set / POST /load-baseline/events, same server, -c {connections}, median of {rounds} rounds "
+             f"(round {median_round})", f"{median_set:,.0f}/s", f"{median_baseline:,.0f}/s", f"{ratio:.2f}x",
+             ">= 0.60x", verdict(ratio >= 0.6, memory_failed + baseline_failed)))
 ratio = pg_set / pgbench
 rows.append((f"postgres: set / pgbench of the store's statements, same cluster, -c {connections}", f"{pg_set:,.0f}/s",
              f"{pgbench:,.0f} tps", f"{ratio:.2f}x", ">= 0.60x", verdict(ratio >= 0.6, pg_failed)))
 # What the cores permit when the server and PostgreSQL share them: an event costs
 # the database's time per event (pgbench's, on all cores) plus the server's (the
-# memory store's set, on all cores), each with its load generator's share.
+# memory store's set, the median of its rounds, on all cores), each with its load
+# generator's share.
 bound = 1 / (1 / pgbench + 1 / memory_set)
 ratio = pg_set / bound
-rows.append((f"postgres: set / the cores' bound 1/(1/pgbench + 1/memory set), -c {connections}", f"{pg_set:,.0f}/s",
+rows.append((f"postgres: set / the cores' bound 1/(1/pgbench + 1/memory set (median)), -c {connections}", f"{pg_set:,.0f}/s",
              f"{bound:,.0f}/s", f"{ratio:.2f}x", ">= 0.60x", verdict(ratio >= 0.6, pg_failed + memory_failed)))
 for name in ("memory", "postgres"):
     _, p99, failed = figures(name, "post-latency")

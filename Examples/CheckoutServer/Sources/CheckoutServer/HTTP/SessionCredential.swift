@@ -28,10 +28,27 @@ enum SessionCredential {
   /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1).
   static func bearerToken(in authorization: String) -> String? {
     let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+    guard parts.count == 2, isBearer(parts[0]) else { return nil }
     let token = trimmingWhitespace(parts[1])
     return token.isEmpty ? nil : token
   }
+
+  /// Whether `scheme` is `bearer` in any case of its ASCII letters: what
+  /// `scheme.lowercased() == "bearer"` says, without making a lowercased copy (the
+  /// guard reads one on every request).
+  static func isBearer(_ scheme: Substring) -> Bool {
+    // ASCII letters differ from their capitals only in 0x20; "bearer" is all letters.
+    let bearer = Self.bearer
+    var matched = 0
+    for byte in scheme.utf8 {
+      guard matched < bearer.count, byte | 0x20 == bearer[matched] else { return false }
+      matched += 1
+    }
+    return matched == bearer.count
+  }
+
+  /// The scheme's bytes, in lowercase.
+  private static let bearer = Array("bearer".utf8)
 
   /// `text` trimmed as `trimmingCharacters(in: .whitespaces)` trims it, without
   /// bridging to `NSString` when it starts and ends with a visible ASCII character

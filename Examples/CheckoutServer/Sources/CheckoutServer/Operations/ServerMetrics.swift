@@ -1,6 +1,7 @@
 import CoreMetrics
 import Foundation
 import Prometheus
+import Synchronization
 
 /// The server's metrics, recorded through swift-metrics on one factory and, in the
 /// running server, read as Prometheus text at `GET /metrics`.
@@ -31,7 +32,7 @@ struct ServerMetrics: Sendable {
   init() {
     registry = PrometheusCollectorRegistry()
     var factory = PrometheusMetricsFactory(registry: registry)
-    factory.durationHistogramBuckets["checkout_event_duration_seconds"] = [
+    factory.durationHistogramBuckets[ServerMetrics.eventDuration] = [
       .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
       .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
       .seconds(1), .milliseconds(2500),
@@ -45,6 +46,12 @@ struct ServerMetrics: Sendable {
     sessionsSwept = CoreMetrics.Counter(label: "checkout_sessions_swept_total", factory: factory)
     callsRecovered = CoreMetrics.Counter(label: "checkout_api_calls_recovered_total", factory: factory)
   }
+
+  /// The histogram of event latency.
+  private static let eventDuration = "checkout_event_duration_seconds"
+  /// Each event kind's timer, made on the kind's first event (as the registry
+  /// would), then reused instead of looked up in the registry on every event.
+  private let eventTimers = TimerCache()
 
   /// Saves that lost a race.
   let storeConflicts: CoreMetrics.Counter
@@ -73,8 +80,11 @@ struct ServerMetrics: Sendable {
 
   /// Records how long one event took.
   func recordEvent(kind: String, duration: Duration) {
-    CoreMetrics.Timer(label: "checkout_event_duration_seconds", dimensions: [("event", kind)], factory: factory)
-      .recordNanoseconds(duration.nanoseconds)
+    let factory = factory
+    eventTimers.timer(for: kind) {
+      CoreMetrics.Timer(label: Self.eventDuration, dimensions: [("event", kind)], factory: factory)
+    }
+    .recordNanoseconds(duration.nanoseconds)
   }
 
   /// Counts one sealed value this instance could not open: `unknown_key` (sealed
@@ -97,6 +107,21 @@ struct ServerMetrics: Sendable {
   /// The Prometheus text exposition of every metric.
   func exposition() -> [UInt8] {
     registry.emitToBuffer()
+  }
+}
+
+/// Timers by a label's value, each made once.
+private final class TimerCache: Sendable {
+  private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
+
+  /// The timer for `value`; `make` makes it the first time.
+  func timer(for value: String, make: () -> CoreMetrics.Timer) -> CoreMetrics.Timer {
+    timers.withLock { timers in
+      if let timer = timers[value] { return timer }
+      let timer = make()
+      timers[value] = timer
+      return timer
+    }
   }
 }
 

@@ -39,13 +39,19 @@ struct SecretDigest: Hashable, Sendable {
 
   /// The digest of a presented secret.
   init(of secret: String) {
-    hex = Self.lowercaseHex(SHA256.hash(data: Data(secret.utf8)))
+    hex = Self.lowercaseHex(Self.sha256(secret))
+  }
+
+  /// The SHA-256 of the secret's UTF-8 bytes.
+  private static func sha256(_ secret: String) -> SHA256.Digest {
+    var text = secret
+    return text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
   }
 
   /// Bytes as lowercase hex, two digits each: what `String(format: "%02x")` per byte
   /// writes, without formatting a string per byte (the guard hashes on every request).
   static func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
+    let digits = hexDigits
     var text: [UInt8] = []
     text.reserveCapacity(64)
     for byte in bytes {
@@ -59,13 +65,24 @@ struct SecretDigest: Hashable, Sendable {
   /// time (the presented text is hashed first, then every byte of both digests is
   /// compared whatever differs).
   func matches(_ presented: String) -> Bool {
-    let given = Array(SecretDigest(of: presented).hex.utf8)
-    let stored = Array(hex.utf8)
-    guard given.count == stored.count else { return false }
+    let digits = Self.hexDigits
+    let stored = hex.utf8
+    guard stored.count == 64 else { return false }
     var difference: UInt8 = 0
-    for index in given.indices { difference |= given[index] ^ stored[index] }
+    var index = stored.startIndex
+    // The presented secret's digest, written as hex digit by digit against the
+    // stored one (no string made for it).
+    for byte in Self.sha256(presented) {
+      difference |= digits[Int(byte >> 4)] ^ stored[index]
+      stored.formIndex(after: &index)
+      difference |= digits[Int(byte & 0x0f)] ^ stored[index]
+      stored.formIndex(after: &index)
+    }
     return difference == 0
   }
+
+  /// The lowercase hex digits, by value.
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// Where the digests of session secrets are kept: beside each session in its

@@ -78,7 +78,8 @@ final class SealHealth: Sendable {
   }
 
   func clear(_ id: SessionID) {
-    guard problems.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
+    // Every read of a session clears it; almost always there is nothing to clear.
+    guard problems.withLock({ $0.isEmpty ? nil : $0.removeValue(forKey: id) }) != nil else { return }
     checked.withLock { _ = $0.removeValue(forKey: id) }
   }
 

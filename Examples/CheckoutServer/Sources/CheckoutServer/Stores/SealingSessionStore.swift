@@ -147,6 +147,13 @@ struct SealingSessionStore: SessionStore {
   /// `sealed:v1:` value with any held key). Throws for the first that no held key
   /// opens; nothing is dropped.
   func open(_ snapshot: SessionSnapshot, id: SessionID) throws(SealedValueError) -> SessionSnapshot {
+    // Most reads hold no sealed value (no card number entered yet, or the order
+    // placed): nothing to sort or open.
+    let holdsSealed = snapshot.data.values.contains { value in
+      guard case .string(let text) = value else { return false }
+      return Self.isSealed(text)
+    }
+    guard holdsSealed else { return snapshot }
     var opened = snapshot
     for (name, value) in snapshot.data.sorted(by: { $0.key < $1.key }) {
       guard case .string(let text) = value, Self.isSealed(text) else { continue }

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import Synchronization
 
 /// A stored session the sweeper may consider: no call in flight, waiting or
 /// unanswered, and no save or read since `lastActive`.
@@ -40,7 +41,13 @@ extension SessionSnapshot {
 /// The server's memory store: the library's semantics (optimistic concurrency),
 /// plus what the sweeper needs, with a clock a test can move, and each session's
 /// secret digest in its entry, so a swept session takes its digest with it.
-actor MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
+///
+/// A class over one lock rather than an actor: every operation is a dictionary
+/// read or write, so a request takes the lock for that long on the thread it runs
+/// on, instead of hopping onto an actor's executor and back twice per event (a
+/// hop that, with many connections, queues behind other requests and wakes
+/// another thread). The methods stay `async`, as the protocols have them.
+final class MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
   private struct Entry {
     var stored: StoredSession
     var seenAt: Date
@@ -48,8 +55,9 @@ actor MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
     var lastActive: Date { max(stored.savedAt ?? .distantPast, seenAt) }
   }
 
-  private var sessions: [SessionID: Entry] = [:]
-  private var sweeping = false
+  private let sessions = Mutex<[SessionID: Entry]>([:])
+  /// Whether a sweep runs now (``asOnlySweeper(_:)``).
+  private let sweeping = Mutex(false)
   private let now: @Sendable () -> Date
 
   /// An empty store; `now` is its clock.
@@ -58,69 +66,92 @@ actor MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
   }
 
   /// How many sessions are stored.
-  var count: Int { sessions.count }
+  var count: Int {
+    get async { sessions.withLock { $0.count } }
+  }
 
-  func insert(_ snapshot: SessionSnapshot, id: SessionID) throws {
-    guard sessions[id] == nil else { throw SessionStoreError(.duplicate, id: id) }
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
     let time = now()
-    sessions[id] = Entry(stored: StoredSession(id: id, version: 1, snapshot: snapshot, savedAt: time), seenAt: time)
-  }
-
-  func load(_ id: SessionID) -> StoredSession? { sessions[id]?.stored }
-
-  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) throws -> Int {
-    guard let current = sessions[id] else { throw SessionStoreError(.notFound, id: id) }
-    guard current.stored.version == expectedVersion else {
-      throw SessionStoreError(.conflict(current: current.stored.version), id: id)
+    try sessions.withLock { sessions throws(SessionStoreError) in
+      guard sessions[id] == nil else { throw SessionStoreError(.duplicate, id: id) }
+      sessions[id] = Entry(stored: StoredSession(id: id, version: 1, snapshot: snapshot, savedAt: time), seenAt: time)
     }
-    let version = expectedVersion + 1
-    sessions[id]?.stored = StoredSession(id: id, version: version, snapshot: snapshot, savedAt: now())
-    return version
   }
 
-  func deleteSessions(savedBefore cutoff: Date) -> [SessionID] {
-    let expired = sessions.values.filter { $0.lastActive < cutoff && !$0.stored.snapshot.hasCalls }.map(\.stored.id)
-    for id in expired { sessions[id] = nil }
+  func load(_ id: SessionID) async -> StoredSession? { sessions.withLock { $0[id]?.stored } }
+
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    let time = now()
+    return try sessions.withLock { sessions throws(SessionStoreError) in
+      guard let current = sessions[id]?.stored.version else { throw SessionStoreError(.notFound, id: id) }
+      guard current == expectedVersion else { throw SessionStoreError(.conflict(current: current), id: id) }
+      let version = expectedVersion + 1
+      sessions[id]?.stored = StoredSession(id: id, version: version, snapshot: snapshot, savedAt: time)
+      return version
+    }
+  }
+
+  func deleteSessions(savedBefore cutoff: Date) async -> [SessionID] {
+    let expired = sessions.withLock { sessions in
+      let expired = sessions.values.filter { $0.lastActive < cutoff && !$0.stored.snapshot.hasCalls }.map(\.stored.id)
+      for id in expired { sessions[id] = nil }
+      return expired
+    }
     return expired.sorted { $0.rawValue < $1.rawValue }
   }
 
-  func touch(_ id: SessionID) {
-    sessions[id]?.seenAt = now()
+  func touch(_ id: SessionID) async {
+    let time = now()
+    sessions.withLock { $0[id]?.seenAt = time }
   }
 
-  func inactiveSessions(before cutoff: Date, limit: Int) -> [InactiveSession] {
-    sessions.values.filter { $0.lastActive < cutoff && !$0.stored.snapshot.hasCalls }
-      .sorted { $0.lastActive < $1.lastActive }.prefix(limit)
-      .map {
-        InactiveSession(
-          id: $0.stored.id, version: $0.stored.version, snapshot: $0.stored.snapshot, lastActive: $0.lastActive)
-      }
+  func inactiveSessions(before cutoff: Date, limit: Int) async -> [InactiveSession] {
+    sessions.withLock { sessions in
+      sessions.values.filter { $0.lastActive < cutoff && !$0.stored.snapshot.hasCalls }
+        .sorted { $0.lastActive < $1.lastActive }.prefix(limit)
+        .map {
+          InactiveSession(
+            id: $0.stored.id, version: $0.stored.version, snapshot: $0.stored.snapshot, lastActive: $0.lastActive)
+        }
+    }
   }
 
-  func delete(_ id: SessionID, version: Int, inactiveSince cutoff: Date) -> Bool {
-    guard let entry = sessions[id], entry.stored.version == version, entry.lastActive < cutoff else { return false }
-    sessions[id] = nil
-    return true
+  func delete(_ id: SessionID, version: Int, inactiveSince cutoff: Date) async -> Bool {
+    sessions.withLock { sessions in
+      guard let entry = sessions[id], entry.stored.version == version, entry.lastActive < cutoff else { return false }
+      sessions[id] = nil
+      return true
+    }
   }
 
-  func sessionIDs() -> [SessionID] { sessions.keys.sorted { $0.rawValue < $1.rawValue } }
-
-  func recordSecret(_ digest: SecretDigest, for id: SessionID) throws {
-    guard sessions[id] != nil else { throw SessionStoreError(.notFound, id: id) }
-    sessions[id]?.secretDigest = digest
+  func sessionIDs() async -> [SessionID] {
+    sessions.withLock { Array($0.keys) }.sorted { $0.rawValue < $1.rawValue }
   }
 
-  func secretDigest(for id: SessionID) -> SecretDigest? { sessions[id]?.secretDigest }
+  func recordSecret(_ digest: SecretDigest, for id: SessionID) async throws {
+    try sessions.withLock { sessions throws(SessionStoreError) in
+      guard sessions[id] != nil else { throw SessionStoreError(.notFound, id: id) }
+      sessions[id]?.secretDigest = digest
+    }
+  }
 
-  func loadGuarded(_ id: SessionID) -> GuardedRead {
-    let entry = sessions[id]
-    return GuardedRead(stored: entry?.stored, digest: entry?.secretDigest)
+  func secretDigest(for id: SessionID) async -> SecretDigest? { sessions.withLock { $0[id]?.secretDigest } }
+
+  func loadGuarded(_ id: SessionID) async -> GuardedRead {
+    sessions.withLock { sessions in
+      let entry = sessions[id]
+      return GuardedRead(stored: entry?.stored, digest: entry?.secretDigest)
+    }
   }
 
   func asOnlySweeper<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T? {
-    guard !sweeping else { return nil }
-    sweeping = true
-    defer { sweeping = false }
+    let claimed = sweeping.withLock { sweeping -> Bool in
+      guard !sweeping else { return false }
+      sweeping = true
+      return true
+    }
+    guard claimed else { return nil }
+    defer { sweeping.withLock { $0 = false } }
     return try await body()
   }
 }
