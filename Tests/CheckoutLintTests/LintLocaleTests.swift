@@ -72,36 +72,32 @@ import CheckoutLint
       ])
   }
 
-  @Test func detailKeysMustAgreeBetweenLanguages() {
+  /// Every language's template shows the default's keys, each in the same format.
+  @Test(arguments: [
+    (
+      #"""
+      { "id": "ship", "cell": "info", "title": { "en": "Ship to", "de": "Lieferung an" },
+            "detail": { "en": "{shipping.name}, {shipping.city}", "de": 1️⃣"{shipping.name}" } },
+          { "id": "name", "cell": "text", "title": { "en": "Name", "de": "Name" }, "bind": "shipping.name" },
+          { "id": "city", "cell": "text", "title": { "en": "City", "de": "Ort" }, "bind": "shipping.city" }
+      """#,
+      "the \"de\" template shows {shipping.name}, but the \"en\" one shows {shipping.name}, {shipping.city}"
+    ),
+    (
+      #"""
+      { "id": "total", "cell": "info", "title": { "en": "Total", "de": "Gesamt" },
+            "detail": { "en": "{order.total:currency(USD)}", "de": 1️⃣"{order.total:currency(EUR)}" } },
+          { "id": "amount", "cell": "number", "title": { "en": "Amount", "de": "Betrag" }, "bind": "order.total" }
+      """#,
+      "the \"de\" template shows {order.total:currency(EUR)}, but the \"en\" one shows {order.total:currency(USD)}"
+    ),
+  ])
+  func detailKeysAndFormatsMustAgreeBetweenLanguages(_ rows: String, _ message: String) {
     expectLintDiagnostics(
-      flow(
-        rows: #"""
-          { "id": "ship", "cell": "info", "title": { "en": "Ship to", "de": "Lieferung an" },
-                "detail": { "en": "{shipping.name}, {shipping.city}", "de": 1️⃣"{shipping.name}" } },
-              { "id": "name", "cell": "text", "title": { "en": "Name", "de": "Name" }, "bind": "shipping.name" },
-              { "id": "city", "cell": "text", "title": { "en": "City", "de": "Ort" }, "bind": "shipping.city" }
-          """#),
+      flow(rows: rows),
       [
         .error(
-          "1️⃣", "the \"de\" template shows {shipping.name}, but the \"en\" one shows {shipping.name}, {shipping.city}",
-          path: "steps[0].rows[0].detail.de",
-          suggestion: "show the same {keys}, in the same formats, in every language; only the words around them change")
-      ])
-  }
-
-  @Test func detailFormatsMustAgreeBetweenLanguages() {
-    expectLintDiagnostics(
-      flow(
-        rows: #"""
-          { "id": "total", "cell": "info", "title": { "en": "Total", "de": "Gesamt" },
-                "detail": { "en": "{order.total:currency(USD)}", "de": 1️⃣"{order.total:currency(EUR)}" } },
-              { "id": "amount", "cell": "number", "title": { "en": "Amount", "de": "Betrag" }, "bind": "order.total" }
-          """#),
-      [
-        .error(
-          "1️⃣",
-          "the \"de\" template shows {order.total:currency(EUR)}, but the \"en\" one shows {order.total:currency(USD)}",
-          path: "steps[0].rows[0].detail.de",
+          "1️⃣", message, path: "steps[0].rows[0].detail.de",
           suggestion: "show the same {keys}, in the same formats, in every language; only the words around them change")
       ])
   }

@@ -40,8 +40,14 @@ import Testing
   }
 
   /// The mutants of one operator as `path: description`.
-  static func made(_ mutationOperator: MutationOperator) -> [String] {
-    tester.mutants.filter { $0.mutationOperator == mutationOperator }.map { "\($0.path): \($0.description)" }
+  /// The mutants one operator makes of a flow (the fixture's by default).
+  static func mutants(_ mutationOperator: MutationOperator, of flow: MutationTester = tester) -> [Mutant] {
+    flow.mutants.filter { $0.mutationOperator == mutationOperator }
+  }
+
+  /// Each of those mutants as `path: description`.
+  static func made(_ mutationOperator: MutationOperator, of flow: MutationTester = tester) -> [String] {
+    mutants(mutationOperator, of: flow).map { "\($0.path): \($0.description)" }
   }
 
   @Test func removeEdgeRemovesADisclosuresRowAndASubmitsThen() {
@@ -129,15 +135,14 @@ import Testing
       }
       """
     let tester = try MutationTester(bytes: Array(json.utf8), file: "words.json")
-    let mutants = tester.mutants.filter { $0.mutationOperator == .dropTranslation }
     #expect(
-      mutants.map { "\($0.path): \($0.description)" } == [
+      Self.made(.dropTranslation, of: tester) == [
         "steps[0].title.de: step cart's title loses its de text (shown in the default language)",
         "steps[0].title.fr: step cart's title loses its fr text (shown in the default language)",
         "steps[1].title.de: step done's title loses its de text (shown in the default language)",
         "steps[1].title.fr: step done's title loses its fr text (shown in the default language)",
       ])
-    let first = try #require(mutants.first)
+    let first = try #require(Self.mutants(.dropTranslation, of: tester).first)
     #expect(String(decoding: Array(json.utf8)[first.span], as: UTF8.self) == #""de": "Warenkorb""#)
     // The mutant loads, and a German session shows the default's title.
     let flow = try tester.load(first).get()
@@ -180,19 +185,18 @@ extension MutantGeneratorTests {
       }
       """#
     let tester = try MutationTester(bytes: Array(json.utf8), file: "sums.json")
-    let mutants = tester.mutants.filter { $0.mutationOperator == .dropFormat }
     #expect(
-      mutants.map { "\($0.path): \($0.description)" } == [
+      Self.made(.dropFormat, of: tester) == [
         "steps[0].rows[0].detail: row total's detail shows total unformatted",
         "steps[0].rows[1].detail.de: row count's de detail shows count unformatted",
       ])
-    let first = try #require(mutants.first)
+    let first = try #require(Self.mutants(.dropFormat, of: tester).first)
     #expect(first.replacement == #""{total}""#)
     #expect(try tester.load(first).get().steps[0].rows[0].detail?.text == "{total}")
     // A flow in one language has none: no story reads its details.
     let single = json.replacingOccurrences(of: #""locales": ["en", "de"],"#, with: "")
       .replacingOccurrences(of: #"{ "en": "Cart", "de": "Warenkorb" }"#, with: #""Cart""#)
     let monolingual = try MutationTester(bytes: Array(single.utf8), file: "sums.json")
-    #expect(monolingual.mutants.filter { $0.mutationOperator == .dropFormat }.isEmpty)
+    #expect(Self.made(.dropFormat, of: monolingual).isEmpty)
   }
 }

@@ -21,14 +21,8 @@ import CheckoutScenarios
     (#"expect detail "sub total" x"#, #""sub total" is not a row id"#),
     ("expect detail subtotal", "'expect' needs the \"detail\" the row shows"),
   ])
-  func badFormsAreSyntaxErrors(_ line: String, _ message: String) throws {
-    do {
-      _ = try ScenarioParser.parse(line, line: 2)
-      Issue.record("\(line) parsed")
-    } catch {
-      #expect(error.message.hasPrefix(message), "\(error.message)")
-      #expect(error.line == 2)
-    }
+  func badFormsAreSyntaxErrors(_ line: String, _ message: String) {
+    expectSyntaxError(line, at: 2, startingWith: message)
   }
 
   @Test func amountsFollowTheLocaleAndAPlainSpaceMatchesANoBreakOne() throws {

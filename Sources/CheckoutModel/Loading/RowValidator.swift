@@ -181,11 +181,7 @@ struct RowValidator {
   /// Each template a detail holds must parse: the one plain string, or the one of
   /// each locale (reported at the locale's path).
   private func checkTemplate(_ detail: LocalizedText) {
-    let templates =
-      detail.isLocalized
-      ? detail.translations.sorted { $0.key < $1.key }.map { (path.appending("detail").appending($0.key), $0.value) }
-      : [(path.appending("detail"), detail.text)]
-    for (at, template) in templates {
+    for (at, template) in detail.written(at: path.appending("detail")) {
       guard case .failure(let problem) = DetailTemplate.parse(template) else { continue }
       validator.error(
         "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: at,

@@ -30,6 +30,13 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
   /// Whether the text is written per locale (an object in a flow file).
   package var isLocalized: Bool { !translations.isEmpty }
 
+  /// Each text as the flow file wrote it, with its path: the plain string at
+  /// `path`, or each locale's at `path.LOCALE`, in the order of the tags.
+  package func written(at path: JSONPath) -> [(path: JSONPath, text: String)] {
+    guard isLocalized else { return [(path, text)] }
+    return translations.sorted { $0.key < $1.key }.map { (path.appending($0.key), $0.value) }
+  }
+
   /// The text a shopper reading `locale` sees: the text written for that tag,
   /// else for its language alone (`de` for `de-CH`), else the default language's.
   /// A nil locale is the default language.

@@ -20,9 +20,31 @@ package enum ValueFormat: Hashable, Sendable {
   /// month's name and the year (`December 2027`, `Dezember 2027`).
   case monthYear
 
+  /// The formats' names, as a template writes them.
+  private static let names = ["number", "currency", "date", "monthYear"]
+
   /// The formats as a template writes them, for messages.
   package static let written =
     "number, currency(CODE) with a three-letter ISO 4217 code like USD or EUR, date, monthYear"
+
+  /// What the format shows a value as, for messages: `an amount`.
+  package var shows: String {
+    switch self {
+    case .number: return "a number"
+    case .currency: return "an amount"
+    case .date: return "a date"
+    case .monthYear: return "a month"
+    }
+  }
+
+  /// The value the format takes, with an example, for messages.
+  package var takes: String {
+    switch self {
+    case .number, .currency: return "a number (148 or 148.5)"
+    case .date: return "a date written YYYY-MM-DD (\"2026-12-24\")"
+    case .monthYear: return "a month written MM/YY, MM/YYYY or YYYY-MM (\"12/27\")"
+    }
+  }
 
   /// The format as a template writes it.
   package var written: String {
@@ -59,7 +81,7 @@ package enum ValueFormat: Hashable, Sendable {
           suggestion: "write its ISO 4217 code in parentheses, like currency(USD)"))
     }
     let name = String(text.prefix { $0 != "(" })
-    let hint = Suggestions.didYouMean(name, in: ["number", "currency", "date", "monthYear"]).map { "\($0) " } ?? ""
+    let hint = Suggestions.didYouMean(name, in: names).map { "\($0) " } ?? ""
     return .failure(
       DetailTemplate.Problem(
         message: "unknown format \(Quoting.quoted(text))", suggestion: "\(hint)the formats are \(written)"))
