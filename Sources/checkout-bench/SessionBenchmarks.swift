@@ -80,6 +80,22 @@ enum SessionBenchmarks {
         "story", perIteration: story, events: 1, target: ">= 50000",
         baseline: navigation, baselineEvents: 1, baselineName: "one tap/appeared/back round"))
 
+    // Screens as a host shows them after every event, in German: My Cart (its
+    // subtotal an amount, `84,00 $`) and Step Two (its card expiry a month,
+    // `Dezember 2028`), beside the same screens encoded by JSONEncoder, which a
+    // server does next.
+    let shown = germanScreens(compiled)
+    let screens = Measure.samples(iterations: 5_000) { renderScreens(shown) }
+    let screenEncoder = JSONEncoder()
+    let encoded = Measure.samples(iterations: 2_000) {
+      for session in shown { blackHole(try? screenEncoder.encode(session.screen)) }
+    }
+    metrics.append(
+      rate(
+        "screen.render", perIteration: screens, events: shown.count, target: ">= 50000",
+        baseline: encoded, baselineEvents: shown.count,
+        baselineName: "the same screens rendered and encoded by JSONEncoder"))
+
     // Snapshots of a session mid-checkout (an offer waiting, errors queued).
     let middle = midCheckout(ready)
     // Snapshot JSON (the snapshot's Codable through JSONEncoder and JSONDecoder),
@@ -125,6 +141,21 @@ enum SessionBenchmarks {
         target: "<= 4096", baseline: Double(MemoryLayout<CheckoutSession>.size),
         baselineName: "the struct's inline size"))
     return metrics
+  }
+
+  /// Two German sessions whose screens format a detail: My Cart (an amount) and
+  /// Step Two (a card's expiry month).
+  static func germanScreens(_ compiled: CompiledFlow) -> [CheckoutSession] {
+    var cart = CheckoutSession(flow: compiled, today: today)
+    var review = readyToOrder(compiled)
+    try? cart.setLocale("de")
+    try? review.setLocale("de")
+    return [cart, review]
+  }
+
+  /// One round of `screen.render`: each session's screen.
+  static func renderScreens(_ sessions: [CheckoutSession]) {
+    for session in sessions { blackHole(session.screen) }
   }
 
   /// One round of `events.navigation`: tap, appeared and back, My Cart to Step One and back.

@@ -23,18 +23,19 @@ if arguments.first == "--help" || arguments.first == "-h" {
     """
     usage: checkout-bench [--json] [--only GROUP]
            checkout-bench generate --steps N --seed S [--matchers N] [--out FILE]
-           checkout-bench profile-GROUP [LOOPS]   (plan, story, set, navigation, snapshot)
+           checkout-bench profile-GROUP [LOOPS]   (plan, story, set, navigation, snapshot, screen)
 
     Runs the benchmarks (medians of repeated runs after warm-up, with min, max,
     target and a baseline measured in the same run), or writes a generated flow.
-    --only runs one group: plan, load, session (events, story, snapshot,
+    --only runs one group: plan, load, session (events, story, screens, snapshot,
     memory), process, generate (generated error stories: make and replay) or
     migrate (10,000 stored PLNDR v1 snapshots carried to v2) or mutate
     (checkout mutate on PLNDR with generated stories, the whole run).
     generate --matchers N gives the flow N error matchers and a submit row on
     every tenth step.
     profile-GROUP only loops (PLNDR plans, whole error stories, events.set or
-    events.navigation rounds, snapshot JSON round trips), to run under a
+    events.navigation rounds, snapshot JSON round trips, screen.render
+    rounds), to run under a
     profiler: perf record, or valgrind --tool=callgrind.
     """)
   exit(0)
@@ -71,8 +72,11 @@ if arguments.contains("--only"), only.map(groups.contains) != true {
   fail("--only takes one of \(groups.joined(separator: ", ")); see checkout-bench --help")
 }
 if let unknown = arguments.enumerated().first(where: { index, word in
-  !["--json", "--only", "profile-plan", "profile-story", "profile-set", "profile-navigation", "profile-snapshot"]
-    .contains(word)
+  ![
+    "--json", "--only", "profile-plan", "profile-story", "profile-set", "profile-navigation", "profile-snapshot",
+    "profile-screen",
+  ]
+  .contains(word)
     && !(index > 0 && arguments[index - 1] == "--only")
 })?.element, profileLoops == nil {
   fail("unknown argument '\(unknown)'; see checkout-bench --help")
@@ -127,6 +131,13 @@ if arguments.first == "profile-snapshot" {
   for _ in 0..<(profileLoops ?? 20_000) {
     blackHole(try? CheckoutSession(restoringJSON: middle.snapshotJSON(), flow: compiled))
   }
+  exit(0)
+}
+
+if arguments.first == "profile-screen" {
+  // Rounds of screen.render (two German screens with formatted details) only, to run under a profiler.
+  let shown = SessionBenchmarks.germanScreens(CompiledFlow(plndr))
+  for _ in 0..<(profileLoops ?? 200_000) { SessionBenchmarks.renderScreens(shown) }
   exit(0)
 }
 

@@ -105,6 +105,25 @@ import CheckoutModel
     #expect(LocaleFormatting.problem(in: "Jan, Feb", of: .formatMonths) != nil)
   }
 
+  /// Twelve names separated by `, `; spaces and tabs around a name are not part of it.
+  @Test func monthNamesAreTwelveNamesSeparatedByACommaAndASpace() {
+    let twelve = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let shapes: [(text: String, isProblem: Bool)] = [
+      (twelve.joined(separator: ", "), false),
+      (twelve.joined(separator: ",  \t"), false),
+      ("\u{202F}" + twelve.joined(separator: " , ") + " ", false),
+      (twelve.joined(separator: ","), true),
+      (twelve.dropLast().joined(separator: ", "), true),
+      ((twelve + ["Extra"]).joined(separator: ", "), true),
+      (twelve.dropLast().joined(separator: ", ") + ",  ", true),
+      (twelve.dropLast().joined(separator: ", ") + ", \u{00A0}", true),
+      ("", true),
+    ]
+    for shape in shapes {
+      #expect((LocaleFormatting.problem(in: shape.text, of: .formatMonths) != nil) == shape.isProblem, "\(shape.text)")
+    }
+  }
+
   static func problem(_ template: String) -> String? {
     guard case .failure(let problem) = DetailTemplate.parse(template) else { return nil }
     return problem.message

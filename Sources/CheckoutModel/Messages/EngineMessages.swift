@@ -16,7 +16,10 @@ package struct EngineMessages: Sendable {
   /// How the language writes numbers, amounts and dates: read from its `format.*`
   /// messages when a detail asks (a few short texts; not kept, so a session's
   /// messages stay one array).
-  package var formatting: LocaleFormatting { LocaleFormatting { templates[$0.rawValue] } }
+  package var formatting: LocaleFormatting {
+    let templates = templates
+    return LocaleFormatting { templates[$0.rawValue] }
+  }
 
   /// The languages the engine has a table for, English (the default) first.
   package static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"]

@@ -15,27 +15,19 @@
 /// ```swift
 /// EngineMessages.for("de")?.formatting.format(.number(1234.5), as: .currency("EUR"))  // "1.234,50 €"
 /// ```
-package struct LocaleFormatting: Hashable, Sendable {
-  /// Between groups of three digits (`,` in English).
-  package let groupSeparator: String
-  /// Before the decimals (`.` in English).
-  package let decimalSeparator: String
-  /// An amount with its currency's symbol.
-  let currency: MessageTemplate
-  /// The names of the months, January first.
-  let months: [String]
-  /// A month's name with its year.
-  let monthYear: MessageTemplate
-  /// A day, month name and year.
-  let date: MessageTemplate
+///
+/// A formatting reads only the texts the format it writes needs, when it writes
+/// it: a screen with an amount does not parse month names (a server renders a
+/// screen per request).
+package struct LocaleFormatting: Sendable {
+  /// The language's `format.*` message templates, by id.
+  private let template: @Sendable (EngineMessageID) -> MessageTemplate
 
   /// The formatting of a language's (or a flow's) `format.*` templates. A text not
   /// of its shape (which no table holds, a test checks, and no flow loads with)
   /// reads as `1234567.89` and month numbers.
-  init(_ template: (EngineMessageID) -> MessageTemplate) {
-    (groupSeparator, decimalSeparator) = Self.separators(template(.formatNumber).fill()) ?? ("", ".")
-    months = Self.monthNames(template(.formatMonths).fill()) ?? (1...12).map(String.init)
-    (currency, monthYear, date) = (template(.formatCurrency), template(.formatMonthYear), template(.formatDate))
+  init(_ template: @escaping @Sendable (EngineMessageID) -> MessageTemplate) {
+    self.template = template
   }
 
   /// What is wrong with a `format.number` or `format.months` text, or nil (the
@@ -55,29 +47,56 @@ package struct LocaleFormatting: Hashable, Sendable {
   private static func separators(_ sample: String) -> (group: String, decimal: String)? {
     var digits: [String] = []
     var between: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inDigits = true
-    for character in sample {
-      let isDigit = character.isASCII && character.isNumber
+    for scalar in sample.unicodeScalars {
+      let isDigit = scalar.isASCII && ("0"..."9").contains(scalar)
       if isDigit != inDigits {
-        if isDigit { between.append(current) } else { digits.append(current) }
-        current = ""
+        if isDigit { between.append(String(current)) } else { digits.append(String(current)) }
+        current = String.UnicodeScalarView()
         inDigits = isDigit
       }
-      current.append(character)
+      current.append(scalar)
     }
     guard inDigits else { return nil }
-    digits.append(current)
+    digits.append(String(current))
     guard digits == ["1", "234", "567", "89"], between[0] == between[1], between[0] != between[2],
       !between[2].isEmpty
     else { return nil }
     return (between[0], between[2])
   }
 
-  /// Twelve names separated by `, `.
+  /// Twelve names separated by `, ` (spaces and tabs around a name dropped).
   private static func monthNames(_ text: String) -> [String]? {
-    let names = text.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
-    return names.count == 12 && names.allSatisfy { !$0.isEmpty } ? names : nil
+    let bytes = Array(text.utf8)
+    var names: [String] = []
+    var start = 0
+    for index in 0...bytes.count {
+      let endsName =
+        index == bytes.count
+        || (bytes[index] == UInt8(ascii: ",") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: " "))
+      guard endsName else { continue }
+      let name = trimmed(String(decoding: bytes[start..<index], as: UTF8.self))
+      guard !name.isEmpty, names.count < 12 else { return nil }
+      names.append(name)
+      start = index + 2
+    }
+    return names.count == 12 ? names : nil
+  }
+
+  /// `text` without the spaces and tabs around it.
+  private static func trimmed(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else { return text }
+    var name = scalars[...]
+    while let first = name.first, isSpace(first) { name.removeFirst() }
+    while let last = name.last, isSpace(last) { name.removeLast() }
+    return String(String.UnicodeScalarView(name))
+  }
+
+  /// A space or a tab (what Foundation's `.whitespaces` holds).
+  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
   }
 
   /// The value written in `format`, or nil when it is not of the format's kind (a
@@ -91,14 +110,20 @@ package struct LocaleFormatting: Hashable, Sendable {
       guard let amount = Self.number(value) else { return nil }
       let currency = Currency(code)
       let written = decimal(abs(amount), fractionDigits: currency.minorDigits, keepZeros: true)
-      return (amount < 0 ? "-" : "") + Self.spaced(self.currency, symbol: currency.symbol, amount: written)
+      return (amount < 0 ? "-" : "") + Self.spaced(template(.formatCurrency), symbol: currency.symbol, amount: written)
     case .date:
       guard let (year, month, day) = CalendarText.date(value.displayText) else { return nil }
-      return date.fill(String(day), months[month - 1], String(year))
+      return template(.formatDate).fill(String(day), monthName(month), String(year))
     case .monthYear:
       guard let (year, month) = CalendarText.monthYear(value.displayText) else { return nil }
-      return monthYear.fill(months[month - 1], String(year))
+      return template(.formatMonthYear).fill(monthName(month), String(year))
     }
+  }
+
+  /// Month `month`'s name (1 is January), or its number when `format.months` is
+  /// not twelve names.
+  private func monthName(_ month: Int) -> String {
+    Self.monthNames(template(.formatMonths).fill())?[month - 1] ?? String(month)
   }
 
   /// A number value, or a text that is a plain decimal number (`148`, `-3.5`).
@@ -119,6 +144,7 @@ package struct LocaleFormatting: Hashable, Sendable {
   /// `1234.5` with the separators: `fractionDigits` decimals, rounded half away from
   /// zero; trailing zeros dropped unless `keepZeros`.
   private func decimal(_ number: Double, fractionDigits: Int, keepZeros: Bool) -> String {
+    let (groupSeparator, decimalSeparator) = Self.separators(template(.formatNumber).fill()) ?? ("", ".")
     var scale = 1.0
     for _ in 0..<fractionDigits { scale *= 10 }
     let scaled = (abs(number) * scale).rounded(.toNearestOrAwayFromZero)
