@@ -92,7 +92,9 @@ package struct ScreenRenderer: Sendable {
     // The default language reads every string as it is, without a lookup.
     let locale = requested.flatMap { $0 == flow.defaultLocale ? nil : $0 }
     let messages = messages(for: requested)
-    let rows = step.rows.filter(completeness.isVisible).map { row in
+    // Closures, not method references: a reference to a method of `completeness`
+    // copies the whole struct into a box for each use.
+    let rows = step.rows.filter { StepCompleteness.isVisible($0, data) }.map { row in
       let disabled = self.disabled(row, completeness, locale: locale, messages: messages)
       let shown = self.shown(row, data, locale: locale)
       return ScreenRow(
@@ -125,7 +127,7 @@ package struct ScreenRenderer: Sendable {
     _ row: Row, _ completeness: StepCompleteness, locale: String?, messages: EngineMessages
   ) -> Disabled? {
     Self.disabled(
-      row, data: completeness.data, flow: flow, step: completeness.step, check: completeness.check,
+      row, data: completeness.data, flow: flow, step: { completeness.step($0) }, check: { completeness.check($0) },
       messages: messages, locale: locale)
   }
 

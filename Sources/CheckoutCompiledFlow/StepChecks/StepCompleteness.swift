@@ -103,12 +103,6 @@ package struct StepCompleteness: Sendable {
     return StepCheck(rowFailures: failures, checkFailures: checkFailures)
   }
 
-  /// Whether the row is shown.
-  package func isVisible(_ row: Row) -> Bool { Self.isVisible(row, data) }
-
-  /// Whether the row's own `enabledWhen` holds (guards aside).
-  package func isEnabled(_ row: Row) -> Bool { Self.isEnabled(row, data) }
-
   /// Whether the row is shown on this data.
   package static func isVisible(_ row: Row, _ data: [DataKey: Value]) -> Bool {
     row.visibleWhen?.holds(in: data) ?? true

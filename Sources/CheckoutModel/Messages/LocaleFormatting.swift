@@ -96,7 +96,7 @@ package struct LocaleFormatting: Sendable {
 
   /// A space or a tab (what Foundation's `.whitespaces` holds).
   private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    scalar.isASCII ? scalar == " " || scalar == "\t" : scalar.properties.generalCategory == .spaceSeparator
   }
 
   /// The value written in `format`, or nil when it is not of the format's kind (a
