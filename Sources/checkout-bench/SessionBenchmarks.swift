@@ -148,8 +148,12 @@ enum SessionBenchmarks {
   static func germanScreens(_ compiled: CompiledFlow) -> [CheckoutSession] {
     var cart = CheckoutSession(flow: compiled, today: today)
     var review = readyToOrder(compiled)
-    try? cart.setLocale("de")
-    try? review.setLocale("de")
+    do {
+      try cart.setLocale("de")
+      try review.setLocale("de")
+    } catch {
+      fail("screen.render needs PLNDR in German: \(error)")
+    }
     return [cart, review]
   }
 

@@ -66,6 +66,9 @@ if arguments.first == "generate" {
 
 /// `profile-plan 1000` runs fewer loops (for callgrind's instruction counts).
 let profileLoops = arguments.count == 2 && arguments[0].hasPrefix("profile-") ? Int(arguments[1]) : nil
+if let loops = profileLoops, loops < 0 {
+  fail("\(arguments[0]) takes a number of loops, 0 or more, not \(loops)")
+}
 let groups = ["plan", "load", "session", "process", "generate", "migrate", "mutate"]
 let only = option("--only")
 if arguments.contains("--only"), only.map(groups.contains) != true {

@@ -39,7 +39,6 @@ import Testing
     try MutationTester(bytes: Array(flowJSON.utf8), file: "mini.json")
   }
 
-  /// The mutants of one operator as `path: description`.
   /// The mutants one operator makes of a flow (the fixture's by default).
   static func mutants(_ mutationOperator: MutationOperator, of flow: MutationTester = tester) -> [Mutant] {
     flow.mutants.filter { $0.mutationOperator == mutationOperator }
