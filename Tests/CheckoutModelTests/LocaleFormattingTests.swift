@@ -124,6 +124,49 @@ import CheckoutModel
     }
   }
 
+  /// A flow's own `format.*` texts are read as the tables' are: month names with
+  /// spaces of any kind around them, separators of several bytes, a text not of its
+  /// shape read as plain numbers.
+  @Test func overriddenFormatsAreReadAsTheTablesAre() throws {
+    let names = ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"]
+    func formatting(_ texts: [EngineMessageID: String]) -> LocaleFormatting {
+      EngineMessages.english.overriding(texts, locale: "en").formatting
+    }
+    let padded = formatting([.formatMonths: "\u{202F}" + names.joined(separator: " , \u{00A0}\t") + " "])
+    #expect(padded.format(.string("2027-03"), as: .monthYear) == "Mär 2027")
+    #expect(padded.format(.string("12/27"), as: .monthYear) == "Dez 2027")
+    #expect(padded.format(.string("2027-01-05"), as: .date) == "Jan 5, 2027")
+    let eleven = formatting([.formatMonths: names.dropLast().joined(separator: ", ")])
+    #expect(eleven.format(.string("2027-03"), as: .monthYear) == "3 2027", "month numbers, not a wrong name")
+    let blank = formatting([.formatMonths: names.dropLast().joined(separator: ", ") + ", \u{00A0}"])
+    #expect(blank.format(.string("2027-03"), as: .monthYear) == "3 2027", "a name of spaces is no name")
+    let swiss = formatting([.formatNumber: "1\u{2019}234\u{2019}567.89"])
+    #expect(swiss.format(.number(-1_234_567.891), as: .number) == "-1\u{2019}234\u{2019}567.891")
+    #expect(swiss.format(.number(1500), as: .currency("JPY")) == "¥1\u{2019}500")
+    let ungrouped = formatting([.formatNumber: "1234567.89"])
+    #expect(ungrouped.format(.number(1234.5), as: .currency("EUR")) == "€1234.50", "no group separator")
+    #expect(ungrouped.format(.number(0), as: .number) == "0")
+  }
+
+  /// Days and months are read on their bytes: every shape a date has, nothing else.
+  @Test func datesAreReadOnlyInTheirShapes() throws {
+    #expect(try #require(CalendarText.date("2026-12-24")) == (2026, 12, 24))
+    #expect(try #require(CalendarText.monthYear("12/27")) == (2027, 12))
+    #expect(try #require(CalendarText.monthYear("12/2027")) == (2027, 12))
+    #expect(try #require(CalendarText.monthYear("2027-12")) == (2027, 12))
+    for text in [
+      "2026-12-24-", "-2026-12-24", "2026-12-2x", "20261-12-24", "2026-1-24", "2026--24", "2026-12-24 ",
+      "２０２６-12-24", "2026-12", "0000-00-00",
+    ] {
+      #expect(CalendarText.date(text) == nil, "\(text)")
+    }
+    for text in [
+      "12/27/", "/27", "12/027", "12/20270", "2027-12-01", "2027/12", "12/27-", "12-2027", "00/27", " 12/27",
+    ] {
+      #expect(CalendarText.monthYear(text) == nil, "\(text)")
+    }
+  }
+
   /// Why `template` does not parse, or nil when it does.
   static func problem(_ template: String) -> DetailTemplate.Problem? {
     guard case .failure(let problem) = DetailTemplate.parse(template) else { return nil }

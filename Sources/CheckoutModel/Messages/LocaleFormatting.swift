@@ -43,45 +43,80 @@ package struct LocaleFormatting: Sendable {
     }
   }
 
-  /// The group and decimal separators of `1234567.89` as written (`1.234.567,89`).
+  /// The group and decimal separators of `1234567.89` as written (`1.234.567,89`):
+  /// the sample's digits read on its UTF-8 bytes (what lies between them is any
+  /// text but an ASCII digit: `.`, `,`, `'`, a no-break space).
   private static func separators(_ sample: String) -> (group: String, decimal: String)? {
-    var digits: [String] = []
+    let bytes = Array(sample.utf8)
+    var position = 0
     var between: [String] = []
-    var current = String.UnicodeScalarView()
-    var inDigits = true
-    for scalar in sample.unicodeScalars {
-      let isDigit = scalar.isASCII && ("0"..."9").contains(scalar)
-      if isDigit != inDigits {
-        if isDigit { between.append(String(current)) } else { digits.append(String(current)) }
-        current = String.UnicodeScalarView()
-        inDigits = isDigit
+    for (index, digits) in ["1", "234", "567", "89"].enumerated() {
+      if index > 0 {
+        let start = position
+        while position < bytes.count, !isDigit(bytes[position]) { position += 1 }
+        between.append(String(decoding: bytes[start..<position], as: UTF8.self))
       }
-      current.append(scalar)
+      for digit in digits.utf8 {
+        guard position < bytes.count, bytes[position] == digit else { return nil }
+        position += 1
+      }
     }
-    guard inDigits else { return nil }
-    digits.append(String(current))
-    guard digits == ["1", "234", "567", "89"], between[0] == between[1], between[0] != between[2],
+    guard position == bytes.count, !between[0].isEmpty, between[0] == between[1], between[0] != between[2],
       !between[2].isEmpty
     else { return nil }
     return (between[0], between[2])
   }
 
-  /// Twelve names separated by `, ` (spaces and tabs around a name dropped).
+  /// Whether a UTF-8 byte is an ASCII digit (no byte of another scalar is).
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  /// The twelve names of `format.months`, separated by `, ` (spaces and tabs around
+  /// a name dropped), or nil when it is not twelve names.
   private static func monthNames(_ text: String) -> [String]? {
     let bytes = Array(text.utf8)
-    var names: [String] = []
+    guard let ranges = monthRanges(bytes) else { return nil }
+    let names = ranges.map { name(bytes[$0]) }
+    return names.contains(where: \.isEmpty) ? nil : names
+  }
+
+  /// Month `month`'s name (1 is January) in `format.months`, or nil when it is not
+  /// twelve names: the same reading as ``monthNames(_:)``, making one name only.
+  private static func monthName(_ month: Int, in text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard let ranges = monthRanges(bytes), !ranges.contains(where: { isBlank(bytes[$0]) }) else { return nil }
+    return name(bytes[ranges[month - 1]])
+  }
+
+  /// Where each name of `format.months` lies in its UTF-8 bytes (spaces around it
+  /// kept), or nil when there are not twelve.
+  private static func monthRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(12)
     var start = 0
     for index in 0...bytes.count {
       let endsName =
         index == bytes.count
         || (bytes[index] == UInt8(ascii: ",") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: " "))
       guard endsName else { continue }
-      let name = trimmed(String(decoding: bytes[start..<index], as: UTF8.self))
-      guard !name.isEmpty, names.count < 12 else { return nil }
-      names.append(name)
+      guard ranges.count < 12 else { return nil }
+      ranges.append(start..<index)
       start = index + 2
     }
-    return names.count == 12 ? names : nil
+    return ranges.count == 12 ? ranges : nil
+  }
+
+  /// A name's bytes as text, without the spaces and tabs around it.
+  private static func name(_ bytes: ArraySlice<UInt8>) -> String {
+    trimmed(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Whether a name is empty once its spaces are dropped: an ASCII byte that is
+  /// not a space or a tab answers at once, other text is trimmed to tell.
+  private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    if bytes.contains(where: { $0 < 0x80 && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { return false }
+    return name(bytes).isEmpty
   }
 
   /// `text` without the spaces and tabs around it.
@@ -123,7 +158,7 @@ package struct LocaleFormatting: Sendable {
   /// Month `month`'s name (1 is January), or its number when `format.months` is
   /// not twelve names.
   private func monthName(_ month: Int) -> String {
-    Self.monthNames(template(.formatMonths).fill())?[month - 1] ?? String(month)
+    Self.monthName(month, in: template(.formatMonths).fill()) ?? String(month)
   }
 
   /// A number value, or a text that is a plain decimal number (`148`, `-3.5`).
@@ -145,22 +180,38 @@ package struct LocaleFormatting: Sendable {
   /// zero; trailing zeros dropped unless `keepZeros`.
   private func decimal(_ number: Double, fractionDigits: Int, keepZeros: Bool) -> String {
     let (groupSeparator, decimalSeparator) = Self.separators(template(.formatNumber).fill()) ?? ("", ".")
-    var scale = 1.0
+    var scale: UInt64 = 1
     for _ in 0..<fractionDigits { scale *= 10 }
-    let scaled = (abs(number) * scale).rounded(.toNearestOrAwayFromZero)
+    let scaled = (abs(number) * Double(scale)).rounded(.toNearestOrAwayFromZero)
     guard scaled < 1e17 else { return Value.format(number) }
     let units = UInt64(scaled)
-    let whole = String(units / UInt64(scale))
-    var fraction = fractionDigits == 0 ? "" : String(units % UInt64(scale))
-    fraction = String(repeating: "0", count: fractionDigits - fraction.count) + fraction
-    if !keepZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
-    var grouped = ""
+    let whole = Self.digits(of: units / scale, count: 1)
+    var fraction = Self.digits(of: units % scale, count: fractionDigits)
+    if !keepZeros { while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } }
+    var text: [UInt8] = []
+    text.reserveCapacity(whole.count * 2 + fraction.count + 8)
+    if number < 0 && units > 0 { text.append(UInt8(ascii: "-")) }
     for (index, digit) in whole.enumerated() {
-      if index > 0, (whole.count - index) % 3 == 0 { grouped += groupSeparator }
-      grouped.append(digit)
+      if index > 0, (whole.count - index) % 3 == 0 { text.append(contentsOf: groupSeparator.utf8) }
+      text.append(digit)
     }
-    let sign = number < 0 && units > 0 ? "-" : ""
-    return sign + grouped + (fraction.isEmpty ? "" : decimalSeparator + fraction)
+    if !fraction.isEmpty {
+      text.append(contentsOf: decimalSeparator.utf8)
+      text.append(contentsOf: fraction)
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The ASCII digits of `value`, most significant first, with leading zeros to
+  /// make at least `count` of them (none for 0 when `count` is 0).
+  private static func digits(of value: UInt64, count: Int) -> [UInt8] {
+    var digits: [UInt8] = []
+    var rest = value
+    while rest > 0 || digits.count < count {
+      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    }
+    return digits.reversed()
   }
 
   /// The amount with its symbol, a no-break space between them where a symbol of
