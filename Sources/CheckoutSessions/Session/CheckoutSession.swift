@@ -157,13 +157,14 @@ public struct CheckoutSession: Sendable {
   /// The step on screen, rendered for a host.
   public var screen: Screen {
     let renderer = ScreenRenderer(compiled: compiled, rules: rules)
-    let errors = Dictionary(
-      rowErrors.filter { $0.key.step == navigation.top }.map { ($0.key.row, $0.value) }, uniquingKeysWith: { a, _ in a }
-    )
-    let focused = focus?.step == navigation.top ? focus?.row : nil
+    // The step read once: a closure reading `navigation` would copy the session per error.
+    let top = navigation.top
+    var errors: [RowID: String] = [:]
+    for (ref, message) in rowErrors where ref.step == top { errors[ref.row] = message }
+    let focused = focus.flatMap { $0.step == top ? $0.row : nil }
     // Guards are answered from the kept checks (made on the same data and rules).
-    return renderer.render(navigation.top, data: data, errors: errors, focused: focused, known: sessionData.checks)
-      ?? Screen(step: navigation.top, title: navigation.top.rawValue, presentation: .push, rows: [])
+    return renderer.render(top, data: data, errors: errors, focused: focused, known: sessionData.checks)
+      ?? Screen(step: top, title: top.rawValue, presentation: .push, rows: [])
   }
 
   /// Handles one event and returns what the host must do.

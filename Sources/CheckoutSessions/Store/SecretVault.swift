@@ -34,7 +34,11 @@ extension SecretValues {
 extension CheckoutSession {
   /// The secret values entered, with their generations, to keep in memory until the next event.
   public var secretValues: SecretValues {
-    let kept = data.filter { compiled.masking.isSecret($0.key) }
+    // By the flow's few secret keys, not a test of every value's key.
+    var kept: [DataKey: Value] = [:]
+    for key in compiled.masking.secretKeys {
+      if let value = data[key] { kept[key] = value }
+    }
     return SecretValues(values: kept, generations: secretGenerations.filter { kept[$0.key] != nil })
   }
 

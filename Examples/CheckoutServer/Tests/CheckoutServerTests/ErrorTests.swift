@@ -80,7 +80,8 @@ import Testing
       #expect(typo["detail"]?.string?.contains(#""appeared""#) == true)
       // The engine's own events are not for clients.
       expectError(try await client.event(id, #""event":"apiSucceeded""#), .badRequest, "unknown_event", at: "event")
-      expectError(try await client.event(id, #""event":7"#), .badRequest, "invalid_field", at: "event")
+      let notAName = expectError(try await client.event(id, #""event":7"#), .badRequest, "invalid_field", at: "event")
+      #expect(notAName["detail"]?.string?.contains(#"must be a string (one of "tap", "set""#) == true)
       expectError(try await client.event(id, #""row":"checkout""#), .badRequest, "missing_field", at: "event")
     }
   }
@@ -107,7 +108,13 @@ import Testing
         "unknown_field",
         at: "expectedVersoin")
       #expect(typo["detail"]?.string?.contains(#"did you mean "expectedVersion"?"#) == true)
-      expectError(try await client.event(id, #""event":"back","row":"x""#), .badRequest, "unknown_field", at: "row")
+      let extra = expectError(
+        try await client.event(id, #""event":"back","row":"x""#), .badRequest, "unknown_field", at: "row")
+      #expect(extra["detail"]?.string?.contains(#"in a back event; it takes "event" and "expectedVersion""#) == true)
+      let text = expectError(
+        try await client.event(id, #""event":"set","row":"quantity","value":"2","expectedVersion":"1""#),
+        .badRequest, "invalid_field", at: "expectedVersion")
+      #expect(text["detail"]?.string?.contains("must be a whole number of 1 or more") == true)
       expectError(try await client.send(.post, "/sessions", body: "{}"), .badRequest, "missing_field", at: "flow")
       expectError(
         try await client.send(.post, "/sessions", body: #"{"flow":"plndr","today":"2020-01-01"}"#), .badRequest,

@@ -12,14 +12,28 @@ struct BodyKey: CodingKey {
 
 /// The members of a request body's object, read by name inside a request type's
 /// `init(from:)`, with 400s that name the member and say what would be valid.
+///
+/// Every text that only a refusal shows (what the body is, what a member expects)
+/// is written only when a refusal needs it: a valid body costs no message.
 struct BodyFields {
   private let container: KeyedDecodingContainer<BodyKey>
-  /// What the body is, for messages: `a set event`, `a new session`.
-  let context: String
+  /// Writes what the body is, for messages.
+  private var describe: () -> String
 
-  init(_ decoder: any Decoder, context: String) throws {
+  init(_ decoder: any Decoder, context: @autoclosure @escaping () -> String) throws {
     container = try decoder.container(keyedBy: BodyKey.self)
-    self.context = context
+    describe = context
+  }
+
+  /// What the body is, for messages: `a set event`, `a new session`.
+  var context: String { describe() }
+
+  /// The same members, described as `context` in messages (an event once its kind
+  /// is read).
+  func described(as context: @autoclosure @escaping () -> String) -> BodyFields {
+    var fields = self
+    fields.describe = context
+    return fields
   }
 
   /// Whether the body has the member (null included).
@@ -38,28 +52,28 @@ struct BodyFields {
   }
 
   /// A required, non-empty string member.
-  func string(_ name: String, expected: String = "a string") throws -> String {
+  func string(_ name: String, expected: @autoclosure () -> String = "a string") throws -> String {
     guard contains(name) else { throw ServerError.badField("missing_field", "\(context) needs \"\(name)\"", at: name) }
-    let text = try decode(String.self, name, expected: expected)
+    let text = try decode(String.self, name, expected: expected())
     guard !text.isEmpty else { throw ServerError.badField("invalid_field", "\"\(name)\" must not be empty", at: name) }
     return text
   }
 
   /// A member of type `T`, or nil when it is absent or null.
-  func optional<T: Decodable>(_ type: T.Type, _ name: String, expected: String) throws -> T? {
+  func optional<T: Decodable>(_ type: T.Type, _ name: String, expected: @autoclosure () -> String) throws -> T? {
     guard contains(name), try !container.decodeNil(forKey: BodyKey(name)) else { return nil }
-    return try decode(type, name, expected: expected)
+    return try decode(type, name, expected: expected())
   }
 
   /// A member of type `T`; a value of another type is a 400 saying what is expected.
-  func decode<T: Decodable>(_ type: T.Type, _ name: String, expected: String) throws -> T {
+  func decode<T: Decodable>(_ type: T.Type, _ name: String, expected: @autoclosure () -> String) throws -> T {
     do {
       return try container.decode(type, forKey: BodyKey(name))
     } catch let error as DecodingError {
       switch error {
       case .keyNotFound: throw ServerError.badField("missing_field", "\(context) needs \"\(name)\"", at: name)
       case .typeMismatch, .valueNotFound, .dataCorrupted:
-        throw ServerError.badField("invalid_field", "\"\(name)\" must be \(expected)", at: name)
+        throw ServerError.badField("invalid_field", "\"\(name)\" must be \(expected())", at: name)
       @unknown default: throw ServerError(decoding: error)
       }
     }

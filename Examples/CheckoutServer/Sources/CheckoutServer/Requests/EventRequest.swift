@@ -19,6 +19,9 @@ struct ClientEvent: Decodable, Sendable, Equatable {
     (.actionCompleted, ["operation", "data"]),
   ]
 
+  /// The names of ``kinds``, in their order.
+  static let kindNames = kinds.map(\.kind.rawValue)
+
   /// `tap`, `set`, … as the client wrote it; `api` for the events only the server sends.
   var kind: String {
     ClientEvent.kinds.contains { $0.kind == event.kind } ? event.kind.rawValue : "api"
@@ -54,7 +57,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
 
   /// Decodes a body; every problem is a 400 naming the field (``BodyFields``).
   init(from decoder: any Decoder) throws {
-    let names = ClientEvent.kinds.map(\.kind.rawValue)
+    let names = ClientEvent.kindNames
     let envelope = try BodyFields(decoder, context: "an event")
     guard envelope.contains("event") else {
       throw ServerError.badField(
@@ -68,7 +71,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
         "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
         at: "event")
     }
-    let fields = try BodyFields(decoder, context: "a \(name) event")
+    let fields = envelope.described(as: "a \(name) event")
     try fields.rejectUnknown(allowed: ["event"] + kind.fields + ["expectedVersion"])
     switch kind.kind {
     case .tap:

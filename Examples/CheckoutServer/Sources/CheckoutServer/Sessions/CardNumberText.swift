@@ -6,6 +6,10 @@
 enum CardNumberText {
   /// Whether `text` holds a card number.
   static func containsCardNumber(_ text: String) -> Bool {
+    // Most texts are short: fewer than 13 ASCII digits in all hold no card number.
+    guard text.utf8.count >= 13, text.utf8.lazy.filter({ (0x30...0x39).contains($0) }).count >= 13 else {
+      return false
+    }
     let characters = Array(text)
     func isDigit(_ index: Int) -> Bool {
       characters.indices.contains(index) && characters[index].isASCII && characters[index].isWholeNumber
