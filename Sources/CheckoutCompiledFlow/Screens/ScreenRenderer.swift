@@ -92,19 +92,23 @@ package struct ScreenRenderer: Sendable {
     // The default language reads every string as it is, without a lookup.
     let locale = requested.flatMap { $0 == flow.defaultLocale ? nil : $0 }
     let messages = messages(for: requested)
-    // Closures, not method references: a reference to a method of `completeness`
-    // copies the whole struct into a box for each use.
-    let rows = step.rows.filter { StepCompleteness.isVisible($0, data) }.map { row in
+    // One pass over the step's rows (a filter first would copy each visible row).
+    // `completeness` is reached through closures, not method references: a
+    // reference to one of its methods copies the whole struct into a box per use.
+    var rows: [ScreenRow] = []
+    rows.reserveCapacity(step.rows.count)
+    for row in step.rows where StepCompleteness.isVisible(row, data) {
       let disabled = self.disabled(row, completeness, locale: locale, messages: messages)
       let shown = self.shown(row, data, locale: locale)
-      return ScreenRow(
-        id: row.id, kind: row.kind, title: row.title.text(in: locale), value: shown.value, detail: shown.detail,
-        placeholder: row.placeholder?.text(in: locale), keyboard: row.keyboard,
-        options: row.options.map { Self.shownOptions($0.options(in: data), locale: locale) },
-        selection: shown.selection, isEnabled: disabled == nil, disabledReason: disabled?.reason,
-        incompleteSteps: disabled?.steps, isTappable: row.kind.isTappable,
-        isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
-        error: errors[row.id], isFocused: focused == row.id)
+      rows.append(
+        ScreenRow(
+          id: row.id, kind: row.kind, title: row.title.text(in: locale), value: shown.value, detail: shown.detail,
+          placeholder: row.placeholder?.text(in: locale), keyboard: row.keyboard,
+          options: row.options.map { Self.shownOptions($0.options(in: data), locale: locale) },
+          selection: shown.selection, isEnabled: disabled == nil, disabledReason: disabled?.reason,
+          incompleteSteps: disabled?.steps, isTappable: row.kind.isTappable,
+          isMasked: row.bind.map { masking.isSecret($0) || masking.sensitiveKeys.contains($0) } ?? false,
+          error: errors[row.id], isFocused: focused == row.id))
     }
     return Screen(step: step.id, title: step.title.text(in: locale), presentation: step.presentation, rows: rows)
   }

@@ -23,7 +23,7 @@ import Synchronization
 /// | `checkout_sessions_swept_total` | | sessions the sweeper deleted |
 /// | `checkout_api_calls_recovered_total` | | API calls a session left waiting (an instance died) that were finished later |
 /// | `checkout_sealed_values_unreadable_total` | `reason` (`unknown_key`, `tampered`) | sealed values no data key of this instance opens (the event refused, the value kept) |
-struct ServerMetrics: Sendable {
+final class ServerMetrics: Sendable {
   /// Where the metrics are read from (`GET /metrics`).
   let registry: PrometheusCollectorRegistry
   private let factory: PrometheusMetricsFactory

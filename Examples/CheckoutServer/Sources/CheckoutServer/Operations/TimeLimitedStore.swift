@@ -15,13 +15,17 @@ import Synchronization
 /// of the server's event loops (``MultiThreadedEventLoopGroup/singleton``, which
 /// Hummingbird serves on), cancelled when the operation answers first: no task
 /// sleeps through the limit for every operation.
-struct TimeLimitedStore: SessionStore {
+final class TimeLimitedStore: SessionStore {
   let base: any SessionStore
   /// How long an operation may take; nil for the server's memory store
   /// (``MemorySessionStore``), which waits on nothing outside this process: its
   /// operations are called directly, without a task and a timer each.
   let limit: Duration?
   let metrics: ServerMetrics
+
+  init(base: any SessionStore, limit: Duration?, metrics: ServerMetrics) {
+    (self.base, self.limit, self.metrics) = (base, limit, metrics)
+  }
 
   /// The digests of session secrets in `secrets`, read and recorded within the
   /// same limit: the session guard reads one before anything else, so a database
@@ -31,19 +35,19 @@ struct TimeLimitedStore: SessionStore {
   }
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
-    try await withinLimit(id) { try await base.insert(snapshot, id: id) }
+    try await withinLimit(id) { [base] in try await base.insert(snapshot, id: id) }
   }
 
   func load(_ id: SessionID) async throws -> StoredSession? {
-    try await withinLimit(id) { try await base.load(id) }
+    try await withinLimit(id) { [base] in try await base.load(id) }
   }
 
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
-    try await withinLimit(id) { try await base.save(snapshot, id: id, expectedVersion: expectedVersion) }
+    try await withinLimit(id) { [base] in try await base.save(snapshot, id: id, expectedVersion: expectedVersion) }
   }
 
   func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
-    try await withinLimit(SessionID("(sweep)")) { try await base.deleteSessions(savedBefore: cutoff) }
+    try await withinLimit(SessionID("(sweep)")) { [base] in try await base.deleteSessions(savedBefore: cutoff) }
   }
 
   /// Runs `operation`, or throws `.unavailable` once `limit` has passed.
@@ -135,10 +139,10 @@ private struct TimeLimitedSecrets: SessionSecretStore {
   let limited: TimeLimitedStore
 
   func recordSecret(_ digest: SecretDigest, for id: SessionID) async throws {
-    try await limited.withinLimit(id) { try await base.recordSecret(digest, for: id) }
+    try await limited.withinLimit(id) { [base] in try await base.recordSecret(digest, for: id) }
   }
 
   func secretDigest(for id: SessionID) async throws -> SecretDigest? {
-    try await limited.withinLimit(id) { try await base.secretDigest(for: id) }
+    try await limited.withinLimit(id) { [base] in try await base.secretDigest(for: id) }
   }
 }

@@ -5,10 +5,14 @@ import Logging
 /// Wraps a store to log each write conflict (at debug level) and count it
 /// (`checkout_store_conflicts_total`) before the library's `update` retries it, so
 /// that a run can show how often writers raced.
-struct ConflictLoggingStore: SessionStore {
+final class ConflictLoggingStore: SessionStore {
   let base: any SessionStore
   let logger: Logger
   let metrics: ServerMetrics
+
+  init(base: any SessionStore, logger: Logger, metrics: ServerMetrics) {
+    (self.base, self.logger, self.metrics) = (base, logger, metrics)
+  }
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
     try await base.insert(snapshot, id: id)

@@ -16,7 +16,7 @@ import Logging
 /// A value no held key opens (another key, or altered) is never dropped: reading
 /// the session throws ``SealedValueError`` (the request is refused, so nothing
 /// overwrites it), counted and kept in ``SealHealth`` for `/ready`.
-struct SealingSessionStore: SessionStore {
+final class SealingSessionStore: SessionStore {
   let base: any SessionStore
   let catalog: FlowCatalog
   let keys: DataKeyring
@@ -33,7 +33,7 @@ struct SealingSessionStore: SessionStore {
   }
 
   /// A store with one key and nothing else to report to.
-  init(base: any SessionStore, catalog: FlowCatalog, key: DataKeyMaterial, logger: Logger) {
+  convenience init(base: any SessionStore, catalog: FlowCatalog, key: DataKeyMaterial, logger: Logger) {
     self.init(base: base, catalog: catalog, keys: DataKeyring(current: key), logger: logger)
   }
 
