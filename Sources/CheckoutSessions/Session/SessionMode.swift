@@ -13,7 +13,7 @@ import CheckoutCompiledFlow
 /// | `awaitingStep` | the command sent and its step, the ``Correction`` | `tap` (awaiting) |
 /// | `offering` | the offer, the ``Correction``, what it interrupted (``Waiting``) | both (an offer waits) |
 /// | `routing` | the ``RouteDriver`` (awaiting a step), the errors queued | `tap` (a route is in progress) |
-package enum SessionMode: Hashable, Sendable, Codable {
+package indirect enum SessionMode: Hashable, Sendable, Codable {
   /// Nothing waits: the shopper may act.
   case idle(correction: Correction)
   /// A command was sent (for a tap, a close row or a call's success); its step has not appeared yet.
