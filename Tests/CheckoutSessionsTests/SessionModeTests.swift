@@ -224,4 +224,12 @@ import Testing
     }
     return text.trimmingCharacters(in: .whitespaces)
   }
+
+  /// The mode is one boxed reference, so a session and its snapshot stay small to
+  /// copy: every store layer and async call between them copies both whole.
+  @Test func theModeIsOneReferenceSoASessionStaysSmallToCopy() {
+    #expect(MemoryLayout<SessionMode>.size == MemoryLayout<AnyObject>.size)
+    #expect(MemoryLayout<CheckoutSession>.size <= 256, "a session was 664 bytes with the mode inline")
+    #expect(MemoryLayout<SessionSnapshot>.size <= 256, "a snapshot was 712 bytes with the mode inline")
+  }
 }

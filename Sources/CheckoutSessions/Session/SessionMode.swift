@@ -5,7 +5,9 @@ import CheckoutCompiledFlow
 /// What a session is doing, as one value: idle, waiting for a step, offering an
 /// error, or driving a route to one. Each mode holds exactly what it needs, so only
 /// one can be active and no handler keeps fields consistent by hand (the shape of
-/// swift-nio's state machines, like ``RouteDriver`` one layer down).
+/// swift-nio's state machines, like ``RouteDriver`` one layer down). It is
+/// `indirect`: its payload lives in one box, so a session, its snapshot and every
+/// copy of them through a store hold one reference instead of about 500 bytes.
 ///
 /// | Mode | Holds | Refuses (`tap`, `back`) |
 /// |---|---|---|
