@@ -4,7 +4,9 @@
 # requests that need the store get 503 store_unavailable with Retry-After well
 # within 2 s, /health stays 200 and /ready says 503; once the database is back
 # (after OUTAGE_SECONDS, default 40, of requests failing), /ready is 200 within
-# 2 s of the database accepting connections, and events apply again.
+# 2 s of the database accepting connections, and events apply again. Then the
+# database restarts six times under eight clients' events: the server stays up and
+# answers each event 200, or 503 with Retry-After (Scripts/restart_load.py).
 #
 #   Examples/server-outage.sh            # OUTAGE_SECONDS=40 by default
 #
@@ -131,6 +133,41 @@ echo "== database thawed"
 for _ in $(seq 1 50); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.2; done
 check "GET /ready" 200 3 "$H/ready"
 check "GET /sessions/{id}" 200 3 -H "$AUTH" "$H/sessions/$ID"
+
+# Restarts under load: connections die under requests in flight and the pool opens
+# new ones while events keep coming. The server stays up and answers every event
+# 200, or 503 with Retry-After: never another status, never a dropped connection.
+RESTARTS=${RESTARTS:-6}
+echo "== database restarted $RESTARTS times (pg_ctl restart -m fast, 2-3 s apart), 8 clients sending events throughout"
+python3 "$PACKAGE/Scripts/restart_load.py" "$H" $((RESTARTS * 3 + 4)) 8 >"$WORK/restart-load.json" &
+LOAD_PID=$!
+sleep 2
+for n in $(seq 1 "$RESTARTS"); do
+  pg_as_owner "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w -t 60 -m fast \
+    -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1 -c max_connections=200" restart >/dev/null
+  sleep $((2 + n % 2))
+done
+wait "$LOAD_PID"
+echo "answers to the events during the restarts: $(cat "$WORK/restart-load.json")"
+if ! python3 - "$WORK/restart-load.json" <<'PY'
+import json, sys
+counts = json.load(open(sys.argv[1]))
+wrong = {key: n for key, n in counts.items() if key not in ("200", "503")}
+sys.exit(1 if wrong or counts.get("200", 0) == 0 else 0)
+PY
+then
+  echo "   FAILED: an answer other than 200 or 503 with Retry-After, a dropped connection, or no event applied"
+  failures=$((failures + 1))
+fi
+if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+  echo "   FAILED: the server exited during the restarts"
+  { grep -m 1 -E "Program crashed|Fatal error" "$WORK/server.log" && grep -m 1 -A 6 " crashed:$" "$WORK/server.log"; } \
+    || tail -n 40 "$WORK/server.log"
+  exit 1
+fi
+for _ in $(seq 1 50); do curl -fs "$H/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+check "GET /ready" 200 3 "$H/ready"
+check "POST /sessions/{id}/events back" 200 3 -H "$AUTH" -X POST "$H/sessions/$ID/events" -d '{"event":"back"}'
 
 if [ "$failures" -gt 0 ]; then
   echo "failed: $failures answers were wrong or slow"
