@@ -17,47 +17,46 @@ import time
 import urllib.parse
 
 
+def count(counts, lock, key):
+    with lock:
+        counts[key] = counts.get(key, 0) + 1
+
+
 def drive(base, deadline, counts, lock):
     url = urllib.parse.urlsplit(base)
     connection = None
     session = None
     n = 0
+
+    def send(method, path, body, headers):
+        """The answer's status and body; a 503 without Retry-After counted too."""
+        connection.request(method, path, body=body, headers={"Content-Type": "application/json", **headers})
+        answer = connection.getresponse()
+        payload = answer.read()
+        if answer.status == 503 and not answer.getheader("Retry-After"):
+            count(counts, lock, "503 without Retry-After")
+        return answer.status, payload
+
     while time.monotonic() < deadline:
         try:
             if connection is None:
                 connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
             if session is None:
-                connection.request("POST", "/sessions", body='{"flow":"plndr"}',
-                                   headers={"Content-Type": "application/json"})
-                answer = connection.getresponse()
-                body = answer.read()
-                if answer.status != 201 and answer.status != 200:
-                    key, retry = str(answer.status), answer.getheader("Retry-After")
-                    with lock:
-                        counts[key] = counts.get(key, 0) + 1
-                        if answer.status == 503 and not retry:
-                            counts["503 without Retry-After"] = counts.get("503 without Retry-After", 0) + 1
-                    time.sleep(0.05)
+                status, payload = send("POST", "/sessions", '{"flow":"plndr"}', {})
+                if status in (200, 201):
+                    created = json.loads(payload)
+                    session = (created["id"], created["secret"])
                     continue
-                created = json.loads(body)
-                session = (created["id"], created["secret"])
-            n += 1
-            event = json.dumps({"event": "set", "row": "quantity", "value": str(1 + n % 9)})
-            connection.request("POST", f"/sessions/{session[0]}/events", body=event,
-                               headers={"Content-Type": "application/json",
-                                        "Authorization": f"Bearer {session[1]}"})
-            answer = connection.getresponse()
-            answer.read()
-            with lock:
-                key = str(answer.status)
-                counts[key] = counts.get(key, 0) + 1
-                if answer.status == 503 and not answer.getheader("Retry-After"):
-                    counts["503 without Retry-After"] = counts.get("503 without Retry-After", 0) + 1
-            if answer.status == 503:
+            else:
+                n += 1
+                event = json.dumps({"event": "set", "row": "quantity", "value": str(1 + n % 9)})
+                status, _ = send("POST", f"/sessions/{session[0]}/events", event,
+                                 {"Authorization": f"Bearer {session[1]}"})
+            count(counts, lock, str(status))
+            if status == 503:
                 time.sleep(0.05)
         except (OSError, http.client.HTTPException):
-            with lock:
-                counts["connection errors"] = counts.get("connection errors", 0) + 1
+            count(counts, lock, "connection errors")
             if connection is not None:
                 connection.close()
             connection = None
