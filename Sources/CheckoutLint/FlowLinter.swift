@@ -44,7 +44,8 @@ struct FlowLinter {
 
   /// Conditions that can never hold (the answer the coverage matrix and the story
   /// generator share, ``ConditionSatisfiability``): rows never shown or never
-  /// enabled, and `requires` guards on steps that can never be complete.
+  /// enabled, submits whose guards hold only with values their own checks refuse,
+  /// and `requires` guards on steps that can never be complete.
   private func checkGuards() {
     var satisfiability = ConditionSatisfiability(flow)
     if positions.lostAnOption { satisfiability.domains = nil }
@@ -62,6 +63,18 @@ struct FlowLinter {
             "condition-never-holds",
             "row \(Quoting.quoted(row.id)) is never \(what): its \(field) can never hold; \(satisfiability.reason(condition))",
             at: path.appending(field))
+        }
+        if !(row.visibleWhen?.keys ?? []).contains(where: unloaded),
+          !(row.enabledWhen?.keys ?? []).contains(where: unloaded),
+          case .submit(let submit)? = row.action,
+          let reason = satisfiability.submitBlock(row, on: step.id, in: flow)
+        {
+          let fields = [("visibleWhen", row.visibleWhen), ("enabledWhen", row.enabledWhen)].filter { $0.1 != nil }
+          sink.error(
+            "submit-never-calls",
+            "row \(Quoting.quoted(row.id)) can never call \(Quoting.quoted(submit.operation)): its \(fields.map(\.0).joined(separator: " and ")) \(fields.count == 1 ? "holds" : "hold") only with values that rows it checks first refuse (each tap ends in an offer to fix a row): \(reason)",
+            at: path.appending(fields.last?.0 ?? "enabledWhen"),
+            suggestion: "compare the key with a value its rows accept, or loosen the rules of the row that refuses it")
         }
         for (index, required) in row.requires.enumerated() {
           guard let reason = neverComplete[required] else { continue }

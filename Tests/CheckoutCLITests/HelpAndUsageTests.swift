@@ -66,7 +66,8 @@ import Testing
       --help    show this help
 
     Loading checks (syntax, fields, types, ids) and graph checks (unreachable steps,
-    keys bound with different rules, matchers that never match, and the coverage
+    keys bound with different rules, matchers that never match, guards that never
+    hold or that only values a submit's own checks refuse get past, and the coverage
     matrix: a route from every step where a submit can fail to every error
     resolution) are all reported, each as file:line:column with the JSON path and
     a suggestion.

@@ -157,6 +157,35 @@ import CheckoutScenarios
     #expect(reasons["review"]?.count == 3 && reasons["promo"]?.count == 3)
   }
 
+  /// The review step is reached only through a submit whose guard needs a code
+  /// its own row refuses: its pair is infeasible, for the reason lint gives.
+  static let refusedGuard = """
+    {
+      "format": 1, "id": "refused", "title": "Refused", "start": "cart",
+      "steps": [
+        { "id": "cart", "title": "Cart", "rows": [
+          { "id": "code", "cell": "text", "title": "Code", "bind": "order.code", "rules": ["digits"] },
+          { "id": "reserve", "cell": "button", "title": "Reserve", "submit": "reserve", "then": "review",
+            "enabledWhen": { "key": "order.code", "equals": "FREE" } } ] },
+        { "id": "review", "title": "Review", "rows": [
+          { "id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "thanks" } ] },
+        { "id": "thanks", "title": "Thanks", "presentation": "reset", "rows": [] }
+      ],
+      "errors": [{ "code": "*", "step": "cart" }]
+    }
+    """
+
+  @Test func aStepOnlyASubmitItsChecksBlockLeadsToIsInfeasible() throws {
+    let flow = try FlowLoader().load(json: Self.refusedGuard, file: "refused.json")
+    let suite = StoryGenerator(flow: CompiledFlow(flow), today: Self.today).generate()
+    #expect(suite.stories.filter { $0.pair != nil }.isEmpty)
+    let review = try #require(suite.infeasible.first { $0.pair.origin == "review" })
+    #expect(
+      review.reason.contains(
+        #"cart.reserve never calls reserve: "order.code" would have to be "FREE", which row "code" on step "cart" refuses"#
+      ), "\(review.reason)")
+  }
+
   @Test func aMatcherNoErrorReachesIsInfeasible() throws {
     var flow = try FlowLoader().load(json: Self.blocked, file: "blocked.json")
     let cart = Self.index(of: "cart", in: flow)

@@ -24,6 +24,9 @@ package struct ConditionSatisfiability: Sendable {
   package var domains: KeyDomains?
   /// When true every key is taken as known: whether the tests alone can hold together.
   package var everyKeySettable = false
+  /// When set, the condition is asked of the data a submit's call is made with:
+  /// a value its checks reject is not tried (see ``SubmitChecks``).
+  package var submitChecks: SubmitChecks?
   private let masking: Masking?
 
   /// The most combinations of representatives tried before giving up (and saying "can hold").
@@ -46,8 +49,18 @@ package struct ConditionSatisfiability: Sendable {
 
   /// Whether some data the flow can hold makes the condition true.
   package func canHold(_ condition: Condition) -> Bool {
+    canHold(condition, trying: nil)
+  }
+
+  /// ``canHold(_:)``, with `trying` tried even when the submit's checks reject it.
+  func canHold(_ condition: Condition, trying: (key: DataKey, value: Value?)?) -> Bool {
     let read = Array(Set(condition.keys)).sorted { $0.rawValue < $1.rawValue }
-    let candidates = read.map { representatives(of: $0, in: condition) }
+    let candidates = read.map { key in
+      representatives(of: key, in: condition).filter { value in
+        if let trying, trying.key == key, trying.value == value { return true }
+        return rejection(of: value, for: key, in: condition) == nil
+      }
+    }
     var combinations = 1
     for list in candidates {
       combinations *= max(list.count, 1)
@@ -113,7 +126,7 @@ package struct ConditionSatisfiability: Sendable {
   }
 
   /// A value as a message shows it: hidden for a secret key, masked for a sensitive one.
-  private func shown(_ value: Value, of key: DataKey) -> String {
+  func shown(_ value: Value, of key: DataKey) -> String {
     var text = value.displayText
     if masking?.isSecret(key) == true {
       text = Masking.secretPlaceholder
@@ -154,7 +167,7 @@ package struct ConditionSatisfiability: Sendable {
 
   /// One value of every class the condition can tell apart, for one key; for a
   /// key with a finite domain, the values of its domain.
-  private func representatives(of key: DataKey, in condition: Condition) -> [Value?] {
+  func representatives(of key: DataKey, in condition: Condition) -> [Value?] {
     guard everyKeySettable || keys.isKnown(key) else { return [nil] }
     if let domain = domains?.domain(of: key) { return domain.values }
     let constants = Self.constants(of: key, in: condition)
@@ -176,6 +189,20 @@ package struct ConditionSatisfiability: Sendable {
       if number.isFinite { values.append(.string(Self.spelling(of: number, avoiding: texts))) }
     }
     return values
+  }
+
+  /// Why the submit's checks keep `value` out of `key`, or nil when they may not:
+  /// only a value that stands for itself is judged (no value, a value of a key's
+  /// finite domain, a text the condition names that reads as no number), never a
+  /// representative of a class of values, some of which may pass.
+  func rejection(of value: Value?, for key: DataKey, in condition: Condition) -> SubmitChecks.Rejection? {
+    guard let submitChecks else { return nil }
+    if let value, domains?.domain(of: key) == nil {
+      guard case .string(let text) = value, Double(text) == nil,
+        Self.constants(of: key, in: condition).contains(value)
+      else { return nil }
+    }
+    return submitChecks.rejection(of: value, for: key)
   }
 
   /// The values a condition compares the key with.

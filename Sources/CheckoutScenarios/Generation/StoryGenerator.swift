@@ -140,7 +140,8 @@ package struct StoryGenerator: Sendable {
     }
     var reasons: [String] = []
     for source in flow.flow.steps {
-      for row in source.rows where leads(row) && !analysis.canUse(row, neverComplete: neverComplete) {
+      for row in source.rows
+      where leads(row) && !analysis.canUse(row, on: source.id, in: flow.flow, neverComplete: neverComplete) {
         for (name, condition) in [("visibleWhen", row.visibleWhen), ("enabledWhen", row.enabledWhen)] {
           guard let condition, !analysis.canHold(condition) else { continue }
           reasons.append(
@@ -149,6 +150,9 @@ package struct StoryGenerator: Sendable {
         }
         for required in row.requires where neverComplete[required] != nil {
           reasons.append("\(source.id).\(row.id) requires \(required), which can never be complete")
+        }
+        if case .submit(let submit)? = row.action, let block = analysis.submitBlock(row, on: source.id, in: flow.flow) {
+          reasons.append("\(source.id).\(row.id) never calls \(submit.operation): \(block)")
         }
       }
     }
