@@ -58,6 +58,24 @@ import CheckoutModel
       ])
   }
 
+  /// `kind` is one edit from `bind`, but a newcomer writing it means `cell`: a
+  /// field named as other form formats name one of ours is answered with ours.
+  @Test func aFieldNamedAsOtherFormsNameItSuggestsOurs() {
+    expectLoadDiagnostics(
+      FlowFixtures.flow(rows: #"1️⃣{ "id": "gift", 2️⃣"kind": "info", "title": "Gift", 3️⃣"binding": "gift.note" }"#),
+      [
+        .error(
+          "1️⃣",
+          #"missing required field "cell" (one of "text", "secure", "number", "email", "phone", "picker", "toggle", "disclosure", "button" or "info")"#,
+          path: "steps[0].rows[1]"),
+        .error(
+          "2️⃣", "unknown field \"kind\" in a row", path: "steps[0].rows[1].kind", suggestion: "did you mean \"cell\"?"),
+        .error(
+          "3️⃣", "unknown field \"binding\" in a row", path: "steps[0].rows[1].binding",
+          suggestion: "did you mean \"bind\"?"),
+      ])
+  }
+
   @Test func duplicateStepID() {
     expectLoadDiagnostics(
       FlowFixtures.flow(steps: #"{ "id": 1️⃣"cart", "title": "Cart again", "rows": [] }"#),

@@ -91,7 +91,8 @@ struct ObjectReader {
           "unknown-field",
           "unknown field \(Quoting.quoted(member.key)) in \(what)",
           at: path.appending(member.key), offset: member.keyOffset,
-          suggestion: Suggestions.didYouMean(member.key, in: fields)
+          suggestion: FlowFields.synonyms[member.key].flatMap { fields.contains($0) ? "did you mean \"\($0)\"?" : nil }
+            ?? Suggestions.didYouMean(member.key, in: fields)
             ?? "valid fields are \(Suggestions.list(fields, conjunction: "and"))"
         )
       }

@@ -19,6 +19,14 @@ package enum FlowFields {
     "enabledWhen", "sensitive", "secret", "detail", "opens", "requires", "action", "submit", "then",
     "validates", "provides", "actions",
   ]
+  /// Names other form and checkout formats give fields of ours, with ours: an
+  /// unknown field of one of these names is answered with ours, not with the
+  /// field nearest in spelling (`kind` is one edit from `bind`, but means `cell`).
+  package static let synonyms = [
+    "kind": "cell", "type": "cell", "binding": "bind", "key": "bind", "label": "title", "name": "title",
+    "validation": "rules", "validations": "rules", "hidden": "visibleWhen", "visibleIf": "visibleWhen",
+    "enabledIf": "enabledWhen", "disabled": "enabledWhen", "onTap": "action", "presents": "opens",
+  ]
   /// A picker option.
   package static let option = ["value", "label"]
   /// Picker options held in the data.
