@@ -112,6 +112,20 @@ import Testing
     #expect(output.contains("e.g. api placeOrder action three_d_secure"))
   }
 
+  /// `help` lists every command in 80 columns, each summary whole: a terminal
+  /// would otherwise wrap a long one mid-word.
+  @Test func helpFitsEightyColumnsAndKeepsEveryWord() {
+    let output = repl(["help"])
+    let listing = output.split(separator: "\n").drop { !$0.hasPrefix("commands:") }.dropFirst()
+      .prefix { !$0.hasPrefix("type 'help") }
+    #expect(listing.count > ScenarioLanguage.commands.count, "some summaries take two lines")
+    for line in listing { #expect(line.count <= 80, "\(line)") }
+    let words = listing.flatMap { $0.split(separator: " ") }.joined(separator: " ")
+    for command in ScenarioLanguage.commands {
+      #expect(words.contains(command.summary), "\(command.summary)")
+    }
+  }
+
   @Test func everyFormOfEveryCommandHasAnExampleThatParses() throws {
     for command in ScenarioLanguage.commands {
       let forms = ScenarioLanguage.forms(of: command.name)

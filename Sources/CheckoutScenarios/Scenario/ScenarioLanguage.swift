@@ -247,12 +247,32 @@ package enum ScenarioLanguage {
     return lines.joined(separator: "\n")
   }
 
-  /// The help listing of every command.
+  /// The help listing of every command: a synopsis, then its summary wrapped to
+  /// fit 80 columns (a terminal wraps longer lines mid-word).
   package static var overview: String {
-    commands.map {
-      "  \($0.synopsis.count > 30 ? $0.name + " …" : $0.synopsis)".padding(toLength: 34, withPad: " ", startingAt: 0)
-        + $0.summary
+    let column = 34
+    return commands.map { command in
+      let synopsis = command.synopsis.count > 30 ? command.name + " …" : command.synopsis
+      return wrapped(command.summary, width: 80 - column).enumerated().map { index, line in
+        (index == 0 ? "  " + synopsis : "").padding(toLength: column, withPad: " ", startingAt: 0) + line
+      }
+      .joined(separator: "\n")
     }
     .joined(separator: "\n")
+  }
+
+  /// The words of `text` in lines of at most `width` characters (a longer word
+  /// on a line of its own).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return line.isEmpty ? lines : lines + [line]
   }
 }
