@@ -381,6 +381,8 @@ struct FlowDiffCollector {
 
   private static func text(_ route: Result<Route, NoRoute>, renaming renames: FlowRenames = FlowRenames()) -> String {
     switch route {
+    case .success(let route) where route.commands.isEmpty:
+      return "already there"
     case .success(let route):
       return route.commands.map { command -> String in
         switch command {
