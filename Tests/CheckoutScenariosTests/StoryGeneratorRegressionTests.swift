@@ -179,6 +179,12 @@ import CheckoutScenarios
     let flow = try FlowLoader().load(json: Self.refusedGuard, file: "refused.json")
     let suite = StoryGenerator(flow: CompiledFlow(flow), today: Self.today).generate()
     #expect(suite.stories.filter { $0.pair != nil }.isEmpty)
+    // The pair on cart itself: the walk stops at the submit, for lint's reason.
+    let cart = try #require(suite.infeasible.first { $0.pair.origin == "cart" })
+    #expect(
+      cart.reason.hasSuffix(
+        #"cart.reserve never calls reserve: "order.code" would have to be "FREE", which row "code" on step "cart" refuses ("Code must contain digits only")"#
+      ), "\(cart.reason)")
     let review = try #require(suite.infeasible.first { $0.pair.origin == "review" })
     #expect(
       review.reason.contains(

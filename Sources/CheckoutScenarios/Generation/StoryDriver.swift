@@ -104,6 +104,12 @@ struct StoryDriver: Sendable {
     guard let step = session.currentStep, let row = step.row(rowID), case .submit(let submit)? = row.action else {
       return try prepareTap(rowID)
     }
+    // A guard only values its checks refuse meet: lint's reason, not a refused tap's.
+    if row.visibleWhen != nil || row.enabledWhen != nil,
+      let block = ConditionSatisfiability(flow.flow).submitBlock(row, on: step.id, in: flow.flow)
+    {
+      throw StoryBlock(reason: "\(step.id).\(row.id) never calls \(submit.operation): \(block)")
+    }
     try prepareRow(row, on: step)
     let needed = row.requires + (submit.validates ?? session.navigation.steps).filter { !row.requires.contains($0) }
     try complete(needed, because: "\(step.id).\(row.id) requires or validates")
