@@ -38,6 +38,33 @@ import Testing
 
   // MARK: 400
 
+  /// `curl -d 'flow=plndr'` sends a form: the 400 says the body must be JSON and
+  /// how to say so, naming the type sent only when it is a plain media type.
+  @Test func aBodySentAsAFormIsToldToBeJSON() async throws {
+    try await withApp { client in
+      let form = try await client.send(
+        .post, "/sessions", body: "flow=plndr", headers: [.contentType: "application/x-www-form-urlencoded"])
+      expectError(form, .badRequest, "malformed_json", at: "line 1, column 1")
+      #expect(
+        form["detail"]?.string?.hasSuffix(
+          #"; the request says its body is application/x-www-form-urlencoded, but every body is JSON: send it with "Content-Type: application/json""#
+        ) == true, "\(form.text)")
+      for json in ["application/json; charset=utf-8", "application/merge-patch+json"] {
+        let reply = try await client.send(.post, "/sessions", body: "flow", headers: [.contentType: json])
+        expectError(reply, .badRequest, "malformed_json", at: "line 1, column 1")
+        #expect(reply["detail"]?.string?.contains("the request says") == false, "\(json): \(reply.text)")
+      }
+      // JSON sent as a form (`curl -d '{…}'`) is read as JSON: a mistake in it is only that.
+      let jsonAsForm = try await client.send(
+        .post, "/sessions", body: #" {"flow" "plndr"}"#, headers: [.contentType: "application/x-www-form-urlencoded"])
+      expectError(jsonAsForm, .badRequest, "malformed_json", at: "line 1, column 10")
+      #expect(jsonAsForm["detail"]?.string?.contains("the request says") == false, "\(jsonAsForm.text)")
+      let odd = try await client.send(.post, "/sessions", body: "flow", headers: [.contentType: "text/<b>hi</b>"])
+      #expect(odd["detail"]?.string?.contains("the request says its body is not JSON, but") == true, "\(odd.text)")
+      #expect(odd.text.contains("<b>") == false)
+    }
+  }
+
   @Test func malformedJSONSaysWhatAndWhere() async throws {
     try await withApp { client in
       let id = try await client.createSession()

@@ -194,7 +194,7 @@ extension TestClientProtocol {
     presentingSecret: Bool = true
   ) async throws -> Reply {
     var headers = extra
-    if body != nil { headers[.contentType] = "application/json" }
+    if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
     if presentingSecret, headers[.authorization] == nil, headers[.cookie] == nil,
       let secret = TestSessionSecrets.shared.secret(forPath: uri)
     {

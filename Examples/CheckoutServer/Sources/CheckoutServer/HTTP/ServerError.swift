@@ -64,9 +64,14 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
 
 extension ServerError {
   /// 400: the body is not JSON.
-  static func malformedJSON(_ syntax: JSONSyntax.Failure) -> ServerError {
-    ServerError(
-      .badRequest, "malformed_json", "the body is not valid JSON: \(syntax.message)",
+  /// `contentType`: the request's `Content-Type` when it names something other
+  /// than JSON (a form, as `curl -d` sends), which the detail then names too.
+  static func malformedJSON(_ syntax: JSONSyntax.Failure, contentType: String? = nil) -> ServerError {
+    let sent = contentType.map {
+      "; the request says its body is \($0), but every body is JSON: send it with \"Content-Type: application/json\""
+    }
+    return ServerError(
+      .badRequest, "malformed_json", "the body is not valid JSON: \(syntax.message)\(sent ?? "")",
       at: "line \(syntax.location.line), column \(syntax.location.column)")
   }
 

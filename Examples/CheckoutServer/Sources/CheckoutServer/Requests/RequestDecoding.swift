@@ -23,7 +23,8 @@ struct CheckoutRequestDecoder: RequestDecoder {
     do {
       top = try JSONSyntax.check(bytes, maximumDepth: Self.maximumDepth, documentName: "body")
     } catch {
-      throw ServerError.malformedJSON(error)
+      throw ServerError.malformedJSON(
+        error, contentType: Self.otherThanJSON(request.headers[.contentType], body: bytes))
     }
     guard top == .object else {
       throw ServerError.badField("not_an_object", "the body must be a JSON object, not \(top.phrase)", at: "body")
@@ -33,6 +34,30 @@ struct CheckoutRequestDecoder: RequestDecoder {
     } catch let error as DecodingError {
       throw ServerError(decoding: error)
     }
+  }
+}
+
+extension CheckoutRequestDecoder {
+  /// The media type of a `Content-Type` that names something other than JSON
+  /// (`application/x-www-form-urlencoded`) on a body that does not even start as
+  /// JSON does (`flow=plndr`), or nil: for JSON (`application/json`, a `+json`
+  /// type), no header, or a body that starts with `{` or `[` (`curl -d '{…}'`
+  /// sends JSON as a form, and the server reads it). Only ever named in a
+  /// malformed body's detail.
+  static func otherThanJSON(_ contentType: String?, body: [UInt8]) -> String? {
+    let start = body.first {
+      ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0)
+    }
+    guard let contentType, start != UInt8(ascii: "{"), start != UInt8(ascii: "[") else { return nil }
+    let media =
+      contentType.split(separator: ";", maxSplits: 1).first.map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+      } ?? ""
+    guard !media.isEmpty, media != "application/json", !media.hasSuffix("+json") else { return nil }
+    // The header is the client's own text: named only when it is a plain media type.
+    guard media.count <= 100, media.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/.+-_".contains($0)) })
+    else { return "not JSON" }
+    return media
   }
 }
 
