@@ -112,6 +112,18 @@ import Testing
     #expect(output.contains("e.g. api placeOrder action three_d_secure"))
   }
 
+  /// `plan STEP.ROW` to a row the step does not have says so, with the likely
+  /// row, instead of printing the route to the step as if the row were there.
+  @Test func planToARowTheStepDoesNotHaveSaysSo() {
+    let output = repl(["plan creditCard.nmber", "plan creditCard.number"])
+    #expect(
+      output.contains(
+        #"no route: Credit Card has no row "nmber" (did you mean "number"?); its rows are name, number, expiry, cvv, done"#
+      ), "\(output)")
+    #expect(!output.contains("route to creditCard.nmber"))
+    #expect(output.contains("route to creditCard.number: push stepOne, present creditCard"))
+  }
+
   /// `help` lists every command in 80 columns, each summary whole: a terminal
   /// would otherwise wrap a long one mid-word.
   @Test func helpFitsEightyColumnsAndKeepsEveryWord() {

@@ -205,6 +205,10 @@ package struct ScenarioHost: Sendable {
     case .snapshot(let path): writeSnapshot(of: session, to: path, &outcome)
     case .show: break
     case .plan(let step, let row):
+      if let row, let found = session.compiled.step(step), found.row(row) == nil {
+        outcome.notes.append("no route: " + Refusal.unknownRow(row, on: found, event: .tap).message)
+        break
+      }
       switch session.compiled.planner.plan(
         from: session.navigation, to: step, isComplete: session.completeness.isComplete)
       {
