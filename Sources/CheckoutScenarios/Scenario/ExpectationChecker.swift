@@ -11,9 +11,9 @@ struct ExpectationChecker {
   func check(_ expectation: Expectation) -> ScenarioHost.Failure? {
     switch expectation {
     case .at(let step):
-      return compare("at \(step)", "at \(session.navigation.top)")
+      return compare("at \(step)", "at \(session.navigation.top)", unknown: unknownSteps([step]))
     case .stack(let state):
-      return compare("stack \(state)", "stack \(session.navigation)")
+      return compare("stack \(state)", "stack \(session.navigation)", unknown: unknownSteps(state.steps))
     case .route(let commands):
       let actual = session.route.map { $0.commands.isEmpty ? "none" : $0.description } ?? "no route planned"
       return compare(
@@ -29,13 +29,13 @@ struct ExpectationChecker {
     case .focus(let row):
       let actual =
         session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
-      return compare("focus \(row)", "focus \(actual)")
+      return compare("focus \(row)", "focus \(actual)", unknown: unknownRow(row))
     case .error(let row, let text):
       let actual = session.rowErrors[CheckoutSession.RowRef(step: session.navigation.top, row: row)]
       guard let actual, actual.contains(text) else {
         return ScenarioHost.Failure(
           expected: "error on \(row) containing \"\(text)\"",
-          actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)")
+          actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)\(unknownRow(row))")
       }
       return nil
     case .title(let row, let expected):
@@ -58,7 +58,8 @@ struct ExpectationChecker {
       return ScenarioHost.Failure(
         expected: "value \(key) \(expected)",
         actual: value == nil
-          ? "value \(key) not set" : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))
+          ? "value \(key) not set\(unknownKey(key))"
+          : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))
     case .valid(let row), .invalid(let row):
       return checkValidity(row, expectValid: expectation == .valid(row))
     case .effect(let kind, let argument):
@@ -79,7 +80,7 @@ struct ExpectationChecker {
     guard let step = session.currentStep, let row = step.row(rowID) else {
       return ScenarioHost.Failure(
         expected: "\(expectValid ? "valid" : "invalid") \(rowID)",
-        actual: "no row \(rowID) on \(session.navigation.top)")
+        actual: "no row \(rowID) on \(session.navigation.top)\(rowSuggestion(rowID))")
     }
     let failure = session.rules.firstFailure(
       of: row.rules, value: row.bind.flatMap { session.data[$0] }, title: row.title, remember: !row.secret)
@@ -124,10 +125,57 @@ struct ExpectationChecker {
     let step = session.screen.step
     let hidden = session.currentStep?.row(rowID) != nil
     return ScenarioHost.Failure(
-      expected: expected, actual: hidden ? "\(rowID) is not shown on \(step)" : "no row \(rowID) on \(step)")
+      expected: expected,
+      actual: hidden ? "\(rowID) is not shown on \(step)" : "no row \(rowID) on \(step)\(rowSuggestion(rowID))")
   }
 
-  private func compare(_ expected: String, _ actual: String) -> ScenarioHost.Failure? {
-    expected == actual ? nil : ScenarioHost.Failure(expected: expected, actual: actual)
+  /// `unknown`: what the expectation names that the flow does not have, said after the actual value.
+  private func compare(_ expected: String, _ actual: String, unknown: String = "") -> ScenarioHost.Failure? {
+    expected == actual ? nil : ScenarioHost.Failure(expected: expected, actual: actual + unknown)
+  }
+
+  // MARK: Names the flow does not have
+  //
+  // A typo in an expectation fails it as a mismatch; these say the name is none
+  // of the flow's (with the likely one), so the scenario's author fixes the name.
+
+  /// `; the flow has no step "buyerz" (did you mean "buyer"?)` for each step
+  /// named that the flow does not have, or "".
+  private func unknownSteps(_ steps: [StepID]) -> String {
+    let ids = session.flow.steps.map(\.id.rawValue)
+    return steps.filter { session.compiled.step($0) == nil }.map { step in
+      "; the flow has no step \(Quoting.quoted(step))"
+        + (Suggestions.didYouMean(step.rawValue, in: ids).map { " (\($0))" } ?? "")
+    }.joined()
+  }
+
+  /// `; creditCard has no row "nmber" (did you mean "number"?)` for a row the
+  /// step on screen does not have, or "".
+  private func unknownRow(_ row: RowID) -> String {
+    guard let step = session.currentStep, step.row(row) == nil else { return "" }
+    return "; \(step.id) has no row \(Quoting.quoted(row))\(rowSuggestion(row))"
+  }
+
+  /// ` (did you mean "number"?)` for a row the step on screen does not have, or "".
+  private func rowSuggestion(_ row: RowID) -> String {
+    guard let step = session.currentStep, step.row(row) == nil else { return "" }
+    return Suggestions.didYouMean(row.rawValue, in: step.rows.map(\.id.rawValue)).map { " (\($0))" } ?? ""
+  }
+
+  /// `; the flow has no key "seat.sektion" (did you mean "seat.section"?)` for a
+  /// key no row binds, the data does not hold and no submit provides, or "". A
+  /// row's id where its key belongs (`quantity` for `cart.quantity`) is named as such.
+  private func unknownKey(_ key: DataKey) -> String {
+    let keys = FlowKeys(session.flow)
+    guard !keys.isKnown(key), session.data[key] == nil else { return "" }
+    var hint = Suggestions.didYouMean(key.rawValue, in: keys.known).map { " (\($0))" } ?? ""
+    if hint.isEmpty, let step = session.currentStep {
+      let ids = step.rows.map(\.id.rawValue)
+      let id = ids.contains(key.rawValue) ? key.rawValue : Suggestions.nearest(to: key.rawValue, in: ids)
+      if let id, let bound = step.row(RowID(id))?.bind {
+        hint = " (row \(Quoting.quoted(id)) of \(step.id) binds \(Quoting.quoted(bound)): expect value names a key)"
+      }
+    }
+    return "; the flow has no key \(Quoting.quoted(key))\(hint)"
   }
 }
