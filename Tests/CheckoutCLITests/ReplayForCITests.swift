@@ -101,7 +101,28 @@ import Testing
       #expect(result.status == 2)
       let report = try JUnitDocument(path: directory + "/r.xml")
       #expect(report.suites == [.init(tests: 1, failures: 0, errors: 1)])
-      #expect(report.cases.first?.error?.message.hasPrefix("bad.scenario:2: column 8: unknown expectation") == true)
+      #expect(report.cases.first?.error?.message.hasPrefix("bad.scenario:2:8: unknown expectation") == true)
+    }
+  }
+
+  /// Every line's syntax error is reported in one run, each at its line and
+  /// column as the console writes them; the report names the first and counts the rest.
+  @Test func everySyntaxErrorOfAStoryIsReportedAtOnce() throws {
+    let story = "flow x.json\nset name \"Grace\ntpa go\nexpect stak cart\nback\n"
+    try withFlowDirectory(["bad.scenario": story]) { directory in
+      let result = runCheckout(["replay", "bad.scenario", "--junit", "r.xml"], in: directory)
+      #expect(result.status == 2)
+      #expect(
+        result.error == """
+          bad.scenario:2:10: error: unterminated string; expected a closing '"'
+          bad.scenario:3:1: error: unknown command "tpa"; did you mean "tap"?
+          bad.scenario:4:8: error: unknown expectation "stak"; did you mean "stack"?
+
+          """)
+      let report = try JUnitDocument(path: directory + "/r.xml")
+      #expect(
+        report.cases.first?.error?.message
+          == #"bad.scenario:2:10: unterminated string; expected a closing '"' (and 2 more syntax errors)"#)
     }
   }
 

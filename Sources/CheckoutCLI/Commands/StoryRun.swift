@@ -10,6 +10,8 @@ struct StoryResult: Sendable {
   struct Stop: Sendable, Equatable {
     /// The line, from 1; nil when the problem is the file as a whole.
     var line: Int?
+    /// The column, from 1, of a syntax error; nil otherwise.
+    var column: Int?
     /// The line as written (for an `expect` line), else nil: a `set` may hold a secret.
     var source: String?
     /// What went wrong: `expected at stepTwo, actual at stepOne`, or the problem.
@@ -54,8 +56,11 @@ struct StoryRun {
     do {
       script = try ScenarioParser.parseScript(text)
     } catch {
-      terminal.errorLine(error.rendered(file: path))
-      result.unusable = .init(line: error.line, message: "column \(error.column): \(error.message)")
+      // Every line's mistake at once, not one per run.
+      let errors = ScenarioParser.syntaxErrors(in: text)
+      for each in errors.isEmpty ? [error] : errors { terminal.errorLine(each.rendered(file: path)) }
+      let more = errors.count > 1 ? " (and \(errors.count - 1) more syntax error\(errors.count == 2 ? "" : "s"))" : ""
+      result.unusable = .init(line: error.line, column: error.column, message: error.message + more)
       return result
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

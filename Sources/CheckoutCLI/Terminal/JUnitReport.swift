@@ -45,9 +45,9 @@ package enum JUnitReport {
     return xml
   }
 
-  /// `file:line: message`.
+  /// `file:line: message`, or `file:line:column: message` for a syntax error, as the console writes it.
   private static func located(_ file: String, _ stop: StoryResult.Stop) -> String {
-    "\(file):\(stop.line.map { "\($0):" } ?? "") \(stop.message)"
+    "\(file):\(stop.line.map { "\($0):" } ?? "")\(stop.column.map { "\($0):" } ?? "") \(stop.message)"
   }
 
   /// The failure's text: where, the line (an `expect` line), what, and what was not run.

@@ -72,6 +72,20 @@ package enum ScenarioParser {
     return commands
   }
 
+  /// Every line's syntax error, in line order (a script's lines are parsed on their
+  /// own, so one mistake does not hide the next): what a run reports at once.
+  package static func syntaxErrors(in text: String) -> [ScenarioSyntaxError] {
+    var errors: [ScenarioSyntaxError] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      do {
+        _ = try parse(String(line), line: index + 1)
+      } catch {
+        errors.append(error)
+      }
+    }
+    return errors
+  }
+
   private static func parseAPI(_ cursor: inout TokenCursor) throws(ScenarioSyntaxError) -> ScenarioCommand {
     let operation = OperationName(try cursor.identifier("an operation name, like placeOrder"))
     let outcome = try cursor.token("ok, fail or action")
