@@ -112,6 +112,15 @@ import Testing
     #expect(output.contains("e.g. api placeOrder action three_d_secure"))
   }
 
+  /// Piped input is not echoed: a syntax error writes the line out, with the mark
+  /// under the column at fault (under an echoed line it would stand under nothing).
+  @Test func aSyntaxErrorInPipedInputShowsTheLineWithTheMarkUnderIt() {
+    let output = repl(["tpa checkout", #"set quantity "3"#])
+    #expect(
+      output.contains("  tpa checkout\n  ^\nerror: unknown command \"tpa\"; did you mean \"tap\"?\n"), "\(output)")
+    #expect(output.contains("  set quantity \"3\n               ^\nerror: unterminated string"), "\(output)")
+  }
+
   /// `plan STEP.ROW` to a row the step does not have says so, with the likely
   /// row, instead of printing the route to the step as if the row were there.
   @Test func planToARowTheStepDoesNotHaveSaysSo() {

@@ -160,7 +160,13 @@ package enum ReplCommand {
       {
         return askForValue(setName, secret: secret, session: session, reader: &reader, terminal)
       }
-      if !secret { terminal.line(String(repeating: " ", count: prompt.count + max(0, error.column - 1)) + "^") }
+      if !secret {
+        // The mark goes under the line: the one on screen after the prompt, or
+        // (piped input, not echoed) the line written out first.
+        let indent = reader.showsTypedLine ? prompt.count : 2
+        if !reader.showsTypedLine { terminal.line("  " + typed) }
+        terminal.line(String(repeating: " ", count: indent + max(0, error.column - 1)) + "^")
+      }
       terminal.line(terminal.styled("error: \(error.message)", .red))
       return nil
     }

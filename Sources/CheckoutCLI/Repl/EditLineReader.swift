@@ -10,6 +10,9 @@ nonisolated(unsafe) private var completionFound: [String] = []
 /// binary does not link either library. The only file of the command line that
 /// touches C pointers.
 struct EditLineReader: LineReader {
+  /// The editor echoes every key typed.
+  var showsTypedLine: Bool { true }
+
   private typealias ReadlineFunction = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
   private typealias AddHistoryFunction = @convention(c) (UnsafePointer<CChar>?) -> Int32
   private typealias Generator = @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?

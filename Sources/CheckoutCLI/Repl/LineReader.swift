@@ -19,6 +19,9 @@ package protocol LineReader {
   /// What tab completion offers: the candidates for a line, given the cursor's
   /// character offset in it.
   mutating func setCompleter(_ completer: @escaping (_ line: String, _ cursor: Int) -> [String])
+  /// Whether the line read stands on the screen after the prompt (a terminal
+  /// echoed it), so that a mark under it lines up; false for piped input.
+  var showsTypedLine: Bool { get }
 }
 
 extension LineReader {
@@ -30,11 +33,15 @@ extension LineReader {
   package mutating func readHiddenLine(prompt: String) -> String? { readLine(prompt: prompt) }
   /// No completion.
   package mutating func setCompleter(_ completer: @escaping (_ line: String, _ cursor: Int) -> [String]) {}
+  /// No echo: the line read is not on the screen.
+  package var showsTypedLine: Bool { false }
 }
 
 /// Standard input; prompts only when it is a terminal (a pipe gets no prompt noise).
 struct PlainLineReader: LineReader {
   let interactive: Bool
+
+  var showsTypedLine: Bool { interactive }
 
   mutating func readLine(prompt: String) -> String? {
     if interactive {
