@@ -145,6 +145,12 @@ import Testing
     for command in ScenarioLanguage.commands {
       #expect(words.contains(command.summary), "\(command.summary)")
     }
+    // `expect` names every expectation, `detail` among them.
+    let expect = ScenarioLanguage.commands.first { $0.name == "expect" }
+    for expectation in ScenarioLanguage.expectations {
+      #expect(expect?.summary.contains(expectation.name) == true, "\(expectation.name)")
+    }
+    #expect(words.contains("title, detail, value"))
   }
 
   @Test func everyFormOfEveryCommandHasAnExampleThatParses() throws {

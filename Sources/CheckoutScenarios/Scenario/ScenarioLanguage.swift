@@ -151,7 +151,8 @@ package enum ScenarioLanguage {
       forms: [Form("quit", "leave the REPL (also: exit, or Ctrl-D)", example: "quit")]),
     CommandInfo(
       name: "expect", synopsis: "expect WHAT …",
-      summary: "assert: at, stack, route, offer, focus, error, title, value, valid, invalid, effect"),
+      // Every expectation, from their own list: a new one is named here too.
+      summary: "assert: " + expectations.map(\.name).joined(separator: ", ")),
   ]
 
   /// The forms of `expect`.
