@@ -58,4 +58,55 @@ import CheckoutSessions
     #expect(payload.values["shipping.method"] != nil, "a picker's key is bound, so its initial value is sent")
     #expect(payload.values["billing.sameAsShipping"] == .bool(true))
   }
+
+  /// A billing address typed, then "same as shipping" turned back on: its rows are
+  /// hidden, so the call does not send the stale billing street and ZIP (an API
+  /// would check the card against them, and an error about them would route to
+  /// rows the shopper cannot see). Turned off again, they are sent.
+  @Test func valuesOfRowsThatAreHiddenAreNotSent() throws {
+    func placeOrder(billingSame: Bool) throws -> Payload {
+      var driven = DrivenSession()
+      driven.fillAddressAndCard()
+      driven.send(.tap("shippingAddress"))
+      driven.send(.set(.row("billingSame"), .bool(false)))
+      driven.send(.set(.row("billingStreet"), .string("2 Side St")))
+      driven.send(.set(.row("billingZip"), .string("10001")))
+      driven.send(.set(.row("billingSame"), .bool(billingSame)))
+      driven.send(.tap("done"))
+      driven.send(.tap("continue"))
+      return try #require(Self.payload(driven.send(.tap("placeOrder"))))
+    }
+    let same = try placeOrder(billingSame: true)
+    #expect(same.values["billing.zip"] == nil && same.values["billing.street"] == nil, "\(same)")
+    #expect(same.values["billing.sameAsShipping"] == .bool(true))
+    #expect(same.values["shipping.zip"] == .string("97201"))
+    let other = try placeOrder(billingSame: false)
+    #expect(other.values["billing.zip"] == .string("10001") && other.values["billing.street"] == .string("2 Side St"))
+  }
+
+  /// A key also bound by a row that is always shown, or provided by a submit, is
+  /// always sent, whatever its other rows' `visibleWhen`.
+  @Test func aKeyAnyAlwaysShownRowBindsIsSent() throws {
+    let source = """
+      { "format": 1, "id": "gift", "title": "Gift", "start": "bag",
+        "steps": [
+          { "id": "bag", "title": "Bag", "rows": [
+            { "id": "gift", "cell": "toggle", "title": "Gift", "bind": "gift.on" },
+            { "id": "note", "cell": "text", "title": "Note", "bind": "gift.note",
+              "visibleWhen": { "key": "gift.on", "equals": true } },
+            { "id": "to", "cell": "text", "title": "To", "bind": "gift.to",
+              "visibleWhen": { "key": "gift.on", "equals": true } },
+            { "id": "pay", "cell": "button", "title": "Pay", "submit": "pay" } ] },
+          { "id": "review", "title": "Review", "rows": [
+            { "id": "to", "cell": "text", "title": "To", "bind": "gift.to" } ] } ],
+        "errors": [{ "code": "*", "step": "bag" }] }
+      """
+    var session = CheckoutSession(flow: CompiledFlow(try FlowLoader().load(json: source)), today: ShippedFlows.today)
+    _ = session.send(.set(.row("gift"), .bool(true)))
+    _ = session.send(.set(.row("note"), .string("Happy birthday")))
+    _ = session.send(.set(.row("to"), .string("Ada")))
+    _ = session.send(.set(.row("gift"), .bool(false)))
+    let pay = try #require(Self.payload(session.send(.tap("pay"))))
+    #expect(Set(pay.values.keys) == ["gift.on", "gift.to"], "\(pay)")
+  }
 }

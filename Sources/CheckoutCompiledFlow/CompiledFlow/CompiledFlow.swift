@@ -47,6 +47,11 @@ public final class CompiledFlow: Sendable {
   /// The flow's own `data` keys no row binds and no submit provides: the only keys
   /// a session's data holds that a call does not send (see ``sendsInPayload(_:)``).
   package let dataOnlyKeys: [DataKey]
+  /// The keys a call sends only while a row binding them is shown: each key whose
+  /// every value row has a `visibleWhen` (and that no submit provides), with those
+  /// conditions. While none holds, the key is the answer to a question the shopper
+  /// was not asked (a billing ZIP when billing is the same as shipping): not sent.
+  package let shownOnlyKeys: [(key: DataKey, shownWhen: [Condition])]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
@@ -71,6 +76,19 @@ public final class CompiledFlow: Sendable {
     let payloadKeys = Set(boundKeys).union(provided)
     self.payloadKeys = payloadKeys
     self.dataOnlyKeys = flow.data.keys.filter { !payloadKeys.contains($0) }.sorted()
+    var conditions: [DataKey: [Condition]] = [:]
+    var alwaysShown = Set(provided)
+    for row in flow.steps.flatMap(\.rows) where row.kind.takesValue {
+      guard let key = row.bind else { continue }
+      if let shownWhen = row.visibleWhen {
+        conditions[key, default: []].append(shownWhen)
+      } else {
+        alwaysShown.insert(key)
+      }
+    }
+    self.shownOnlyKeys = conditions.filter { !alwaysShown.contains($0.key) }.sorted { $0.key < $1.key }.map {
+      (key: $0.key, shownWhen: $0.value)
+    }
     var templates: [String: DetailTemplate] = [:]
     for case let detail? in flow.steps.flatMap(\.rows).map(\.detail) {
       for text in [detail.text] + detail.translations.values where templates[text] == nil {

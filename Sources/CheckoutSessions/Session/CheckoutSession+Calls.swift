@@ -34,15 +34,20 @@ extension CheckoutSession {
   var payload: Payload { Payload(values: payloadValues, masking: compiled.masking) }
 
   /// What a call sends: the values of the keys a value row binds (what the shopper
-  /// entered), of the keys a submit `provides` (what an earlier answer gave) and of
-  /// the keys the host added (an action's result), never the flow's other data (a cart count, a picker's option list): the API
-  /// has those already, and a host adds what else it needs deliberately.
+  /// entered) while one of those rows is shown, of the keys a submit `provides`
+  /// (what an earlier answer gave) and of the keys the host added (an action's
+  /// result), never the flow's other data (a cart count, a picker's option list):
+  /// the API has those already, and a host adds what else it needs deliberately.
   ///
   /// The data with the flow's data-only keys taken out (a few removals), rather
   /// than every key looked up in the flow: the same values.
   var payloadValues: [DataKey: Value] {
     var values = data
     for key in compiled.dataOnlyKeys { values[key] = nil }
+    // A key whose every row is hidden answers a question the shopper was not asked.
+    for (key, shownWhen) in compiled.shownOnlyKeys where !shownWhen.contains(where: { $0.holds(in: data) }) {
+      values[key] = nil
+    }
     // A picker's option list is never sent (rarely in the data at all).
     if values.values.contains(where: Self.isOptionList) { values = values.filter { !Self.isOptionList($0.value) } }
     return values
