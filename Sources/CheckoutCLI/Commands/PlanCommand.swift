@@ -132,15 +132,11 @@ package enum PlanCommand {
   private static func printRoute(_ walk: CallingRoute, target: String, _ terminal: Terminal) {
     let route = walk.route
     let noun = route.length == 1 ? "command" : "commands"
-    let operations = walk.operations.map(\.rawValue)
-    let through =
-      operations.isEmpty
-      ? "" : ", through \(operations.count == 1 ? "the call" : "the calls") \(operations.joined(separator: ", "))"
-    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)\(through)")
+    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)\(walk.throughCalls)")
     let width = (route.commands.map(\.description.count).max() ?? 0) + 2
     let stateWidth = route.states.map(\.description.count).max() ?? 0
     for (index, (command, state)) in zip(route.commands, route.states).enumerated() {
-      let call = walk.calls[index].map { "  (when \($0) succeeds)" } ?? ""
+      let call = walk.waitsOn(command: index).map { "  \($0)" } ?? ""
       let shown = call.isEmpty ? state.description : state.description.padded(to: stateWidth)
       terminal.line("  \(index + 1). \(command.description.padded(to: width))-> \(shown)\(call)")
     }
