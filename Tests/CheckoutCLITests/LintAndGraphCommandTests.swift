@@ -1,4 +1,5 @@
 import CheckoutCLI
+import CheckoutTestSupport
 import Foundation
 import Testing
 
@@ -154,6 +155,26 @@ import Testing
     let dot = try run(["graph", "good.json"], files: ["good.json": Self.good])
     #expect(dot.status == 0)
     #expect(dot.output.hasPrefix("digraph \"mini\" {\n"))
+  }
+
+  /// Express's Pay may ask for 3-D Secure: the graph draws an edge of its own kind
+  /// from the checkout to the challenge step, in both formats.
+  @Test func graphDrawsTheEdgeToAnActionsStep() {
+    let express = PackagePaths.flows.appendingPathComponent("express.json").path
+    let dot = runCheckout(["graph", express])
+    #expect(dot.status == 0)
+    #expect(
+      dot.output.contains(
+        #"  "checkout" -> "challenge" [label="confirmPayment: three_d_secure", style=dotted, arrowhead=odot, color=steelblue, fontcolor=steelblue, class="action"];"#
+          + "\n"))
+    let mermaid = runCheckout(["graph", express, "--format", "mermaid"]).output
+    let lines = mermaid.split(separator: "\n").map(String.init)
+    let links = lines.filter { $0.contains("|") }
+    let action = #"  checkout --o|"confirmPayment: three_d_secure"| challenge"#
+    let index = links.firstIndex(of: action)
+    #expect(index == 5, "after the five navigation and success links: \(links)")
+    #expect(lines.contains("  linkStyle 5 stroke:steelblue,color:steelblue"))
+    #expect(lines.contains { $0.hasPrefix("  linkStyle 6,7,") && $0.hasSuffix(" stroke:firebrick,color:firebrick") })
   }
 
   @Test func graphOfAnUnloadableFlowExitsTwoWithDiagnosticsOnStandardError() throws {

@@ -33,6 +33,29 @@ import Testing
         == message + "write STEP or STEP.ROW, each a letter then letters, digits, _ or -, like creditCard.cvv\n")
   }
 
+  /// A `--to` or `--from` step the flow does not have is bad usage (exit 2, on
+  /// standard error), as an unknown row is: not "no route" (exit 1).
+  @Test(arguments: [
+    (
+      ["--from", "cart", "--to", "creditCrd"],
+      #"error: --to: the flow has no step "creditCrd"; did you mean "creditCard"?"#
+    ),
+    (
+      ["--from", "cart", "--to", "creditCrd", "--json"],
+      #"error: --to: the flow has no step "creditCrd"; did you mean "creditCard"?"#
+    ),
+    (
+      ["--from", "cart>stepOn", "--to", "creditCard"],
+      #"error: --from cart>stepOn: the flow has no step "stepOn"; did you mean "stepOne"?"#
+    ),
+  ])
+  func anUnknownStepIsBadUsage(options: [String], message: String) {
+    let run = runCheckout(["plan", Self.plndr] + options)
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.error == message + "\n")
+  }
+
   @Test func anUnknownRowOfAKnownStepIsNamed() {
     let run = runCheckout(["plan", Self.plndr, "--from", "cart", "--to", "creditCard.cvc"])
     #expect(run.status == 2)

@@ -1,3 +1,4 @@
+import CheckoutCLI
 import CheckoutTestSupport
 import Foundation
 import Testing
@@ -57,6 +58,23 @@ import Testing
     // A route the engine can drive without a call names none.
     let plain = runCheckout(["plan", Self.tickets, "--from", "seats>attendee", "--to", "payment", "--json"])
     #expect(!plain.output.contains("calls"))
+  }
+
+  /// The REPL's `plan` answers as `checkout plan` does: a step behind a call is
+  /// reached through it, each command the call performs saying so.
+  @Test func replPlanRoutesThroughTheCallAsThePlanCommandDoes() {
+    let capture = CapturedTerminal()
+    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: ["plan payment.cvc", "plan seats"])
+    var options = ReplCommand.Options.onTheTestDay
+    options.flow = Self.tickets
+    _ = ReplCommand.run(options, capture.terminal, reader: &reader)
+    #expect(
+      capture.output.contains("route to payment.cvc: push attendee (when holdSeats succeeds), present payment\n"),
+      "\(capture.output)")
+    #expect(capture.output.contains("route to seats: (already there)\n"))
+    #expect(!capture.output.contains("no route"))
+    let cli = runCheckout(["plan", Self.tickets, "--from", "seats", "--to", "payment.cvc"])
+    #expect(cli.output.hasPrefix("route from seats to payment.cvc: 2 commands, through the call holdSeats\n"))
   }
 
   @Test func graphDrawsACallsSuccessAsABoldEdgeWithItsOperation() {

@@ -4,8 +4,8 @@ import CheckoutModel
 import CheckoutPlanning
 
 /// The whole text of both graph formats for a small flow with every kind of node and
-/// edge: navigation, guards (`requires` and `enabledWhen`), a submit, and where each
-/// error is fixed.
+/// edge: navigation, guards (`requires` and `enabledWhen`), a submit, an action its
+/// call may ask for, and where each error is fixed.
 @Suite struct GraphRendererTests {
   static let source = #"""
     {
@@ -16,11 +16,14 @@ import CheckoutPlanning
           { "id": "card", "cell": "disclosure", "title": "Card", "opens": "creditCard", "requires": ["address"] },
           { "id": "gift", "cell": "disclosure", "title": "Gift", "opens": "creditCard",
             "enabledWhen": { "key": "shipping.zip", "present": true } },
-          { "id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "thanks" } ] },
+          { "id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "thanks",
+            "actions": { "three_d_secure": "challenge" } } ] },
         { "id": "address", "title": "Shipping address", "rows": [
           { "id": "zip", "cell": "text", "title": "Zip", "bind": "shipping.zip", "rules": ["required"] } ] },
         { "id": "creditCard", "title": "Credit \"card\"", "presentation": "modal", "rows": [
           { "id": "done", "cell": "button", "title": "Done", "action": "close" } ] },
+        { "id": "challenge", "title": "Confirm", "presentation": "modal", "rows": [
+          { "id": "confirm", "cell": "button", "title": "Confirm", "action": "resume" } ] },
         { "id": "thanks", "title": "Thank you", "presentation": "reset", "rows": [] }
       ],
       "errors": [
@@ -45,11 +48,13 @@ import CheckoutPlanning
         "cart" [label="Cart", penwidth=2];
         "address" [label="Shipping address"];
         "creditCard" [label="Credit \"card\"", style="rounded,dashed"];
+        "challenge" [label="Confirm", style="rounded,dashed"];
         "thanks" [label="Thank you", peripheries=2];
         "cart" -> "address" [label="Address"];
         "cart" -> "creditCard" [label="Card 🔒 requires address", color=darkorange];
         "cart" -> "creditCard" [label="Gift 🔒 when Zip is filled in", color=darkorange];
         "cart" -> "thanks" [label="Pay: placeOrder ok", style=bold];
+        "cart" -> "challenge" [label="placeOrder: three_d_secure", style=dotted, arrowhead=odot, color=steelblue, fontcolor=steelblue, class="action"];
         "cart" -> "creditCard" [label="✗ card_*", style=dashed, color=firebrick, fontcolor=firebrick, constraint=false, class="error"];
         "cart" -> "address" [label="✗ field shipping.zip, zip_invalid on shipping.zip", style=dashed, color=firebrick, fontcolor=firebrick, constraint=false, class="error"];
         "cart" -> "cart" [label="✗ *", style=dashed, color=firebrick, fontcolor=firebrick, constraint=false, class="error"];
@@ -66,17 +71,20 @@ import CheckoutPlanning
         cart["Cart"]
         address["Shipping address"]
         creditCard(["Credit #quot;card#quot;"])
+        challenge(["Confirm"])
         thanks[["Thank you"]]
         cart -->|"Address"| address
         cart -->|"Card 🔒 requires address"| creditCard
         cart -->|"Gift 🔒 when Zip is filled in"| creditCard
         cart ==>|"Pay: placeOrder ok"| thanks
+        cart --o|"placeOrder: three_d_secure"| challenge
+        linkStyle 4 stroke:steelblue,color:steelblue
         cart -.->|"✗ card_*"| creditCard
         cart -.->|"✗ field shipping.zip, zip_invalid on shipping.zip"| address
         cart -.->|"✗ *"| cart
-        linkStyle 4,5,6 stroke:firebrick,color:firebrick
+        linkStyle 5,6,7 stroke:firebrick,color:firebrick
         classDef modal stroke-dasharray: 5 5
-        class creditCard modal
+        class creditCard,challenge modal
 
       """#
     let actual = GraphRenderer.render(try Self.flow(), as: .mermaid)

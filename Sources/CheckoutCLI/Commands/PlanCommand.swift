@@ -7,7 +7,8 @@ package enum PlanCommand {
     "--from", "STATE", required: true, help: "where the shopper is, e.g. 'cart>stepOne>stepTwo|discount'")
   static let to = OptionSpec.value(
     "--to", "STEP[.ROW]", required: true, help: "the step (and row) to reach, e.g. creditCard.cvv")
-  static let json = OptionSpec.flag("--json", help: "print {\"from\", \"to\", \"route\", \"length\"}, or {\"error\"}")
+  static let json = OptionSpec.flag(
+    "--json", help: "print {\"from\", \"to\", \"row\", \"route\", \"length\", \"calls\"}, or {\"error\"}")
   static let data = OptionSpec.value(
     "--data", "FILE", help: "session data (a JSON object of key -> value) to evaluate guards on")
   static let today = OptionSpec.value(
@@ -55,8 +56,14 @@ package enum PlanCommand {
       --from state the flow can never be in (cart>stepTwo when nothing on cart opens
       stepTwo) is refused with the step that does not open the next.
 
-      exit status: 0 a route; 1 no route; 2 bad usage (a --from the flow cannot be in
-      included), a file that cannot be read, or a flow or data file that cannot be loaded.
+      --json: "to" is the step, "row" the row when --to names one (else absent),
+      "route" the commands, "length" their count, and "calls" (only on a route
+      through calls) each command a call's success performs, as {"command"
+      (1-based), "operation"}.
+
+      exit status: 0 a route; 1 no route; 2 bad usage (a --from the flow cannot be
+      in, and a --to step or row it does not have, included), a file that cannot be
+      read, or a flow or data file that cannot be loaded.
       """,
     parse: parse)
 
@@ -78,7 +85,7 @@ package enum PlanCommand {
     }
     let target = options.to.description
     let (step, row) = (options.to.step, options.to.row)
-    if let problem = unknownRow(row, of: step, in: flow) {
+    if let problem = unknownTarget(step, row, in: flow) {
       terminal.errorLine("error: --to: \(problem)")
       throw InputFailure(kind: .badValue)
     }
@@ -132,23 +139,22 @@ package enum PlanCommand {
   private static func printRoute(_ walk: CallingRoute, target: String, _ terminal: Terminal) {
     let route = walk.route
     let noun = route.length == 1 ? "command" : "commands"
-    let operations = walk.operations.map(\.rawValue)
-    let through =
-      operations.isEmpty
-      ? "" : ", through \(operations.count == 1 ? "the call" : "the calls") \(operations.joined(separator: ", "))"
-    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)\(through)")
+    terminal.line("route from \(route.from) to \(target): \(route.length) \(noun)\(walk.throughCalls)")
     let width = (route.commands.map(\.description.count).max() ?? 0) + 2
     let stateWidth = route.states.map(\.description.count).max() ?? 0
     for (index, (command, state)) in zip(route.commands, route.states).enumerated() {
-      let call = walk.calls[index].map { "  (when \($0) succeeds)" } ?? ""
+      let call = walk.waitsOn(command: index).map { "  \($0)" } ?? ""
       let shown = call.isEmpty ? state.description : state.description.padded(to: stateWidth)
       terminal.line("  \(index + 1). \(command.description.padded(to: width))-> \(shown)\(call)")
     }
     if route.commands.isEmpty { terminal.line("  (already there)") }
   }
 
-  private static func unknownRow(_ row: RowID?, of step: StepID, in flow: Flow) -> String? {
-    guard let row, let found = flow.step(step), found.row(row) == nil else { return nil }
+  /// A `--to` step the flow does not have (worded as `--from`'s), or a row its step
+  /// does not have: bad usage, as a typo in `--from` is.
+  private static func unknownTarget(_ step: StepID, _ row: RowID?, in flow: Flow) -> String? {
+    guard let found = flow.step(step) else { return FlowGraph(flow).whyUnknown(step) }
+    guard let row, found.row(row) == nil else { return nil }
     let rows = found.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: rows) ?? "its rows are \(rows.joined(separator: ", "))"
     return "step \(Quoting.quoted(step)) has no row \(Quoting.quoted(row)); \(hint)"

@@ -11,10 +11,8 @@ extension FlowGraph {
   /// // "nothing on cart opens stepTwo (cart opens discount, stepOne)"
   /// ```
   package func whyUnreachable(_ state: NavigationState) -> String? {
-    let ids = flow.steps.map(\.id.rawValue)
-    for step in state.steps where flow.step(step) == nil {
-      let hint = Suggestions.didYouMean(step.rawValue, in: ids).map { "; \($0)" } ?? ""
-      return "the flow has no step \(Quoting.quoted(step.rawValue))\(hint)"
+    for step in state.steps {
+      if let problem = whyUnknown(step) { return problem }
     }
     let layers = state.layers
     for (index, layer) in layers.enumerated() {
@@ -36,6 +34,14 @@ extension FlowGraph {
       }
     }
     return nil
+  }
+
+  /// Why a step is not one of the flow's: `the flow has no step "buyr"; did you mean
+  /// "buyer"?`; nil for a step of the flow.
+  package func whyUnknown(_ step: StepID) -> String? {
+    guard flow.step(step) == nil else { return nil }
+    let hint = Suggestions.didYouMean(step.rawValue, in: flow.steps.map(\.id.rawValue)).map { "; \($0)" } ?? ""
+    return "the flow has no step \(Quoting.quoted(step.rawValue))\(hint)"
   }
 
   /// `written`: the state up to `below`, to show how the state would be written.

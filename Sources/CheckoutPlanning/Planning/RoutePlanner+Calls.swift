@@ -8,8 +8,9 @@ import CheckoutModel
 /// let walk = try planner.planThroughCalls(from: NavigationState(root: "fare"), to: "review").get()
 /// walk.route.description  // "push travelers, push extras, push review"
 /// walk.calls              // [nil, "holdSeats", nil]
+/// walk.description        // "push travelers, push extras (when holdSeats succeeds), push review"
 /// ```
-package struct CallingRoute: Hashable, Sendable {
+package struct CallingRoute: Hashable, Sendable, CustomStringConvertible {
   /// The commands, in order.
   package var route: Route
   /// For each command, the operation whose success performs it; nil for a tap.
@@ -17,6 +18,27 @@ package struct CallingRoute: Hashable, Sendable {
 
   /// The operations passed through, in order.
   package var operations: [OperationName] { calls.compactMap { $0 } }
+
+  /// `, through the call holdSeats` (`the calls A, B`), or empty for a route of taps.
+  package var throughCalls: String {
+    let names = operations.map(\.rawValue)
+    guard !names.isEmpty else { return "" }
+    return ", through \(names.count == 1 ? "the call" : "the calls") \(names.joined(separator: ", "))"
+  }
+
+  /// What the command at `index` waits on: `(when holdSeats succeeds)`, or nil for a tap.
+  package func waitsOn(command index: Int) -> String? {
+    calls[index].map { "(when \($0) succeeds)" }
+  }
+
+  /// The route on one line, each command a call performs followed by what it waits
+  /// on: `push attendee (when holdSeats succeeds), present payment`, or `(already there)`.
+  package var description: String {
+    guard !route.commands.isEmpty else { return route.description }
+    return route.commands.enumerated().map { index, command in
+      command.description + (waitsOn(command: index).map { " \($0)" } ?? "")
+    }.joined(separator: ", ")
+  }
 }
 
 extension RoutePlanner {
@@ -48,12 +70,43 @@ extension RoutePlanner {
         }
         best = (position, path)
       }
-      guard let best else { return .failure(noRoute) }
+      guard let best else {
+        return .failure(isComplete.map { blockedThroughCalls(noRoute, from: state, isComplete: $0) } ?? noRoute)
+      }
       var commands: [NavigationCommand] = []
       best.position.appendBackwardCommands(in: state, to: &commands)
       let calls = Array(repeating: nil, count: commands.count) + best.path.map(\.operation)
       commands += best.path.map(\.command)
       return .success(CallingRoute(route: Route(from: state, target: target, commands: commands), calls: calls))
     }
+  }
+
+  /// Why no way through calls exists when guards are asked about: the rows whose
+  /// `requires` block the shortest way that ignores guards (a submit's included), or
+  /// the route's own reason when no such way exists or it passes no guard.
+  private func blockedThroughCalls(
+    _ noRoute: NoRoute, from state: NavigationState, isComplete: (StepID) -> Bool
+  ) -> NoRoute {
+    guard case .unreachable = noRoute.reason, let targetIndex = stepIndex(of: noRoute.target) else { return noRoute }
+    var best: (cost: (Int, Int), start: Int, path: [CompiledGraph.Edge])?
+    for position in StackPosition.all(in: state) {
+      guard let start = stepIndex(of: position.step(in: state)),
+        let path = graph.shortestPath(from: start, to: targetIndex, throughCalls: true, isEnabled: { _ in true })
+      else { continue }
+      let cost = (position.backwardCommands + path.count, position.backwardCommands)
+      if let current = best, current.cost <= cost { continue }
+      best = (cost, start, path)
+    }
+    guard let best else { return noRoute }
+    var blocked: [NoRoute.BlockedRow] = []
+    var step = best.start
+    for edge in best.path {
+      let missing = edge.requires.filter { !isComplete($0) }
+      if !missing.isEmpty {
+        blocked.append(NoRoute.BlockedRow(step: graph.steps[step], row: edge.row, missing: missing))
+      }
+      step = edge.to
+    }
+    return blocked.isEmpty ? noRoute : NoRoute(target: noRoute.target, reason: .guarded(blocked))
   }
 }

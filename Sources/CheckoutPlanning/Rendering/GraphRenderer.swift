@@ -8,8 +8,10 @@ import CheckoutModel
 /// guarded edges carry a lock with the steps they require and the condition
 /// they wait for, a call's success (a submit opening its `then`) is an edge of
 /// its own kind: bold, labelled with the operation it calls (`Hold seats:
-/// holdSeats ok`), and dashed red `✗` edges go from each step where a submit can
-/// fail to each step that fixes its operation's errors, labelled with the codes.
+/// holdSeats ok`), a dotted blue edge goes from a submit's step to the step of
+/// each action its call may ask for, labelled with both (`pay: three_d_secure`),
+/// and dashed red `✗` edges go from each step where a submit can fail to each
+/// step that fixes its operation's errors, labelled with the codes.
 ///
 /// ```swift
 /// print(GraphRenderer.render(flow, as: .mermaid))
@@ -64,6 +66,7 @@ public enum GraphRenderer {
       lines.append(
         "  \(dotQuoted(edge.from.rawValue)) -> \(dotQuoted(edge.to.rawValue)) [\(attributes.joined(separator: ", "))];")
     }
+    lines += dotActionLines(flow)
     lines += dotErrorLines(flow)
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
@@ -84,7 +87,9 @@ public enum GraphRenderer {
       if case .submitSucceeded = edge.kind { arrow = "==>" } else { arrow = "-->" }
       lines.append("  \(edge.from) \(arrow)|\(mermaidQuoted(edgeLabel(edge, in: flow)))| \(edge.to)")
     }
-    lines += mermaidErrorLines(flow, firstLink: graph.edges.count)
+    let actionCount = actionEdges(flow).count
+    lines += mermaidActionLines(flow, firstLink: graph.edges.count)
+    lines += mermaidErrorLines(flow, firstLink: graph.edges.count + actionCount)
     let modal = flow.steps.filter { $0.presentation == .modal }.map(\.id.rawValue)
     if !modal.isEmpty {
       lines.append("  classDef modal stroke-dasharray: 5 5")

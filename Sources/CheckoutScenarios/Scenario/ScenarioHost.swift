@@ -209,12 +209,13 @@ package struct ScenarioHost: Sendable {
         outcome.notes.append("no route: " + Refusal.unknownRow(row, on: found, event: .tap).message)
         break
       }
-      switch session.compiled.planner.plan(
+      // As `checkout plan` answers: through calls' successes when no taps lead there.
+      switch session.compiled.planner.planThroughCalls(
         from: session.navigation, to: step, isComplete: session.completeness.isComplete)
       {
-      case .success(let route):
+      case .success(let walk):
         let target = RowReference(step: step, row: row).description
-        outcome.notes.append("route to \(target): \(route)")
+        outcome.notes.append("route to \(target): \(walk)")
       case .failure(let noRoute):
         outcome.notes.append("no route: \(noRoute)")
       }
