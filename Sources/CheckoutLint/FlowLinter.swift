@@ -100,6 +100,7 @@ struct FlowLinter {
     checkOptionSources()
     checkFormattedData()
     checkDataValues()
+    checkUnfilledTemplates()
     checkGuards()
     checkActions()
     checkRulesCanPass()
