@@ -33,12 +33,13 @@ extension FlowLinter {
   /// Where the value can be shown instead: the row's own `detail` when its kind
   /// has one, else an info row's.
   private static func move(_ reference: String, from row: Row?) -> String {
-    switch row?.cell {
-    case .disclosure?, .info?:
+    let elsewhere = "show it in the \"detail\" of an info or disclosure row"
+    guard let row else { return elsewhere + ", and leave this text without it" }
+    switch row.cell {
+    case .disclosure, .info:
       return "move it into the row's \"detail\" (\"detail\": \(Quoting.quoted(reference)))"
-    default:
-      let kind = row.map { " (\($0.kind.withArticle) row has no \"detail\")" } ?? ""
-      return "show it in the \"detail\" of an info or disclosure row\(kind), and leave this text without it"
+    case .text, .secure, .number, .email, .phone, .picker, .toggle, .button:
+      return elsewhere + " (\(row.kind.withArticle) row has no \"detail\"), and leave this text without it"
     }
   }
 
