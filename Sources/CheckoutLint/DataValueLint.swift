@@ -10,25 +10,30 @@ extension FlowLinter {
   /// would refuse from the shopper. A blank value (what every row holds before it
   /// is filled) and a list of options (a picker's source) are not judged.
   func checkDataValues() {
+    var bound: [DataKey: [(step: StepID, row: Row)]] = [:]
+    for step in flow.steps {
+      for row in step.rows where row.kind.takesValue {
+        if let key = row.bind, flow.data[key] != nil { bound[key, default: []].append((step.id, row)) }
+      }
+    }
     let masking = Masking(flow)
     let rules = RuleEvaluator()
     for (key, value) in flow.data.sorted(by: { $0.key < $1.key }) where value.isPresent {
+      guard let rows = bound[key] else { continue }
       if case .options = value { continue }
       let path = JSONPath.root.appending("data").appending(key.rawValue)
       let starts = "\(Quoting.quoted(key)) starts as \(masking.shown(value, of: key)) in the flow's data, but"
-      for step in flow.steps {
-        for row in step.rows where row.bind == key && row.kind.takesValue {
-          let named = "\(Quoting.quoted(row.id)) on step \(Quoting.quoted(step.id))"
-          if let refusal = kindRefusal(of: value, by: row, named: named) {
-            sink.error(
-              "invalid-data-value", "\(starts) \(refusal.problem)", at: path,
-              suggestion: "\(refusal.fix), or leave \(Quoting.quoted(key)) out of \"data\"")
-          } else if let message = SubmitChecks.valueOnlyFailure(of: row, value, rules: rules) {
-            sink.error(
-              "invalid-data-value", "\(starts) row \(named) refuses it (\(Quoting.quoted(message)))", at: path,
-              suggestion:
-                "start it with a value the row's rules accept, or leave \(Quoting.quoted(key)) out of \"data\"")
-          }
+      for (step, row) in rows {
+        let named = "\(Quoting.quoted(row.id)) on step \(Quoting.quoted(step))"
+        if let refusal = kindRefusal(of: value, by: row, named: named) {
+          sink.error(
+            "invalid-data-value", "\(starts) \(refusal.problem)", at: path,
+            suggestion: "\(refusal.fix), or leave \(Quoting.quoted(key)) out of \"data\"")
+        } else if let message = SubmitChecks.valueOnlyFailure(of: row, value, rules: rules) {
+          sink.error(
+            "invalid-data-value", "\(starts) row \(named) refuses it (\(Quoting.quoted(message)))", at: path,
+            suggestion:
+              "start it with a value the row's rules accept, or leave \(Quoting.quoted(key)) out of \"data\"")
         }
       }
     }
@@ -36,7 +41,7 @@ extension FlowLinter {
 
   /// Why a toggle or a picker cannot hold `value` at all, and what to write instead;
   /// nil for any other row, and for a picker whose options are not known before a
-  /// session (a list no submit provides, held in the data).
+  /// session (a `from` list the data does not hold, or that a submit provides).
   private func kindRefusal(of value: Value, by row: Row, named: String) -> (problem: String, fix: String)? {
     switch row.cell {
     case .toggle:
