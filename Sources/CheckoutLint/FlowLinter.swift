@@ -8,7 +8,7 @@ struct FlowLinter {
   let flow: Flow
   let positions: ModelPositions
   let sink: DiagnosticSink
-  private let keys: FlowKeys
+  let keys: FlowKeys
 
   /// A linter reporting to `sink` (by default a sink of its own).
   init(flow: Flow, positions: ModelPositions, sink: DiagnosticSink = DiagnosticSink()) {
@@ -99,6 +99,8 @@ struct FlowLinter {
     checkKeys()
     checkOptionSources()
     checkFormattedData()
+    checkDataValues()
+    checkUnfilledTemplates()
     checkGuards()
     checkActions()
     checkRulesCanPass()

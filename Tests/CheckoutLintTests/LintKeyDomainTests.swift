@@ -71,7 +71,14 @@ import CheckoutLint
   @Test func aToggleComparedWithAStringIsAnError() {
     #expect(
       Self.errors(Self.flow(payGuard: #"{ "key": "order.cutlery", "equals": "true" }"#)) == [
-        #"steps[0].rows[2].enabledWhen: row "pay" is never enabled: its enabledWhen can never hold; "order.cutlery" is never "true": it takes only on or off, or no value (toggle "cutlery" on step "delivery")"#
+        #"steps[0].rows[2].enabledWhen: row "pay" is never enabled: its enabledWhen can never hold; "order.cutlery" is never "true": it takes only true or false, or no value (toggle "cutlery" on step "delivery")"#
+      ])
+  }
+
+  @Test func aToggleComparedWithOnIsToldItTakesTrueOrFalse() {
+    #expect(
+      Self.errors(Self.flow(payGuard: #"{ "key": "order.cutlery", "equals": "on" }"#)) == [
+        #"steps[0].rows[2].enabledWhen: row "pay" is never enabled: its enabledWhen can never hold; "order.cutlery" is never "on": it takes only true or false, or no value (toggle "cutlery" on step "delivery")"#
       ])
   }
 
@@ -99,14 +106,14 @@ import CheckoutLint
         ])
   }
 
-  @Test func aSetToggleIsOnOrOffAndNothingElse() {
+  @Test func aSetToggleIsTrueOrFalseAndNothingElse() {
     let guardText = """
       { "all": [{ "key": "order.cutlery", "present": true }, { "not": { "key": "order.cutlery", "equals": true } },
                 { "not": { "key": "order.cutlery", "equals": false } }] }
       """
     #expect(
       Self.errors(Self.flow(payGuard: guardText)) == [
-        #"steps[0].rows[2].enabledWhen: row "pay" is never enabled: its enabledWhen can never hold; no values these keys can take make it hold: "order.cutlery" takes only on or off, or no value (toggle "cutlery" on step "delivery")"#
+        #"steps[0].rows[2].enabledWhen: row "pay" is never enabled: its enabledWhen can never hold; no values these keys can take make it hold: "order.cutlery" takes only true or false, or no value (toggle "cutlery" on step "delivery")"#
       ])
   }
 

@@ -68,6 +68,26 @@ public struct Masking: Hashable, Sendable {
     pickerOptions[key]?.options(in: data)
   }
 
+  /// A value as a message about the flow shows it: hidden for a secret key, masked
+  /// for a sensitive one, else as the flow file writes it (``Value/asWritten``).
+  ///
+  /// ```swift
+  /// masking.shown(.string("123"), of: "payment.card.cvv")  // "\"•••\""
+  /// masking.shown(.bool(true), of: "gift.enabled")         // "true"
+  /// ```
+  package func shown(_ value: Value, of key: DataKey) -> String {
+    let text: String
+    if isSecret(key) {
+      text = Masking.secretPlaceholder
+    } else if sensitiveKeys.contains(key) {
+      text = Masking.masked(value.displayText)
+    } else {
+      return value.asWritten
+    }
+    if case .string = value { return Quoting.quoted(text) }
+    return text
+  }
+
   /// `•••• 4242`: the last four characters (spaces and dashes dropped), or fully
   /// masked when there are four or fewer.
   public static func masked(_ text: String) -> String {

@@ -24,6 +24,17 @@ public enum Value: Hashable, Sendable, Codable {
     }
   }
 
+  /// The value as a flow file writes it, for messages about the flow: a text in
+  /// quotes (cut when long), a number as it reads, a boolean `true` or `false` (a
+  /// toggle's value in `data` and conditions, though a screen shows it on or off).
+  package var asWritten: String {
+    switch self {
+    case .string(let text): return Quoting.quoted(text)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number, .options: return displayText
+    }
+  }
+
   /// Whether the value counts as filled in: not blank text, and not an empty list.
   package var isPresent: Bool {
     switch self {

@@ -125,16 +125,10 @@ package struct ConditionSatisfiability: Sendable {
     return "\(text) (\(domain.source))"
   }
 
-  /// A value as a message shows it: hidden for a secret key, masked for a sensitive one.
+  /// A value as a message shows it: hidden for a secret key, masked for a sensitive
+  /// one (see ``Masking/shown(_:of:)``).
   func shown(_ value: Value, of key: DataKey) -> String {
-    var text = value.displayText
-    if masking?.isSecret(key) == true {
-      text = Masking.secretPlaceholder
-    } else if masking?.sensitiveKeys.contains(key) == true {
-      text = Masking.masked(text)
-    }
-    if case .string = value { return Quoting.quoted(text) }
-    return text
+    masking?.shown(value, of: key) ?? value.asWritten
   }
 
   /// `a`, `a or b`, `a, b or c`: the items as they are (already quoted).

@@ -2,7 +2,7 @@
 ///
 /// A key has a finite domain when every value row that binds it allows only a
 /// few values and no submit `provides` it (an API answer may fill it with
-/// anything): a toggle is on or off, a picker holds one of its options (a fixed
+/// anything): a toggle is true or false, a picker holds one of its options (a fixed
 /// list, or `{ "from": key }` a list in the flow's data that no submit provides),
 /// and a text row with a `oneOf` rule one of the values it names (any other value
 /// is refused by the rule). Any of them may also be blank (never set, or cleared),

@@ -49,12 +49,20 @@ package struct SubmitChecks: Sendable {
   /// when every checked row may accept it.
   package func rejection(of value: Value?, for key: DataKey) -> Rejection? {
     for check in checks[key] ?? [] {
-      for rule in check.row.rules where Self.dependsOnValueAlone(rule.kind) {
-        guard !rules.passes(rule.kind, value, remember: false) else { continue }
-        let message =
-          rule.message?.text(in: nil) ?? rules.defaultMessage(rule.kind, title: check.row.title.text(in: nil))
+      if let message = Self.valueOnlyFailure(of: check.row, value, rules: rules) {
         return Rejection(step: check.step, row: check.row.id, message: message)
       }
+    }
+    return nil
+  }
+
+  /// The message (in the flow's default language) of the first of `row`'s rules
+  /// that depend on the value alone which `value` fails, or nil when it passes them
+  /// all: a refusal that holds whatever the session's date and the host's code.
+  package static func valueOnlyFailure(of row: Row, _ value: Value?, rules: RuleEvaluator) -> String? {
+    for rule in row.rules where dependsOnValueAlone(rule.kind) {
+      guard !rules.passes(rule.kind, value, remember: false) else { continue }
+      return rule.message?.text(in: nil) ?? rules.defaultMessage(rule.kind, title: row.title.text(in: nil))
     }
     return nil
   }
