@@ -31,10 +31,14 @@ struct LocaleLint {
     for (index, tag) in flow.locales.enumerated() {
       let path = JSONPath.root.appending("locales").appending(index)
       guard LanguageTag.isWellFormed(tag) else {
+        // `de_DE` (a POSIX locale name) is `de-DE` as a tag.
+        let hyphenated = tag.replacingOccurrences(of: "_", with: "-")
         sink.error(
           "invalid-locale", "\(Quoting.quoted(tag)) is not a BCP 47 language tag", at: path,
-          suggestion: "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
-            + "\"pt-BR\" or \"zh-Hant-TW\"")
+          suggestion: LanguageTag.isWellFormed(hyphenated) && hyphenated != tag
+            ? "write \(Quoting.quoted(hyphenated)): a tag joins its parts with \"-\""
+            : "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
+              + "\"pt-BR\" or \"zh-Hant-TW\"")
         continue
       }
       if let earlier = seen[tag.lowercased()] {
@@ -47,6 +51,10 @@ struct LocaleLint {
       }
     }
   }
+
+  /// The listed locales that are tags: a malformed one is reported once, where it
+  /// is listed, and asked of no text (its texts would be asked again once it is fixed).
+  private var wellFormedLocales: [String] { flow.locales.filter(LanguageTag.isWellFormed) }
 
   private func check(_ written: Written) {
     let text = written.text
@@ -62,8 +70,8 @@ struct LocaleLint {
       return
     }
     guard text.isLocalized else {
-      guard flow.locales.count > 1, LocaleLint.hasWords(text.text) else { return }
-      let missing = Array(flow.locales.dropFirst())
+      let missing = Array(wellFormedLocales.dropFirst())
+      guard !missing.isEmpty, LocaleLint.hasWords(text.text) else { return }
       sink.error(
         "missing-translation",
         "\(field(written.path)) is written in \(Quoting.quoted(defaultLocale)) only; the flow also lists \(Suggestions.list(missing, conjunction: "and"))",
@@ -73,7 +81,7 @@ struct LocaleLint {
       )
       return
     }
-    for locale in flow.locales where text.translations[locale] == nil {
+    for locale in wellFormedLocales where text.translations[locale] == nil {
       sink.error(
         "missing-translation", "\(field(written.path)) has no \(Quoting.quoted(locale)) text", at: written.path,
         suggestion: "add \(Quoting.quoted(locale)): the words in that language (the flow lists it in \"locales\")")

@@ -40,7 +40,7 @@ import Testing
   @Test func anUnknownLocaleOptionIsBadUsage() {
     let result = repl([], locale: "xx")
     #expect(result.status == 2)
-    #expect(result.output.contains(#"--locale: unknown locale "xx"; the languages are en, de"#))
+    #expect(result.output.contains(#"error: --locale: unknown locale "xx"; the languages are en, de"#))
   }
 
   @Test func completionOffersTheLanguages() throws {

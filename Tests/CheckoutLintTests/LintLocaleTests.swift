@@ -65,10 +65,25 @@ import CheckoutLint
       [
         .error(
           "1️⃣", "\"de_DE\" is not a BCP 47 language tag", path: "locales[1]",
+          suggestion: "write \"de-DE\": a tag joins its parts with \"-\""),
+        .error("2️⃣", "locale \"EN\" is listed twice; it is first listed at locales[0]", path: "locales[2]"),
+      ])
+  }
+
+  /// A malformed tag is reported where it is listed, once: no text is asked for a
+  /// translation in it (which would suggest writing the very tag just refused).
+  @Test func aMalformedTagIsReportedOnceAndAskedOfNoText() {
+    expectLintDiagnostics(
+      """
+      { "format": 1, "id": "shop", "title": "Shop", "locales": ["en", 1️⃣"deutsch!"], "start": "cart",
+        "steps": [{ "id": "cart", "title": "Cart", "rows": [] }], "errors": [{ "code": "*", "step": "cart" }] }
+      """,
+      [
+        .error(
+          "1️⃣", "\"deutsch!\" is not a BCP 47 language tag", path: "locales[1]",
           suggestion:
             "write a language of 2 or 3 letters, then an optional script and region, like \"de\", \"pt-BR\" or \"zh-Hant-TW\""
-        ),
-        .error("2️⃣", "locale \"EN\" is listed twice; it is first listed at locales[0]", path: "locales[2]"),
+        )
       ])
   }
 

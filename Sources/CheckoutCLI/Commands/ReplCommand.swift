@@ -82,7 +82,7 @@ package enum ReplCommand {
       return .usage
     }
     if let locale = options.locale, let problem = host.run(.locale(locale)).problem {
-      terminal.errorLine("checkout: --locale: \(problem)")
+      terminal.errorLine("error: --locale: \(problem)")
       return .usage
     }
     var recorder = options.record.map { path in
