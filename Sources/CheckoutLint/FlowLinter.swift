@@ -104,6 +104,7 @@ struct FlowLinter {
     checkGuards()
     checkActions()
     checkRulesCanPass()
+    checkToggleStarts()
     LocaleLint(flow: flow, positions: positions, sink: sink).check()
     if positions.writtenKeys == nil {
       checkReachability()
