@@ -118,6 +118,10 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       throw UsageError(description: error.description)
     }
   }
+  // A port past 65535 would wrap (70000 listens on 4464) while the log named 70000.
+  guard (0...65535).contains(arguments.port) else {
+    throw UsageError(description: "--port must be 0 to 65535 (0: any free port), not \(arguments.port)")
+  }
   guard arguments.idleTimeout >= 1 else {
     throw UsageError(description: "--idle-timeout must be 1 second or more, not \(arguments.idleTimeout)")
   }

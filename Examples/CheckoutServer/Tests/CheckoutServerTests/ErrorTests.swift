@@ -164,7 +164,10 @@ import Testing
       #expect(flow["detail"]?.string?.contains(#"did you mean "plndr"?"#) == true)
       expectError(
         try await client.send(.get, "/flows/nope/graph"), .notFound, "unknown_flow", at: "/flows/nope/graph")
-      expectError(try await client.send(.get, "/nowhere"), .notFound, "not_found", at: "/nowhere")
+      let nowhere = expectError(try await client.send(.get, "/nowhere"), .notFound, "not_found", at: "/nowhere")
+      for endpoint in ["GET /flows/{flow}/steps", "GET /flows/{flow}/graph.svg", "GET /sessions/{id}/route"] {
+        #expect(nowhere["detail"]?.string?.contains(endpoint) == true, "\(endpoint)")
+      }
       expectError(try await client.send(.delete, "/sessions"), .notFound, "not_found", at: "/sessions")
     }
   }

@@ -62,7 +62,12 @@ import Testing
         #expect(reply.headers[.xContentTypeOptions] == "nosniff", "\(path)")
         #expect(reply.headers[frameOptions] == "DENY", "\(path)")
         #expect(reply.headers[referrerPolicy] == "no-referrer", "\(path)")
+        #expect(reply.headers[.cacheControl] == "no-store", "\(path)")
       }
+      // The answer that carries a session's secret is never kept either.
+      let created = try await client.send(.post, "/sessions", body: #"{"flow":"plndr"}"#)
+      #expect(created.status == .created)
+      #expect(created.headers[.cacheControl] == "no-store")
     }
   }
 

@@ -134,6 +134,21 @@ struct BrokenStore: SessionStore {
     }
   }
 
+  /// A port past 65535 wrapped (70000 listened on 4464 while the log said 70000).
+  @Test(arguments: [70_000, 65_536, -1])
+  func aPortOutOfRangeIsAUsageError(_ port: Int) async {
+    var arguments = TestArguments()
+    arguments.port = port
+    do {
+      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
+      Issue.record("--port \(port) was accepted")
+    } catch let error as UsageError {
+      #expect(error.description == "--port must be 0 to 65535 (0: any free port), not \(port)")
+    } catch {
+      Issue.record("--port \(port): \(error)")
+    }
+  }
+
   @Test func anIdleTimeoutUnderASecondIsAUsageError() async throws {
     var arguments = TestArguments()
     arguments.idleTimeout = 0

@@ -50,6 +50,7 @@ struct StatusView: ResponseEncodable {
 /// The endpoints, as a 404 lists them.
 enum Endpoints {
   static let list =
-    "GET /health, GET /ready, GET /metrics, GET /flows, GET /flows/{flow}/graph, POST /sessions, GET /sessions/{id} "
-    + "and POST /sessions/{id}/events"
+    "GET / (the page), GET /health, GET /ready, GET /metrics, GET /flows, GET /flows/{flow}/steps, "
+    + "GET /flows/{flow}/graph, GET /flows/{flow}/graph.svg, POST /sessions, GET /sessions/{id}, "
+    + "GET /sessions/{id}/route and POST /sessions/{id}/events"
 }

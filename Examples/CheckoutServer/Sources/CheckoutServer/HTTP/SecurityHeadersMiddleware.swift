@@ -11,7 +11,9 @@ import Hummingbird
 /// - `X-Content-Type-Options: nosniff`: a file is read as the type it is sent as;
 /// - `X-Frame-Options: DENY`: no frame, for browsers without `frame-ancestors`;
 /// - `Referrer-Policy: no-referrer`: the session's address never leaves in a
-///   `Referer`.
+///   `Referer`;
+/// - `Cache-Control: no-store`: no browser or proxy keeps an answer, which may
+///   hold a session's secret (`POST /sessions`) or what the shopper entered.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   /// The policy the page is served with.
   static var contentSecurityPolicy: String {
@@ -23,7 +25,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   static var fields: [HTTPField] {
     [
       ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
-      ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"),
+      ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
     ].compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } }
   }
 

@@ -65,10 +65,11 @@ extension ServerError {
     let operations = flow.operationNames
     let name = operation.rawValue
     guard !operations.contains(name) else { return }
-    let hint = Suggestions.didYouMean(name, in: operations).map { "; \($0)" } ?? ""
+    // `…; did you mean "placeOrder"? Its operations are …`: a question ends its sentence.
+    let hint = Suggestions.didYouMean(name, in: operations).map { "; \($0) Its" } ?? "; its"
     throw ServerError(
       .unprocessableContent, "unknown_operation",
-      "the flow \"\(flow.id)\" has no operation \"\(LogText.safe(name))\"\(hint); its operations are \(Suggestions.list(operations, conjunction: "and"))",
+      "the flow \"\(flow.id)\" has no operation \"\(LogText.safe(name))\"\(hint) operations are \(Suggestions.list(operations, conjunction: "and"))",
       at: "operation")
   }
 }
