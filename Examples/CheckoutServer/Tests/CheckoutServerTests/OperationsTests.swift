@@ -124,14 +124,21 @@ struct BrokenStore: SessionStore {
   func aTodayThatIsNoDayIsAUsageErrorSaidAsTheCommandLineSaysIt(_ text: String, _ message: String) async {
     var arguments = TestArguments()
     arguments.today = text
+    #expect(await Self.usageError(of: arguments) == message)
+  }
+
+  /// What building the server with `arguments` refuses as a usage error; nil
+  /// (an issue recorded) when it builds, or fails otherwise.
+  static func usageError(of arguments: TestArguments) async -> String? {
     do {
-      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
-      Issue.record("--today \(text) was accepted")
+      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: quiet, environment: [:]))
+      Issue.record("the arguments were accepted")
     } catch let error as UsageError {
-      #expect(error.description == message)
+      return error.description
     } catch {
-      Issue.record("--today \(text): \(error)")
+      Issue.record("not a usage error: \(error)")
     }
+    return nil
   }
 
   /// A port past 65535 wrapped (70000 listened on 4464 while the log said 70000).
@@ -139,14 +146,7 @@ struct BrokenStore: SessionStore {
   func aPortOutOfRangeIsAUsageError(_ port: Int) async {
     var arguments = TestArguments()
     arguments.port = port
-    do {
-      _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
-      Issue.record("--port \(port) was accepted")
-    } catch let error as UsageError {
-      #expect(error.description == "--port must be 0 to 65535 (0: any free port), not \(port)")
-    } catch {
-      Issue.record("--port \(port): \(error)")
-    }
+    #expect(await Self.usageError(of: arguments) == "--port must be 0 to 65535 (0: any free port), not \(port)")
   }
 
   @Test func anIdleTimeoutUnderASecondIsAUsageError() async throws {
