@@ -5,7 +5,8 @@ Run by Examples/browser-check.sh, which installs Chromium, its driver and Seleni
 and starts the server. Every step asserts on the DOM: the screen on top, the
 breadcrumb, the focused row, the route banner; a JavaScript error or a failed
 request in the console fails the run, and so does a CVV found in the DOM, the
-URL or the page's storage after it was sent. The 3-D Secure walks are in
+URL or the page's storage after it was sent (standing on its own, as
+typed_value_scan.py finds it: four digits inside a UUID are not a CVV). The 3-D Secure walks are in
 browser_challenge.py; while the bank's dialog is open they also scan the
 cookies, the server's log (--server-log) and the database (--dump-command).
 
@@ -27,6 +28,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 import browser_challenge
+from typed_value_scan import found
 
 CARD_WRONG_CVC = "4000 0000 0000 0127"
 CARD_OK = "4242 4242 4242 4242"
@@ -120,9 +122,9 @@ class Shopper:
         storage = self.js("return JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)])")
         values = self.js("return [...document.querySelectorAll('input')].map((i) => i.value).join(' ')")
         for cvv in CVVS:
-            check(cvv not in source and cvv not in values, f"{moment}: no CVV {cvv} in the DOM or any field")
-            check(cvv not in storage, f"{moment}: no CVV {cvv} in localStorage or sessionStorage")
-            check(cvv not in self.driver.current_url, f"{moment}: no CVV {cvv} in the URL")
+            check(not found(cvv, source) and not found(cvv, values), f"{moment}: no CVV {cvv} in the DOM or any field")
+            check(not found(cvv, storage), f"{moment}: no CVV {cvv} in localStorage or sessionStorage")
+            check(not found(cvv, self.driver.current_url), f"{moment}: no CVV {cvv} in the URL")
 
     def shot(self, name):
         path = f"{self.shots}/{name}.png"
