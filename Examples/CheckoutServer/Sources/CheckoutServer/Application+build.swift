@@ -188,6 +188,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
       metrics: metrics, logger: logger))
 
+  services.append(StopNotice(logger: logger))
+
   let access = SessionGuard(
     secrets: store.limiting(keeping),
     read: { id in try await store.withinLimit(id) { try await sealed.loadGuarded(id) } })

@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import Hummingbird
+import InMemoryLogging
 import Logging
 import ServiceLifecycle
 import Testing
@@ -28,13 +29,16 @@ struct SlowStore: SessionStore {
 /// SIGTERM (a graceful shutdown of the service group) lets in-flight requests finish.
 @Suite struct ShutdownTests {
   @Test func aGracefulShutdownAnswersTheRequestInFlightThenStops() async throws {
+    let handler = InMemoryLogHandler()
+    let logged = Logger(label: "test") { _ in handler }
+    let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
     let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     var arguments = TestArguments()
     arguments.port = Int.random(in: 20_000...40_000)
     let port = arguments.port
     let app = try await buildApplication(
       arguments,
-      dependencies: AppDependencies(logger: quiet, store: SlowStore(delay: .milliseconds(600)), environment: [:]))
+      dependencies: AppDependencies(logger: logged, store: SlowStore(delay: .milliseconds(600)), environment: [:]))
     let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await group.run() }
@@ -56,10 +60,13 @@ struct SlowStore: SessionStore {
           )
         ])
       try await Task.sleep(for: .milliseconds(200))
+      #expect(stopping().isEmpty, "no stop announced while serving")
       await group.triggerGracefulShutdown()
       let answer = try await inFlight
       #expect(answer.status == 201, "\(answer.text)")
       try await tasks.waitForAll()
+      // The stop was announced at info, once.
+      #expect(stopping().map { "\($0.message)" } == ["stopping: no new connections; finishing the requests in flight"])
       // Stopped: nothing listens any more.
       await #expect(throws: (any Error).self) {
         _ = try await RawHTTP.exchange(port: port, [RawHTTP.request("GET /health HTTP/1.1\r\n\r\n")])
