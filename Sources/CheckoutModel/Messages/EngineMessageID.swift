@@ -10,7 +10,7 @@
 /// ```
 package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   case ruleRequired, ruleEmail, ruleLuhn, ruleDigits, ruleExpiry, ruleExpiryFormat, rulePattern
-  case ruleMinLength, ruleMaxLength, ruleOneOf, ruleCustom
+  case ruleMinLength, ruleMaxLength, ruleOneOf, ruleCustom, ruleControlCharacters
   case disabledCompleteFirst, disabledNotAvailableUntil
   case conditionEquals, conditionFilledIn, conditionEmpty, conditionAnd, conditionOr, conditionNot
   case errorCheckRow, errorCheckStep, errorActionUnsupported
@@ -52,7 +52,8 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   /// order the engine passes their values.
   package var placeholders: [String] {
     switch self {
-    case .ruleRequired, .ruleEmail, .ruleLuhn, .ruleDigits, .ruleExpiry, .ruleExpiryFormat, .rulePattern, .ruleCustom:
+    case .ruleRequired, .ruleEmail, .ruleLuhn, .ruleDigits, .ruleExpiry, .ruleExpiryFormat, .rulePattern, .ruleCustom,
+      .ruleControlCharacters:
       return ["title"]
     case .ruleMinLength, .ruleMaxLength: return ["title", "count"]
     case .ruleOneOf: return ["title", "values"]
@@ -90,7 +91,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
 
   private static let ids: [String] = [
     "rule.required", "rule.email", "rule.luhn", "rule.digits", "rule.expiry", "rule.expiryFormat", "rule.pattern",
-    "rule.minLength", "rule.maxLength", "rule.oneOf", "rule.custom",
+    "rule.minLength", "rule.maxLength", "rule.oneOf", "rule.custom", "rule.controlCharacters",
     "disabled.completeFirst", "disabled.notAvailableUntil",
     "condition.equals", "condition.filledIn", "condition.empty", "condition.and", "condition.or", "condition.not",
     "error.checkRow", "error.checkStep", "error.actionUnsupported",

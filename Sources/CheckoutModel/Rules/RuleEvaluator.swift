@@ -4,6 +4,9 @@ import Foundation
 ///
 /// Every rule but `required` passes on an empty value, so optional fields may
 /// stay blank. Messages never quote the value (it may be a card number or a CVV).
+/// Before any rule, a text holding an invisible control character (see
+/// ``holdsControlCharacters(_:)``) fails, whatever the row's rules: a row shows it
+/// as its error, keeps what was typed, and its step cannot submit.
 ///
 /// ```swift
 /// let evaluator = RuleEvaluator(today: try CalendarDate.parse("2026-11-21"))
@@ -87,6 +90,9 @@ public struct RuleEvaluator: Sendable {
   /// a secret row, whose values must not outlive the session. The message is in
   /// ``locale``, as is the row's `title` in it.
   package func firstFailure(of rules: [Rule], value: Value?, title: LocalizedText, remember: Bool = true) -> String? {
+    if case .string(let text)? = value, Self.holdsControlCharacters(text) {
+      return messages.text(.ruleControlCharacters, title.text(in: locale))
+    }
     for rule in rules where !passes(rule.kind, value, remember: remember) {
       return rule.message?.text(in: locale) ?? defaultMessage(rule.kind, title: title.text(in: locale))
     }
@@ -128,6 +134,28 @@ public struct RuleEvaluator: Sendable {
     case .maxLength(let maximum): return messages.text(.ruleMaxLength, title, String(maximum))
     case .oneOf(let values): return messages.text(.ruleOneOf, title, values.joined(separator: ", "))
     case .custom(let name): return registry.rules[name]?.message ?? messages.text(.ruleCustom, title)
+    }
+  }
+
+  /// Whether a text holds a character no field of a form should: a control
+  /// character (U+0000–U+001F but the tab, U+007F–U+009F: a NUL, an escape, a line
+  /// break pasted into a one-line field), a line or paragraph separator (U+2028,
+  /// U+2029), or a bidirectional embedding, override or isolate (U+202A–U+202E,
+  /// U+2066–U+2069), which reorders how the text around it reads on a receipt or
+  /// in a log. The marks U+200E and U+200F, which right-to-left text needs, and the
+  /// joiners emoji use are allowed. ASCII text is read byte by byte.
+  package static func holdsControlCharacters(_ text: String) -> Bool {
+    var ascii = true
+    for byte in text.utf8 {
+      if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+      if byte >= 0x80 { ascii = false }
+    }
+    if ascii { return false }
+    return text.unicodeScalars.contains { scalar in
+      switch scalar.value {
+      case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+      default: return false
+      }
     }
   }
 
