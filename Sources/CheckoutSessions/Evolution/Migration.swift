@@ -320,7 +320,12 @@ struct Migration {
           navigationCut ? "the navigation state was cut" : "\(expected) is not in \(version)"))
       return
     }
-    mode.pending = CheckoutSession.PendingNavigation(command: command, expected: expected)
+    var then = pending.then.map { self.command($0) }
+    if let opened = then?.opened, !migrator.has(opened) {
+      changes.append(Change(.droppedPending, then?.description ?? "", "\(opened) is not in \(version)"))
+      then = nil
+    }
+    mode.pending = CheckoutSession.PendingNavigation(command: command, expected: expected, then: then)
   }
 
   /// A call's step to open on success, renamed; when that step is gone, the step the

@@ -46,7 +46,23 @@ extension CheckoutSession {
     mode.correction.queued = []
     if isFinal(then: call.then) { finished = operation }
     guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
-    return send(.opening(then, as: presentation), for: .apiSucceeded)
+    let opening = NavigationCommand.opening(then, as: presentation)
+    if let closing = closingActionStep(of: call, before: opening) {
+      return send(closing, then: opening, for: .apiSucceeded)
+    }
+    return send(opening, for: .apiSucceeded)
+  }
+
+  /// The command that closes the step of the action a call asked for, when that
+  /// step is still on top as the call succeeds and its `then` would otherwise open
+  /// over it (a `reset` replaces every step, so it needs none).
+  func closingActionStep(of call: APICall, before opening: NavigationCommand) -> NavigationCommand? {
+    if case .reset = opening { return nil }
+    guard let action = call.lastAction,
+      let step = submits(of: call.operation).lazy.compactMap({ $0.actions[action] }).first,
+      navigation.top == step
+    else { return nil }
+    return backCommand()
   }
 
   mutating func apiFailed(_ operation: OperationName, _ errors: [APIError]) -> [Effect] {

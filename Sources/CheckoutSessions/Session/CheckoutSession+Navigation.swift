@@ -53,16 +53,18 @@ extension CheckoutSession {
     case .step(let pending)?:
       if step == pending.expected, (try? navigation.apply(pending.command)) != nil {
         mode.wait(for: nil)
-        return []
+        guard let then = pending.then else { return [] }
+        return send(then, for: .appeared)
       }
       guard let wentBack = navigation.truncated(to: step) else {
         return [.refused(.unexpectedStep(step, on: navigation, waiting: pending))]
       }
       mode.wait(for: nil)
       navigation = wentBack
+      let givenUp = pending.then.map { "`\(pending.command)` (and the `\($0)` after it)" } ?? "`\(pending.command)`"
       return [
         .notice(
-          "appeared \(step) while waiting for \(pending.expected) after `\(pending.command)`: the `\(pending.command)` was given up; at \(navigation), nothing is pending now"
+          "appeared \(step) while waiting for \(pending.expected) after `\(pending.command)`: the \(givenUp) was given up; at \(navigation), nothing is pending now"
         )
       ]
     case nil:
@@ -84,9 +86,12 @@ extension CheckoutSession {
   }
 
   /// Sends a command to the host and waits for its step (`event` is the one that
-  /// asked for it). A call's success can open a step while a route is in progress
-  /// (under an offer or not): the route is given up for it, saying so.
-  mutating func send(_ command: NavigationCommand, for event: SessionEvent.Kind) -> [Effect] {
+  /// asked for it); `then`, if any, is sent once that step has appeared. A call's
+  /// success can open a step while a route is in progress (under an offer or not):
+  /// the route is given up for it, saying so.
+  mutating func send(_ command: NavigationCommand, then: NavigationCommand? = nil, for event: SessionEvent.Kind)
+    -> [Effect]
+  {
     guard let expected = navigation.top(after: command) else {
       return [.refused(.cannotApply(command, on: navigation, event: event))]
     }
@@ -94,7 +99,7 @@ extension CheckoutSession {
       guard case .route(let driver) = waiting else { return nil }
       return "\(event) sent `\(command)`: the route \(driver) was given up"
     }
-    mode.wait(for: .step(PendingNavigation(command: command, expected: expected)))
+    mode.wait(for: .step(PendingNavigation(command: command, expected: expected, then: then)))
     return (givenUp.map { [Effect.routeCancelled($0)] } ?? []) + [.navigate(command)]
   }
 

@@ -22,6 +22,11 @@ public struct CheckoutSession: Sendable {
     public var command: NavigationCommand
     /// The step expected to appear.
     public var expected: StepID
+    /// The command sent once `expected` has appeared, if any: a call that asked for
+    /// an action succeeds, and its action's step closes before its `then` opens
+    /// (`dismiss`, then `push deliveryTime`), so the rest of the checkout does not
+    /// open inside the action's step.
+    package var then: NavigationCommand? = nil
   }
 
   /// The compiled flow.

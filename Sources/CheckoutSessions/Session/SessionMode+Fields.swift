@@ -85,7 +85,9 @@ extension SessionMode {
     if let route = fields.driver.route {
       steps += route.from.steps + [route.target] + route.commands.compactMap(\.opened)
     }
-    if let pending = fields.pending { steps += [pending.expected] + [pending.command.opened].compactMap { $0 } }
+    if let pending = fields.pending {
+      steps += [pending.expected] + [pending.command.opened, pending.then?.opened].compactMap { $0 }
+    }
     return places + steps.map { (step: $0, row: nil) }
   }
 
@@ -105,6 +107,10 @@ extension SessionMode {
     switch waiting {
     case .step(let pending)?:
       try check(pending.command, expected: pending.expected, "pending command")
+      if let then = pending.then, let after = try? navigation.applying(pending.command), after.top(after: then) == nil {
+        throw SnapshotError(
+          message: "the snapshot's pending command's then \"\(then)\" cannot be applied on \(after), where \"\(pending.command)\" leads")
+      }
     case .route(let driver)?:
       guard case .awaiting(let expected, let pending, _) = driver.state, driver.resolution != nil else {
         throw SnapshotError(
