@@ -365,7 +365,8 @@ check "quit: 'recorded to $RECORDING'" has "recorded to $RECORDING"
 # --- the recording --------------------------------------------------------
 
 check "the recording exists" test -s "$RECORDING"
-BLOCK=$(cat "$RECORDING" 2>/dev/null)
+# The work directory's random name (in the recording's header) could hold the digits by chance.
+BLOCK=$(sed "s|$WORK|WORK|g" "$RECORDING" 2>/dev/null)
 check "the recording does not contain the CVV typed ($CVV_WRONG)" lacks "$CVV_WRONG"
 check "the recording does not contain the fixed CVV ($CVV_RIGHT)" lacks "$CVV_RIGHT"
 check "the recording marks the CVV lines as stand-ins" has "# secret: a stand-in, not the value typed"

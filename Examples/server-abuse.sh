@@ -32,7 +32,7 @@ echo "== building the server (swift build -c $CONFIGURATION in Examples/Checkout
 (cd "$PACKAGE" && swift build -c "$CONFIGURATION" --product checkout-server >/dev/null)
 BINARY="$PACKAGE/.build/$CONFIGURATION/checkout-server"
 
-PORT=$((20000 + RANDOM % 20000))
+PORT=$(free_port)
 LOG=$(mktemp /tmp/checkout-server-abuse.XXXXXX.log)
 # MALLOC_ARENA_MAX=2: glibc gives each busy thread an arena of its own, and those
 # arenas grow to a plateau (about +20 MiB on an idle 2-core machine) that is not a

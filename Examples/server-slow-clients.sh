@@ -27,7 +27,7 @@ done
 
 build_server
 WORK=$(mktemp -d /tmp/checkout-server-slow.XXXXXX)
-PORT=$((20000 + RANDOM % 20000))
+PORT=$(free_port)
 (ulimit -Sn 1024 && exec "$BIN" --hostname 127.0.0.1 --port "$PORT" --log-level info >"$WORK/server-1.log" 2>&1) &
 SERVER_PID=$!
 cleanup() {

@@ -64,3 +64,9 @@ check_work_cleanup() {
   rm -rf "$WORK"
   exit $status
 }
+
+# A port free on 127.0.0.1 now, chosen by the system (a port picked at random may
+# be held by another process's connection).
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}

@@ -78,6 +78,9 @@ struct AppDependencies: Sendable {
   var sweepInterval: Duration?
   /// The metrics (a test reads them).
   var metrics = ServerMetrics()
+  /// Called once the server listens, with its channel: a test that asked for port
+  /// 0 reads the port the system chose from it.
+  var onServerRunning: @Sendable (any Channel) async -> Void = { _ in }
 
   init(
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, ledger: (any CallLedger)? = nil,
@@ -211,6 +214,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
     services: services,
+    onServerRunning: dependencies.onServerRunning,
     logger: logger)
   if let prelude { app.beforeServerStarts(perform: prelude) }
   logger.info(

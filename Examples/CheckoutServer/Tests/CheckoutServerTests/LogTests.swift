@@ -21,13 +21,15 @@ import Testing
   }
 
   /// Whether `secret` appears in `line` as a whole token (not inside a longer run
-  /// of letters and digits, such as a hex request id).
+  /// of letters, digits and dashes, such as a hex request id or a group of a
+  /// session's UUID, which holds a given four digits once in 65,536 ids).
   static func contains(_ line: String, token secret: String) -> Bool {
     var searchRange = line.startIndex..<line.endIndex
     while let found = line.range(of: secret, range: searchRange) {
       let before = found.lowerBound > line.startIndex ? line[line.index(before: found.lowerBound)] : " "
       let after = found.upperBound < line.endIndex ? line[found.upperBound] : " "
-      if !(before.isLetter || before.isNumber) && !(after.isLetter || after.isNumber) { return true }
+      let joins = { (character: Character) in character.isLetter || character.isNumber || character == "-" }
+      if !joins(before) && !joins(after) { return true }
       searchRange = found.upperBound..<line.endIndex
     }
     return false

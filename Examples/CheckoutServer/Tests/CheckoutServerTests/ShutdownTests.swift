@@ -33,15 +33,21 @@ struct SlowStore: SessionStore {
     let logged = Logger(label: "test") { _ in handler }
     let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
     let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-    var arguments = TestArguments()
-    arguments.port = Int.random(in: 20_000...40_000)
-    let port = arguments.port
-    let app = try await buildApplication(
-      arguments,
-      dependencies: AppDependencies(logger: logged, store: SlowStore(delay: .milliseconds(600)), environment: [:]))
+    // Port 0: the system chooses a free one, read back once the server listens
+    // (a port picked at random may be in use by another test's connection).
+    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+    var dependencies = AppDependencies(logger: logged, store: SlowStore(delay: .milliseconds(600)), environment: [:])
+    dependencies.onServerRunning = { channel in
+      listening.yield(channel.localAddress?.port ?? 0)
+      listening.finish()
+    }
+    let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await group.run() }
+      var portsIterator = ports.makeAsyncIterator()
+      let port = try #require(await portsIterator.next())
+      #expect(port > 0)
       var up = false
       for _ in 0..<100 where !up {
         up =
