@@ -1,6 +1,6 @@
 /// A small flow for the embedding example, so it runs from any directory.
 enum BuiltIn {
-  static let plndr = """
+  static let mini = """
     { "format": 1, "id": "mini", "title": "Mini checkout", "start": "cart",
       "steps": [
         { "id": "cart", "title": "My Cart", "rows": [

@@ -1,9 +1,10 @@
 import CheckoutEngine
 
-// A server's core in 20 lines: one compiled flow shared by every session, sessions
-// kept in a store with optimistic concurrency, and each request an event whose
-// effects go back to the client (the host that performs navigation).
-let flow = try FlowLoader().load(json: BuiltIn.plndr)
+// A server's core in 20 lines: one compiled flow shared by every session (here the
+// two-step BuiltIn.mini of BuiltIn.swift; yours: FlowLoader().load(contentsOf:)),
+// sessions in a store with optimistic concurrency, and each request an event
+// whose effects go back to the client (the host that performs navigation).
+let flow = try FlowLoader().load(json: BuiltIn.mini)
 let compiled = CompiledFlow(flow)
 let store = InMemorySessionStore()
 let vault = SecretVault()  // CVVs live here, in memory only, never in the store

@@ -161,7 +161,8 @@ struct FlowLinter {
         "unreachable-step",
         "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
-        suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
+        suggestion:
+          "add a row that \"opens\" it, a submit whose \"then\" is it, or a submit that does an action on it (\"actions\"), on a reachable step")
     }
   }
 
@@ -169,6 +170,14 @@ struct FlowLinter {
   /// the submit's step (not that step itself, not a `reset` step, which leaving
   /// could not return to the order) and that has a `resume` row to finish it.
   private func checkActions() {
+    var actionSteps: Set<StepID> = []
+    for step in flow.steps {
+      for row in step.rows {
+        if case .submit(let submit)? = row.action { actionSteps.formUnion(submit.actions.values) }
+      }
+    }
+    checkResumeRows(actionSteps: actionSteps)
+    checkValidatedActionSteps(actionSteps: actionSteps)
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         guard case .submit(let submit)? = row.action else { continue }
@@ -188,6 +197,42 @@ struct FlowLinter {
               "action \(Quoting.quoted(action)) of \(Quoting.quoted(submit.operation)) is done on \(Quoting.quoted(target)), which has no row to finish it",
               at: path, suggestion: "add a button with \"action\": \"resume\" to \(Quoting.quoted(target))")
           }
+        }
+      }
+    }
+  }
+
+  /// A `resume` row finishes the action a call waits on, so it belongs on a step a
+  /// submit does an action on; anywhere else every tap on it is refused.
+  private func checkResumeRows(actionSteps: Set<StepID>) {
+    for (stepIndex, step) in flow.steps.enumerated() where !actionSteps.contains(step.id) {
+      for (rowIndex, row) in step.rows.enumerated() where row.action == .resume {
+        sink.error(
+          "resume-outside-action",
+          "row \(Quoting.quoted(row.id)) resumes a call's action, but no submit does an action on \(Quoting.quoted(step.id)): every tap on it would be refused",
+          at: positions.rowPath(stepIndex, rowIndex).appending("action"),
+          suggestion:
+            "use \"action\": \"close\" to close the step, or name \(Quoting.quoted(step.id)) in a submit's \"actions\"")
+      }
+    }
+  }
+
+  /// A submit that validates an action's step checks rows the shopper can reach only
+  /// while a call waits on that action: when one fails, the offer routes to a step
+  /// nothing opens, and the order can never be placed.
+  private func checkValidatedActionSteps(actionSteps: Set<StepID>) {
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard case .submit(let submit)? = row.action, let validates = submit.validates else { continue }
+        for (index, target) in validates.enumerated() where actionSteps.contains(target) {
+          guard let validated = flow.step(target),
+            validated.rows.contains(where: { $0.kind.takesValue && !$0.rules.isEmpty })
+          else { continue }
+          sink.error(
+            "validates-action-step",
+            "submit \(Quoting.quoted(submit.operation)) validates \(Quoting.quoted(target)), which opens only while a call waits on its action: a row there that fails could never be reached to fix it",
+            at: positions.rowPath(stepIndex, rowIndex).appending("validates").appending(index),
+            suggestion: "leave \(Quoting.quoted(target)) out of \"validates\": the shopper fills it in while the call waits")
         }
       }
     }

@@ -41,7 +41,7 @@ import Testing
   @Test func callsAreAnsweredByACheckoutAPI() async throws {
     let flow = try ExactlyOnceHostTests.flow()
     var session = CheckoutSession(flow: flow)
-    let api = ExactlyOnceHostTests.Ledger()
+    let api = ExactlyOnceHost.Ledger()
     await AutoHost().send(.set(.row("email"), .string("ada@example.com")), to: &session, id: "s1", api: api)
     let effects = await AutoHost().send(.tap("pay"), to: &session, id: "s1", api: api)
     #expect(effects.map(\.kind) == [.callAPI, .navigate])

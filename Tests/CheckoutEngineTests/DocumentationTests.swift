@@ -387,7 +387,7 @@ import Testing
         TextField("zip", title: "ZIP code", bind: "shipping.zip").rules(.required, .custom("postalCode"))
       }
     }
-    let problems = flow.validate(customRules: registry.names)  // [] (unregistered: "unknown rule")
+    let problems = flow.validate(customRules: Set(registry.rules.keys))  // [] (unregistered: "unknown rule")
     var session = CheckoutSession(flow: CompiledFlow(flow, registry: registry))
     session.send(.set(.row("zip"), .string("9720")))
     print(session.screen.rows[0].error ?? "")  // Enter a valid postal code

@@ -3,12 +3,9 @@ import Foundation
 import CheckoutEngine
 import Testing
 
-/// A host written against the library alone gets exactly-once calls across
-/// crashes: 100 orders, each killed at a seeded random point of its call (the
-/// fault check's kill points, and store failures), are each charged once and end
-/// placed. The host's code is the snippet shown in `CallingYourCheckoutAPI.md`.
-@Suite struct ExactlyOnceHostTests {
-  // snippet: exactly-once host
+// snippet: exactly-once host
+/// A host process written against the library alone.
+enum ExactlyOnceHost {
   /// A payment API with a ledger: a repeated idempotency key gets its first
   /// answer; a new key charges its session.
   actor Ledger: CheckoutAPI {
@@ -26,6 +23,12 @@ import Testing
 
   /// The host process dying at a checkpoint: nothing after it happens.
   struct Crash: Error {}
+
+  /// A shopper's event the host never took, however often it was sent.
+  struct NeverTaken: Error {
+    let event: SessionEvent
+    let session: SessionID
+  }
 
   /// One run of the host process: it dies at `crash`, if given. Calls are lost
   /// as soon as they are found waiting (the tests run one request at a time).
@@ -61,10 +64,16 @@ import Testing
         return crashes  // taken before the crash: the recovery pass placed the order
       }
     }
-    Issue.record("\(event) was never taken by \(id)")
-    return crashes
+    throw NeverTaken(event: event, session: id)
   }
-  // end snippet
+}
+// end snippet
+
+/// A host written against the library alone gets exactly-once calls across
+/// crashes: 100 orders, each killed at a seeded random point of its call (the
+/// fault check's kill points, and store failures), are each charged once and end
+/// placed. The host's code is the snippet shown in `CallingYourCheckoutAPI.md`.
+@Suite struct ExactlyOnceHostTests {
 
   /// A store whose saves fail now and then, as a database does.
   actor FlakyStore: SessionStore {
@@ -104,18 +113,18 @@ import Testing
 
   @Test func ordersKilledAtEachPointAreChargedOnceAndPlaced() async throws {
     let flow = try Self.flow()
-    let (store, api) = (FlakyStore(seed: 22), Ledger())
+    let (store, api) = (FlakyStore(seed: 22), ExactlyOnceHost.Ledger())
     var random = SeededRandom(seed: 2026)
     var reached: [CallCheckpoint: Int] = [:]
     for order in 0..<100 {
       let id = SessionID("order-\(order)")
       try await store.insert(CheckoutSession(flow: flow).snapshot(), id: id)
-      try await Self.send(
+      try await ExactlyOnceHost.send(
         .set(.row("email"), .string("shopper\(order)@example.com")), to: id, flow: flow, store: store, api: api)
       let crash = random.chance(0.2) ? nil : CallCheckpoint.allCases[random.int(in: 0..<CallCheckpoint.allCases.count)]
-      let crashes = try await Self.send(.tap("pay"), to: id, flow: flow, store: store, api: api, crashingAt: crash)
+      let crashes = try await ExactlyOnceHost.send(.tap("pay"), to: id, flow: flow, store: store, api: api, crashingAt: crash)
       if let crash, crashes > 0 { reached[crash, default: 0] += 1 }
-      try await Self.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api)  // the client shows it
+      try await ExactlyOnceHost.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api)  // the client shows it
       let session = try CheckoutSession(restoring: try #require(await store.load(id)).snapshot, flow: flow)
       #expect(session.navigation.top == "receipt", "order \(order), killed at \(crash?.rawValue ?? "no point")")
       #expect(session.calls.isEmpty)
@@ -130,7 +139,7 @@ import Testing
 
   /// An API that charges, then loses its answer once (the connection dropped).
   actor LostAnswer: CheckoutAPI {
-    let ledger = Ledger()
+    let ledger = ExactlyOnceHost.Ledger()
     var lost = false
     func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
       let answer = await ledger.perform(request)

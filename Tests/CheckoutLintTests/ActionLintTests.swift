@@ -78,4 +78,30 @@ import CheckoutLint
       with: #""title": "Confirm with your bank", "presentation": "reset""#)
     #expect(Self.lint(reset).contains { $0.contains("it is a reset step") }, "\(Self.lint(reset))")
   }
+
+  @Test func aResumeRowOnAStepNoSubmitDoesAnActionOnIsAnError() {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #"{"id": "done", "cell": "button", "title": "Done", "action": "close"}"#,
+      with: #"{"id": "done", "cell": "button", "title": "Done", "action": "resume"}"#)
+    #expect(
+      Self.lint(json) == [
+        "steps[1].rows[1].action: row \"done\" resumes a call's action, but no submit does an action on \"details\": every tap on it would be refused; use \"action\": \"close\" to close the step, or name \"details\" in a submit's \"actions\""
+      ])
+  }
+
+  @Test func aSubmitThatValidatesItsActionStepIsAnErrorWhenTheStepHasRules() {
+    let required = ActionFlows.json()
+      .replacingOccurrences(of: #""validates": ["cart"]"#, with: #""validates": ["cart", "challenge"]"#)
+      .replacingOccurrences(
+        of: #""title": "Code", "bind": "challenge.code"}"#,
+        with: #""title": "Code", "bind": "challenge.code", "rules": ["required"]}"#)
+    #expect(
+      Self.lint(required) == [
+        "steps[0].rows[2].validates[1]: submit \"placeOrder\" validates \"challenge\", which opens only while a call waits on its action: a row there that fails could never be reached to fix it; leave \"challenge\" out of \"validates\": the shopper fills it in while the call waits"
+      ])
+    // Without rules on the step, nothing there can fail: not reported.
+    let free = ActionFlows.json().replacingOccurrences(
+      of: #""validates": ["cart"]"#, with: #""validates": ["cart", "challenge"]"#)
+    #expect(Self.lint(free) == [])
+  }
 }

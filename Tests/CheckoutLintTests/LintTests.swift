@@ -13,7 +13,9 @@ import CheckoutLint
       [
         .error(
           "1️⃣", "step \"giftWrap\" cannot be reached from the start step \"cart\"", path: "steps[2].id",
-          suggestion: "add a row that \"opens\" it, or a submit whose \"then\" is it, on a reachable step")
+          suggestion:
+            "add a row that \"opens\" it, a submit whose \"then\" is it, or a submit that does an action on it (\"actions\"), on a reachable step"
+        )
       ])
     #expect(report.hasErrors)
     #expect(report.flow != nil, "a flow with lint errors still loads")

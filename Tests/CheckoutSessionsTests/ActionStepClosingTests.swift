@@ -106,3 +106,18 @@ import CheckoutSessions
     #expect(session.send(.appeared("slot")).first?.refusal != nil, "nothing waits for slot any more")
   }
 }
+
+/// A failure that names no error is never dropped without a word.
+@Suite struct EmptyFailureTests {
+  @Test func aFailureWithNoErrorsIsOfferedAsUnspecifiedThroughTheFallback() throws {
+    var session = ActionTests.paying()
+    let effects = session.send(.apiFailed("placeOrder", []))
+    guard case .offer(let offer)? = effects.first else {
+      Issue.record("no offer: \(effects)")
+      return
+    }
+    #expect(offer.resolution.error?.code == "unspecified")
+    #expect(offer.resolution.message == "Something went wrong.", "the flow's fallback message")
+    #expect(session.waitingCall("placeOrder") == nil, "the call is over")
+  }
+}

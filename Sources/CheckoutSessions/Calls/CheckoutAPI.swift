@@ -15,7 +15,10 @@ public struct CheckoutAPIRequest: Sendable {
   /// Every bound value, secrets included (never print it: its description is redacted).
   public var payload: Payload
   /// The call's idempotency key within the session (`placeOrder-1`), saved with
-  /// the session before the call and sent again on every retry of it.
+  /// the session before the call and sent again on every retry of it. Every
+  /// session's first order call has this same key: send ``idempotencyKey`` (which
+  /// names the session too) to the API, never this, or one shopper's retry would
+  /// be answered with another's order.
   public var key: IdempotencyKey
 
   /// Creates a request.

@@ -65,11 +65,16 @@ extension CheckoutSession {
     return backCommand()
   }
 
+  /// The error a failed call that names none is handled as.
+  package static let unspecifiedError = APIError(code: "unspecified")
+
   mutating func apiFailed(_ operation: OperationName, _ errors: [APIError]) -> [Effect] {
     guard calls[operation]?.action == nil, calls.removeValue(forKey: operation) != nil else {
       return [.refused(.noCallWaiting(operation, event: .apiFailed))]
     }
-    return offerErrors(errors, from: operation)
+    // A failure that names no error is still one: it is offered as `unspecified`
+    // (the flow's `*` fallback resolves it), never dropped without a word.
+    return offerErrors(errors.isEmpty ? [Self.unspecifiedError] : errors, from: operation)
   }
 
   /// Offers the first of an answer's errors that the flow resolves (with the

@@ -5,9 +5,9 @@ import CheckoutCompiledFlow
 /// What a `set` event writes, named in its type: a row, or a data key.
 ///
 /// ```swift
-/// session.send(.set(.row("cvv"), "737"))                     // a row of the step on screen
-/// session.send(.set(.row("zip", on: "address"), "97201"))    // a row of a named step
-/// session.send(.set(.key("shipping.zip"), "97201"))          // the key a row binds
+/// session.send(.set(.row("cvv"), .string("737")))                     // a row of the step on screen
+/// session.send(.set(.row("zip", on: "address"), .string("97201")))    // a row of a named step
+/// session.send(.set(.key("shipping.zip"), .string("97201")))          // the key a row binds
 /// ```
 ///
 /// Only rows write data: a key is accepted only when a value row binds it, and is
