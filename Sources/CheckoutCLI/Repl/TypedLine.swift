@@ -27,7 +27,7 @@ struct TypedLine {
   let text: String
   private let words: [Word]
 
-  /// One blank-separated word of the line.
+  /// One word of the line (see ``words(of:)``).
   private enum Word {
     /// Shown as typed.
     case plain(String)
