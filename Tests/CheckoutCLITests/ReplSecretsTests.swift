@@ -65,7 +65,7 @@ import Testing
     let result = repl(Self.toTheCard + ["set cvv", "555", "expect valid cvv", "expect value payment.card.cvv 555"])
     #expect(result.reader.hiddenPrompts == ["CVV (hidden as you type): "])
     #expect(
-      result.reader.history == Self.toTheCard + ["set cvv", "expect valid cvv", "expect value payment.card.cvv 555"])
+      result.reader.history == Self.toTheCard + ["set cvv", "expect valid cvv"], "a secret's expected value neither")
     #expect(result.output.contains("✓ holds"), "the CVV was set and passes its rules")
     #expect(result.output.contains("  4. CVV           •••\n"))
     #expect(!result.output.contains("555"))

@@ -115,17 +115,20 @@ package enum ReplCommand {
       reader.setCompleter { line, cursor in ReplCompletion.candidates(line: line, cursor: cursor, session: session) }
       guard let typed = reader.readLine(prompt: prompt) else { break }
       lineNumber += 1
-      guard let (line, command) = read(typed, lineNumber: lineNumber, session: session, reader: &reader, terminal)
-      else { continue }
-      let outcome = host.run(command)
-      report(outcome, terminal)
-      recorder?.record(line, command: command, before: session, after: host.session)
-      do {
-        try recorder?.write()
-      } catch {
-        terminal.errorLine("error: cannot write the recording: \(Recorder.reason(error))")
-        recorder = nil
+      let line: TypedLine
+      let command: ScenarioCommand
+      switch read(typed, lineNumber: lineNumber, session: session, reader: &reader, terminal) {
+      case .nothing: continue
+      case .invalid(let invalid):
+        recorder?.leaveOut(invalid)
+        save(&recorder, terminal)
+        continue
+      case .command(let typedLine, let typedCommand): (line, command) = (typedLine, typedCommand)
       }
+      let outcome = host.run(command)
+      report(outcome, of: line, command, terminal)
+      recorder?.record(line, command: command, outcome: outcome, before: session, after: host.session)
+      save(&recorder, terminal)
       if outcome.quit { break }
       if showsScreen(command), let session = host.session { terminal.write(printer.render(session)) }
     }
@@ -136,61 +139,88 @@ package enum ReplCommand {
   /// The prompt.
   static let prompt = "checkout> "
 
-  /// The command a typed line gives, and the line to record for it; nil when there
-  /// is none (a blank line, a syntax error, a value prompt cancelled). A `set` of a
-  /// secret value is never kept in the history, and its echo is rewritten masked
-  /// (`set cvv •••`); `set ROW` with no value asks for it, without echo when secret.
+  /// Writes the recording, if any; when it cannot be written, says so and records no more.
+  private static func save(_ recorder: inout Recorder?, _ terminal: Terminal) {
+    do {
+      try recorder?.write()
+    } catch {
+      terminal.errorLine("error: cannot write the recording: \(Recorder.reason(error))")
+      recorder = nil
+    }
+  }
+
+  /// What a typed line gives.
+  private enum Read {
+    /// A command to run, and the line it came from.
+    case command(TypedLine, ScenarioCommand)
+    /// A line that does not parse (its error already printed).
+    case invalid(TypedLine)
+    /// Nothing to run: a blank line, or a value prompt cancelled.
+    case nothing
+  }
+
+  /// The command a typed line gives. A line that hides a value (``TypedLine``: a
+  /// secret, or what might be one) is never kept in the history, its echo is
+  /// rewritten masked (`set cvv •••`), and an error about it never quotes the value;
+  /// `set ROW` with no value asks for it, without echo when secret.
   private static func read(
     _ typed: String, lineNumber: Int, session: CheckoutSession?, reader: inout any LineReader, _ terminal: Terminal
-  ) -> (String, ScenarioCommand)? {
-    let setName = SetLine.name(inSetLine: typed)
-    let secret = SetLine.isSecretSet(typed, in: session)
-    let words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
-    if !secret || words == 2 {
+  ) -> Read {
+    let line = TypedLine(typed, in: session)
+    if line.hidesValue {
+      reader.rewriteEcho(of: typed, prompt: prompt, as: line.shown)
+    } else {
       reader.remember(typed)
-    } else if let setName {
-      reader.rewriteEcho(of: typed, prompt: prompt, as: "set \(setName) \(Masking.secretPlaceholder)")
     }
     do {
-      guard let command = try ScenarioParser.parse(typed, line: lineNumber) else { return nil }
-      return (typed, command)
+      guard let command = try ScenarioParser.parse(typed, line: lineNumber) else { return .nothing }
+      return .command(line, command)
     } catch {
-      if let setName, let session, words == 2,
-        SetLine(setName, in: session).key != nil
+      if let name = SetLine.name(inSetLine: typed), let session,
+        typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count == 2,
+        let target = ScenarioCommand.SetName(parsing: name)
       {
-        return askForValue(setName, secret: secret, session: session, reader: &reader, terminal)
+        let setLine = SetLine(name, in: session)
+        // A target the session does not know gets the host's error (no row "cvvv",
+        // did you mean "cvv"?) rather than a prompt for a value that goes nowhere.
+        if !setLine.isKnown { return .command(line, .set(target, "")) }
+        if setLine.key != nil { return askForValue(name, target, session: session, reader: &reader, terminal) }
       }
-      if !secret {
+      if !line.hidesValue {
         // The mark goes under the line: the one on screen after the prompt, or
         // (piped input, not echoed) the line written out first.
         let indent = reader.showsTypedLine ? prompt.count : 2
         if !reader.showsTypedLine { terminal.line("  " + typed) }
         terminal.line(String(repeating: " ", count: indent + max(0, error.column - 1)) + "^")
       }
-      terminal.line(terminal.styled("error: \(error.message)", .red))
-      return nil
+      terminal.line(terminal.styled("error: \(line.redacting(error.message))", .red))
+      return .invalid(line)
     }
   }
 
   /// `set NAME` typed alone: the value, asked for on a line of its own (without echo
   /// for a secret row), as `set NAME VALUE`.
   private static func askForValue(
-    _ name: String, secret: Bool, session: CheckoutSession, reader: inout any LineReader, _ terminal: Terminal
-  ) -> (String, ScenarioCommand)? {
-    let title = SetLine(name, in: session).row?.title.text(in: session.rules.locale) ?? name
+    _ name: String, _ target: ScenarioCommand.SetName, session: CheckoutSession, reader: inout any LineReader,
+    _ terminal: Terminal
+  ) -> Read {
+    let setLine = SetLine(name, in: session)
+    let title = setLine.row?.title.text(in: session.rules.locale) ?? name
     let value =
-      secret
+      setLine.isSecret(in: session)
       ? reader.readHiddenLine(prompt: "\(title) (hidden as you type): ")
       : reader.readLine(prompt: "\(title): ")
     guard let value, !value.isEmpty else {
       terminal.line("nothing set (to empty a row: set \(name) \"\")")
-      return nil
+      return .nothing
     }
-    guard let target = ScenarioCommand.SetName(parsing: name) else { return nil }
-    return ("set \(name) \(SetLine.quoted(value))", .set(target, value))
+    return .command(TypedLine("set \(name) \(SetLine.quoted(value))", in: session), .set(target, value))
   }
 
-  private static func report(_ outcome: ScenarioHost.Outcome, _ terminal: Terminal) {
+  /// What a command did. An expectation that failed never shows a hidden value it expected.
+  private static func report(
+    _ outcome: ScenarioHost.Outcome, of line: TypedLine, _ command: ScenarioCommand, _ terminal: Terminal
+  ) {
     for effect in outcome.effects {
       switch effect {
       case .refused(let refusal):
@@ -211,7 +241,11 @@ package enum ReplCommand {
     if let problem = outcome.problem { terminal.line(terminal.styled("error: \(problem)", .red)) }
     if outcome.passed { terminal.line(terminal.styled("✓ holds", .green)) }
     if let failure = outcome.failure {
-      terminal.line(terminal.styled("✗ expected \(failure.expected)", .red))
+      var expected = failure.expected
+      if line.hidesValue, case .expect(.value(let key, _)) = command {
+        expected = "value \(key) \(Masking.secretPlaceholder)"
+      }
+      terminal.line(terminal.styled("✗ expected \(expected)", .red))
       terminal.line(terminal.styled("  actual   \(failure.actual)", .red))
     }
   }

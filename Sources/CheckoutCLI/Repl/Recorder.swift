@@ -5,7 +5,10 @@ import Foundation
 /// every command typed, and after each event an `expect stack` (and `expect offer`)
 /// line for where it ended. Secret values are never written: a secret row's value
 /// is replaced by a stand-in of the same shape that passes (or fails) the row's
-/// rules as the real one did.
+/// rules as the real one did, and any other value ``TypedLine`` hides by a stand-in
+/// of its shape. A line that failed (it does not parse, names what the session does
+/// not have, or expects what does not hold) is left out, so that the recording
+/// replays: a comment says so, with the line as ``TypedLine/shown`` shows it.
 struct Recorder {
   let path: String
   private var lines: [String]
@@ -27,18 +30,36 @@ struct Recorder {
     return (ups + flow[common...]).joined(separator: "/")
   }
 
-  mutating func record(_ line: String, command: ScenarioCommand, before: CheckoutSession?, after: CheckoutSession?) {
+  /// Records a command run at the prompt: `line` is what was typed, `outcome` what
+  /// the host made of it.
+  mutating func record(
+    _ line: TypedLine, command: ScenarioCommand, outcome: ScenarioHost.Outcome, before: CheckoutSession?,
+    after: CheckoutSession?
+  ) {
     switch command {
     case .help, .show, .stack, .plan, .quit, .flow, .snapshot: return
-    case .set(let name, let value):
-      lines.append(recordedSet(name.description, value, in: before) ?? line.trimmingCharacters(in: .whitespaces))
-    default:
-      lines.append(line.trimmingCharacters(in: .whitespaces))
+    default: break
+    }
+    if outcome.problem != nil || outcome.failure != nil { return leaveOut(line) }
+    if case .set(let name, let value) = command, let recorded = recordedSet(name.description, value, in: before) {
+      lines.append(recorded)
+    } else if line.hidesValue {
+      lines.append(line.rewritten(Recorder.standIn) + "  # \(Recorder.secretNote)")
+    } else {
+      lines.append(line.text.trimmingCharacters(in: .whitespaces))
     }
     guard let after, isEvent(command) else { return }
     lines.append("expect stack \(after.navigation)")
     if let offer = after.offer { lines.append("expect offer \(offer.resolution.target)") }
   }
+
+  /// A line that failed, as a comment: replaying it would stop the scenario there.
+  mutating func leaveOut(_ line: TypedLine) {
+    lines.append("# left out, it failed: \(line.shown)")
+  }
+
+  /// The note after a line whose secret value is a stand-in.
+  static let secretNote = "secret: a stand-in, not the value typed"
 
   func write() throws {
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -77,7 +98,7 @@ struct Recorder {
       : Recorder.sensitiveStandIn(for: value, luhnValid: RuleEvaluator.passesLuhnCheck(value))
     let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title, remember: false) == nil
     let recorded = standInPasses == realPasses ? standIn : Masking.secretPlaceholder
-    let note = secret ? "secret: a stand-in, not the value typed" : "sensitive: a stand-in with the same last four"
+    let note = secret ? Recorder.secretNote : "sensitive: a stand-in with the same last four"
     return "set \(row?.id.rawValue ?? name) \"\(recorded)\"  # \(note)"
   }
 

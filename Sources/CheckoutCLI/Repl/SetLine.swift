@@ -2,12 +2,16 @@ import CheckoutEngine
 
 /// What a `set NAME …` line at the prompt writes: the row it names on the screen
 /// (by id or by number) and the data key, so the REPL can tell a secret value (a
-/// CVV) before it echoes, remembers or records the line.
+/// CVV) before it echoes, remembers or records the line (see ``TypedLine``).
 struct SetLine {
   /// The row named, when NAME is a row of the step on screen.
   var row: Row?
   /// The key written: the row's binding, or NAME itself when it is a key.
   var key: DataKey?
+  /// Whether the session knows the target: a row of the step on screen, or a key
+  /// the flow has (a read-only one too: the engine refuses that itself). A `set` of
+  /// any other name fails, as a scenario line does (the host's own test).
+  var isKnown: Bool
 
   /// The target of `set NAME` on this session's screen: a row number (1-based, as
   /// the screen numbers them), a row id, or a dotted data key.
@@ -19,6 +23,7 @@ struct SetLine {
     case .key(let key)?:
       row = nil
       self.key = key
+      isKnown = session.compiled.setRefusal(for: key)?.kind != .unknownKey
     case .row(let name)?:
       if let number = Int(name) {
         let rows = session.screen.rows
@@ -27,9 +32,11 @@ struct SetLine {
         row = step?.row(RowID(name))
       }
       key = row?.bind
+      isKnown = row != nil
     case nil:
       row = nil
       key = nil
+      isKnown = false
     }
   }
 
@@ -50,12 +57,6 @@ struct SetLine {
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
     guard words.count >= 2, words[0] == "set" else { return nil }
     return String(words[1])
-  }
-
-  /// Whether `line` is a `set` whose value is secret on this session's screen.
-  static func isSecretSet(_ line: String, in session: CheckoutSession?) -> Bool {
-    guard let session, let name = name(inSetLine: line) else { return false }
-    return SetLine(name, in: session).isSecret(in: session)
   }
 
   /// A value written as the language reads it: bare when it is one plain word,
