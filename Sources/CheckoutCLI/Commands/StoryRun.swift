@@ -63,7 +63,7 @@ struct StoryRun {
       result.unusable = .init(line: error.line, column: error.column, message: error.message + more)
       return result
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = ScenarioParser.lines(of: text)
     var host = makeHost()
     for (index, (line, command)) in script.enumerated() {
       let outcome = host.run(command)

@@ -62,12 +62,27 @@ package enum ScenarioParser {
     return command
   }
 
+  /// The lines of a scenario file, as its line numbers count them: a line ends at
+  /// LF, CRLF (a file written on Windows) or a lone CR, and a UTF-8 byte order mark
+  /// before the first line is no part of it.
+  ///
+  /// ```swift
+  /// ScenarioParser.lines(of: "\u{FEFF}flow f.json\r\ntap checkout\r\n")  // ["flow f.json", "tap checkout", ""]
+  /// ```
+  package static func lines(of text: String) -> [String] {
+    var scalars = Substring(text).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+    // CRLF is one Character, so each of the three endings is one separator.
+    return Substring(scalars).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map(String.init)
+  }
+
   /// Parses a whole scenario; every line, or the first syntax error.
   package static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
   {
     var commands: [(Int, ScenarioCommand)] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      if let command = try parse(String(line), line: index + 1) { commands.append((index + 1, command)) }
+    for (index, line) in lines(of: text).enumerated() {
+      if let command = try parse(line, line: index + 1) { commands.append((index + 1, command)) }
     }
     return commands
   }
@@ -76,9 +91,9 @@ package enum ScenarioParser {
   /// own, so one mistake does not hide the next): what a run reports at once.
   package static func syntaxErrors(in text: String) -> [ScenarioSyntaxError] {
     var errors: [ScenarioSyntaxError] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in lines(of: text).enumerated() {
       do {
-        _ = try parse(String(line), line: index + 1)
+        _ = try parse(line, line: index + 1)
       } catch {
         errors.append(error)
       }
