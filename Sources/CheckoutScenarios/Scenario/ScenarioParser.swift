@@ -136,15 +136,20 @@ package enum ScenarioParser {
     }
   }
 
-  /// The `key=value` data after `ok` or `action NAME`.
+  /// The `key=value` data after `ok` or `action NAME`; a value is a word or, after
+  /// the `=`, a double-quoted string (`note="leave it"`); a whole quoted
+  /// `"key=value"` is read the same way.
   private static func data(_ cursor: inout TokenCursor, after what: String) throws(ScenarioSyntaxError) -> [DataKey:
     Value]
   {
     var values: [DataKey: Value] = [:]
     while let token = cursor.next() {
-      let parts = token.text.split(separator: "=", maxSplits: 1).map(String.init)
+      let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 2, IdentifierSyntax.isKey(parts[0]) else {
-        throw cursor.error(at: token, "expected key=value data after '\(what)', like order.number=1042")
+        throw cursor.error(
+          at: token,
+          "expected key=value data after '\(what)', like order.number=1042; a value with spaces goes in double quotes: shipping.street=\"1 Main St\""
+        )
       }
       values[DataKey(parts[0])] = .string(parts[1])
     }
