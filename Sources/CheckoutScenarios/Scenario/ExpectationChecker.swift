@@ -25,7 +25,10 @@ struct ExpectationChecker {
       let matches =
         target.map { $0.step == offered?.step && ($0.row == nil || $0.row == offered?.row) } ?? (offered == nil)
       return matches
-        ? nil : ScenarioHost.Failure(expected: "offer \(target?.description ?? "none")", actual: "offer \(actual)")
+        ? nil
+        : ScenarioHost.Failure(
+          expected: "offer \(target?.description ?? "none")",
+          actual: "offer \(actual)\(target.map(unknownReference) ?? "")")
     case .focus(let row):
       let actual =
         session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
@@ -156,9 +159,17 @@ struct ExpectationChecker {
     return "; \(step.id) has no row \(Quoting.quoted(row))\(rowSuggestion(row))"
   }
 
-  /// ` (did you mean "number"?)` for a row the step on screen does not have, or "".
-  private func rowSuggestion(_ row: RowID) -> String {
-    guard let step = session.currentStep, step.row(row) == nil else { return "" }
+  /// `; the flow has no step "adress" (did you mean "address"?)` or `; payment has
+  /// no row "cvc" (did you mean "cvv"?)` for a `STEP[.ROW]` the flow does not have, or "".
+  private func unknownReference(_ reference: RowReference) -> String {
+    guard let step = session.compiled.step(reference.step) else { return unknownSteps([reference.step]) }
+    guard let row = reference.row, step.row(row) == nil else { return "" }
+    return "; \(step.id) has no row \(Quoting.quoted(row))\(rowSuggestion(row, on: step))"
+  }
+
+  /// ` (did you mean "number"?)` for a row the step (by default the one on screen) does not have, or "".
+  private func rowSuggestion(_ row: RowID, on step: Step? = nil) -> String {
+    guard let step = step ?? session.currentStep, step.row(row) == nil else { return "" }
     return Suggestions.didYouMean(row.rawValue, in: step.rows.map(\.id.rawValue)).map { " (\($0))" } ?? ""
   }
 

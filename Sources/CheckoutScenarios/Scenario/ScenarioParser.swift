@@ -77,6 +77,16 @@ package enum ScenarioParser {
       .map(String.init)
   }
 
+  /// The column (from 1) where word `index` of a line starts (0: the command word,
+  /// 1: its first argument), where a report of a line that cannot run points; nil
+  /// when the line has no such word.
+  package static func column(ofWord index: Int, in line: String) -> Int? {
+    guard let tokens = try? ScenarioLexer.tokens(line, lineNumber: 1), tokens.indices.contains(index) else {
+      return nil
+    }
+    return tokens[index].column
+  }
+
   /// Parses a whole scenario; every line, or the first syntax error.
   package static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
   {
