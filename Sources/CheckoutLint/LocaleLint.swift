@@ -32,13 +32,11 @@ struct LocaleLint {
       let path = JSONPath.root.appending("locales").appending(index)
       guard LanguageTag.isWellFormed(tag) else {
         // `de_DE` (a POSIX locale name) is `de-DE` as a tag.
-        let hyphenated = tag.replacingOccurrences(of: "_", with: "-")
         sink.error(
           "invalid-locale", "\(Quoting.quoted(tag)) is not a BCP 47 language tag", at: path,
-          suggestion: LanguageTag.isWellFormed(hyphenated) && hyphenated != tag
-            ? "write \(Quoting.quoted(hyphenated)): a tag joins its parts with \"-\""
-            : "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
-              + "\"pt-BR\" or \"zh-Hant-TW\"")
+          suggestion: LanguageTag.hyphenHint(tag)
+            ?? "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
+            + "\"pt-BR\" or \"zh-Hant-TW\"")
         continue
       }
       if let earlier = seen[tag.lowercased()] {

@@ -89,6 +89,33 @@ import Testing
     #expect(usageError(["migrate", "s.json"])?.message == "missing --to NEW")
   }
 
+  /// `--flow` where a command takes the flow as an argument: the error says where it
+  /// goes, with the value that followed it in its place.
+  @Test func anOptionNamedAsAnArgumentSaysItIsAnArgument() {
+    #expect(
+      usageError(["repl", "--flow", "delivery.json"])?.message
+        == "unknown option '--flow' for 'checkout repl'; FLOW is the first argument, not an option: checkout repl delivery.json"
+    )
+    #expect(
+      usageError(["repl", "--flow=d.json", "--locale", "de"])?.message
+        == "unknown option '--flow' for 'checkout repl'; FLOW is the first argument, not an option: checkout repl d.json"
+    )
+    #expect(
+      usageError(["lint", "--flow"])?.message
+        == "unknown option '--flow' for 'checkout lint'; FLOW is the first argument, not an option: checkout lint FLOW")
+    #expect(
+      usageError(["diff", "old.json", "--new", "new.json"])?.message
+        == "unknown option '--new' for 'checkout diff'; NEW is the second argument, not an option: checkout diff old.json new.json"
+    )
+    #expect(
+      usageError(["diff", "--new", "--json"])?.message
+        == "unknown option '--new' for 'checkout diff'; NEW is the second argument, not an option: checkout diff OLD NEW"
+    )
+    #expect(
+      usageError(["graph", "a.json", "--flows"])?.message == "unknown option '--flows' for 'checkout graph'",
+      "only the argument's own name")
+  }
+
   @Test func unknownNamesSuggestTheNearest() {
     let command = usageError(["grahp"])
     #expect(command?.message == "unknown command 'grahp'; did you mean 'graph'?")

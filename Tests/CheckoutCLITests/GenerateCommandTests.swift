@@ -100,6 +100,34 @@ import Testing
     #expect(result.output.contains("40 pairs (2 failing steps x 20 error matchers): 40 with a story, 0 infeasible"))
   }
 
+  /// Counts read as words: `1 pair`, and `2 action stories` (it printed `storys`).
+  @Test func countsAreSingularForOneAndPluralOtherwise() throws {
+    let onePair = Self.mini.replacingOccurrences(
+      of: #"{ "code": "cvv_invalid", "step": "creditCard", "row": "cvv" },"#, with: ""
+    ).replacingOccurrences(of: #"{ "code": "card_*", "step": "creditCard", "row": "number" },"#, with: "")
+    // Two actions whose step has no resume row: neither gets a story.
+    let actions = """
+      {"format": 1, "id": "acts", "title": "Acts", "start": "pay", "steps": [
+        {"id": "pay", "title": "Pay", "rows": [
+          {"id": "book", "cell": "button", "title": "Book", "submit": "book", "then": "done",
+           "actions": {"three_d_secure": "challenge", "otp": "challenge"}}]},
+        {"id": "challenge", "title": "Your bank", "presentation": "modal", "rows": [
+          {"id": "cancel", "cell": "button", "title": "Cancel", "action": "close"}]},
+        {"id": "done", "title": "Booked", "presentation": "reset", "rows": []}],
+       "errors": [{"code": "*", "step": "pay"}]}
+      """
+    try withFlowDirectory(["one.json": onePair, "acts.json": actions]) { directory in
+      let one = runCheckout(["generate", "one.json", "--check", "--today", "2026-11-21"], in: directory)
+      #expect(
+        one.output.hasPrefix("one.json: 1 pair (1 failing step x 1 error matcher): 1 with a story"), "\(one.output)")
+      let acts = runCheckout(["generate", "acts.json", "--check", "--today", "2026-11-21"], in: directory)
+      #expect(acts.status == 1)
+      #expect(
+        acts.error.contains("error: 2 action stories could not be written; each is listed above with the reason"),
+        "\(acts.error)")
+    }
+  }
+
   @Test func checkOfSeveralFlowsSkipsTheSchema() throws {
     try withFlowDirectory([
       "mini.json": Self.mini,

@@ -41,7 +41,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let run = runCheckout(["mutate", "mini.json", "--stories", "stories"], in: directory)
     #expect(run.status == 0, "\(run.error)")
-    #expect(run.output.contains("mini.json: 15 mutants, 1 stories (from stories)"))
+    #expect(run.output.contains("mini.json: 15 mutants, 1 story (from stories)"))
     // The CVV story checks the pattern: dropping it is caught, moving the upper bound is not.
     #expect(!run.output.contains("row cvv loses the rule pattern"))
     #expect(

@@ -43,6 +43,16 @@ import Testing
     #expect(result.output.contains(#"error: --locale: unknown locale "xx"; the languages are en, de"#))
   }
 
+  /// `en_US` (a POSIX locale name) is not a tag: the error says how to write it, as lint does.
+  @Test func aLocaleWrittenWithAnUnderscoreSaysHowToWriteIt() {
+    let hint = #"unknown locale "en_US" (write "en-US": a tag joins its parts with "-"); the languages are en, de"#
+    let option = repl([], locale: "en_US")
+    #expect(option.status == 2)
+    #expect(option.output.contains("error: --locale: " + hint), "\(option.output)")
+    #expect(repl(["locale de_DE"]).output.contains(#"error: unknown locale "de_DE" (write "de-DE": a tag"#))
+    #expect(repl([], locale: "en-US").status == 0, "the tag as the hint writes it")
+  }
+
   @Test func completionOffersTheLanguages() throws {
     let session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
     #expect(ReplCompletion.candidates(line: "locale ", cursor: 7, session: session).contains("de"))

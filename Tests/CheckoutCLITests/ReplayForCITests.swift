@@ -126,6 +126,28 @@ import Testing
     }
   }
 
+  /// A story saved on Windows (CRLF), with a lone CR, or with a byte order mark
+  /// runs as the same story with LF: its lines, its numbers, its failure shown whole.
+  @Test(arguments: ["\r\n", "\r", "\u{FEFF}"])
+  func aStoryWithWindowsLineEndingsOrAByteOrderMarkRuns(_ variant: String) throws {
+    let lines = ["flow \(Self.flows)/plndr.json", "tap checkout", "", "expect at stepOne", "expect at cart", "back"]
+    let story =
+      variant == "\u{FEFF}" ? variant + lines.joined(separator: "\n") : lines.joined(separator: variant) + variant
+    try withFlowDirectory(["w.scenario": story]) { directory in
+      let result = runCheckout(["replay", "w.scenario"], in: directory)
+      #expect(result.status == 1, "\(result.error)")
+      #expect(
+        result.output == """
+          w.scenario:5: failed: expect at cart
+            - expected at cart
+            + actual   at stepOne
+          w.scenario: stopped at line 5: 1 line not run
+          1 passed, 1 failed
+
+          """, "\(result.output)")
+    }
+  }
+
   @Test func junitWithoutAValueOrToAPathThatCannotBeWrittenIsAClearError() throws {
     let missing = runCheckout(["replay", "a.scenario", "--junit"])
     #expect(missing.status == 2)

@@ -52,7 +52,9 @@ import CheckoutScenarios
     ])
     #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes.map(\.problem))")
     #expect(outcomes[2].failure?.actual == "name shows no detail (only disclosure and info rows have one)")
-    #expect(outcomes[4].failure?.actual == "billingZip is not shown on address")
+    #expect(
+      outcomes[4].failure?.actual
+        == "billingZip is not shown on address: it shows when Billing address same as shipping is off")
     #expect(outcomes[5].failure?.actual == "no row nowhere on address")
   }
 

@@ -64,7 +64,9 @@ import CheckoutScenarios
       #"expect title nowhere "Nowhere""#,
     ])
     #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes.map(\.problem))")
-    #expect(outcomes[3].failure?.actual == "billingZip is not shown on address")
+    #expect(
+      outcomes[3].failure?.actual
+        == "billingZip is not shown on address: it shows when Billing address same as shipping is off")
     #expect(outcomes[4].failure?.actual == "no row nowhere on address")
   }
 

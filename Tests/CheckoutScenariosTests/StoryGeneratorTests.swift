@@ -102,6 +102,19 @@ import CheckoutScenarios
     #expect(story.lines.contains { $0.hasPrefix("set cvv ") && $0.hasSuffix("# a new valid value") })
   }
 
+  /// PLNDR's billing ZIP is hidden while billing is the shipping address: the story
+  /// makes it show before it expects the focus and the error on it.
+  @Test func anErrorOnAHiddenRowIsSeenOnceTheShopperMakesTheRowShow() throws {
+    let suite = Self.shippedSuite("plndr.json")
+    let story = try #require(suite.stories.first { $0.name == "stepTwo--field-billing.zip" })
+    let lines = story.lines
+    let shows = try #require(lines.firstIndex(of: "set billingSame off"))
+    let focus = try #require(lines.firstIndex(of: "expect focus billingZip"))
+    #expect(lines[shows + 1] == "expect focus billingZip", "\(lines)")
+    #expect(lines[focus + 1] == #"expect error billingZip "The checkout API says: invalid.""#)
+    #expect(lines.contains("# billingZip is hidden (it shows when Billing address same as shipping is off):"))
+  }
+
   @Test func errorCodesFitTheirMatchers() throws {
     let flow = try Self.shipped("plndr.json")
     let suite = Self.shippedSuite("plndr.json")

@@ -66,6 +66,13 @@ import CheckoutSessions
       #expect(error.description == #"unknown locale "klingon"; the languages are en, de, fr, es, it, nl, pt, ja"#)
     }
     #expect(session.locale == "de", "a refused locale changes nothing")
+    // A POSIX locale name says how it is written as a tag, as lint does.
+    #expect(
+      UnsupportedLocale(locale: "pt_BR", supported: ["en", "pt"]).description
+        == #"unknown locale "pt_BR" (write "pt-BR": a tag joins its parts with "-"); the languages are en, pt"#)
+    #expect(
+      UnsupportedLocale(locale: "x_y", supported: ["en"]).description == #"unknown locale "x_y"; the languages are en"#,
+      "no hint when the hyphen does not make a tag")
     try session.setLocale("de-AT")
     #expect(session.locale == "de-AT")
   }

@@ -161,7 +161,7 @@ package enum GenerateCommand {
         }
         if noActionStory > 0 {
           terminal.errorLine(
-            "error: \(LintCommand.count(noActionStory, "action story")) could not be written; each is listed above with the reason"
+            "error: \(LintCommand.count(noActionStory, "action story", plural: "action stories")) could not be written; each is listed above with the reason"
           )
         }
         for entry in stale {
@@ -230,13 +230,14 @@ package enum GenerateCommand {
   private static func printSummary(_ report: FlowReport, check: Bool, _ terminal: Terminal) {
     let suite = report.suite
     terminal.line(
-      "\(report.path): \(suite.pairs.count) pairs (\(pairShape(suite.pairs))): "
+      "\(report.path): \(suite.pairs.count) \(suite.pairs.count == 1 ? "pair" : "pairs") (\(pairShape(suite.pairs))): "
         + "\(suite.pairs.count - suite.infeasible.count) with a story, \(suite.infeasible.count) infeasible")
     let kinds = suite.counts.map { "\($0.count) \(label($0.kind))" }.joined(separator: ", ")
+    let stories = "\(suite.stories.count) \(suite.stories.count == 1 ? "story" : "stories")"
     if let directory = report.directory {
-      terminal.line("  wrote \(suite.stories.count) stories to \(display(directory, terminal)): \(kinds)")
+      terminal.line("  wrote \(stories) to \(display(directory, terminal)): \(kinds)")
     } else {
-      terminal.line("  generated \(suite.stories.count) stories: \(kinds)")
+      terminal.line("  generated \(stories): \(kinds)")
     }
     for pair in suite.infeasible {
       if let entry = report.accepted.entry(for: pair.pair) {

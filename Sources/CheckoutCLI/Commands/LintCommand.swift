@@ -121,8 +121,10 @@ package enum LintCommand {
     }
   }
 
-  static func count(_ number: Int, _ noun: String) -> String {
-    "\(Quoting.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+  /// `1 step`, `1,204 steps`; `plural` for a noun that is not made plural with an
+  /// `s` (`count(9, "action story", plural: "action stories")`).
+  static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(Quoting.grouped(number)) \(number == 1 ? noun : plural ?? noun + "s")"
   }
 }
 

@@ -12,7 +12,9 @@ struct MutationSummary {
 
   func print(failing: [(story: MutationStory, failure: String)], seconds: Double, _ terminal: Terminal) {
     let score = MutationScore(results)
-    terminal.line("\(path): \(results.count) mutants, \(stories) stories (\(source))")
+    terminal.line(
+      "\(path): \(results.count) \(results.count == 1 ? "mutant" : "mutants"), \(stories) \(stories == 1 ? "story" : "stories") (\(source))"
+    )
     for (story, failure) in failing {
       terminal.line("  \(terminal.styled("left out:", .yellow)) \(story.name) fails on the flow itself: \(failure)")
     }

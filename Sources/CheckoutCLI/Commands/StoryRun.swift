@@ -10,7 +10,8 @@ struct StoryResult: Sendable {
   struct Stop: Sendable, Equatable {
     /// The line, from 1; nil when the problem is the file as a whole.
     var line: Int?
-    /// The column, from 1, of a syntax error; nil otherwise.
+    /// The column, from 1, of a syntax error or of the word a line that cannot
+    /// run is about (an operation no submit calls); nil otherwise.
     var column: Int?
     /// The line as written (for an `expect` line), else nil: a `set` may hold a secret.
     var source: String?
@@ -63,7 +64,7 @@ struct StoryRun {
       result.unusable = .init(line: error.line, column: error.column, message: error.message + more)
       return result
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = ScenarioParser.lines(of: text)
     var host = makeHost()
     for (index, (line, command)) in script.enumerated() {
       let outcome = host.run(command)
@@ -74,9 +75,11 @@ struct StoryRun {
       if verbose { printVerbose(line, source, command, outcome, host) }
       if let problem = outcome.problem {
         if host.session == nil { return unusable(result, line: line, problem) }
-        terminal.errorLine("\(path):\(line): error: \(problem)")
+        let column = outcome.problemWord.flatMap { ScenarioParser.column(ofWord: $0, in: written) }
+        terminal.errorLine("\(path):\(line):\(column.map { "\($0):" } ?? "") error: \(problem)")
         result.failed += 1
-        result.failure = .init(line: line, source: nil, message: problem, notRun: script.count - index - 1)
+        result.failure = .init(
+          line: line, column: column, source: nil, message: problem, notRun: script.count - index - 1)
         break
       }
       if outcome.passed { result.passed += 1 }

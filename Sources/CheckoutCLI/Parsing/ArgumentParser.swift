@@ -138,9 +138,12 @@ package struct ArgumentParser: Sendable {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = spec.options.first(where: { $0.name == name }) else {
+        let next = index < arguments.count && !arguments[index].hasPrefix("-") ? arguments[index] : nil
+        let value = inlineValue ?? next
         throw UsageError(
           message: "unknown option '\(name)' for 'checkout \(spec.name)'"
-            + suggestion(name, in: spec.options.map(\.name)),
+            + (positionalHint(name, value: value, given: parsed.positionals, for: spec)
+              ?? suggestion(name, in: spec.options.map(\.name))),
           command: spec.name)
       }
       guard let valueName = option.valueName else {
@@ -185,6 +188,19 @@ package struct ArgumentParser: Sendable {
       let extra = values[spec.positionals.count...].joined(separator: " ")
       throw UsageError(message: "unexpected argument '\(extra)'", command: spec.name)
     }
+  }
+
+  /// `; FLOW is the first argument, not an option: checkout repl delivery.json` for
+  /// an option named as a positional argument is (`--flow` for FLOW), with the value
+  /// that followed it in the argument's place; nil for any other name.
+  private func positionalHint(_ name: String, value: String?, given: [String], for spec: CommandSpec) -> String? {
+    let word = name.drop { $0 == "-" }.lowercased()
+    guard let index = spec.positionals.firstIndex(where: { $0.name.lowercased() == word }) else { return nil }
+    let ordinals = ["first", "second", "third"]
+    let ordinal = index < ordinals.count ? ordinals[index] : "\(index + 1)th"
+    let before = spec.positionals[..<index].enumerated().map { given.indices.contains($0) ? given[$0] : $1.name }
+    let example = (["checkout", spec.name] + before + [value ?? spec.positionals[index].name]).joined(separator: " ")
+    return "; \(spec.positionals[index].name) is the \(ordinal) argument, not an option: \(example)"
   }
 
   private func suggestion(_ word: String, in candidates: [String]) -> String {

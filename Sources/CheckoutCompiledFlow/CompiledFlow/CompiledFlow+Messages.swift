@@ -87,8 +87,11 @@ public struct UnsupportedLocale: Error, Hashable, Sendable, CustomStringConverti
     self.supported = supported
   }
 
-  /// `unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja`.
+  /// `unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja`; a tag
+  /// written with `_` says how to write it: `unknown locale "en_US" (write "en-US":
+  /// a tag joins its parts with "-"); the languages are …`.
   public var description: String {
-    "unknown locale \(Quoting.quoted(locale)); the languages are \(supported.joined(separator: ", "))"
+    let hint = LanguageTag.hyphenHint(locale).map { " (\($0))" } ?? ""
+    return "unknown locale \(Quoting.quoted(locale))\(hint); the languages are \(supported.joined(separator: ", "))"
   }
 }

@@ -47,6 +47,19 @@ package enum LanguageTag {
     return index == subtags.count
   }
 
+  /// `write "de-DE": a tag joins its parts with "-"` for a tag written with `_` (a
+  /// POSIX locale name, `de_DE`) that is well-formed with `-`; nil otherwise.
+  ///
+  /// ```swift
+  /// LanguageTag.hyphenHint("en_US")  // "write \"en-US\": a tag joins its parts with \"-\""
+  /// LanguageTag.hyphenHint("en-US")  // nil
+  /// ```
+  package static func hyphenHint(_ tag: String) -> String? {
+    let hyphenated = String(tag.map { $0 == "_" ? "-" : $0 })
+    guard hyphenated != tag, !isWellFormed(tag), isWellFormed(hyphenated) else { return nil }
+    return "write \(Quoting.quoted(hyphenated)): a tag joins its parts with \"-\""
+  }
+
   private static func isVariant(_ subtag: String) -> Bool {
     if isAlphanumeric(subtag, 5...8) { return true }
     guard subtag.count == 4, let first = subtag.unicodeScalars.first, isDigit(first) else { return false }

@@ -230,6 +230,13 @@ package struct StoryGenerator: Sendable {
         try driver.recorder.run("expect effect focus \(offer.resolution.step)")
         continue
       }
+      // A row its visibleWhen hides shows neither the focus nor the error (the
+      // engine routes to it all the same): the shopper makes it show first.
+      if let step = driver.session.currentStep, let row = step.row(rowID), driver.session.screen.row(rowID) == nil {
+        let condition = row.visibleWhen.map { " (it shows when \(ConditionText.describe($0, flow: flow.flow)))" } ?? ""
+        driver.recorder.comment("\(rowID) is hidden\(condition): the shopper makes it show to see the error.")
+        try driver.prepareRow(row, on: step)
+      }
       try driver.recorder.run("expect focus \(rowID)")
       let top = driver.session.navigation.top
       if let message = driver.session.rowErrors[CheckoutSession.RowRef(step: top, row: rowID)] {

@@ -56,12 +56,12 @@ package struct StoryReplayer: Sendable {
   /// The story's commands, `flow` lines left out, or the failure of the first line that does not parse.
   package static func parse(_ text: String) -> Result<[Line], Failure> {
     var lines: [Line] = []
-    for (index, source) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, source) in ScenarioParser.lines(of: text).enumerated() {
       let number = index + 1
       do {
-        guard let command = try ScenarioParser.parse(String(source), line: number) else { continue }
+        guard let command = try ScenarioParser.parse(source, line: number) else { continue }
         if case .flow = command { continue }
-        lines.append(Line(number: number, command: command, source: String(source)))
+        lines.append(Line(number: number, command: command, source: source))
       } catch {
         return .failure(Failure(line: number, text: "(line \(number))", message: error.message))
       }

@@ -25,12 +25,19 @@ struct ExpectationChecker {
       let matches =
         target.map { $0.step == offered?.step && ($0.row == nil || $0.row == offered?.row) } ?? (offered == nil)
       return matches
-        ? nil : ScenarioHost.Failure(expected: "offer \(target?.description ?? "none")", actual: "offer \(actual)")
+        ? nil
+        : ScenarioHost.Failure(
+          expected: "offer \(target?.description ?? "none")",
+          actual: "offer \(actual)\(target.map(unknownReference) ?? "")")
     case .focus(let row):
+      // The shopper cannot see a hidden row, so no error route arrived there for them.
+      if isHidden(row) { return notShown(row, expected: "focus \(row)") }
       let actual =
         session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
       return compare("focus \(row)", "focus \(actual)", unknown: unknownRow(row))
     case .error(let row, let text):
+      // An error on a hidden row is not shown on it: the shopper reads nothing there.
+      if isHidden(row) { return notShown(row, expected: "error on \(row) containing \"\(text)\"") }
       let actual = session.rowErrors[CheckoutSession.RowRef(step: session.navigation.top, row: row)]
       guard let actual, actual.contains(text) else {
         return ScenarioHost.Failure(
@@ -119,14 +126,23 @@ struct ExpectationChecker {
       "detail of \(rowID) \(ScenarioText.quoted(shown))")
   }
 
+  /// Whether the step on screen has the row but does not show it (its `visibleWhen` does not hold).
+  private func isHidden(_ rowID: RowID) -> Bool {
+    session.currentStep?.row(rowID) != nil && session.screen.row(rowID) == nil
+  }
+
   /// The failure of `expected` for a row the screen does not show: hidden by its
-  /// `visibleWhen`, or not on the step at all.
+  /// `visibleWhen` (`amount is not shown on tip: it shows when Tip is custom`), or
+  /// not on the step at all.
   private func notShown(_ rowID: RowID, expected: String) -> ScenarioHost.Failure {
     let step = session.screen.step
-    let hidden = session.currentStep?.row(rowID) != nil
-    return ScenarioHost.Failure(
-      expected: expected,
-      actual: hidden ? "\(rowID) is not shown on \(step)" : "no row \(rowID) on \(step)\(rowSuggestion(rowID))")
+    guard let row = session.currentStep?.row(rowID) else {
+      return ScenarioHost.Failure(expected: expected, actual: "no row \(rowID) on \(step)\(rowSuggestion(rowID))")
+    }
+    let condition = row.visibleWhen.map {
+      ": it shows when " + ConditionText.describe($0, flow: session.flow)
+    }
+    return ScenarioHost.Failure(expected: expected, actual: "\(rowID) is not shown on \(step)\(condition ?? "")")
   }
 
   /// `unknown`: what the expectation names that the flow does not have, said after the actual value.
@@ -156,9 +172,17 @@ struct ExpectationChecker {
     return "; \(step.id) has no row \(Quoting.quoted(row))\(rowSuggestion(row))"
   }
 
-  /// ` (did you mean "number"?)` for a row the step on screen does not have, or "".
-  private func rowSuggestion(_ row: RowID) -> String {
-    guard let step = session.currentStep, step.row(row) == nil else { return "" }
+  /// `; the flow has no step "adress" (did you mean "address"?)` or `; payment has
+  /// no row "cvc" (did you mean "cvv"?)` for a `STEP[.ROW]` the flow does not have, or "".
+  private func unknownReference(_ reference: RowReference) -> String {
+    guard let step = session.compiled.step(reference.step) else { return unknownSteps([reference.step]) }
+    guard let row = reference.row, step.row(row) == nil else { return "" }
+    return "; \(step.id) has no row \(Quoting.quoted(row))\(rowSuggestion(row, on: step))"
+  }
+
+  /// ` (did you mean "number"?)` for a row the step (by default the one on screen) does not have, or "".
+  private func rowSuggestion(_ row: RowID, on step: Step? = nil) -> String {
+    guard let step = step ?? session.currentStep, step.row(row) == nil else { return "" }
     return Suggestions.didYouMean(row.rawValue, in: step.rows.map(\.id.rawValue)).map { " (\($0))" } ?? ""
   }
 

@@ -30,6 +30,9 @@ package struct ScenarioHost: Sendable {
     package var passed = false
     /// A problem with the command itself (unknown row, no flow).
     package var problem: String?
+    /// The word of the line the problem is about, when it is one word (0 the
+    /// command, 1 its first argument): where a report points its column.
+    package var problemWord: Int?
     /// `quit` was typed.
     package var quit = false
   }
@@ -140,8 +143,19 @@ package struct ScenarioHost: Sendable {
         mode == .manual
           ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
     case .api(let operation, let response):
+      // An answer for an operation no submit calls would wait for ever, and the
+      // real call go unanswered: a typo fails the line instead.
+      guard let session else {
+        outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
+        return outcome
+      }
+      if let problem = Self.unknownOperation(operation, in: session.flow) {
+        outcome.problem = problem
+        outcome.problemWord = 1
+        return outcome
+      }
       api.enqueue(response, for: operation)
-      if let session, let call = session.calls[operation], call.action == nil, let answer = api.answer(operation) {
+      if let call = session.calls[operation], call.action == nil, let answer = api.answer(operation) {
         perform(DevelopmentAPI.event(answer, for: operation, in: session.flow), &outcome)
       }
     case .help(let name): outcome.notes += helpText(name)
@@ -200,7 +214,14 @@ package struct ScenarioHost: Sendable {
     case .back: perform(.back, &outcome)
     case .accept: perform(.accept, &outcome)
     case .decline: perform(.decline, &outcome)
-    case .appear(let step): perform(.appeared(step), &outcome)
+    case .appear(let step):
+      // A step the flow does not have is a typo, not the shopper going elsewhere.
+      if let problem = Self.unknownStep(step, in: session.flow) {
+        outcome.problem = problem
+        outcome.problemWord = 1
+        return
+      }
+      perform(.appeared(step), &outcome)
     case .stack: outcome.notes.append(session.navigation.description)
     case .snapshot(let path): writeSnapshot(of: session, to: path, &outcome)
     case .show: break
@@ -221,6 +242,32 @@ package struct ScenarioHost: Sendable {
       }
     default: break
     }
+  }
+
+  /// `no submit calls operation "placOrder"; did you mean "placeOrder"?` (as lint
+  /// says of a matcher) for an operation no submit of the flow calls, else nil.
+  private static func unknownOperation(_ operation: OperationName, in flow: Flow) -> String? {
+    var operations: [String] = []
+    for case .submit(let submit)? in flow.steps.lazy.flatMap(\.rows).map(\.action)
+    where !operations.contains(submit.operation.rawValue) {
+      operations.append(submit.operation.rawValue)
+    }
+    guard !operations.contains(operation.rawValue) else { return nil }
+    let hint =
+      Suggestions.didYouMean(operation.rawValue, in: operations)
+      ?? (operations.isEmpty
+        ? "the flow has no submit row" : "the operations are \(Suggestions.list(operations, conjunction: "and"))")
+    return "no submit calls operation \(Quoting.quoted(operation.rawValue)); \(hint)"
+  }
+
+  /// `unknown step "adress"; did you mean "address"?` (as `plan` says) for a step
+  /// the flow does not have, else nil.
+  private static func unknownStep(_ step: StepID, in flow: Flow) -> String? {
+    let ids = flow.steps.map(\.id.rawValue)
+    guard !ids.contains(step.rawValue) else { return nil }
+    let hint =
+      Suggestions.didYouMean(step.rawValue, in: ids) ?? "the steps are \(Suggestions.list(ids, conjunction: "and"))"
+    return "unknown step \(Quoting.quoted(step)); \(hint)"
   }
 
   /// A name that is no row of the step on screen: a typo in a scenario fails it

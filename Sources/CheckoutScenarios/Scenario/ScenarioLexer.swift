@@ -30,40 +30,49 @@ struct ScenarioLexer {
       }
       let start = index
       if character == "\"" {
-        index += 1
-        var text = ""
-        var closed = false
-        while index < characters.count {
-          let next = characters[index]
-          if next == "\\", index + 1 < characters.count, characters[index + 1] == "\"" || characters[index + 1] == "\\"
-          {
-            text.append(characters[index + 1])
-            index += 2
-            continue
-          }
-          if next == "\"" {
-            closed = true
-            index += 1
-            break
-          }
-          text.append(next)
-          index += 1
-        }
-        guard closed else {
-          throw ScenarioSyntaxError(
-            line: lineNumber, column: start + 1, message: "unterminated string; expected a closing '\"'")
-        }
-        tokens.append(Token(text: text, column: start + 1, quoted: true))
+        let string = try quotedString(characters, from: index, lineNumber: lineNumber)
+        tokens.append(Token(text: string.text, column: start + 1, quoted: true))
+        index = string.end
         continue
       }
       var text = ""
       while index < characters.count, !" \t\r;#".contains(characters[index]) {
+        // `key="a value with spaces"`: a quoted string right after the `=` of a
+        // word is the rest of that word (`api placeOrder ok note="leave it"`).
+        if characters[index] == "\"", text.count > 1, text.hasSuffix("=") {
+          let string = try quotedString(characters, from: index, lineNumber: lineNumber)
+          text += string.text
+          index = string.end
+          break
+        }
         text.append(characters[index])
         index += 1
       }
       tokens.append(Token(text: text, column: start + 1, quoted: false))
     }
     return tokens
+  }
+
+  /// The double-quoted string that starts at `start` (`\"` inside it is a quote,
+  /// `\\` a backslash): its text, and the index after its closing quote.
+  private static func quotedString(_ characters: [Character], from start: Int, lineNumber: Int)
+    throws(ScenarioSyntaxError) -> (text: String, end: Int)
+  {
+    var index = start + 1
+    var text = ""
+    while index < characters.count {
+      let next = characters[index]
+      if next == "\\", index + 1 < characters.count, characters[index + 1] == "\"" || characters[index + 1] == "\\" {
+        text.append(characters[index + 1])
+        index += 2
+        continue
+      }
+      if next == "\"" { return (text, index + 1) }
+      text.append(next)
+      index += 1
+    }
+    throw ScenarioSyntaxError(
+      line: lineNumber, column: start + 1, message: "unterminated string; expected a closing '\"'")
   }
 }
 

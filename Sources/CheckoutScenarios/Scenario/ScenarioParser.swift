@@ -62,12 +62,37 @@ package enum ScenarioParser {
     return command
   }
 
+  /// The lines of a scenario file, as its line numbers count them: a line ends at
+  /// LF, CRLF (a file written on Windows) or a lone CR, and a UTF-8 byte order mark
+  /// before the first line is no part of it.
+  ///
+  /// ```swift
+  /// ScenarioParser.lines(of: "\u{FEFF}flow f.json\r\ntap checkout\r\n")  // ["flow f.json", "tap checkout", ""]
+  /// ```
+  package static func lines(of text: String) -> [String] {
+    var scalars = Substring(text).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+    // CRLF is one Character, so each of the three endings is one separator.
+    return Substring(scalars).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map(String.init)
+  }
+
+  /// The column (from 1) where word `index` of a line starts (0: the command word,
+  /// 1: its first argument), where a report of a line that cannot run points; nil
+  /// when the line has no such word.
+  package static func column(ofWord index: Int, in line: String) -> Int? {
+    guard let tokens = try? ScenarioLexer.tokens(line, lineNumber: 1), tokens.indices.contains(index) else {
+      return nil
+    }
+    return tokens[index].column
+  }
+
   /// Parses a whole scenario; every line, or the first syntax error.
   package static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
   {
     var commands: [(Int, ScenarioCommand)] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      if let command = try parse(String(line), line: index + 1) { commands.append((index + 1, command)) }
+    for (index, line) in lines(of: text).enumerated() {
+      if let command = try parse(line, line: index + 1) { commands.append((index + 1, command)) }
     }
     return commands
   }
@@ -76,9 +101,9 @@ package enum ScenarioParser {
   /// own, so one mistake does not hide the next): what a run reports at once.
   package static func syntaxErrors(in text: String) -> [ScenarioSyntaxError] {
     var errors: [ScenarioSyntaxError] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in lines(of: text).enumerated() {
       do {
-        _ = try parse(String(line), line: index + 1)
+        _ = try parse(line, line: index + 1)
       } catch {
         errors.append(error)
       }
@@ -121,15 +146,20 @@ package enum ScenarioParser {
     }
   }
 
-  /// The `key=value` data after `ok` or `action NAME`.
+  /// The `key=value` data after `ok` or `action NAME`; a value is a word or, after
+  /// the `=`, a double-quoted string (`note="leave it"`); a whole quoted
+  /// `"key=value"` is read the same way.
   private static func data(_ cursor: inout TokenCursor, after what: String) throws(ScenarioSyntaxError) -> [DataKey:
     Value]
   {
     var values: [DataKey: Value] = [:]
     while let token = cursor.next() {
-      let parts = token.text.split(separator: "=", maxSplits: 1).map(String.init)
+      let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 2, IdentifierSyntax.isKey(parts[0]) else {
-        throw cursor.error(at: token, "expected key=value data after '\(what)', like order.number=1042")
+        throw cursor.error(
+          at: token,
+          "expected key=value data after '\(what)', like order.number=1042; a value with spaces goes in double quotes: shipping.street=\"1 Main St\""
+        )
       }
       values[DataKey(parts[0])] = .string(parts[1])
     }
