@@ -121,3 +121,28 @@ import CheckoutSessions
     #expect(session.waitingCall("placeOrder") == nil, "the call is over")
   }
 }
+
+/// A success fills the keys its submits `provides`, and nothing the shopper typed.
+@Suite struct SuccessDataTests {
+  @Test func keysNoSubmitProvidesAreLeftOutSayingSo() throws {
+    var session = ActionTests.paying()
+    let effects = session.send(
+      .apiSucceeded("placeOrder", ["order.number": .string("N1"), "contact.email": .string("eve@example.com")]))
+    #expect(session.value(for: "order.number") == .string("N1"))
+    #expect(session.value(for: "contact.email") == .string("ada@example.com"), "what the shopper typed stays")
+    guard case .notice(let notice)? = effects.first else {
+      Issue.record("no notice: \(effects)")
+      return
+    }
+    #expect(
+      notice
+        == "placeOrder's answer holds contact.email, which no submit of placeOrder provides: left out (its submits provide order.number)"
+    )
+    #expect(effects.dropFirst().first == .navigate(.reset("receipt")), "the order goes on")
+  }
+
+  @Test func anAnswerOfOnlyProvidedKeysHasNoNotice() throws {
+    var session = ActionTests.paying()
+    #expect(session.send(.apiSucceeded("placeOrder", ["order.number": .string("N1")])) == [.navigate(.reset("receipt"))])
+  }
+}

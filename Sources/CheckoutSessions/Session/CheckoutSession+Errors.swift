@@ -42,15 +42,35 @@ extension CheckoutSession {
       return [.refused(.noCallWaiting(operation, event: .apiSucceeded))]
     }
     calls[operation] = nil
-    for (key, value) in values { sessionData.update(value, for: key, in: compiled) }
+    let notices = mergeProvided(values, answering: operation)
     mode.correction.queued = []
     if isFinal(then: call.then) { finished = operation }
-    guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return [] }
+    guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return notices }
     let opening = NavigationCommand.opening(then, as: presentation)
     if let closing = closingActionStep(of: call, before: opening) {
-      return send(closing, then: opening, for: .apiSucceeded)
+      return notices + send(closing, then: opening, for: .apiSucceeded)
     }
-    return send(opening, for: .apiSucceeded)
+    return notices + send(opening, for: .apiSucceeded)
+  }
+
+  /// Merges a success's values for the keys the operation's submits `provides`;
+  /// any other key is left out, with a notice naming it (an answer must not
+  /// overwrite what the shopper typed, such as the ZIP code).
+  private mutating func mergeProvided(_ values: [DataKey: Value], answering operation: OperationName) -> [Effect] {
+    guard !values.isEmpty else { return [] }
+    let provided = Set(submits(of: operation).flatMap(\.provides))
+    var leftOut: [DataKey] = []
+    for (key, value) in values {
+      if provided.contains(key) { sessionData.update(value, for: key, in: compiled) } else { leftOut.append(key) }
+    }
+    guard !leftOut.isEmpty else { return [] }
+    let names = leftOut.map(\.rawValue).sorted().joined(separator: ", ")
+    let allowed = provided.isEmpty ? "none" : provided.map(\.rawValue).sorted().joined(separator: ", ")
+    return [
+      .notice(
+        "\(operation)'s answer holds \(names), which no submit of \(operation) provides: left out (its submits provide \(allowed))"
+      )
+    ]
   }
 
   /// The command that closes the step of the action a call asked for, when that
