@@ -69,3 +69,14 @@ import CheckoutSessions
     #expect(session.pending == nil)
   }
 }
+
+/// An appearance of a step the flow does not have says so, with the likely name.
+@Suite struct UnknownStepAppearanceTests {
+  @Test func aStepTheFlowLacksIsNamedWithTheLikelyOne() {
+    var session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
+    let refusal = session.send(.appeared("stepTwoo")).first?.refusal
+    #expect(refusal?.code == .unknownStep)
+    #expect(refusal?.message.hasPrefix(#"the flow has no step "stepTwoo" (did you mean "stepTwo"?); its steps are cart, "#) == true, "\(String(describing: refusal))")
+    #expect(session.navigation.description == "cart", "nothing changed")
+  }
+}

@@ -47,6 +47,7 @@ extension CheckoutSession {
   /// happened and what the session expects now. An offer waiting does not change
   /// this: the appearance goes to what it interrupted.
   mutating func appeared(_ step: StepID) -> [Effect] {
+    guard compiled.step(step) != nil else { return [.refused(.noStep(step.rawValue, in: flow, event: .appeared))] }
     switch mode.waiting {
     case .route?:
       return driveOn(step)

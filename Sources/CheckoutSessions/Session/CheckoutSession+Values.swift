@@ -14,7 +14,7 @@ extension CheckoutSession {
     switch target {
     case .row(let rowID, let stepID):
       guard let step = stepID.map({ compiled.step($0) }) ?? currentStep else {
-        return [.refused(.noStepForSet(stepID?.rawValue ?? navigation.top.rawValue, in: flow))]
+        return [.refused(.noStep(stepID?.rawValue ?? navigation.top.rawValue, in: flow, event: .set))]
       }
       guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .set))] }
       return set(row, on: step, value)

@@ -16,12 +16,12 @@ extension Refusal {
         "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)")
   }
 
-  /// A `set` through a row of a step the flow does not have.
-  static func noStepForSet(_ name: String, in flow: Flow) -> Refusal {
+  /// A step the flow does not have, named by an event (a `set` through its row, an `appeared`).
+  static func noStep(_ name: String, in flow: Flow, event: SessionEvent.Kind) -> Refusal {
     let ids = flow.steps.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(name, in: ids).map { " (\($0))" } ?? ""
     return Refusal(
-      .unknownStep, event: .set, subject: .step(StepID(name)),
+      .unknownStep, event: event, subject: .step(StepID(name)),
       message: "the flow has no step \(Quoting.quoted(name))\(hint); its steps are \(ids.joined(separator: ", "))")
   }
 
