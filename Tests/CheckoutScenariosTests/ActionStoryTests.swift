@@ -76,7 +76,16 @@ import CheckoutSessions
       ])
     let code = try #require(lines.firstIndex { $0.hasPrefix("set code ") })
     let resumed = try #require(lines.firstIndex(of: "tap confirm"))
-    #expect(code < resumed && lines.last == "expect at done")
+    #expect(code < resumed && Array(lines.suffix(2)) == ["expect at done", "expect stack done"])
+  }
+
+  @Test func theActionStepsRulesAreCheckedOnTheStepTheActionOpens() throws {
+    let rules = try #require(Self.suite.stories.first { $0.name == "rules--challenge" }, "\(Self.suite.unwritten)")
+    let lines = rules.lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    let asked = try #require(lines.firstIndex(of: "api book action three_d_secure"))
+    let probed = try #require(lines.firstIndex { $0.hasPrefix("set code ") })
+    #expect(asked < probed && lines.contains("expect invalid code") && lines.last == "expect valid code")
+    #expect(StoryReplayer(flow: Self.compiled).replay(Self.text(rules)) == nil)
   }
 
   @Test func theErrorAfterTheActionIsRoutedFromTheActionStepAndANewCallGoesThrough() throws {

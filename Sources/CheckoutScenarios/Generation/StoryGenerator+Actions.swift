@@ -125,11 +125,23 @@ extension StoryGenerator {
     }
   }
 
+  /// The first submit × action done on `step` (with its `resume` row), or nil when
+  /// no submit does an action there.
+  func actionPlace(of step: Step, in origins: [Origin]) -> ActionPlace? {
+    guard let resume = step.rows.first(where: { $0.action == .resume }) else { return nil }
+    for origin in origins {
+      for (action, target) in origin.submit.actions.sorted(by: { $0.key < $1.key }) where target == step.id {
+        return ActionPlace(origin: origin, action: action, step: step, resume: resume.id)
+      }
+    }
+    return nil
+  }
+
   // MARK: Parts
 
   /// The walk to the submit, the guards of a later route met, the answer that asks
   /// for the action, the tap, and the action step open with the call waiting.
-  private func askForAction(_ place: ActionPlace, meetingGuardsTo target: StepID? = nil) throws(StoryBlock)
+  func askForAction(_ place: ActionPlace, meetingGuardsTo target: StepID? = nil) throws(StoryBlock)
     -> StoryDriver
   {
     var driver = try place.origin.base.get()
@@ -158,12 +170,10 @@ extension StoryGenerator {
     try driver.recorder.run("expect effect callAPI \(place.origin.submit.operation)")
   }
 
-  /// Where the successful call leaves the shopper: its `then`, or the stack as it is.
+  /// Where the successful call leaves the shopper: its `then` (the action's step
+  /// closed under it: the whole stack is checked), or the stack as it is.
   private func expectArrival(_ origin: Origin, _ driver: inout StoryDriver) throws(StoryBlock) {
-    if let then = origin.submit.then {
-      try driver.recorder.run("expect at \(then)")
-    } else {
-      try driver.recorder.expectStack()
-    }
+    if let then = origin.submit.then { try driver.recorder.run("expect at \(then)") }
+    try driver.recorder.expectStack()
   }
 }

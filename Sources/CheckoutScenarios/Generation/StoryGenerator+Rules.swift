@@ -5,21 +5,20 @@ import CheckoutSessions
 import CheckoutSynthesis
 
 extension StoryGenerator {
-  /// One story per step with rules: on the step (its hidden rows shown first), each
+  /// One story per step with rules (a step only an action opens is reached through
+  /// that action): on the step (its hidden rows shown first), each
   /// value row gets a value that breaks each of its rules, then the values just
   /// inside and just outside each bound (`minLength`, `maxLength`, each counted
   /// quantifier of a pattern), each with the row's verdict and message, then a valid
   /// value. Rows no submit validates are checked here too.
-  func ruleStories(names: inout StoryNames) -> (stories: [Story], unwritten: [String]) {
+  func ruleStories(_ origins: [Origin], names: inout StoryNames) -> (stories: [Story], unwritten: [String]) {
     var stories: [Story] = []
     var unwritten: [String] = []
     for step in flow.flow.steps {
       let rows = step.rows.filter { $0.kind.takesValue && $0.bind != nil && !$0.rules.isEmpty }
       guard !rows.isEmpty else { continue }
       let story = Result { () throws(StoryBlock) -> Story in
-        var driver = StoryDriver(recorder: StoryRecorder(flow: flow, today: today), walker: walker, values: values)
-        driver.recorder.comment("Walk to \(step.title) (\(step.id)).")
-        try driver.go(to: step.id)
+        var driver = try reach(step, origins)
         var checked: [String] = []
         for row in rows {
           let attempt = Result { [driver] () throws(StoryBlock) -> StoryDriver in
@@ -48,6 +47,20 @@ extension StoryGenerator {
       }
     }
     return (stories, unwritten)
+  }
+
+  /// A driver on `step`: walked to, or, for a step only an action opens (a
+  /// suggested address, a bank's challenge), at that action with its call waiting.
+  private func reach(_ step: Step, _ origins: [Origin]) throws(StoryBlock) -> StoryDriver {
+    var driver = StoryDriver(recorder: StoryRecorder(flow: flow, today: today), walker: walker, values: values)
+    driver.recorder.comment("Walk to \(step.title) (\(step.id)).")
+    do {
+      try driver.go(to: step.id)
+      return driver
+    } catch {
+      guard let place = actionPlace(of: step, in: origins) else { throw error }
+      return try askForAction(place)
+    }
   }
 
   /// The lines for one row: each rule broken, each bound probed, then a valid value.

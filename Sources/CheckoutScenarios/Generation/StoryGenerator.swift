@@ -82,7 +82,7 @@ package struct StoryGenerator: Sendable {
     stories += local.stories
     let tours = tourStories()
     stories += tours.stories
-    let checks = [guardStories(names: &names), ruleStories(names: &names), conditionStories(names: &names)]
+    let checks = [guardStories(names: &names), ruleStories(origins, names: &names), conditionStories(names: &names)]
     stories += checks.flatMap(\.stories)
     let locales = localeStories(matrix.origins, names: &names)
     stories += locales.stories
