@@ -170,6 +170,7 @@ package struct StoryGenerator: Sendable {
       var error = try ErrorCodeChooser(flow.flow).error(forMatcherAt: pair.matcher, from: pair.operation).get()
       error.message = Self.apiMessage(error.code)
       try meetRouteGuards(to: flow.flow.errors[pair.matcher].step, &driver)
+      try showRow(of: pair.matcher, before: origin, &driver)
       driver.recorder.comment("The API fails \(origin.submit.operation) with \(error.code).")
       try driver.recorder.run("api \(origin.submit.operation) fail \(ErrorCodeChooser.scripted(error))")
       try driver.recorder.run("tap \(origin.row)")
@@ -184,6 +185,22 @@ package struct StoryGenerator: Sendable {
         + " the engine routes there, the shopper enters a new value, and \(origin.submit.operation) goes through."
       return (Story(name: name, kind: .apiError, summary: summary, pair: pair, lines: driver.recorder.lines), error)
     }
+  }
+
+  /// Makes the matcher's row show when its `visibleWhen` hides it now (the engine
+  /// offers an error on a hidden row's step, where the shopper sees it): the shopper
+  /// shows it first, and completes again what the submit checks (the rows it
+  /// brings, such as a billing address).
+  func showRow(of matcher: Int, before origin: Origin, _ driver: inout StoryDriver) throws(StoryBlock) {
+    let place = flow.flow.errors[matcher]
+    guard let rowID = place.row, let step = flow.step(place.step), let row = step.row(rowID),
+      let condition = row.visibleWhen, !condition.holds(in: driver.data)
+    else { return }
+    driver.recorder.comment(
+      "\(step.id).\(rowID) shows when \(ConditionText.describe(condition, flow: flow.flow)): the shopper makes it show, so the error is seen on it."
+    )
+    try driver.prepareRow(row, on: step)
+    try driver.prepareSubmit(origin.row)
   }
 
   /// Completes the steps that guard every route from here to `target`, so the

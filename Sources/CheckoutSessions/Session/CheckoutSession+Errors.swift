@@ -103,12 +103,24 @@ extension CheckoutSession {
   mutating func offerErrors(_ errors: [APIError], from operation: OperationName) -> [Effect] {
     let ordered = compiled.resolver.ordered(errors, from: operation, messages: messages, locale: rules.locale)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
-    var resolutions = ordered.compactMap(\.resolution)
+    var resolutions = ordered.compactMap(\.resolution).map(onAShownRow)
     guard !resolutions.isEmpty else { return effects }
     let offer = Offer(resolution: resolutions.removeFirst(), from: navigation.top)
     mode.offer(offer, queued: resolutions)
     effects.insert(.offer(offer), at: 0)
     return effects
+  }
+
+  /// An API error whose row its `visibleWhen` hides now (a custom tip amount while
+  /// a preset tip is chosen) is offered on the row's step: the shopper could
+  /// neither see the row nor fix it there, and the message shows on the step.
+  private func onAShownRow(_ resolution: Resolution) -> Resolution {
+    guard let rowID = resolution.row, let row = compiled.step(resolution.step)?.row(rowID),
+      !StepCompleteness.isVisible(row, data)
+    else { return resolution }
+    var onStep = resolution
+    onStep.row = nil
+    return onStep
   }
 
   /// Plans a route to the offer's row from where the shopper is (what the offer
