@@ -92,4 +92,14 @@ import CheckoutSessions
       ])
     #expect(!diff.isBreaking)
   }
+
+  @Test func aRemovedMatcherIsReResolvedAsItsOwnCallsErrorsAre() throws {
+    let old = SeveralCallsTests.flow
+    var new = old
+    new.errors.remove(at: 10)  // voucher_expired, the booking's
+    let diff = FlowDiff(from: old, to: new)
+    let removed = try #require(diff.differences.first { $0.description.contains("error matcher removed") })
+    // The booking's fallback takes it, never the hold's (which comes first in the file).
+    #expect(removed.description.contains("voucher_expired is now resolved at review"), "\(removed.description)")
+  }
 }

@@ -308,7 +308,15 @@ struct FlowDiffCollector {
       let index = candidates.first { new.errors[$0].operations == matcher.operations } ?? candidates.first
       guard let index else {
         let example = APIError(code: Self.exampleCode(matcher.code), field: renamedField(matcher.field))
-        let now = resolver.resolve(example).map { "now resolved at \($0.target)" } ?? "now unresolved"
+        // Re-resolved as its own operations' errors are (a fallback of another call never takes them).
+        let calls = (matcher.operations ?? []).isEmpty ? [nil] : (matcher.operations ?? []).map { Optional($0) }
+        let answers = calls.map { operation in
+          (operation, resolver.resolve(example, from: operation).map { "resolved at \($0.target)" } ?? "unresolved")
+        }
+        let now =
+          Set(answers.map(\.1)).count == 1
+          ? "now \(answers[0].1)"
+          : "now " + answers.map { "\($0.1) when \($0.0.map(\.rawValue) ?? "any call") answers it" }.joined(separator: ", ")
         add(
           .breaking, "error matcher removed", what(matcher), "resolved at \(Self.target(matcher))",
           effect: "an offer or queued error it matched is re-resolved: \(example.code) is \(now)")
