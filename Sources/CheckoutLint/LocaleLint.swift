@@ -20,8 +20,40 @@ struct LocaleLint {
 
   func check() {
     checkTags()
-    for written in LocaleLint.strings(of: flow, positions: positions) {
+    let strings = LocaleLint.strings(of: flow, positions: positions)
+    for written in strings {
       check(written)
+    }
+    checkUnlistedLocales(strings)
+  }
+
+  /// A text in a locale the flow does not list: reported once per locale, where it
+  /// is first written, with how many texts are (a flow translated into a language
+  /// it forgot to list would otherwise get an error on every string).
+  private func checkUnlistedLocales(_ strings: [Written]) {
+    guard !flow.locales.isEmpty else { return }  // a localized text there has its own error
+    var unlisted: [(locale: String, first: JSONPath, count: Int)] = []
+    for written in strings where written.text.isLocalized {
+      for locale in written.text.translations.keys.sorted() where !flow.locales.contains(locale) {
+        if let index = unlisted.firstIndex(where: { $0.locale == locale }) {
+          unlisted[index].count += 1
+        } else {
+          unlisted.append((locale, written.path.appending(locale), 1))
+        }
+      }
+    }
+    var listed: [String] = []
+    for tag in wellFormedLocales where !listed.contains(where: { $0.lowercased() == tag.lowercased() }) {
+      listed.append(tag)
+    }
+    for (locale, first, count) in unlisted {
+      let others = count > 1 ? "; \(count) texts are written in it, this is the first" : ""
+      sink.error(
+        "unknown-locale",
+        "\(Quoting.quoted(locale)) is not one of the flow's locales (\(listed.joined(separator: ", ")))\(others)",
+        at: first,
+        suggestion: Suggestions.didYouMean(locale, in: listed)
+          ?? (count > 1 ? "add it to \"locales\", or remove these texts" : "add it to \"locales\", or remove this text"))
     }
   }
 
@@ -83,13 +115,6 @@ struct LocaleLint {
       sink.error(
         "missing-translation", "\(field(written.path)) has no \(Quoting.quoted(locale)) text", at: written.path,
         suggestion: "add \(Quoting.quoted(locale)): the words in that language (the flow lists it in \"locales\")")
-    }
-    for locale in text.translations.keys.sorted() where !flow.locales.contains(locale) {
-      sink.error(
-        "unknown-locale",
-        "\(Quoting.quoted(locale)) is not one of the flow's locales (\(flow.locales.joined(separator: ", ")))",
-        at: written.path.appending(locale),
-        suggestion: Suggestions.didYouMean(locale, in: flow.locales) ?? "add it to \"locales\", or remove this text")
     }
     if written.isTemplate { checkTemplateKeys(written, defaultLocale: defaultLocale) }
   }

@@ -56,6 +56,25 @@ import CheckoutLint
       ])
   }
 
+  /// A language the flow forgot to list is reported once, where it is first
+  /// written, with how many texts are in it (not once per string).
+  @Test func anUnlistedLanguageIsReportedOnceWithItsCount() {
+    expectLintDiagnostics(
+      """
+      { "format": 1, "id": "shop", "title": { "en": "Shop", "fr": 1️⃣"Boutique" }, "locales": ["en", 2️⃣"en_GB"], "start": "cart",
+        "steps": [{ "id": "cart", "title": { "en": "Cart", "fr": "Panier" }, "rows": [] }],
+        "errors": [{ "code": "*", "step": "cart", "message": { "en": "Oops.", "fr": "Oups." } }] }
+      """,
+      [
+        .error(
+          "1️⃣", "\"fr\" is not one of the flow's locales (en); 3 texts are written in it, this is the first",
+          path: "title.fr", suggestion: "add it to \"locales\", or remove these texts"),
+        .error(
+          "2️⃣", "\"en_GB\" is not a BCP 47 language tag", path: "locales[1]",
+          suggestion: "write \"en-GB\": a tag joins its parts with \"-\""),
+      ])
+  }
+
   @Test func localeTagsMustBeWellFormedAndListedOnce() {
     expectLintDiagnostics(
       """
