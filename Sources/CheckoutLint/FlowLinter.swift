@@ -162,7 +162,8 @@ struct FlowLinter {
         "step \(Quoting.quoted(step.id)) cannot be reached from the start step \(Quoting.quoted(flow.start))",
         at: positions.stepPath(index).appending("id"),
         suggestion:
-          "add a row that \"opens\" it, a submit whose \"then\" is it, or a submit that does an action on it (\"actions\"), on a reachable step")
+          "add a row that \"opens\" it, a submit whose \"then\" is it, or a submit that does an action on it (\"actions\"), on a reachable step"
+      )
     }
   }
 
@@ -232,7 +233,8 @@ struct FlowLinter {
             "validates-action-step",
             "submit \(Quoting.quoted(submit.operation)) validates \(Quoting.quoted(target)), which opens only while a call waits on its action: a row there that fails could never be reached to fix it",
             at: positions.rowPath(stepIndex, rowIndex).appending("validates").appending(index),
-            suggestion: "leave \(Quoting.quoted(target)) out of \"validates\": the shopper fills it in while the call waits")
+            suggestion:
+              "leave \(Quoting.quoted(target)) out of \"validates\": the shopper fills it in while the call waits")
         }
       }
     }

@@ -53,7 +53,8 @@ struct LocaleLint {
         "\(Quoting.quoted(locale)) is not one of the flow's locales (\(listed.joined(separator: ", ")))\(others)",
         at: first,
         suggestion: Suggestions.didYouMean(locale, in: listed)
-          ?? (count > 1 ? "add it to \"locales\", or remove these texts" : "add it to \"locales\", or remove this text"))
+          ?? (count > 1 ? "add it to \"locales\", or remove these texts" : "add it to \"locales\", or remove this text")
+      )
     }
   }
 

@@ -122,9 +122,11 @@ enum ExactlyOnceHost {
       try await ExactlyOnceHost.send(
         .set(.row("email"), .string("shopper\(order)@example.com")), to: id, flow: flow, store: store, api: api)
       let crash = random.chance(0.2) ? nil : CallCheckpoint.allCases[random.int(in: 0..<CallCheckpoint.allCases.count)]
-      let crashes = try await ExactlyOnceHost.send(.tap("pay"), to: id, flow: flow, store: store, api: api, crashingAt: crash)
+      let crashes = try await ExactlyOnceHost.send(
+        .tap("pay"), to: id, flow: flow, store: store, api: api, crashingAt: crash)
       if let crash, crashes > 0 { reached[crash, default: 0] += 1 }
-      try await ExactlyOnceHost.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api)  // the client shows it
+      // The client shows it.
+      try await ExactlyOnceHost.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api)
       let session = try CheckoutSession(restoring: try #require(await store.load(id)).snapshot, flow: flow)
       #expect(session.navigation.top == "receipt", "order \(order), killed at \(crash?.rawValue ?? "no point")")
       #expect(session.calls.isEmpty)

@@ -143,6 +143,7 @@ import CheckoutSessions
 
   @Test func anAnswerOfOnlyProvidedKeysHasNoNotice() throws {
     var session = ActionTests.paying()
-    #expect(session.send(.apiSucceeded("placeOrder", ["order.number": .string("N1")])) == [.navigate(.reset("receipt"))])
+    #expect(
+      session.send(.apiSucceeded("placeOrder", ["order.number": .string("N1")])) == [.navigate(.reset("receipt"))])
   }
 }

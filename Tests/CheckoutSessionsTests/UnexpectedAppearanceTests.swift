@@ -76,7 +76,9 @@ import CheckoutSessions
     var session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
     let refusal = session.send(.appeared("stepTwoo")).first?.refusal
     #expect(refusal?.code == .unknownStep)
-    #expect(refusal?.message.hasPrefix(#"the flow has no step "stepTwoo" (did you mean "stepTwo"?); its steps are cart, "#) == true, "\(String(describing: refusal))")
+    #expect(
+      refusal?.message.hasPrefix(#"the flow has no step "stepTwoo" (did you mean "stepTwo"?); its steps are cart, "#)
+        == true, "\(String(describing: refusal))")
     #expect(session.navigation.description == "cart", "nothing changed")
   }
 }

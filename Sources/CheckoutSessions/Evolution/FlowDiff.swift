@@ -316,7 +316,8 @@ struct FlowDiffCollector {
         let now =
           Set(answers.map(\.1)).count == 1
           ? "now \(answers[0].1)"
-          : "now " + answers.map { "\($0.1) when \($0.0.map(\.rawValue) ?? "any call") answers it" }.joined(separator: ", ")
+          : "now "
+            + answers.map { "\($0.1) when \($0.0.map(\.rawValue) ?? "any call") answers it" }.joined(separator: ", ")
         add(
           .breaking, "error matcher removed", what(matcher), "resolved at \(Self.target(matcher))",
           effect: "an offer or queued error it matched is re-resolved: \(example.code) is \(now)")

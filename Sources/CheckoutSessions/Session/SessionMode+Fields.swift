@@ -109,7 +109,9 @@ extension SessionMode {
       try check(pending.command, expected: pending.expected, "pending command")
       if let then = pending.then, let after = try? navigation.applying(pending.command), after.top(after: then) == nil {
         throw SnapshotError(
-          message: "the snapshot's pending command's then \"\(then)\" cannot be applied on \(after), where \"\(pending.command)\" leads")
+          message:
+            "the snapshot's pending command's then \"\(then)\" cannot be applied on \(after), where \"\(pending.command)\" leads"
+        )
       }
     case .route(let driver)?:
       guard case .awaiting(let expected, let pending, _) = driver.state, driver.resolution != nil else {
