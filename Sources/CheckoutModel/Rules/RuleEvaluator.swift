@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Every rule but `required` passes on an empty value, so optional fields may
 /// stay blank. Messages never quote the value (it may be a card number or a CVV).
-/// Before any rule, a text holding an invisible control character (see
-/// ``holdsControlCharacters(_:)``) fails, whatever the row's rules: a row shows it
-/// as its error, keeps what was typed, and its step cannot submit.
+/// Before any rule, a text holding an invisible control character (a NUL, an
+/// escape, a line break, a bidirectional override) fails, whatever the row's
+/// rules: a row shows it as its error, keeps what was typed, and the steps that
+/// need it wait until it is retyped.
 ///
 /// ```swift
 /// let evaluator = RuleEvaluator(today: try CalendarDate.parse("2026-11-21"))
