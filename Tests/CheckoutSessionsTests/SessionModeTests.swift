@@ -19,6 +19,9 @@ import Testing
     case focused
     /// The discount modal's `present` sent from Step Two, the order call waiting.
     case awaitingStep
+    /// The discount modal's `present` sent, with a `dismiss` to send once it
+    /// appears (as a call that asked for an action closes its step before its `then`).
+    case awaitingStepThenMore
     /// The CVV error offered, address.zip queued.
     case offering
     /// The CVV error offered while the discount modal's `present` is awaited.
@@ -38,6 +41,11 @@ import Testing
       case .idle: return callWaiting
       case .focused: return named["a route arrived, an error shown and focused"] ?? callWaiting
       case .awaitingStep: return Start.sending([.tap("discount")], to: callWaiting)
+      case .awaitingStepThenMore:
+        var session = callWaiting
+        session.mode.wait(
+          for: .step(CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount", then: .dismiss)))
+        return session
       case .offering: return named["an offer waiting, an error queued"] ?? callWaiting
       case .offeringOverStep: return Start.sending([.tap("discount"), Start.cvvInvalid], to: callWaiting)
       case .offeringOverRoute:
@@ -126,6 +134,11 @@ import Testing
     Transition(.awaitingStep, ok, "awaitingStep confirmation", [.navigate]),
     Transition(.awaitingStep, Start.cvvInvalid, "offering creditCard.cvv over step discount", [.offer]),
     Transition(.awaitingStep, .decline, "awaitingStep discount", [.refused]),
+    // awaitingStep with a command after it: its step's appearance sends the next one.
+    Transition(.awaitingStepThenMore, .appeared("discount"), "awaitingStep stepTwo", [.navigate]),
+    Transition(.awaitingStepThenMore, .appeared("stepOne"), "idle", [.notice]),
+    Transition(.awaitingStepThenMore, .back, "idle", []),
+    Transition(.awaitingStepThenMore, .tap("placeOrder"), "awaitingStep discount", [.refused]),
     // offering: accept or decline; the shopper's taps and back wait.
     Transition(.offering, .accept, "routing to creditCard.cvv awaiting stepOne, 1 queued", [.navigate]),
     Transition(.offering, .decline, "idle 1 queued", []),

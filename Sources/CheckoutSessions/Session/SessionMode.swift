@@ -12,7 +12,7 @@ import CheckoutCompiledFlow
 /// | Mode | Holds | Refuses (`tap`, `back`) |
 /// |---|---|---|
 /// | `idle` | the ``Correction`` | nothing |
-/// | `awaitingStep` | the command sent and its step, the ``Correction`` | `tap` (awaiting) |
+/// | `awaitingStep` | the command sent and its step (and the command to send after it), the ``Correction`` | `tap` (awaiting) |
 /// | `offering` | the offer, the ``Correction``, what it interrupted (``Waiting``) | both (an offer waits) |
 /// | `routing` | the ``RouteDriver`` (awaiting a step), the errors queued | `tap` (a route is in progress) |
 package indirect enum SessionMode: Hashable, Sendable, Codable {
