@@ -44,7 +44,8 @@ import Testing
       case .awaitingStepThenMore:
         var session = callWaiting
         session.mode.wait(
-          for: .step(CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount", then: .dismiss)))
+          for: .step(
+            CheckoutSession.PendingNavigation(command: .present("discount"), expected: "discount", then: .dismiss)))
         return session
       case .offering: return named["an offer waiting, an error queued"] ?? callWaiting
       case .offeringOverStep: return Start.sending([.tap("discount"), Start.cvvInvalid], to: callWaiting)
