@@ -95,7 +95,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
       throw ExitCode(2)
     }
-    try await app.runService()
+    try await processServiceGroup(app).run()
   }
 }
 

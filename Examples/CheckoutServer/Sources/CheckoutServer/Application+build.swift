@@ -191,8 +191,6 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
       metrics: metrics, logger: logger))
 
-  services.append(StopNotice(logger: logger))
-
   let access = SessionGuard(
     secrets: store.limiting(keeping),
     read: { id in try await store.withinLimit(id) { try await sealed.loadGuarded(id) } })
@@ -226,6 +224,25 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
     ])
   return app
+}
+
+/// The process's service group: the application (its HTTP server, sweeper and
+/// database pool) and, after it, the stop notice. A group stops its services last to
+/// first, so a graceful stop (SIGTERM, SIGINT) is announced before the server stops
+/// taking connections. A stop that has not finished in `maximumGracefulShutdown`
+/// (the requests in flight, each within its call timeout) is cancelled, and a
+/// cancellation not finished in 5 s is left behind: the process exits rather than hang.
+/// `stopsOnSignals`: false for a test, which triggers the stop itself.
+func processServiceGroup(
+  _ app: some ApplicationProtocol, stopsOnSignals: Bool = true, maximumGracefulShutdown: Duration = .seconds(30)
+) -> ServiceGroup {
+  var configuration = ServiceGroupConfiguration(
+    services: [app, StopNotice(logger: app.logger)],
+    gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [],
+    logger: app.logger)
+  configuration.maximumGracefulShutdownDuration = maximumGracefulShutdown
+  configuration.maximumCancellationDuration = Duration.seconds(5)
+  return ServiceGroup(configuration: configuration)
 }
 
 /// The finished-order retention in seconds, the options checked: the idle timeout

@@ -32,7 +32,6 @@ struct SlowStore: SessionStore {
     let handler = InMemoryLogHandler()
     let logged = Logger(label: "test") { _ in handler }
     let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
-    let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     // Port 0: the system chooses a free one, read back once the server listens
     // (a port picked at random may be in use by another test's connection).
     let (ports, listening) = AsyncStream.makeStream(of: Int.self)
@@ -42,7 +41,7 @@ struct SlowStore: SessionStore {
       listening.finish()
     }
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
-    let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
+    let group = processServiceGroup(app, stopsOnSignals: false)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await group.run() }
       var portsIterator = ports.makeAsyncIterator()
@@ -68,6 +67,9 @@ struct SlowStore: SessionStore {
       try await Task.sleep(for: .milliseconds(200))
       #expect(stopping().isEmpty, "no stop announced while serving")
       await group.triggerGracefulShutdown()
+      // Announced at once, while the request is still in flight.
+      for _ in 0..<50 where stopping().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+      #expect(stopping().count == 1, "the stop is announced before the request in flight is answered")
       let answer = try await inFlight
       #expect(answer.status == 201, "\(answer.text)")
       try await tasks.waitForAll()
@@ -77,6 +79,40 @@ struct SlowStore: SessionStore {
       await #expect(throws: (any Error).self) {
         _ = try await RawHTTP.exchange(port: port, [RawHTTP.request("GET /health HTTP/1.1\r\n\r\n")])
       }
+    }
+  }
+
+  /// A stop that does not finish (a request stuck past any call timeout) is
+  /// cancelled at the group's bound, and the process's group returns: the process
+  /// exits rather than hang.
+  @Test func aStopThatDoesNotFinishIsCutAtItsBound() async throws {
+    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+    var dependencies = AppDependencies(
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: SlowStore(delay: .seconds(120)),
+      environment: [:])
+    dependencies.onServerRunning = { channel in
+      listening.yield(channel.localAddress?.port ?? 0)
+      listening.finish()
+    }
+    let app = try await buildApplication(TestArguments(), dependencies: dependencies)
+    let group = processServiceGroup(app, stopsOnSignals: false, maximumGracefulShutdown: .milliseconds(500))
+    let clock = ContinuousClock()
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try? await group.run() }
+      var portsIterator = ports.makeAsyncIterator()
+      let port = try #require(await portsIterator.next())
+      let body = #"{"flow":"plndr"}"#
+      tasks.addTask {
+        _ = try? await RawHTTP.exchange(
+          port: port,
+          [RawHTTP.request("POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")])
+      }
+      try await Task.sleep(for: .milliseconds(300))
+      let stopped = clock.now
+      await group.triggerGracefulShutdown()
+      try await tasks.next()  // the group's run, or the stuck request: whichever ends first
+      try await tasks.next()
+      #expect(clock.now - stopped < .seconds(20), "the stop ended at its bound, not after the request's 120 s")
     }
   }
 }

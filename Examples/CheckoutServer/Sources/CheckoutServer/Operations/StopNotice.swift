@@ -4,7 +4,9 @@ import ServiceLifecycle
 /// Says, at info, when a graceful stop begins (SIGTERM or SIGINT): from then on the
 /// server takes no new connection and finishes the requests in flight.
 /// Service-lifecycle says so only at debug, so an operator reading the log at
-/// info saw requests end with no reason.
+/// info saw requests end with no reason. It runs after the application in the
+/// process's group (``processServiceGroup(_:stopsOnSignals:maximumGracefulShutdown:)``),
+/// which stops it first.
 struct StopNotice: Service, CustomStringConvertible {
   let logger: Logger
 
