@@ -133,6 +133,28 @@ import Testing
     }
   }
 
+  @Test func aSnapshotThatIsNotStrictJSONSaysWhereAndATrailingCommaIsRefused() throws {
+    let files = [
+      "broken.json": "{\"format\": 3,\n  \"flow\": plndr}",
+      "comma.json": #"{"format": 3, "flow": "plndr", "navigation": "cart",}"#,
+      "twice.json": #"{"format": 3, "flow": "plndr", "flow": "shop"}"#,
+    ]
+    try withFlowDirectory(files) { directory in
+      let result = runCheckout(["migrate", "--to", Self.v2, "broken.json", "comma.json", "twice.json"], in: directory)
+      #expect(result.status == 1)
+      let lines = result.output.split(separator: "\n").map(String.init)
+      #expect(
+        lines.contains {
+          $0.hasPrefix("broken.json: refused: not valid JSON: ") && $0.hasSuffix("at line 2, column 11")
+        }, "\(lines)")
+      #expect(
+        lines.contains { $0.hasPrefix("comma.json: refused: not valid JSON: ") && $0.contains("at line 1, column") },
+        "\(lines)")
+      #expect(
+        lines.contains { $0.hasPrefix(#"twice.json: refused: not valid JSON: duplicate member "flow""#) }, "\(lines)")
+    }
+  }
+
   @Test func aRefusalNamesTheVersionAndTheFingerprint() throws {
     let fingerprint = try Self.fingerprint(Self.v1)
     let sameVersion = """

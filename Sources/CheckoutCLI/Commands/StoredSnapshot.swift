@@ -27,8 +27,16 @@ enum StoredSnapshot {
   }
 
   /// The snapshot in `json`, or in its `snapshot` member (a stored row); throws
-  /// the snapshot's own error when the document is neither.
+  /// the snapshot's own error when the document is neither, and says where a
+  /// document that is not strict JSON goes wrong.
   static func read(_ json: Data) throws(SnapshotError) -> SessionSnapshot {
+    // Strict JSON first, so a syntax error says its line and column, and a trailing
+    // comma or a member written twice (which Foundation's decoder lets pass) is refused.
+    do {
+      try JSONSyntax.check(Array(json), documentName: "the snapshot")
+    } catch {
+      throw SnapshotError(message: "not valid JSON: \(error)")
+    }
     let snapshot: SessionSnapshot
     do {
       snapshot = try SessionSnapshot(json: json)

@@ -55,7 +55,9 @@ public struct ScreenRow: Hashable, Sendable, Codable {
   public var selection: String?
   /// Whether the shopper can use it.
   public var isEnabled: Bool
-  /// Why it is disabled: `Continue: needs "Shipping address" complete: street is required`.
+  /// Why it is disabled, in the session's language: `Complete "Shipping Address"
+  /// first. Full name is required.` (a `requires` guard), or `Not available until
+  /// Terms is on.` (its own `enabledWhen`).
   public var disabledReason: String?
   /// The steps its `requires` guard waits for, each with what is missing there, in
   /// the order the row requires them: the data behind ``disabledReason``, for hosts

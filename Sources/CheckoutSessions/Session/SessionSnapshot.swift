@@ -123,6 +123,11 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
   /// What is wrong, naming the flow, steps or rows concerned.
   public var message: String
   public var description: String { message }
+
+  /// An error saying `message`.
+  package init(message: String) {
+    self.message = message
+  }
 }
 
 extension CheckoutSession {
