@@ -26,4 +26,20 @@ import Testing
       }
     }
   }
+
+  /// A key the flow does not know may be a secret one misspelt: its expected value
+  /// is in no line of the report either (the line, the expectation, the JUnit file).
+  @Test func anExpectationOfAMisspeltSecretKeyIsReportedWithoutItsValue() throws {
+    let story = "flow \(Self.flows)/plndr.json\nexpect value payment.card.cv 8766\n"
+    try withFlowDirectory(["cv.scenario": story]) { directory in
+      let result = runCheckout(["replay", "cv.scenario", "--verbose", "--junit", "report.xml"], in: directory)
+      #expect(result.status == 1)
+      let report = try String(contentsOfFile: directory + "/report.xml", encoding: .utf8)
+      #expect(result.output.contains("cv.scenario:2: failed: expect value payment.card.cv •••"), "\(result.output)")
+      #expect(result.output.contains(#"did you mean "payment.card.cvv"?"#), "\(result.output)")
+      for text in [result.output, result.error, report] {
+        #expect(!text.contains("8766"), "\(text)")
+      }
+    }
+  }
 }

@@ -241,11 +241,7 @@ package enum ReplCommand {
     if let problem = outcome.problem { terminal.line(terminal.styled("error: \(problem)", .red)) }
     if outcome.passed { terminal.line(terminal.styled("✓ holds", .green)) }
     if let failure = outcome.failure {
-      var expected = failure.expected
-      if line.hidesValue, case .expect(.value(let key, _)) = command {
-        expected = "value \(key) \(Masking.secretPlaceholder)"
-      }
-      terminal.line(terminal.styled("✗ expected \(expected)", .red))
+      terminal.line(terminal.styled("✗ expected \(failure.expected)", .red))
       terminal.line(terminal.styled("  actual   \(failure.actual)", .red))
     }
   }

@@ -21,12 +21,7 @@ struct FlowValidator {
     self.stepIDs = flow.steps.map(\.id.rawValue).filter { !$0.isEmpty }
     self.knownSteps = Set(stepIDs)
     self.stepsByID = Dictionary(flow.steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var operations: [String] = []
-    for case .submit(let submit)? in flow.steps.lazy.flatMap(\.rows).map(\.action)
-    where !operations.contains(submit.operation.rawValue) {
-      operations.append(submit.operation.rawValue)
-    }
-    self.operations = operations
+    self.operations = flow.submitOperations
   }
 
   @discardableResult
@@ -117,12 +112,8 @@ struct FlowValidator {
 
   /// Reports `step` unless the flow has it, suggesting the nearest step id.
   func checkStep(_ step: StepID, at path: JSONPath) {
-    guard !knownSteps.contains(step.rawValue) else { return }
-    sink.error(
-      "unknown-step", "unknown step \(Quoting.quoted(step))", at: path,
-      suggestion: Suggestions.didYouMean(step.rawValue, in: stepIDs)
-        ?? (stepIDs.isEmpty
-          ? "the flow has no steps" : "the steps are \(Suggestions.list(stepIDs, conjunction: "and"))"))
+    guard !knownSteps.contains(step.rawValue), let unknown = flow.unknownStep(step) else { return }
+    sink.error("unknown-step", unknown.message, at: path, suggestion: unknown.suggestion)
   }
 
   private func checkMatcher(_ matcher: ErrorMatcher, at path: JSONPath) {
@@ -142,14 +133,13 @@ struct FlowValidator {
   /// A matcher scoped to an operation no submit calls never matches anything.
   private func checkOperations(of matcher: ErrorMatcher, at path: JSONPath) {
     guard let named = matcher.operations else { return }
-    for (index, operation) in named.enumerated() where !operations.contains(operation.rawValue) {
+    for (index, operation) in named.enumerated() {
+      guard !operations.contains(operation.rawValue), let unknown = flow.unknownOperation(operation) else { continue }
       let at = path.appending("operation")
       sink.error(
-        "unknown-operation", "no submit calls operation \(Quoting.quoted(operation.rawValue))",
+        "unknown-operation", unknown.message,
         at: positions.operationLists.contains(path) || named.count > 1 ? at.appending(index) : at,
-        suggestion: Suggestions.didYouMean(operation.rawValue, in: operations)
-          ?? (operations.isEmpty
-            ? "the flow has no submit row" : "the operations are \(Suggestions.list(operations, conjunction: "and"))"))
+        suggestion: unknown.suggestion)
     }
   }
 

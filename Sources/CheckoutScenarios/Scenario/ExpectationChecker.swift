@@ -62,8 +62,10 @@ struct ExpectationChecker {
       let isPicker = masking.pickerOptions[key] != nil && !masking.sensitiveKeys.contains(key)
       let stored = isPicker ? value?.displayText ?? "" : shown
       if value != nil && (shown == expected || stored == expected) { return nil }
+      // The value as written is repeated only where the line itself is shown with it.
+      let hidden = ScenarioCommand.isHidden(key, in: session.compiled)
       return ScenarioHost.Failure(
-        expected: "value \(key) \(expected)",
+        expected: "value \(key) \(hidden ? Masking.secretPlaceholder : expected)",
         actual: value == nil
           ? "value \(key) not set\(unknownKey(key))"
           : "value \(key) \(stored)" + (stored == shown ? "" : " (shown as \"\(shown)\")"))

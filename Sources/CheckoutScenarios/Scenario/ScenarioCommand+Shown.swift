@@ -5,7 +5,8 @@ extension ScenarioCommand {
   /// The line as a report shows it (verbose replay, a failure, a JUnit report):
   /// the line as written without its comment, except that a value the flow keeps
   /// secret or sensitive is never echoed. A `set` of such a row or key and an
-  /// `expect value` of such a key show `•••` in place of the value the author wrote.
+  /// `expect value` of such a key (or of a key the flow does not know) show `•••`
+  /// in place of the value the author wrote.
   package func shown(source: String, flow: CompiledFlow) -> String {
     let trimmed = source.trimmingCharacters(in: .whitespaces)
     let line = trimmed.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
@@ -35,8 +36,10 @@ extension ScenarioCommand {
     }
   }
 
-  /// Whether a key's value is kept from reports: secret (never shown) or sensitive (masked).
-  private static func isHidden(_ key: DataKey, in flow: CompiledFlow) -> Bool {
-    flow.masking.isSecret(key) || flow.masking.sensitiveKeys.contains(key)
+  /// Whether a key's value is kept from reports: secret (never shown), sensitive
+  /// (masked), or a key the flow does not know, which may be a secret one misspelt
+  /// (`payment.card.cv`; such a line fails anyway, as the REPL does not echo it).
+  package static func isHidden(_ key: DataKey, in flow: CompiledFlow) -> Bool {
+    flow.masking.isSecret(key) || flow.masking.sensitiveKeys.contains(key) || !FlowKeys(flow.flow).isKnown(key)
   }
 }

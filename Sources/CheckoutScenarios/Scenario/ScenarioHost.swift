@@ -247,27 +247,13 @@ package struct ScenarioHost: Sendable {
   /// `no submit calls operation "placOrder"; did you mean "placeOrder"?` (as lint
   /// says of a matcher) for an operation no submit of the flow calls, else nil.
   private static func unknownOperation(_ operation: OperationName, in flow: Flow) -> String? {
-    var operations: [String] = []
-    for case .submit(let submit)? in flow.steps.lazy.flatMap(\.rows).map(\.action)
-    where !operations.contains(submit.operation.rawValue) {
-      operations.append(submit.operation.rawValue)
-    }
-    guard !operations.contains(operation.rawValue) else { return nil }
-    let hint =
-      Suggestions.didYouMean(operation.rawValue, in: operations)
-      ?? (operations.isEmpty
-        ? "the flow has no submit row" : "the operations are \(Suggestions.list(operations, conjunction: "and"))")
-    return "no submit calls operation \(Quoting.quoted(operation.rawValue)); \(hint)"
+    flow.unknownOperation(operation).map { "\($0.message); \($0.suggestion)" }
   }
 
   /// `unknown step "adress"; did you mean "address"?` (as `plan` says) for a step
   /// the flow does not have, else nil.
   private static func unknownStep(_ step: StepID, in flow: Flow) -> String? {
-    let ids = flow.steps.map(\.id.rawValue)
-    guard !ids.contains(step.rawValue) else { return nil }
-    let hint =
-      Suggestions.didYouMean(step.rawValue, in: ids) ?? "the steps are \(Suggestions.list(ids, conjunction: "and"))"
-    return "unknown step \(Quoting.quoted(step)); \(hint)"
+    flow.unknownStep(step).map { "\($0.message); \($0.suggestion)" }
   }
 
   /// A name that is no row of the step on screen: a typo in a scenario fails it
