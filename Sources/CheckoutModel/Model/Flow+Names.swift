@@ -26,7 +26,8 @@ extension Flow {
     guard !operations.contains(operation.rawValue) else { return nil }
     return (
       "no submit calls operation \(Quoting.quoted(operation.rawValue))",
-      Self.suggestion(for: operation.rawValue, among: operations, plural: "operations", none: "the flow has no submit row")
+      Self.suggestion(
+        for: operation.rawValue, among: operations, plural: "operations", none: "the flow has no submit row")
     )
   }
 
