@@ -89,7 +89,8 @@ import CheckoutCompiledFlow
     let state = try NavigationState(parsing: "cart>stepOne")
     var driver = RouteDriver()
     let target = Resolution(step: "stepTwo", row: nil, message: "review")
-    let output = driver.begin(target, from: state, planner: planner, isComplete: { $0 == "address" })
+    let output = driver.begin(
+      target, from: state, planner: planner, guards: RouteGuards(isComplete: { $0 == "address" }))
     guard case .cancelled(let reason) = output else {
       Issue.record("expected a cancel, got \(output)")
       return

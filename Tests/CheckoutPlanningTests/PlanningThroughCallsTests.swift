@@ -34,7 +34,7 @@ import CheckoutPlanning
 
   @Test func aGuardOnASubmitRowIsTheReason() throws {
     let result = try Self.planner().planThroughCalls(
-      from: NavigationState(parsing: "seats>buyer"), to: "done", isComplete: Self.cardIncomplete)
+      from: NavigationState(parsing: "seats>buyer"), to: "done", guards: RouteGuards(isComplete: Self.cardIncomplete))
     guard case .failure(let noRoute) = result else {
       Issue.record("expected no route, got \(result)")
       return
@@ -50,7 +50,7 @@ import CheckoutPlanning
 
   @Test func theGuardIsFoundBehindAnEarlierCall() throws {
     let result = try Self.planner().planThroughCalls(
-      from: NavigationState(parsing: "seats"), to: "done", isComplete: Self.cardIncomplete)
+      from: NavigationState(parsing: "seats"), to: "done", guards: RouteGuards(isComplete: Self.cardIncomplete))
     guard case .failure(let noRoute) = result else {
       Issue.record("expected no route, got \(result)")
       return
@@ -60,7 +60,7 @@ import CheckoutPlanning
 
   @Test func withTheGuardMetTheRouteGoesThroughBothCalls() throws {
     let walk = try Self.planner().planThroughCalls(
-      from: NavigationState(parsing: "seats"), to: "done", isComplete: { _ in true }
+      from: NavigationState(parsing: "seats"), to: "done", guards: RouteGuards(isComplete: { _ in true })
     ).get()
     #expect(walk.operations == ["holdSeats", "pay"])
     #expect(walk.description == "push buyer (when holdSeats succeeds), reset done (when pay succeeds)")
@@ -69,7 +69,7 @@ import CheckoutPlanning
 
   @Test func aStepNothingLeadsToIsStillUnreachable() throws {
     let result = try Self.planner().planThroughCalls(
-      from: NavigationState(parsing: "seats>buyer"), to: "island", isComplete: Self.cardIncomplete)
+      from: NavigationState(parsing: "seats>buyer"), to: "island", guards: RouteGuards(isComplete: Self.cardIncomplete))
     guard case .failure(let noRoute) = result else {
       Issue.record("expected no route, got \(result)")
       return

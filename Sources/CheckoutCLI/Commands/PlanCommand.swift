@@ -89,11 +89,11 @@ package enum PlanCommand {
       terminal.errorLine("error: --to: \(problem)")
       throw InputFailure(kind: .badValue)
     }
-    var isComplete: ((StepID) -> Bool)?
+    var guards: RouteGuards?
     if let dataPath = options.data {
-      isComplete = try loadCompleteness(dataPath, today, flow, terminal).isComplete
+      guards = try loadCompleteness(dataPath, today, flow, terminal).routeGuards
     }
-    let result = RoutePlanner(flow).planThroughCalls(from: state, to: step, isComplete: isComplete)
+    let result = RoutePlanner(flow).planThroughCalls(from: state, to: step, guards: guards)
     switch result {
     case .success(let walk):
       let route = walk.route

@@ -94,22 +94,21 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     return false
   }
 
-  /// Plans a route to the resolution's step and sends its first command.
+  /// Plans a route to the resolution's step (through rows `guards` leaves open; no
+  /// guards: every row) and sends its first command.
   package mutating func begin(
-    _ resolution: Resolution, from navigation: NavigationState, planner: RoutePlanner,
-    isComplete: ((StepID) -> Bool)? = nil
+    _ resolution: Resolution, from navigation: NavigationState, planner: RoutePlanner, guards: RouteGuards? = nil
   ) -> Output {
     self.resolution = resolution
     replans = 0
-    return follow(planner.plan(from: navigation, to: resolution.step, isComplete: isComplete), from: navigation)
+    return follow(planner.plan(from: navigation, to: resolution.step, guards: guards), from: navigation)
   }
 
   /// The host reports that `step` appeared. The navigation state is updated: with
   /// the pending command when it is the expected step, or to where the shopper
   /// went back to otherwise.
   package mutating func appeared(
-    _ step: StepID, state navigation: inout NavigationState, planner: RoutePlanner,
-    isComplete: ((StepID) -> Bool)? = nil
+    _ step: StepID, state navigation: inout NavigationState, planner: RoutePlanner, guards: RouteGuards? = nil
   ) -> Output {
     guard case .awaiting(let expected, let pending, let remaining) = state, let resolution else { return .ignored }
     if step == expected, (try? navigation.apply(pending)) != nil {
@@ -123,7 +122,7 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     guard replans <= RouteDriver.maximumReplans else {
       return cancel("the shopper left the route \(RouteDriver.maximumReplans) times")
     }
-    return follow(planner.plan(from: navigation, to: resolution.step, isComplete: isComplete), from: navigation)
+    return follow(planner.plan(from: navigation, to: resolution.step, guards: guards), from: navigation)
   }
 
   /// Gives up the route (the shopper declined, or the host navigated elsewhere).

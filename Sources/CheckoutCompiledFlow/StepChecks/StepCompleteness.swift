@@ -50,6 +50,10 @@ package struct StepCompleteness: Sendable {
     self.known = known
   }
 
+  /// The guards a route is planned under on this data: `requires` answered by
+  /// ``isComplete(_:)``, and rows' `visibleWhen` and `enabledWhen` read on `data`.
+  package var routeGuards: RouteGuards { RouteGuards(isComplete: isComplete, data: data) }
+
   private mutating func forgetCompiled() {
     compiled = nil
     known.removeAll()

@@ -14,8 +14,15 @@ package final class CompiledGraph: Sendable {
     var row: RowID
     var command: NavigationCommand
     var requires: [StepID]
+    /// The row's `visibleWhen`: a hidden row cannot be tapped.
+    var visibleWhen: Condition?
+    /// The row's `enabledWhen`: a disabled row cannot be tapped.
+    var enabledWhen: Condition?
     /// The operation whose success takes the edge; nil for a row that opens a step.
     var operation: OperationName? = nil
+
+    /// Whether a guard may close the edge: a `requires` or a condition.
+    var isGuarded: Bool { !requires.isEmpty || visibleWhen != nil || enabledWhen != nil }
   }
 
   let steps: [StepID]
@@ -33,7 +40,7 @@ package final class CompiledGraph: Sendable {
   let edgeTarget: [Int]
   /// Each flat edge's command.
   let edgeCommand: [NavigationCommand]
-  /// Whether a flat edge's row has a `requires` guard.
+  /// Whether a flat edge's row has a guard: a `requires`, a `visibleWhen` or an `enabledWhen`.
   let edgeIsGuarded: [Bool]
 
   init(_ flow: Flow) {
@@ -49,11 +56,16 @@ package final class CompiledGraph: Sendable {
         if case .submit(let submit)? = row.action, let then = submit.then, let to = index[then] {
           let command = NavigationCommand.opening(then, as: flow.steps[to].presentation)
           callingOutgoing[from].append(
-            Edge(to: to, row: row.id, command: command, requires: row.requires, operation: submit.operation))
+            Edge(
+              to: to, row: row.id, command: command, requires: row.requires, visibleWhen: row.visibleWhen,
+              enabledWhen: row.enabledWhen, operation: submit.operation))
         }
         guard let target = row.opens, let to = index[target] else { continue }
         let command = NavigationCommand.opening(target, as: flow.steps[to].presentation)
-        outgoing[from].append(Edge(to: to, row: row.id, command: command, requires: row.requires))
+        outgoing[from].append(
+          Edge(
+            to: to, row: row.id, command: command, requires: row.requires, visibleWhen: row.visibleWhen,
+            enabledWhen: row.enabledWhen))
         callingOutgoing[from].append(outgoing[from][outgoing[from].count - 1])
         incoming[to].append(from)
       }
@@ -67,7 +79,7 @@ package final class CompiledGraph: Sendable {
     let flat = outgoing.joined()
     edgeTarget = flat.map(\.to)
     edgeCommand = flat.map(\.command)
-    edgeIsGuarded = flat.map { !$0.requires.isEmpty }
+    edgeIsGuarded = flat.map(\.isGuarded)
   }
 
   /// The index of a step in the flow (the first, if ids repeat), or nil when it is
@@ -178,7 +190,7 @@ final class DistanceTable: Sendable {
   /// The flat index of the first edge in row order on a shortest path from the step.
   @inline(__always)
   func nextEdge(from step: Int) -> Int { nextEdges[step] }
-  /// Whether the path of next edges from the step passes no `requires` guard.
+  /// Whether the path of next edges from the step passes no guard (`requires` or a condition).
   @inline(__always)
   func pathIsUnguarded(from step: Int) -> Bool { unguardedChains[step] }
 }

@@ -51,7 +51,9 @@ public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// Why no route exists, naming the step and the guard that blocks it.
 public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A guard on the way: a row that requires steps that are not complete.
+  /// A guard on the way: a row that requires steps that are not complete, or
+  /// (when the session's data is read) one its `visibleWhen` hides or its
+  /// `enabledWhen` disables.
   public struct BlockedRow: Hashable, Sendable {
     /// The step the row is on.
     public var step: StepID
@@ -59,6 +61,27 @@ public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
     public var row: RowID
     /// Its required steps that are not complete.
     public var missing: [StepID]
+    /// The row's condition that does not hold; nil when only `missing` closes it.
+    package var closedBy: ClosingCondition? = nil
+
+    /// `review.card requires "shipping" complete`, `review.placeOrder is disabled
+    /// until I accept the terms is on`, or both joined by `and`.
+    package var description: String {
+      var reasons: [String] = []
+      if !missing.isEmpty { reasons.append("requires \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) complete") }
+      if let closedBy { reasons.append("is \(closedBy.hides ? "hidden" : "disabled") until \(closedBy.text)") }
+      return "\(step).\(row) " + reasons.joined(separator: " and ")
+    }
+  }
+
+  /// A row's `visibleWhen` or `enabledWhen` that does not hold on the session's data.
+  package struct ClosingCondition: Hashable, Sendable {
+    /// The condition.
+    package var condition: Condition
+    /// Whether it is the row's `visibleWhen` (the row is hidden) rather than its `enabledWhen`.
+    package var hides: Bool
+    /// The condition in words, naming keys by their rows' titles: `I accept the terms is on`.
+    package var text: String
   }
 
   /// The kinds of reason.
@@ -67,7 +90,8 @@ public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownStep(StepID, suggestion: String?)
     /// No step on the stack opens a path to the target, guards or not.
     case unreachable
-    /// Paths exist, but each passes a row whose guard is not met.
+    /// Paths exist, but each passes a row whose guard is not met (a `requires`, or
+    /// when the session's data is read, a `visibleWhen` or `enabledWhen`).
     case guarded([BlockedRow])
   }
 
@@ -85,10 +109,7 @@ public struct NoRoute: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreachable:
       return "unreachable: nothing on the stack opens a path to \(target)"
     case .guarded(let blocked):
-      let reasons = blocked.map { row in
-        "\(row.step).\(row.row) requires \(row.missing.map { "\"\($0)\"" }.joined(separator: ", ")) complete"
-      }
-      return "no route to \(target): " + reasons.joined(separator: "; ")
+      return "no route to \(target): " + blocked.map(\.description).joined(separator: "; ")
     }
   }
 }

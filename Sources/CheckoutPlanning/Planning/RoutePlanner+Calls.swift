@@ -45,16 +45,18 @@ extension RoutePlanner {
   /// The shortest route from `state` to `target`, and when none exists, the
   /// shortest way that also passes through calls' successes (back first, then
   /// forward; among equals, fewest backward commands, then first rows in order).
+  /// Every row passed must be open by `guards` (a submit's row too: a disabled
+  /// Place order makes no call).
   package func planThroughCalls(
-    from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)? = nil
+    from state: NavigationState, to target: StepID, guards: RouteGuards? = nil
   ) -> Result<CallingRoute, NoRoute> {
-    let direct = plan(from: state, to: target, isComplete: isComplete)
+    let direct = plan(from: state, to: target, guards: guards)
     switch direct {
     case .success(let route):
       return .success(CallingRoute(route: route, calls: Array(repeating: nil, count: route.length)))
     case .failure(let noRoute):
       guard let targetIndex = stepIndex(of: target) else { return .failure(noRoute) }
-      let isEnabled = { (edge: CompiledGraph.Edge) in isComplete.map { edge.requires.allSatisfy($0) } ?? true }
+      let isEnabled = { (edge: CompiledGraph.Edge) in guards?.opens(edge) ?? true }
       var best: (position: StackPosition, path: [CompiledGraph.Edge])?
       for var position in StackPosition.all(in: state) {
         guard let index = stepIndex(of: position.step(in: state)) else { return .failure(noRoute) }
@@ -71,7 +73,7 @@ extension RoutePlanner {
         best = (position, path)
       }
       guard let best else {
-        return .failure(isComplete.map { blockedThroughCalls(noRoute, from: state, isComplete: $0) } ?? noRoute)
+        return .failure(guards.map { blockedThroughCalls(noRoute, from: state, guards: $0) } ?? noRoute)
       }
       var commands: [NavigationCommand] = []
       best.position.appendBackwardCommands(in: state, to: &commands)
@@ -82,11 +84,9 @@ extension RoutePlanner {
   }
 
   /// Why no way through calls exists when guards are asked about: the rows whose
-  /// `requires` block the shortest way that ignores guards (a submit's included), or
+  /// guards block the shortest way that ignores guards (a submit's included), or
   /// the route's own reason when no such way exists or it passes no guard.
-  private func blockedThroughCalls(
-    _ noRoute: NoRoute, from state: NavigationState, isComplete: (StepID) -> Bool
-  ) -> NoRoute {
+  private func blockedThroughCalls(_ noRoute: NoRoute, from state: NavigationState, guards: RouteGuards) -> NoRoute {
     guard case .unreachable = noRoute.reason, let targetIndex = stepIndex(of: noRoute.target) else { return noRoute }
     var best: (cost: (Int, Int), start: Int, path: [CompiledGraph.Edge])?
     for position in StackPosition.all(in: state) {
@@ -101,10 +101,7 @@ extension RoutePlanner {
     var blocked: [NoRoute.BlockedRow] = []
     var step = best.start
     for edge in best.path {
-      let missing = edge.requires.filter { !isComplete($0) }
-      if !missing.isEmpty {
-        blocked.append(NoRoute.BlockedRow(step: graph.steps[step], row: edge.row, missing: missing))
-      }
+      if let block = guards.block(edge, on: graph.steps[step], in: flow) { blocked.append(block) }
       step = edge.to
     }
     return blocked.isEmpty ? noRoute : NoRoute(target: noRoute.target, reason: .guarded(blocked))

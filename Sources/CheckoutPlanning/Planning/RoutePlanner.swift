@@ -42,33 +42,41 @@ public struct RoutePlanner: Sendable {
   /// The shortest route from `state` to a state whose top step is `target`.
   ///
   /// `isComplete` answers whether a step is complete, for `requires` guards;
-  /// without it every guard counts as met.
+  /// without it every guard counts as met. Rows' `visibleWhen` and `enabledWhen`
+  /// are not read here (a session plans on its data, and so passes them too).
   public func plan(
     from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)? = nil
   ) -> Result<Route, NoRoute> {
+    plan(from: state, to: target, guards: isComplete.map { RouteGuards(isComplete: $0) })
+  }
+
+  /// The shortest route from `state` to `target` whose every row is open: the steps
+  /// it `requires` complete and, when `guards` carries data, its `visibleWhen` and
+  /// `enabledWhen` holding. Without guards every row counts as open.
+  package func plan(from state: NavigationState, to target: StepID, guards: RouteGuards?) -> Result<Route, NoRoute> {
     // The common case first: a compiled table, every step known, and a shortest
     // path that passes no guard (or no guards asked about): read off the tables.
     if let targetIndex = stepIndex(of: target), let table = distanceTables[targetIndex],
       case .found(let best) = bestPosition(state, table),
-      isComplete == nil || table.pathIsUnguarded(from: best.stepIndex)
+      guards == nil || table.pathIsUnguarded(from: best.stepIndex)
     {
       return .success(tableRoute(state, from: best, targetIndex, table))
     }
-    return planInFull(from: state, to: target, isComplete: isComplete)
+    return planInFull(from: state, to: target, guards: guards)
   }
 
   /// Everything but the common case: unknown steps, targets without a compiled
-  /// table, unreachable targets, and paths through `requires` guards.
+  /// table, unreachable targets, and paths through guards.
   @inline(never)
-  private func planInFull(
-    from state: NavigationState, to target: StepID, isComplete: ((StepID) -> Bool)?
-  ) -> Result<Route, NoRoute> {
+  private func planInFull(from state: NavigationState, to target: StepID, guards: RouteGuards?)
+    -> Result<Route, NoRoute>
+  {
     guard let targetIndex = stepIndex(of: target) else {
       return .failure(NoRoute(target: target, reason: .unknownStep(target, suggestion: suggestion(for: target))))
     }
     // A target no error resolves to has its table made for this plan only.
     let table = distanceTables[targetIndex] ?? DistanceTable(graph: graph, target: targetIndex)
-    return plan(from: state, to: targetIndex, table, isComplete)
+    return plan(from: state, to: targetIndex, table, guards)
   }
 
   /// The index of a step of the flow (the first, if ids repeat).
@@ -76,7 +84,7 @@ public struct RoutePlanner: Sendable {
   package func stepIndex(of step: StepID) -> Int? { graph.stepIndex(of: step) }
 
   private func plan(
-    from state: NavigationState, to targetIndex: Int, _ table: DistanceTable, _ isComplete: ((StepID) -> Bool)?
+    from state: NavigationState, to targetIndex: Int, _ table: DistanceTable, _ guards: RouteGuards?
   ) -> Result<Route, NoRoute> {
     let target = graph.steps[targetIndex]
     let best: StackPosition?
@@ -86,19 +94,18 @@ public struct RoutePlanner: Sendable {
     case .unknownStep(let step):
       return .failure(NoRoute(target: target, reason: .unknownStep(step, suggestion: suggestion(for: step))))
     }
-    if let best, let route = forwardRoute(state, from: best, targetIndex, table, isComplete) {
+    if let best, let route = forwardRoute(state, from: best, targetIndex, table, guards) {
       return .success(route)
     }
-    if let isComplete {
+    if let guards {
       let positions = StackPosition.all(in: state).compactMap { position -> StackPosition? in
         var indexed = position
         guard let index = stepIndex(of: position.step(in: state)) else { return nil }
         indexed.stepIndex = index
         return indexed
       }
-      let isEnabled = { (edge: CompiledGraph.Edge) in edge.requires.allSatisfy(isComplete) }
-      if let route = searchPlan(state, positions, targetIndex, isEnabled) { return .success(route) }
-      return .failure(explainFailure(state, best, target, table, isComplete))
+      if let route = searchPlan(state, positions, targetIndex, guards.opens) { return .success(route) }
+      return .failure(explainFailure(state, best, target, table, guards))
     }
     return .failure(NoRoute(target: target, reason: .unreachable))
   }
@@ -142,14 +149,14 @@ public struct RoutePlanner: Sendable {
   }
 
   /// Back to the position, then the first shortest path in row order whose edges
-  /// are all enabled; nil if a guard closes every such path.
+  /// are all open; nil if a guard closes every such path.
   private func forwardRoute(
     _ state: NavigationState, from position: StackPosition, _ target: Int, _ compiled: DistanceTable,
-    _ isComplete: ((StepID) -> Bool)?
+    _ guards: RouteGuards?
   ) -> Route? {
     let start = position.stepIndex
     let table = compiled
-    if isComplete == nil || table.pathIsUnguarded(from: start) {
+    if guards == nil || table.pathIsUnguarded(from: start) {
       return tableRoute(state, from: position, target, compiled)
     }
     var commands: [NavigationCommand] = []
@@ -160,7 +167,7 @@ public struct RoutePlanner: Sendable {
       let remaining = table.distance(from: current)
       guard
         let edge = graph.edges(from: current).first(where: { edge in
-          table.distance(from: edge.to) == remaining - 1 && (isComplete.map { edge.requires.allSatisfy($0) } ?? true)
+          table.distance(from: edge.to) == remaining - 1 && (guards?.opens(edge) ?? true)
         })
       else { return nil }
       commands.append(edge.command)
@@ -181,7 +188,7 @@ public struct RoutePlanner: Sendable {
     return Route(from: state, target: graph.steps[target], commands: commands)
   }
 
-  /// Exact search with guards: breadth-first from each stack position.
+  /// Exact search with guards: breadth-first from each stack position over open edges.
   private func searchPlan(
     _ state: NavigationState, _ positions: [StackPosition], _ target: Int,
     _ isEnabled: (CompiledGraph.Edge) -> Bool
@@ -207,7 +214,7 @@ public struct RoutePlanner: Sendable {
   /// Names the guards that block every path, or says that nothing leads there.
   private func explainFailure(
     _ state: NavigationState, _ best: StackPosition?, _ target: StepID, _ table: DistanceTable,
-    _ isComplete: (StepID) -> Bool
+    _ guards: RouteGuards
   ) -> NoRoute {
     guard let best, let route = forwardRoute(state, from: best, table.target, table, nil) else {
       return NoRoute(target: target, reason: .unreachable)
@@ -215,11 +222,10 @@ public struct RoutePlanner: Sendable {
     var blocked: [NoRoute.BlockedRow] = []
     var cursor = state
     for command in route.commands {
-      if let opened = command.opened, let edge = graph.edge(from: cursor.top, opening: opened) {
-        let missing = edge.requires.filter { !isComplete($0) }
-        if !missing.isEmpty {
-          blocked.append(NoRoute.BlockedRow(step: cursor.top, row: edge.row, missing: missing))
-        }
+      if let opened = command.opened, let edge = graph.edge(from: cursor.top, opening: opened),
+        let block = guards.block(edge, on: cursor.top, in: flow)
+      {
+        blocked.append(block)
       }
       try? cursor.apply(command)
     }

@@ -203,22 +203,35 @@ package struct StoryGenerator: Sendable {
     try driver.prepareSubmit(origin.row)
   }
 
-  /// Completes the steps that guard every route from here to `target`, so the
-  /// engine can route there when the error comes (a shopper who filled them earlier).
+  /// Opens the rows that close every route from here to `target`, so the engine can
+  /// route there when the error comes (a shopper who did so earlier): completes the
+  /// steps their `requires` names, and makes their `visibleWhen` and `enabledWhen`
+  /// hold. Opening one row may leave another on the next shortest route: a few rounds.
   func meetRouteGuards(to target: StepID, _ driver: inout StoryDriver) throws(StoryBlock) {
-    let session = driver.session
-    guard
-      case .failure(let noRoute) = flow.planner.plan(
-        from: session.navigation, to: target, isComplete: session.completeness.isComplete),
-      case .guarded(let blocked) = noRoute.reason
-    else { return }
-    var missing: [StepID] = []
-    for row in blocked { for step in row.missing where !missing.contains(step) { missing.append(step) } }
-    driver.recorder.comment(
-      "Every route to \(target) passes a guard: \(noRoute.description.replacingOccurrences(of: "no route to \(target): ", with: "")). Complete \(missing.map(\.rawValue).joined(separator: ", ")) first."
-    )
-    try driver.complete(missing, because: "the route to \(target) needs")
-    try driver.recorder.expectStack()
+    for _ in 0..<4 {
+      let session = driver.session
+      guard
+        case .failure(let noRoute) = flow.planner.plan(
+          from: session.navigation, to: target, guards: session.completeness.routeGuards),
+        case .guarded(let blocked) = noRoute.reason
+      else { return }
+      var missing: [StepID] = []
+      for row in blocked { for step in row.missing where !missing.contains(step) { missing.append(step) } }
+      let closed = blocked.filter { $0.closedBy != nil }
+      let todo =
+        (missing.isEmpty ? [] : ["complete \(missing.map(\.rawValue).joined(separator: ", "))"])
+        + closed.map { "open \($0.step).\($0.row)" }
+      let what = todo.joined(separator: " and ")
+      driver.recorder.comment(
+        "Every route to \(target) passes a guard: \(noRoute.description.replacingOccurrences(of: "no route to \(target): ", with: "")). \(what.prefix(1).uppercased() + what.dropFirst()) first."
+      )
+      try driver.complete(missing, because: "the route to \(target) needs")
+      for row in closed {
+        guard let step = flow.step(row.step), let found = step.row(row.row) else { continue }
+        try driver.prepareRow(found, on: step)
+      }
+      try driver.recorder.expectStack()
+    }
   }
 
   /// Answers every offer: accept, the route, the arrival, the focus and the error,

@@ -232,7 +232,7 @@ package struct ScenarioHost: Sendable {
       }
       // As `checkout plan` answers: through calls' successes when no taps lead there.
       switch session.compiled.planner.planThroughCalls(
-        from: session.navigation, to: step, isComplete: session.completeness.isComplete)
+        from: session.navigation, to: step, guards: session.completeness.routeGuards)
       {
       case .success(let walk):
         let target = RowReference(step: step, row: row).description

@@ -131,8 +131,8 @@ extension CheckoutSession {
     var driver = RouteDriver()
     let (navigation, planner) = (self.navigation, compiled.planner)
     // Only the guards planning asks about are checked (and kept).
-    let output = sessionData.planning(in: compiled, rules: rules) { isComplete in
-      driver.begin(offer.resolution, from: navigation, planner: planner, isComplete: isComplete)
+    let output = sessionData.planning(in: compiled, rules: rules) { guards in
+      driver.begin(offer.resolution, from: navigation, planner: planner, guards: guards)
     }
     return drive(output, driver)
   }

@@ -113,8 +113,8 @@ extension CheckoutSession {
     let waiting = driver.state
     let planner = compiled.planner
     var navigation = self.navigation
-    let output = sessionData.planning(in: compiled, rules: rules) { isComplete in
-      driver.appeared(step, state: &navigation, planner: planner, isComplete: isComplete)
+    let output = sessionData.planning(in: compiled, rules: rules) { guards in
+      driver.appeared(step, state: &navigation, planner: planner, guards: guards)
     }
     self.navigation = navigation
     var effects = drive(output, driver)

@@ -65,16 +65,16 @@ struct SessionData: Sendable {
     return StepCompleteness.check(step, data: values, rules: rules)
   }
 
-  /// Runs planning with the kept checks answering its `requires` guards
-  /// (``GuardChecks/isComplete(_:)``, checking a step only when asked), and keeps
-  /// the checks it made. The checks are moved into the box while it plans, so its
-  /// writes never copy them.
+  /// Runs planning with the session's guards: the kept checks answering `requires`
+  /// (``GuardChecks/isComplete(_:)``, checking a step only when asked, keeping the
+  /// checks it made) and the data answering rows' `visibleWhen` and `enabledWhen`.
+  /// The checks are moved into the box while it plans, so its writes never copy them.
   mutating func planning<Result>(
-    in compiled: CompiledFlow, rules: RuleEvaluator, _ plan: (@escaping (StepID) -> Bool) -> Result
+    in compiled: CompiledFlow, rules: RuleEvaluator, _ plan: (RouteGuards) -> Result
   ) -> Result {
     let box = GuardChecks(compiled: compiled, data: values, rules: rules, kept: checks)
     checks = KeptStepChecks()
     defer { checks = box.take() }
-    return plan(box.isComplete)
+    return plan(RouteGuards(isComplete: box.isComplete, data: values))
   }
 }
