@@ -121,6 +121,14 @@ import Testing
     #expect(output.contains("  set quantity \"3\n               ^\nerror: unterminated string"), "\(output)")
   }
 
+  /// A guard in the way is named once: the reason already says `no route to STEP`.
+  @Test func planThroughAGuardNamesItOnce() {
+    let output = repl(["tap checkout", "plan stepTwo"])
+    #expect(
+      output.contains(#"no route to stepTwo: stepOne.continue requires "address", "creditCard" complete"#), "\(output)")
+    #expect(!output.contains("no route: no route"), "\(output)")
+  }
+
   /// `plan STEP.ROW` to a row the step does not have says so, with the likely
   /// row, instead of printing the route to the step as if the row were there.
   @Test func planToARowTheStepDoesNotHaveSaysSo() {

@@ -238,7 +238,12 @@ package struct ScenarioHost: Sendable {
         let target = RowReference(step: step, row: row).description
         outcome.notes.append("route to \(target): \(walk)")
       case .failure(let noRoute):
-        outcome.notes.append("no route: \(noRoute)")
+        // A guard's reason already begins `no route to STEP:`.
+        if case .guarded = noRoute.reason {
+          outcome.notes.append(noRoute.description)
+        } else {
+          outcome.notes.append("no route: \(noRoute)")
+        }
       }
     default: break
     }
