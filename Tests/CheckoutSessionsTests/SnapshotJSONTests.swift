@@ -493,6 +493,19 @@ import Testing
         == #"snapshot JSON: driver.state.arrived: missing required key "_0""#)
   }
 
+  /// A misspelt member is named beside the missing one, at any depth.
+  @Test func aMisspeltMemberIsNamedBesideTheMissingOne() {
+    #expect(
+      Self.error(Self.minimal.replacingOccurrences(of: #""fingerprint":"x","#, with: #""fingerprnit":"x","#))
+        == #"snapshot JSON: (top level): missing required key "fingerprint"; the snapshot has "fingerprnit" there: a misspelling of it?"#
+    )
+    #expect(
+      Self.error(
+        Self.minimal.replacingOccurrences(
+          of: #""data":{}"#, with: #""offer":{"resolution":{"step":"cart","message":"m"},"form":"cart"},"data":{}"#))
+        == #"snapshot JSON: offer: missing required key "from"; the snapshot has "form" there: a misspelling of it?"#)
+  }
+
   @Test func syntaxErrorsSayWhatIsWrong() throws {
     var bytes = Data(Self.minimal.replacingOccurrences(of: #""data":{}"#, with: #""data":{"a":"caf__"}"#).utf8)
     let at = bytes.firstRange(of: Data("__".utf8))!.lowerBound

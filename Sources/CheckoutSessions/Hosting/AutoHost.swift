@@ -18,7 +18,8 @@ public struct AutoHost: Sendable {
   /// person confirms each screen (the REPL's `manual` mode).
   package var appears: Bool
   /// The most events one ``send(_:to:answering:)`` sends: a guard against a host
-  /// and a flow that answer each other forever.
+  /// and a flow that answer each other forever. Reaching it with events still to
+  /// send ends the effects with a notice saying so.
   package var limit: Int
   /// Whether an action a call asks for (``SessionEvent/apiActionRequired(_:_:_:)``)
   /// is completed at once, once its step has appeared (a scripted shopper who
@@ -61,7 +62,16 @@ public struct AutoHost: Sendable {
         queue.append(.actionCompleted(operation, [:]))
       }
     }
+    if let next = queue.first { all.append(stopped(before: next, unsent: queue.count)) }
     return all
+  }
+
+  /// The notice that the limit was reached with events still to send: a host and a
+  /// flow that answer each other without end must not look like a session at rest.
+  package func stopped(before next: SessionEvent, unsent: Int) -> Effect {
+    .notice(
+      "the host stopped after \(limit) \(limit == 1 ? "event" : "events") with \(unsent) more to send"
+        + " (next: \(next)); the session is left as it is")
   }
 
   /// Sends `event` as ``send(_:to:answering:)`` does, answering each call from
@@ -89,6 +99,7 @@ public struct AutoHost: Sendable {
         answers.append(outcome?.event(for: request.operation) ?? .apiExpired(request.operation))
       }
     }
+    if let next = answers.first { all.append(stopped(before: next, unsent: answers.count)) }
     return all
   }
 

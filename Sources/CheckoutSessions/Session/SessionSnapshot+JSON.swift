@@ -128,7 +128,9 @@ extension SessionSnapshot {
     case .valueNotFound(let type, let context):
       return "\(path(context.codingPath)): expected \(article(type)), found null"
     case .keyNotFound(let key, let context):
-      return "\(path(context.codingPath)): missing required key \"\(key.stringValue)\""
+      let missing = "\(path(context.codingPath)): missing required key \"\(key.stringValue)\""
+      guard let misspelt = misspelling(of: key.stringValue, at: context.codingPath, in: json) else { return missing }
+      return missing + "; the snapshot has \"\(misspelt)\" there: a misspelling of it?"
     case .dataCorrupted(let context):
       guard context.codingPath.isEmpty, context.underlyingError == nil else {
         return "\(path(context.codingPath)): \(context.debugDescription)"
@@ -144,6 +146,22 @@ extension SessionSnapshot {
     @unknown default:
       return "\(error)"
     }
+  }
+
+  /// A member of the object at `codingPath` whose name is close to a missing key's
+  /// (`navigaton` for `navigation`), read from the document itself.
+  private static func misspelling(of key: String, at codingPath: [any CodingKey], in json: Data) -> String? {
+    var node = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+    for step in codingPath {
+      if let index = step.intValue {
+        guard let array = node as? [Any], array.indices.contains(index) else { return nil }
+        node = array[index]
+      } else {
+        node = (node as? [String: Any])?[step.stringValue]
+      }
+    }
+    guard let object = node as? [String: Any] else { return nil }
+    return Suggestions.nearest(to: key, in: object.keys.sorted().filter { $0 != key })
   }
 
   /// A coding path as a JSON path: `route.remaining[2]`, `data["payment.card.name"]`.

@@ -18,7 +18,7 @@ import Testing
     .appendingPathComponent("../evolution").standardizedFileURL
   static let logger = Logger(label: "flow-change-test") { _ in SwiftLogNoOpLogHandler() }
 
-  /// A folder holding these example files.
+  /// A new folder holding these example files (the caller removes it).
   static func flows(_ names: [String]) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,10 +60,12 @@ import Testing
   func sessionsContinueAcrossADeploy(_ policy: FlowChangePolicy) async throws {
     try await Self.withStore { dependencies in
       let v1Only = try Self.flows(["plndr-v1.json"])
+      defer { try? FileManager.default.removeItem(atPath: v1Only) }
       let ids = try await withApp(arguments: TestArguments(flows: v1Only), dependencies: dependencies) { client in
         try await Self.startOnV1(client)
       }
       let both = try Self.flows(["plndr-v1.json", "plndr-v2.json"])
+      defer { try? FileManager.default.removeItem(atPath: both) }
       try await withApp(arguments: TestArguments(flows: both, onFlowChange: policy), dependencies: dependencies) {
         client in
         // New sessions start on the newest version.
@@ -120,12 +122,14 @@ import Testing
   @Test func anInstanceOnAnOlderVersionRefusesANewerSession() async throws {
     try await Self.withStore { dependencies in
       let both = try Self.flows(["plndr-v1.json", "plndr-v2.json"])
+      defer { try? FileManager.default.removeItem(atPath: both) }
       let id = try await withApp(arguments: TestArguments(flows: both), dependencies: dependencies) { client in
         let id = try await client.createSession()
         try await client.open(id, "checkout", "shipping")
         return id
       }
       let v1Only = try Self.flows(["plndr-v1.json"])
+      defer { try? FileManager.default.removeItem(atPath: v1Only) }
       try await withApp(arguments: TestArguments(flows: v1Only), dependencies: dependencies) { client in
         let shown = try await client.send(.get, "/sessions/\(id)")
         #expect(shown.status == .gone, "\(shown.text)")
@@ -144,6 +148,7 @@ import Testing
 
   @Test func twoFilesWithTheSameVersionOfAFlowAreRefused() async throws {
     let folder = try Self.flows(["plndr-v1.json"])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.copyItem(atPath: folder + "/plndr-v1.json", toPath: folder + "/plndr-v1-copy.json")
     #expect(throws: FlowCatalogError.self) { try FlowCatalog.load(directory: folder, logger: Self.logger) }
   }
