@@ -146,4 +146,10 @@ struct FlowValidator {
   func error(_ code: Diagnostic.Code, _ message: String, at path: JSONPath, suggestion: String? = nil) {
     sink.error(code, message, at: path, suggestion: suggestion)
   }
+
+  /// Whether a problem was already reported at `path` or inside it (an option the
+  /// decoder could not read, so the list it left is shorter than the one written).
+  func reported(within path: JSONPath) -> Bool {
+    sink.diagnostics.contains { $0.path?.components.starts(with: path.components) == true }
+  }
 }

@@ -167,7 +167,8 @@ struct RowValidator {
   }
 
   private func checkOptions(_ options: [PickerOption]) {
-    if options.isEmpty {
+    // Options the decoder could not read are left out and reported where they stand.
+    if options.isEmpty, !validator.reported(within: path.appending("options")) {
       validator.error("empty-options", "a picker needs at least one option", at: path.appending("options"))
     }
     var seen: Set<String> = []
