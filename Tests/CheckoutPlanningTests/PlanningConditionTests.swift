@@ -53,7 +53,7 @@ import Testing
       Issue.record("expected no route")
       return
     }
-    #expect(noRoute.description == "no route to billing: payment.invoiceAddress is disabled until Method is invoice")
+    #expect(noRoute.description == "no route to billing: payment.invoiceAddress is disabled until Method is Invoice")
   }
 
   @Test func withoutDataNoConditionIsRead() throws {

@@ -8,7 +8,7 @@ package enum ConditionText {
   ) -> String {
     switch condition {
     case .equals(let key, let value):
-      return messages.text(.conditionEquals, name(key, flow, locale), value.displayText)
+      return messages.text(.conditionEquals, name(key, flow, locale), shown(value, of: key, flow, locale))
     case .present(let key, let present):
       return messages.text(present ? .conditionFilledIn : .conditionEmpty, name(key, flow, locale))
     case .all(let conditions):
@@ -27,6 +27,18 @@ package enum ConditionText {
     let described = conditions.map { describe($0, flow: flow, messages: messages, locale: locale) }
     guard var text = described.first else { return "" }
     for next in described.dropFirst() { text = messages.text(message, text, next) }
+    return text
+  }
+
+  /// A value as the shopper reads it: the label of a picker's option for it (in
+  /// `locale`), else the value itself.
+  private static func shown(_ value: Value, of key: DataKey, _ flow: Flow, _ locale: String?) -> String {
+    let text = value.displayText
+    for row in flow.steps.lazy.flatMap(\.rows) where row.bind == key {
+      if case .list(let options)? = row.options, let option = options.first(where: { $0.value == text }) {
+        return option.label.text(in: locale)
+      }
+    }
     return text
   }
 
