@@ -24,7 +24,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case hostChallengeCancel, hostChallengeFail, hostChallengeConfirm
   case hostRouteBanner
   case hostProblemRefused, hostProblemRouteCancelled, hostProblemUnresolved, hostProblemStaleVersion
-  case hostProblemNoAnswer, hostProblemOther
+  case hostProblemNoAnswer, hostProblemUnavailable, hostProblemOther
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { Self.ids[rawValue] }
@@ -84,7 +84,8 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .formatNumber, .formatMonths, .hostLanguage, .hostNewCheckout, .hostCheckout, .hostPickerChoose,
       .hostOfferTitle, .hostOfferAccept,
       .hostOfferDecline, .hostChallengeBank, .hostChallengeTitle, .hostChallengeCancel, .hostChallengeFail,
-      .hostChallengeConfirm, .hostProblemRouteCancelled, .hostProblemStaleVersion, .hostProblemNoAnswer:
+      .hostChallengeConfirm, .hostProblemRouteCancelled, .hostProblemStaleVersion, .hostProblemNoAnswer,
+      .hostProblemUnavailable:
       return []
     }
   }
@@ -105,7 +106,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "host.challenge.cancel", "host.challenge.fail", "host.challenge.confirm",
     "host.route.banner",
     "host.problem.refused", "host.problem.routeCancelled", "host.problem.unresolved", "host.problem.staleVersion",
-    "host.problem.noAnswer", "host.problem.other",
+    "host.problem.noAnswer", "host.problem.unavailable", "host.problem.other",
   ]
 
   private static let byID: [String: EngineMessageID] = Dictionary(

@@ -5,9 +5,10 @@
 
 /** An error answer from the server, or no answer at all (status 0). */
 export class ApiError extends Error {
-  constructor(status, body, fallback) {
+  constructor(status, body, fallback, retryAfter = 0) {
     super(body?.detail ?? fallback);
     this.status = status;
+    this.retryAfter = retryAfter;  // seconds, from a 503's Retry-After (0: none said)
     this.code = body?.error ?? (status === 0 ? 'no_answer' : 'http_error');
     this.at = body?.at;
     this.version = body?.version;
@@ -37,7 +38,10 @@ async function call(method, path, body) {
   } catch {
     json = null;
   }
-  if (!response.ok) throw new ApiError(response.status, json, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('Retry-After')) || 0;
+    throw new ApiError(response.status, json, `${method} ${path}: ${response.status} ${text.slice(0, 200)}`, retryAfter);
+  }
   return json ?? text;
 }
 

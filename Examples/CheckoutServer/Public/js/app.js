@@ -76,6 +76,7 @@ function problemWords(error) {
   if (!haveLabels()) return error?.message ?? String(error);  // before any session: no words to say it in
   if (!(error instanceof api.ApiError)) return word('host.problem.other', { code: 'page' });
   if (error.code === 'no_answer') return word('host.problem.noAnswer');
+  if (error.status === 503) return word('host.problem.unavailable');
   if (error.code === 'stale_version') return word('host.problem.staleVersion');
   // A refused event's detail is the engine's message, in the session's language.
   if (error.refusal) return word('host.problem.refused', { reason: error.message });
@@ -141,12 +142,34 @@ const handlers = {
   set: (row, value, giveBack) => enqueue(async () => {
     try {
       await handle(await send({ event: 'set', row, value }));
+      resends.delete(row);
     } catch (error) {
-      if (error.status === 0) giveBack?.();
+      // A thrown error: the server did not take the value. It goes back to its
+      // field (nothing the shopper typed is lost) and, when the store or the
+      // network was down, it is sent again once the server says it may be.
+      if (giveBack?.() && (error.status === 0 || error.status === 503)) resendLater(row, value, giveBack, error);
       throw error;
     }
   }),
 };
+
+/** Values given back after a failed send, by row: how many times each was sent again. */
+const resends = new Map();
+
+/** Sends a value again after the wait the server asked for (a 503's Retry-After; 2 s
+ * without one), while its field still holds it; gives up after 20 tries. */
+function resendLater(row, value, giveBack, error) {
+  const tries = (resends.get(row) ?? 0) + 1;
+  if (tries > 20) {
+    resends.delete(row);
+    return;
+  }
+  resends.set(row, tries);
+  const seconds = error.retryAfter > 0 ? Math.min(error.retryAfter, 30) : 2;
+  setTimeout(() => {
+    if (giveBack()) handlers.set(row, value, giveBack);
+  }, seconds * 1000);
+}
 
 /** Does what an event's answer says: draw the screen, then each effect; a navigation reports its step when it has appeared. */
 async function handle(answer) {

@@ -40,11 +40,19 @@ function fieldRow(row, id, handlers) {
   input.addEventListener('change', () => {
     const value = input.value;
     if (masked && value === '') return;  // nothing typed over the masked value
+    const shown = input.dataset.rendered;  // what the server holds
     if (row.kind === 'secure') input.value = '';  // the CVV leaves the page as it is sent
     input.dataset.rendered = input.value;
+    const form = input.form;
     handlers.set(row.id, value, () => {
-      // The request failed before the server had it: give the value back.
-      if (document.contains(input) && input.value === '') input.value = value;
+      // The server did not take the value: put it back in its field (found anew,
+      // as a redraw may have replaced it), marked as typed but not yet sent, so
+      // the next redraw keeps it. False when the shopper has typed something else.
+      const field = form?.querySelector(`input[name="${CSS.escape(row.id)}"]`);
+      if (!field || field.disabled || (field.value !== '' && field.value !== value)) return false;
+      field.value = value;
+      field.dataset.rendered = shown;
+      return true;
     });
   });
   return input;
