@@ -67,9 +67,7 @@ struct LocaleLint {
         // `de_DE` (a POSIX locale name) is `de-DE` as a tag.
         sink.error(
           "invalid-locale", "\(Quoting.quoted(tag)) is not a BCP 47 language tag", at: path,
-          suggestion: LanguageTag.hyphenHint(tag)
-            ?? "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
-            + "\"pt-BR\" or \"zh-Hant-TW\"")
+          suggestion: LanguageTag.writingHint(tag))
         continue
       }
       if let earlier = seen[tag.lowercased()] {
