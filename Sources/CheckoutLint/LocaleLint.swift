@@ -4,7 +4,8 @@ import CheckoutModel
 /// listed once; every string written per locale has a text in each listed locale
 /// and in no other; in a flow of several locales, no string with words is written
 /// in the default language only; a detail template shows the same keys in every
-/// language; a string is written per locale only in a flow that lists its locales.
+/// language; a string is written per locale only in a flow that lists its locales;
+/// a language the engine does not speak has the flow's text for every engine message.
 struct LocaleLint {
   let flow: Flow
   let positions: ModelPositions
@@ -25,6 +26,7 @@ struct LocaleLint {
       check(written)
     }
     checkUnlistedLocales(strings)
+    checkAddedLanguages()
   }
 
   /// A text in a locale the flow does not list: reported once per locale, where it
@@ -83,7 +85,7 @@ struct LocaleLint {
 
   /// The listed locales that are tags: a malformed one is reported once, where it
   /// is listed, and asked of no text (its texts would be asked again once it is fixed).
-  private var wellFormedLocales: [String] { flow.locales.filter(LanguageTag.isWellFormed) }
+  var wellFormedLocales: [String] { flow.locales.filter(LanguageTag.isWellFormed) }
 
   private func check(_ written: Written) {
     let text = written.text
