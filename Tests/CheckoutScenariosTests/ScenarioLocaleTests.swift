@@ -67,6 +67,17 @@ import CheckoutScenarios
     #expect(outcomes.first?.notes.joined(separator: "\n").contains("locale de") == true)
   }
 
+  /// `help locale` listed the engine's eight languages whatever the flow spoke.
+  @Test func helpLocaleNamesTheLanguagesOfTheLoadedFlow() throws {
+    var flow = ShippedFlows.plndr
+    flow.locales = ["en", "de", "pl"]
+    let (_, outcomes) = try Self.run(["help locale"], flow: CompiledFlow(flow))
+    let help = outcomes.first?.notes.joined(separator: "\n") ?? ""
+    #expect(help.contains("a language the flow speaks: en, de, pl, fr, es, it, nl, pt, ja"), "\(help)")
+    let (_, without) = try Self.run(["help locale"], flow: nil)
+    #expect(without.first?.notes.joined(separator: "\n").contains("(en, de, fr, es, it, nl, pt, ja, …)") == true)
+  }
+
   /// Before the flow any well-formed tag is kept and checked when the flow loads:
   /// a problem of the `locale` line, in the flow's languages (its own included).
   @Test func aLocaleBeforeTheFlowIsCheckedAgainstTheFlow() throws {

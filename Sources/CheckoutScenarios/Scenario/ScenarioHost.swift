@@ -347,7 +347,7 @@ package struct ScenarioHost: Sendable {
 
   private func helpText(_ name: String?) -> [String] {
     guard let name else { return ["commands:", ScenarioLanguage.overview, "type 'help COMMAND' for one command"] }
-    guard let text = ScenarioLanguage.help(name) else {
+    guard let text = ScenarioLanguage.help(name, locales: session?.supportedLocales) else {
       let hint = Suggestions.didYouMean(name, in: ScenarioLanguage.commands.map(\.name)) ?? "type 'help' for the list"
       return ["no command \(Quoting.quoted(name)); \(hint)"]
     }
