@@ -4,7 +4,8 @@ import CheckoutModel
 /// listed once; every string written per locale has a text in each listed locale
 /// and in no other; in a flow of several locales, no string with words is written
 /// in the default language only; a detail template shows the same keys in every
-/// language; a string is written per locale only in a flow that lists its locales.
+/// language; a string is written per locale only in a flow that lists its locales;
+/// a language the engine does not speak has the flow's text for every engine message.
 struct LocaleLint {
   let flow: Flow
   let positions: ModelPositions
@@ -25,6 +26,7 @@ struct LocaleLint {
       check(written)
     }
     checkUnlistedLocales(strings)
+    checkAddedLanguages()
   }
 
   /// A text in a locale the flow does not list: reported once per locale, where it
@@ -67,9 +69,7 @@ struct LocaleLint {
         // `de_DE` (a POSIX locale name) is `de-DE` as a tag.
         sink.error(
           "invalid-locale", "\(Quoting.quoted(tag)) is not a BCP 47 language tag", at: path,
-          suggestion: LanguageTag.hyphenHint(tag)
-            ?? "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
-            + "\"pt-BR\" or \"zh-Hant-TW\"")
+          suggestion: LanguageTag.writingHint(tag))
         continue
       }
       if let earlier = seen[tag.lowercased()] {
@@ -85,7 +85,7 @@ struct LocaleLint {
 
   /// The listed locales that are tags: a malformed one is reported once, where it
   /// is listed, and asked of no text (its texts would be asked again once it is fixed).
-  private var wellFormedLocales: [String] { flow.locales.filter(LanguageTag.isWellFormed) }
+  var wellFormedLocales: [String] { flow.locales.filter(LanguageTag.isWellFormed) }
 
   private func check(_ written: Written) {
     let text = written.text

@@ -53,6 +53,26 @@ import Testing
     #expect(repl([], locale: "en-US").status == 0, "the tag as the hint writes it")
   }
 
+  /// `--locale DE` spoke the engine's German around the flow's English
+  /// (`Bitte zuerst „Shipping Address“ vervollständigen. Full name ist erforderlich.`).
+  @Test func aLocaleMatchesWhateverItsCase() {
+    let option = repl(["tap checkout", "tap continue"], locale: "DE")
+    #expect(option.status == 0)
+    #expect(
+      option.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name"), "\(option.output)")
+    #expect(!option.output.contains("Shipping Address"))
+    let line = repl(["tap checkout", "locale De-at"])
+    #expect(line.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "\(line.output)")
+  }
+
+  @Test func aMistypedLocaleSaysWhichItMeans() {
+    let result = repl([], locale: "dee")
+    #expect(result.status == 2)
+    #expect(
+      result.output.contains(#"error: --locale: unknown locale "dee" (did you mean "de"?); the languages are en, de"#),
+      "\(result.output)")
+  }
+
   @Test func completionOffersTheLanguages() throws {
     let session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
     #expect(ReplCompletion.candidates(line: "locale ", cursor: 7, session: session).contains("de"))

@@ -75,7 +75,8 @@ import Testing
     let routing = Self.refusal(driven.session.send(.tap("creditCard")))
     #expect(
       routing
-        == Refusal(.routeInProgress, event: .tap, message: "a route is in progress: waiting for stepOne to appear"))
+        == Refusal(.routeInProgress, event: .tap, message: "a route is in progress: waiting for \"Step One\" to appear")
+    )
 
     let late = Self.refusal(driven.session.send(.apiSucceeded("placeOrder", [:])))
     #expect(late?.code == .noCallWaiting && late?.event == .apiSucceeded && late?.subject == .operation("placeOrder"))

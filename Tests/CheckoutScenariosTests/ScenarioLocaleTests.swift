@@ -41,6 +41,7 @@ import CheckoutScenarios
     let (host, outcomes) = try Self.run(["locale de", "locale xx"])
     #expect(
       outcomes.last?.problem == #"unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#)
+    #expect(outcomes.last?.problemWord == 1, "a report points at the tag")
     #expect(host.session?.locale == "de", "the session keeps its language")
     #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse("locale", line: 1) }
   }
@@ -64,5 +65,32 @@ import CheckoutScenarios
   @Test func helpKnowsTheLocaleCommand() throws {
     let (_, outcomes) = try Self.run(["help locale"])
     #expect(outcomes.first?.notes.joined(separator: "\n").contains("locale de") == true)
+  }
+
+  /// `help locale` listed the engine's eight languages whatever the flow spoke.
+  @Test func helpLocaleNamesTheLanguagesOfTheLoadedFlow() throws {
+    var flow = ShippedFlows.plndr
+    flow.locales = ["en", "de", "pl"]
+    let (_, outcomes) = try Self.run(["help locale"], flow: CompiledFlow(flow))
+    let help = outcomes.first?.notes.joined(separator: "\n") ?? ""
+    #expect(help.contains("a language the flow speaks: en, de, pl, fr, es, it, nl, pt, ja"), "\(help)")
+    let (_, without) = try Self.run(["help locale"], flow: nil)
+    #expect(without.first?.notes.joined(separator: "\n").contains("(en, de, fr, es, it, nl, pt, ja, …)") == true)
+  }
+
+  /// Before the flow any well-formed tag is kept and checked when the flow loads:
+  /// a problem of the `locale` line, in the flow's languages (its own included).
+  @Test func aLocaleBeforeTheFlowIsCheckedAgainstTheFlow() throws {
+    let plndr = PackagePaths.flows.appendingPathComponent("plndr.json").path
+    let (host, outcomes) = try Self.run(["locale Dee", "flow \(plndr)"], flow: nil)
+    #expect(outcomes.first?.problem == nil)
+    #expect(
+      outcomes.last?.problem
+        == #"unknown locale "Dee" (did you mean "de"?); the languages are en, de, fr, es, it, nl, pt, ja"#)
+    #expect(outcomes.last?.problemIsEarlierLocale == true)
+    #expect(host.session?.locale == "en", "the flow is loaded, in its default language")
+    let (_, malformed) = try Self.run(["locale de_DE"], flow: nil)
+    #expect(malformed.first?.problem?.hasPrefix(#""de_DE" is not a BCP 47 language tag (write "de-DE""#) == true)
+    #expect(malformed.first?.problemWord == 1)
   }
 }

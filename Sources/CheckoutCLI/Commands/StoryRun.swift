@@ -66,7 +66,10 @@ struct StoryRun {
     }
     let lines = ScenarioParser.lines(of: text)
     var host = makeHost()
+    // The last `locale` line before the flow was loaded: the flow line checks its tag.
+    var earlierLocale: Int?
     for (index, (line, command)) in script.enumerated() {
+      if case .locale = command, host.session == nil { earlierLocale = line }
       let outcome = host.run(command)
       let written = lines[line - 1]
       let source =
@@ -74,12 +77,13 @@ struct StoryRun {
         ?? written.trimmingCharacters(in: .whitespaces)
       if verbose { printVerbose(line, source, command, outcome, host) }
       if let problem = outcome.problem {
-        if host.session == nil { return unusable(result, line: line, problem) }
-        let column = outcome.problemWord.flatMap { ScenarioParser.column(ofWord: $0, in: written) }
-        terminal.errorLine("\(path):\(line):\(column.map { "\($0):" } ?? "") error: \(problem)")
+        let (at, word) = outcome.problemIsEarlierLocale ? (earlierLocale ?? line, 1) : (line, outcome.problemWord)
+        let column = word.flatMap { ScenarioParser.column(ofWord: $0, in: lines[at - 1]) }
+        if host.session == nil { return unusable(result, line: at, column: column, problem) }
+        terminal.errorLine("\(path):\(at):\(column.map { "\($0):" } ?? "") error: \(problem)")
         result.failed += 1
         result.failure = .init(
-          line: line, column: column, source: nil, message: problem, notRun: script.count - index - 1)
+          line: at, column: column, source: nil, message: problem, notRun: script.count - index - 1)
         break
       }
       if outcome.passed { result.passed += 1 }
@@ -121,10 +125,11 @@ struct StoryRun {
     return host
   }
 
-  private func unusable(_ result: StoryResult, line: Int?, _ message: String) -> StoryResult {
-    terminal.errorLine("\(path):\(line.map { "\($0):" } ?? "") error: \(message)")
+  private func unusable(_ result: StoryResult, line: Int?, column: Int? = nil, _ message: String) -> StoryResult {
+    let place = (line.map { "\($0):" } ?? "") + (column.map { "\($0):" } ?? "")
+    terminal.errorLine("\(path):\(place) error: \(message)")
     var result = result
-    result.unusable = .init(line: line, message: message)
+    result.unusable = .init(line: line, column: column, message: message)
     return result
   }
 

@@ -17,14 +17,41 @@ extension CompiledFlow {
     return locales + messageBooks.keys.filter { !locales.contains($0) }.sorted()
   }
 
-  /// Whether a session may be in the locale: one of ``locales``, or a regional
-  /// form of one of the engine's languages (`de-CH` shows the `de` messages) or
-  /// of the flow's (`de-CH` shows its `de` words).
-  package func supports(locale: String) -> Bool {
-    if messageBooks[locale] != nil || EngineMessages.language(of: locale) != nil { return true }
-    if flow.locales.contains(locale) { return true }
-    let language = locale.split(separator: "-", maxSplits: 1).first.map(String.init) ?? locale
-    return flow.locales.contains(language)
+  /// Whether a session may be in the locale (``sessionLocale(for:)`` finds it).
+  package func supports(locale: String) -> Bool { sessionLocale(for: locale) != nil }
+
+  /// The locale a session asked for `tag` is in, or nil when it cannot be in it.
+  /// Tags match whatever their case (BCP 47): a tag the flow lists or its
+  /// `messages` write is spelled as the flow spells it (its texts are found by
+  /// that spelling: `DE` is the flow's `de`); a regional form of the engine's
+  /// languages (`de-ch` is `de-CH`, shown in the `de` messages) or of the flow's
+  /// (`PL-pl` is `pl-PL`, shown in its `pl` words) in the case RFC 5646 recommends
+  /// (``LanguageTag/canonical(_:)``). The one place a session's locale is chosen:
+  /// when it starts, when it changes, and when a snapshot is read.
+  ///
+  /// ```swift
+  /// compiled.sessionLocale(for: "DE")      // "de"
+  /// compiled.sessionLocale(for: "de-at")   // "de-AT"
+  /// compiled.sessionLocale(for: "xx")      // nil
+  /// ```
+  package func sessionLocale(for tag: String) -> String? {
+    guard LanguageTag.isWellFormed(tag) else { return nil }
+    if let written = flowSpelling(of: tag) { return written }
+    let canonical = LanguageTag.canonical(tag)
+    guard let dash = canonical.firstIndex(of: "-") else {
+      return EngineMessages.language(of: canonical) != nil ? canonical : nil
+    }
+    let regional = canonical[dash...]
+    if let language = flowSpelling(of: String(canonical[..<dash])) { return language + regional }
+    return EngineMessages.language(of: canonical) != nil ? canonical : nil
+  }
+
+  /// The tag as the flow writes it in its `locales` or its `messages`, whatever
+  /// the case `tag` is written in; nil when the flow writes neither.
+  private func flowSpelling(of tag: String) -> String? {
+    let lowered = tag.lowercased()
+    return flow.locales.first { $0.lowercased() == lowered }
+      ?? messageBooks.keys.sorted().first { $0.lowercased() == lowered }
   }
 
   /// The engine's messages in a locale, with the flow's overrides; English for a
@@ -47,9 +74,12 @@ extension CompiledFlow {
   /// ``messages(for:)`` from a flow's message books.
   static func messages(for locale: String, books messageBooks: [String: EngineMessages]) -> EngineMessages {
     let messages: EngineMessages
+    let language = locale.split(separator: "-", maxSplits: 1).first.map(String.init) ?? locale
     if let book = messageBooks[locale] {
       messages = book
-    } else if let language = EngineMessages.language(of: locale), let book = messageBooks[language] {
+    } else if let book = messageBooks[language] ?? EngineMessages.language(of: locale).flatMap({ messageBooks[$0] }) {
+      // A regional form of a language the flow's messages write (`pl-PL` reads
+      // their `pl`), whether the engine speaks it or not.
       messages = book
     } else {
       messages = EngineMessages.for(locale) ?? .english
@@ -89,9 +119,14 @@ public struct UnsupportedLocale: Error, Hashable, Sendable, CustomStringConverti
 
   /// `unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja`; a tag
   /// written with `_` says how to write it: `unknown locale "en_US" (write "en-US":
-  /// a tag joins its parts with "-"); the languages are …`.
+  /// a tag joins its parts with "-"); the languages are …`, and a typo the nearest
+  /// language: `unknown locale "pll" (did you mean "pl"?); the languages are …`.
   public var description: String {
-    let hint = LanguageTag.hyphenHint(locale).map { " (\($0))" } ?? ""
+    // A tag of the length of a language it may be in, a letter away, is another
+    // language (`da`, Danish, is no typo of `de`); a longer or shorter one is a
+    // typo (`pll`) or a 3-letter code (`deu`) of it. Tags ignore case (`Dee`).
+    let near = Suggestions.didYouMean(locale.lowercased(), in: supported.filter { $0.count != locale.count })
+    let hint = (LanguageTag.hyphenHint(locale) ?? near).map { " (\($0))" } ?? ""
     return "unknown locale \(Quoting.quoted(locale))\(hint); the languages are \(supported.joined(separator: ", "))"
   }
 }

@@ -16,6 +16,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case errorCheckRow, errorCheckStep, errorActionUnsupported
   case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
   case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
+  case refusalRouteInProgress
   case noticeActionCancelled
   case formatNumber, formatCurrency, formatMonths, formatMonthYear, formatDate
   case hostLanguage, hostNewCheckout, hostCheckout, hostBreadcrumbModal, hostPickerChoose
@@ -71,6 +72,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .refusalOfferWaiting: return ["message"]
     case .refusalCallInFlight: return ["row", "operation"]
     case .refusalCallInProgress, .refusalCallUnanswered, .refusalOrderFinished: return ["call", "row"]
+    case .refusalRouteInProgress: return ["step"]
     case .noticeActionCancelled: return ["step", "action", "call"]
     case .formatCurrency: return ["symbol", "amount"]
     case .formatMonthYear: return ["month", "year"]
@@ -98,6 +100,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "error.checkRow", "error.checkStep", "error.actionUnsupported",
     "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
     "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",
+    "refusal.routeInProgress",
     "notice.actionCancelled",
     "format.number", "format.currency", "format.months", "format.monthYear", "format.date",
     "host.language", "host.newCheckout", "host.checkout", "host.breadcrumb.modal", "host.picker.choose",

@@ -47,6 +47,43 @@ package enum LanguageTag {
     return index == subtags.count
   }
 
+  /// The tag in the case RFC 5646 recommends (section 2.1.1), so that a tag matches
+  /// another whatever its case: the language (and extended language) lowercase, a
+  /// script title-case, a region uppercase, every other subtag, and everything after
+  /// a singleton (`-u-…`, `-x-…`), lowercase. A tag that is not well-formed is
+  /// returned as it is.
+  ///
+  /// ```swift
+  /// LanguageTag.canonical("DE")          // "de"
+  /// LanguageTag.canonical("de-at")       // "de-AT"
+  /// LanguageTag.canonical("ZH-hant-tw")  // "zh-Hant-TW"
+  /// ```
+  package static func canonical(_ tag: String) -> String {
+    guard isWellFormed(tag) else { return tag }
+    var afterSingleton = false
+    let subtags = tag.split(separator: "-").enumerated().map { index, subtag -> String in
+      let lowered = subtag.lowercased()
+      if index == 0 || afterSingleton { return lowered }
+      switch subtag.count {
+      case 1:
+        afterSingleton = true
+        return lowered
+      case 2: return subtag.uppercased()
+      case 4 where subtag.allSatisfy(\.isLetter): return lowered.prefix(1).uppercased() + lowered.dropFirst()
+      default: return lowered
+      }
+    }
+    return subtags.joined(separator: "-")
+  }
+
+  /// How to write a tag that is not well-formed: ``hyphenHint(_:)`` for a POSIX
+  /// locale name (`de_DE`), else what a tag is made of.
+  package static func writingHint(_ tag: String) -> String {
+    hyphenHint(tag)
+      ?? "write a language of 2 or 3 letters, then an optional script and region, like \"de\", "
+      + "\"pt-BR\" or \"zh-Hant-TW\""
+  }
+
   /// `write "de-DE": a tag joins its parts with "-"` for a tag written with `_` (a
   /// POSIX locale name, `de_DE`) that is well-formed with `-`; nil otherwise.
   ///

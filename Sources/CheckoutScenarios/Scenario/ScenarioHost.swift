@@ -33,6 +33,10 @@ package struct ScenarioHost: Sendable {
     /// The word of the line the problem is about, when it is one word (0 the
     /// command, 1 its first argument): where a report points its column.
     package var problemWord: Int?
+    /// Whether the problem is the `locale` line's that came before the `flow`
+    /// line: a language the flow, once loaded, does not speak. A report points at
+    /// that line's tag (its word 1), not at the `flow` line.
+    package var problemIsEarlierLocale = false
     /// `quit` was typed.
     package var quit = false
   }
@@ -96,7 +100,8 @@ package struct ScenarioHost: Sendable {
     if let flow { session = CheckoutSession(flow: flow, today: today ?? .systemToday()) }
   }
 
-  /// A new session on the flow, on the host's date and in its locale.
+  /// A new session on the flow, on the host's date and in its locale: one the
+  /// flow does not speak is the problem of the `locale` line that named it.
   private func newSession(_ flow: CompiledFlow, _ outcome: inout Outcome) -> CheckoutSession {
     var session = CheckoutSession(flow: flow, today: today ?? .systemToday())
     guard let locale else { return session }
@@ -104,16 +109,19 @@ package struct ScenarioHost: Sendable {
       try session.setLocale(locale)
     } catch {
       outcome.problem = error.description
+      outcome.problemIsEarlierLocale = true
     }
     return session
   }
 
   /// `locale TAG`: the session's language now, or the next session's when no flow
-  /// is loaded yet (any of the engine's languages).
+  /// is loaded yet. Before the flow any well-formed tag is kept, and checked
+  /// against the flow's languages (its own included) once the `flow` line loads it.
   private mutating func changeLocale(to tag: String, _ outcome: inout Outcome) {
     guard var session else {
-      guard EngineMessages.language(of: tag) != nil else {
-        outcome.problem = UnsupportedLocale(locale: tag, supported: EngineMessages.languages).description
+      guard LanguageTag.isWellFormed(tag) else {
+        outcome.problem = "\(Quoting.quoted(tag)) is not a BCP 47 language tag (\(LanguageTag.writingHint(tag)))"
+        outcome.problemWord = 1
         return
       }
       locale = tag
@@ -125,6 +133,7 @@ package struct ScenarioHost: Sendable {
       self.session = session
     } catch {
       outcome.problem = error.description
+      outcome.problemWord = 1
     }
   }
 
@@ -343,7 +352,7 @@ package struct ScenarioHost: Sendable {
 
   private func helpText(_ name: String?) -> [String] {
     guard let name else { return ["commands:", ScenarioLanguage.overview, "type 'help COMMAND' for one command"] }
-    guard let text = ScenarioLanguage.help(name) else {
+    guard let text = ScenarioLanguage.help(name, locales: session?.supportedLocales) else {
       let hint = Suggestions.didYouMean(name, in: ScenarioLanguage.commands.map(\.name)) ?? "type 'help' for the list"
       return ["no command \(Quoting.quoted(name)); \(hint)"]
     }

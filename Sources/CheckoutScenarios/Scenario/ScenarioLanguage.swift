@@ -53,9 +53,7 @@ package enum ScenarioLanguage {
       name: "locale", synopsis: "locale TAG",
       summary: "the shopper's language: the flow's words and the engine's messages follow it",
       forms: [
-        Form(
-          "locale TAG", "show the session in a language the flow speaks (en, de, fr, es, it, nl, pt, ja, …)",
-          example: "locale de")
+        Form("locale TAG", localeMeaning(nil), example: "locale de")
       ]),
     CommandInfo(
       name: "set", synopsis: "set ROW|KEY VALUE",
@@ -236,12 +234,24 @@ package enum ScenarioLanguage {
     return commands.first { $0.name == name }?.forms ?? []
   }
 
+  /// What `locale TAG` does, naming the languages: those a session of the loaded
+  /// flow may be in (``CompiledFlow/locales``: its own first), or without a flow
+  /// the engine's, and whatever languages a flow adds.
+  static func localeMeaning(_ languages: [String]?) -> String {
+    guard let languages else {
+      return "show the session in a language the flow speaks (\(EngineMessages.languages.joined(separator: ", ")), …)"
+    }
+    return "show the session in a language the flow speaks: \(languages.joined(separator: ", "))"
+  }
+
   /// The help text of one command, or nil if there is none by that name: its
   /// synopsis, what it does, then every form with what it means and an example.
-  package static func help(_ name: String) -> String? {
+  /// `locales` are the languages of the loaded flow, which `help locale` names.
+  package static func help(_ name: String, locales: [String]? = nil) -> String? {
     guard let command = commands.first(where: { $0.name == name }) else { return nil }
     var lines = ["\(command.synopsis)", "  \(command.summary)"]
-    for form in forms(of: name) {
+    for var form in forms(of: name) {
+      if name == "locale" { form.meaning = localeMeaning(locales) }
       lines.append("  \(form.syntax.padding(toLength: 34, withPad: " ", startingAt: 0)) \(form.meaning)")
       lines.append("      e.g. \(form.example)")
     }

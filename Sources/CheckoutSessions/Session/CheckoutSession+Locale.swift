@@ -27,16 +27,17 @@ extension CheckoutSession {
 
   /// Changes the shopper's language. The screen renders in it at once; a rule's
   /// message already shown on a row (or waiting in an offer) is said again in it.
-  /// Throws ``UnsupportedLocale`` for a locale the session cannot speak, and then
-  /// changes nothing.
+  /// A tag matches whatever its case, as BCP 47 says (`DE` is `de`, `de-at` is
+  /// `de-AT`), and ``locale`` is then the tag as the flow writes it. Throws ``UnsupportedLocale`` for a locale the session cannot
+  /// speak, and then changes nothing.
   ///
   /// ```swift
   /// try session.setLocale("de")
   /// session.screen.row("number")?.error  // "Kartennummer ist erforderlich"
   /// ```
-  public mutating func setLocale(_ locale: String) throws(UnsupportedLocale) {
-    guard compiled.supports(locale: locale) else {
-      throw UnsupportedLocale(locale: locale, supported: compiled.locales)
+  public mutating func setLocale(_ tag: String) throws(UnsupportedLocale) {
+    guard let locale = compiled.sessionLocale(for: tag) else {
+      throw UnsupportedLocale(locale: tag, supported: compiled.locales)
     }
     guard locale != self.locale else { return }
     let before = rules

@@ -205,7 +205,7 @@ public struct CheckoutSession: Sendable {
     case .offering(let offer, _, _): return .offerWaiting(offer, event: event, messages: messages)
     case .routing(let driver, _):
       guard case .awaiting(let expected, _, _) = driver.state else { return nil }
-      return .routeInProgress(waitingFor: expected, event: event)
+      return .routeInProgress(waitingFor: expected, compiled.step(expected), event: event, messages: messages)
     }
   }
 }

@@ -84,21 +84,21 @@ extension Refusal {
       row, on: step, event: .set, reason: messages.text(.refusalCannotChange, row.title.text(in: messages.locale)))
   }
 
-  /// The row has no action.
-  static func notTappable(_ row: Row, on step: Step) -> Refusal {
+  /// The row has no action; its title in the session's `locale`.
+  static func notTappable(_ row: Row, on step: Step, locale: String) -> Refusal {
     Refusal(
       .notTappable, event: .tap, subject: .row(step: step.id, row: row.id),
       message:
-        "\(row.title) is \(row.kind.withArticle) row: it cannot be tapped\(row.kind.takesValue ? "; set a value instead" : "")"
+        "\(row.title.text(in: locale)) is \(row.kind.withArticle) row: it cannot be tapped\(row.kind.takesValue ? "; set a value instead" : "")"
     )
   }
 
-  /// The row takes no value.
-  static func takesNoValue(_ row: Row, on step: Step) -> Refusal {
+  /// The row takes no value; its title in the session's `locale`.
+  static func takesNoValue(_ row: Row, on step: Step, locale: String) -> Refusal {
     Refusal(
       .takesNoValue, event: .set, subject: .row(step: step.id, row: row.id),
       message:
-        "\(row.title) is \(row.kind.withArticle) row: it takes no value\(row.kind.isTappable ? "; tap it instead" : "")"
+        "\(row.title.text(in: locale)) is \(row.kind.withArticle) row: it takes no value\(row.kind.isTappable ? "; tap it instead" : "")"
     )
   }
 
@@ -136,9 +136,13 @@ extension Refusal {
     Refusal(.offerWaiting, event: event, message: messages.text(.refusalOfferWaiting, offer.resolution.message))
   }
 
-  /// A route waits for its next step.
-  static func routeInProgress(waitingFor step: StepID, event: SessionEvent.Kind) -> Refusal {
-    Refusal(.routeInProgress, event: event, message: "a route is in progress: waiting for \(step) to appear")
+  /// A route waits for its next step (`step`, in the flow; nil for one it lacks),
+  /// named by its title in the shopper's language.
+  static func routeInProgress(
+    waitingFor id: StepID, _ step: Step?, event: SessionEvent.Kind, messages: EngineMessages
+  ) -> Refusal {
+    let title = step?.title.text(in: messages.locale) ?? id.rawValue
+    return Refusal(.routeInProgress, event: event, message: messages.text(.refusalRouteInProgress, title))
   }
 
   /// A command waits for its step.

@@ -234,7 +234,7 @@ extension CheckoutSession {
     self.init(flow: compiled, today: snapshot.today ?? .systemToday())
     // A locale the flow no longer speaks (its own messages in it were removed)
     // leaves the shopper in the flow's default language rather than without a session.
-    if let locale = snapshot.locale, compiled.supports(locale: locale) {
+    if let locale = snapshot.locale.flatMap(compiled.sessionLocale(for:)) {
       self.locale = locale
       ruleContext = compiled.ruleContext(for: locale)
     }

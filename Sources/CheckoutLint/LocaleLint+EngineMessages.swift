@@ -1,0 +1,51 @@
+import CheckoutModel
+
+/// The engine's messages in a language the flow adds: one the engine has no table
+/// for (`pl`, `sv`) reads every message the flow's `messages` leave out in English.
+extension LocaleLint {
+  /// A warning per language the flow speaks that the engine does not (listed in
+  /// its `locales`, or written in its `messages`) in which some engine message has
+  /// no text, with how many and which, at the flow's `messages` (at the language
+  /// in `locales` for a flow without them). A regional form reads its language's
+  /// texts (`pl-PL` reads `pl`), as a session does; tags match whatever their case.
+  func checkAddedLanguages() {
+    let defaultLocale = flow.locales.first ?? "en"
+    var written: [String: Set<EngineMessageID>] = [:]
+    for (id, text) in flow.messages {
+      guard let message = EngineMessageID(id: id) else { continue }  // loading reports it
+      for (locale, _) in text.texts(defaultLocale: defaultLocale) {
+        written[locale.lowercased(), default: []].insert(message)
+      }
+    }
+    var added: [String] = []
+    for locale in wellFormedLocales + written.keys.sorted()
+    where EngineMessages.language(of: locale) == nil
+      && !added.contains(where: { $0.lowercased() == locale.lowercased() })
+    {
+      added.append(locale)
+    }
+    for locale in added {
+      let key = locale.lowercased()
+      let language = key.split(separator: "-", maxSplits: 1).first.map(String.init) ?? key
+      let texts = written[key, default: []].union(written[language, default: []])
+      let missing = EngineMessageID.allCases.filter { !texts.contains($0) }
+      guard !missing.isEmpty else { continue }
+      let all = EngineMessageID.allCases.count
+      let which =
+        texts.isEmpty
+        ? "write none of the engine's \(all) messages in it"
+        : "leave out \(missing.count) of the engine's \(all) messages in it: \(missing.map(\.id).joined(separator: ", "))"
+      let listed = flow.locales.firstIndex(of: locale)
+      let path =
+        flow.messages.isEmpty && listed != nil
+        ? JSONPath.root.appending("locales").appending(listed ?? 0) : JSONPath.root.appending("messages")
+      sink.warning(
+        "untranslated-engine-messages",
+        "the engine does not speak \(Quoting.quoted(locale)), and the flow's messages \(which); a \(Quoting.quoted(locale)) shopper reads \(missing.count == 1 ? "it" : "them") in English",
+        at: path,
+        suggestion:
+          "write a \(Quoting.quoted(locale)) text for \(missing.count == 1 ? "it" : "each") in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article)"
+      )
+    }
+  }
+}
