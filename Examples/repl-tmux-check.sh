@@ -12,8 +12,13 @@
 # `set cvv •••`), arrow-up does not bring it back, and `set cvv` alone asks for
 # the value with echo off. Tab completes `tap chec` to `tap checkout`.
 #
+# Letters outside ASCII typed at the prompt arrive whole (`set city Kraków`, then
+# `expect value shipping.city Kraków` holds), with no LANG in the REPL's
+# environment (the C locale, as on many CI machines) and again with LANG=C.UTF-8.
+#
 # Then it replays the recording the REPL wrote (`--record`) with
-# `checkout replay` and checks that the recording does not hold the CVVs typed.
+# `checkout replay` and checks that the recording does not hold the CVVs typed
+# and holds the letters typed (`Kraków`) exactly.
 #
 # usage: Examples/repl-tmux-check.sh [CHECKOUT_BINARY]   (default .build/debug/checkout)
 #
@@ -34,6 +39,11 @@ TOTAL_SECONDS=${TOTAL_SECONDS:-180}  # the longest the whole check may take
 TODAY=2026-11-21
 CVV_WRONG=555                        # typed, rejected by the API; must never show
 CVV_RIGHT=4821                       # typed at the no-echo prompt to fix it; never shown either
+
+# The checks read the screen with grep and sed, whose patterns (`━+`) need a UTF-8
+# locale to match a character outside ASCII as one; the REPLs get their own
+# environment (no LANG, then LANG=C.UTF-8).
+if locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then export LC_ALL=C.UTF-8; fi
 
 FAILS=0
 CHECKS=0
@@ -84,7 +94,7 @@ set -g remain-on-exit on
 EOF
 
 tmux -S "$SOCKET" -f "$WORK/tmux.conf" new-session -d -s "$SESSION" -x 120 -y 50 \
-  "cd '$WORK' && TERM=xterm-256color '$CHECKOUT' repl --today $TODAY --record '$RECORDING'; echo \$? >'$STATUS_FILE'" \
+  "cd '$WORK' && env -u LANG -u LC_ALL -u LC_CTYPE TERM=xterm-256color '$CHECKOUT' repl --today $TODAY --record '$RECORDING'; echo \$? >'$STATUS_FILE'" \
   || die "tmux could not start the REPL"
 
 # --- reading the screen ---------------------------------------------------
@@ -226,6 +236,17 @@ type_line "set zip 97201"
 check "address: the ZIP row shows 97201" has_re 'ZIP code +97201'
 check "address: the street row shows '1 Main St'" has_re 'Street address +1 Main St'
 check "address: no row shows an error" lacks_re '^ +! '
+# Letters outside ASCII, typed in the C locale (the REPL runs with no LANG).
+type_line "set city Kraków"
+check "utf-8 (no LANG): 'set city Kraków' shows City 'Kraków'" has_re 'City +Kraków$'
+type_line 'set name "Zażółć Straße"'
+check "utf-8 (no LANG): the name row shows 'Zażółć Straße'" has_re 'Full name +Zażółć Straße$'
+type_line "expect value shipping.city Kraków"
+check "utf-8 (no LANG): 'expect value shipping.city Kraków' holds" has "✓ holds"
+type_line "expect value shipping.city Krakw"
+check "utf-8 (no LANG): 'expect value shipping.city Krakw' fails: the ó arrived" has "✗ expected value shipping.city Krakw"
+type_line 'set name "Ada Lovelace"'
+type_line "set city Portland"
 type_line "tap done"
 check "tap done: back on 'My Cart › Step One'" has_re '^My Cart › Step One$'
 check "Step One: the address row shows the street" has_re 'Shipping address +1 Main St ›'
@@ -370,12 +391,35 @@ BLOCK=$(sed "s|$WORK|WORK|g" "$RECORDING" 2>/dev/null)
 check "the recording does not contain the CVV typed ($CVV_WRONG)" lacks "$CVV_WRONG"
 check "the recording does not contain the fixed CVV ($CVV_RIGHT)" lacks "$CVV_RIGHT"
 check "the recording marks the CVV lines as stand-ins" has "# secret: a stand-in, not the value typed"
+check "the recording holds 'set city Kraków' exactly" has_re '^set city Kraków$'
+check "the recording holds 'set name \"Zażółć Straße\"' exactly" has_re '^set name "Zażółć Straße"$'
+check "the recording holds 'expect value shipping.city Kraków'" has_re '^expect value shipping\.city Kraków$'
 
 BLOCK=$(cd "$WORK" && "$CHECKOUT" replay "$RECORDING" 2>&1)
 status=$?
 check "checkout replay of the recording exits 0" test "$status" = 0
 check "checkout replay of the recording: '0 failed'" has_re '^[1-9][0-9]* passed, 0 failed$'
 say "      replay: $(tail -1 <<<"$BLOCK")"
+
+# --- the same letters with LANG=C.UTF-8 ------------------------------------
+
+# A second REPL, in a UTF-8 environment this time; the first one's pane stays.
+tmux -S "$SOCKET" new-session -d -s utf8 -x 120 -y 50 \
+  "cd '$WORK' && env -u LC_ALL -u LC_CTYPE LANG=C.UTF-8 TERM=xterm-256color '$CHECKOUT' repl --today $TODAY" \
+  || die "tmux could not start the second REPL"
+TARGET="utf8:0.0"
+if ! wait_for_prompts 1; then
+  say "FAIL  the second REPL (LANG=C.UTF-8) showed its prompt within ${WAIT_SECONDS}s"
+  exit 1
+fi
+type_line "tap checkout"
+type_line "tap shippingAddress"
+type_line "set city Kraków"
+check "utf-8 (LANG=C.UTF-8): 'set city Kraków' shows City 'Kraków'" has_re 'City +Kraków$'
+type_line "expect value shipping.city Kraków"
+check "utf-8 (LANG=C.UTF-8): 'expect value shipping.city Kraków' holds" has "✓ holds"
+type_line "expect value shipping.city Krakw"
+check "utf-8 (LANG=C.UTF-8): 'expect value shipping.city Krakw' fails: the ó arrived" has "✗ expected value shipping.city Krakw"
 
 say "$((CHECKS - FAILS)) of $CHECKS checks passed in $((SECONDS - START))s"
 if [ "$FAILS" -gt 0 ]; then

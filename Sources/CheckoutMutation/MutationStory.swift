@@ -46,10 +46,12 @@ package struct MutationStory: Hashable, Sendable {
     if strict { return StoryReplayer(flow: flow).replay(lines)?.description }
     var host = ScenarioHost(flow: flow)
     for line in lines {
+      // What the line hides (a secret it gives), read on the screen it runs on, is never repeated.
+      let typed = TypedLine(line.source, in: host.session)
       let outcome = host.run(line.command)
-      if let problem = outcome.problem { return "\(line.number): \(problem)" }
+      if let problem = outcome.problem { return "\(line.number): \(typed.redacting(problem))" }
       if let failure = outcome.failure {
-        return "\(line.number): expected \(failure.expected), actual \(failure.actual)"
+        return "\(line.number): \(typed.redacting("expected \(failure.expected), actual \(failure.actual)"))"
       }
     }
     return nil

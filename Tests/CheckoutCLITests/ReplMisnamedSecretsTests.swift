@@ -61,6 +61,13 @@ import Testing
     ("expect value payment.card.cvv 47 38", "47 38", "expect value payment.card.cvv •••"),
     ("set cvvv \"54 32\"", "54 32", "set cvvv •••"),
     ("api placeOrder ok payment.card.cv=\"98 73\"", "98 73", "api placeOrder ok payment.card.cv=•••"),
+    ("set CVV 7396", "7396", "set CVV •••"),
+    ("tap 4 7394", "7394", "tap 4 •••"),
+    ("expect detail cvv 7397", "7397", "expect detail cvv •••"),
+    ("expect error cvv 7323", "7323", "expect error cvv •••"),
+    ("expect error 4 7324", "7324", "expect error 4 •••"),
+    ("expect title cvv \"7384\"", "7384", "expect title cvv •••"),
+    ("expect valid cvv 7385", "7385", "expect valid cvv •••"),
   ]
 
   @Test(arguments: misnamed)
@@ -84,7 +91,8 @@ import Testing
     let lines =
       Self.toTheCard + [
         "set cvvv 5432", "tap chekout", "expect at nowhere", "tapp done", "expect value payment.card.cvv 8765",
-        "set name Ada", "set number 4242424242424242", "set expiry 12/28", "set cvv 4821", "tap done", "quit",
+        "expect detail cvv 7397", "tap 4 7394", "set name Ada", "set number 4242424242424242", "set expiry 12/28",
+        "set cvv 4821", "tap done", "quit",
       ]
     try repl(lines) { session in
       #expect(session.status == 0)
@@ -97,10 +105,12 @@ import Testing
           # left out, it failed: expect at nowhere
           # left out, it failed: tapp done
           # left out, it failed: expect value payment.card.cvv •••
+          # left out, it failed: expect detail cvv •••
+          # left out, it failed: tap 4 •••
           set name Ada
 
           """), "\(session.recorded)")
-      for value in ["5432", "8765", "4821"] { #expect(!session.recorded.contains(value)) }
+      for value in ["5432", "8765", "4821", "7397", "7394"] { #expect(!session.recorded.contains(value)) }
       let replay = runCheckout(["replay", session.path])
       #expect(replay.status == 0, "\(replay.output)\(replay.error)")
       #expect(replay.output.hasSuffix("passed, 0 failed\n"))
@@ -118,6 +128,19 @@ import Testing
     try repl(Self.toTheCard + ["tap cvv 4836"]) { session in
       #expect(session.output.contains("error: unexpected \"•••\" after 'tap'; usage: tap ROW\n"), "\(session.output)")
       #expect(!session.output.contains("  tap cvv"), "the line is not written out under a mark")
+    }
+  }
+
+  /// A failed expectation about a row that takes a secret never repeats the text
+  /// expected of it; a syntax error after the CVV's number quotes no value either.
+  @Test(arguments: [
+    ("expect detail cvv 7397", "✗ expected detail of cvv \"•••\"\n"),
+    ("expect error cvv 7323", "✗ expected error on cvv containing \"•••\"\n"),
+    ("tap 4 7394", "error: unexpected \"•••\" after 'tap'; usage: tap ROW\n"),
+  ])
+  func aFailureAboutTheCVVRowQuotesNoValue(_ line: String, _ said: String) throws {
+    try repl(Self.toTheCard + [line]) { session in
+      #expect(session.output.contains(said), "\(session.output)")
     }
   }
 

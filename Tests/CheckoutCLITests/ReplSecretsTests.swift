@@ -48,10 +48,19 @@ import Testing
     #expect(!result.output.contains("555"))
   }
 
-  @Test func aSetThatIsNotSecretIsRememberedAndNotRewritten() {
-    let result = repl(Self.toTheCard + ["set expiry 12/28", "set number 4242424242424242"])
-    #expect(result.reader.history == Self.toTheCard + ["set expiry 12/28", "set number 4242424242424242"])
+  @Test func aSetThatIsNeitherSecretNorSensitiveIsRememberedAndNotRewritten() {
+    let result = repl(Self.toTheCard + ["set expiry 12/28", "set name Ada"])
+    #expect(result.reader.history == Self.toTheCard + ["set expiry 12/28", "set name Ada"])
     #expect(result.reader.rewrites.isEmpty)
+  }
+
+  /// A sensitive value (the card number, shown as `•••• 4242`) is hidden as a
+  /// report of `checkout replay` hides it: echoed `•••`, never in the history.
+  @Test func aSensitiveSetIsMaskedAsReplayMasksIt() {
+    let result = repl(Self.toTheCard + ["set number 4242424242424242"])
+    #expect(result.reader.history == Self.toTheCard)
+    #expect(result.reader.rewrites.map(\.masked) == ["set number •••"])
+    #expect(result.output.contains("•••• 4242"))
   }
 
   @Test func aSecretRowOfAnotherStepStillCountsAsSecret() {

@@ -238,11 +238,11 @@ package enum ReplCommand {
       }
     }
     for note in outcome.notes { terminal.line(note) }
-    if let problem = outcome.problem { terminal.line(terminal.styled("error: \(problem)", .red)) }
+    if let problem = outcome.problem { terminal.line(terminal.styled("error: \(line.redacting(problem))", .red)) }
     if outcome.passed { terminal.line(terminal.styled("✓ holds", .green)) }
     if let failure = outcome.failure {
-      terminal.line(terminal.styled("✗ expected \(failure.expected)", .red))
-      terminal.line(terminal.styled("  actual   \(failure.actual)", .red))
+      terminal.line(terminal.styled("✗ expected \(line.redacting(failure.expected))", .red))
+      terminal.line(terminal.styled("  actual   \(line.redacting(failure.actual))", .red))
     }
   }
 

@@ -57,11 +57,15 @@ struct StoryRun {
     do {
       script = try ScenarioParser.parseScript(text)
     } catch {
-      // Every line's mistake at once, not one per run.
-      let errors = ScenarioParser.syntaxErrors(in: text)
-      for each in errors.isEmpty ? [error] : errors { terminal.errorLine(each.rendered(file: path)) }
+      // Every line's mistake at once, not one per run; never a value its line hides.
+      let lines = ScenarioParser.lines(of: text)
+      let flow = flowNamed(in: lines)
+      let errors = (ScenarioParser.syntaxErrors(in: text).isEmpty ? [error] : ScenarioParser.syntaxErrors(in: text))
+        .map { $0.redacted(line: lines[$0.line - 1], flow: flow) }
+      for each in errors { terminal.errorLine(each.rendered(file: path)) }
       let more = errors.count > 1 ? " (and \(errors.count - 1) more syntax error\(errors.count == 2 ? "" : "s"))" : ""
-      result.unusable = .init(line: error.line, column: error.column, message: error.message + more)
+      let first = errors.first { $0.line == error.line } ?? error.redacted(line: lines[error.line - 1], flow: flow)
+      result.unusable = .init(line: first.line, column: first.column, message: first.message + more)
       return result
     }
     let lines = ScenarioParser.lines(of: text)
@@ -70,13 +74,13 @@ struct StoryRun {
     var earlierLocale: Int?
     for (index, (line, command)) in script.enumerated() {
       if case .locale = command, host.session == nil { earlierLocale = line }
-      let outcome = host.run(command)
       let written = lines[line - 1]
-      let source =
-        host.session.map { command.shown(source: written, flow: $0.compiled) }
-        ?? written.trimmingCharacters(in: .whitespaces)
+      // Read on the screen the line runs on (a row number names a row of it).
+      let typed = TypedLine(written, in: host.session)
+      let outcome = host.run(command)
+      let source = typed.shown
       if verbose { printVerbose(line, source, command, outcome, host) }
-      if let problem = outcome.problem {
+      if let problem = outcome.problem.map(typed.redacting) {
         let (at, word) = outcome.problemIsEarlierLocale ? (earlierLocale ?? line, 1) : (line, outcome.problemWord)
         let column = word.flatMap { ScenarioParser.column(ofWord: $0, in: lines[at - 1]) }
         if host.session == nil { return unusable(result, line: at, column: column, problem) }
@@ -87,7 +91,8 @@ struct StoryRun {
         break
       }
       if outcome.passed { result.passed += 1 }
-      if let failure = outcome.failure {
+      if var failure = outcome.failure {
+        (failure.expected, failure.actual) = (typed.redacting(failure.expected), typed.redacting(failure.actual))
         result.failed += 1
         terminal.line("\(path):\(line): \(terminal.styled("failed:", .red)) \(source)")
         terminal.line("  \(terminal.styled("- expected", .green)) \(failure.expected)")
@@ -114,6 +119,20 @@ struct StoryRun {
   /// `1 line not run`, `3 lines not run`.
   static func linesNotRun(_ count: Int) -> String {
     "\(count) line\(count == 1 ? "" : "s") not run"
+  }
+
+  /// The flow a story that does not parse would run on, to tell which values its
+  /// errors must not quote: `--flow`'s, else the one its first `flow` line names
+  /// (nil when it names none or it cannot be loaded: then every name might be secret).
+  private func flowNamed(in lines: [String]) -> CompiledFlow? {
+    if let replacementFlow { return replacementFlow }
+    for (index, line) in lines.enumerated() {
+      guard case .flow(let name)? = try? ScenarioParser.parse(line, line: index + 1) else { continue }
+      var host = makeHost()
+      _ = host.run(.flow(name))
+      return host.session?.compiled
+    }
+    return nil
   }
 
   private func makeHost() -> ScenarioHost {

@@ -27,8 +27,11 @@ struct EditLineReader: LineReader {
   /// The libraries tried, in order.
   static let libraries = ["libedit.so.2", "libedit.so", "libedit.dylib", "libreadline.so.8", "libreadline.so"]
 
-  /// Loads a line-editing library, or nil when none is present.
+  /// Loads a line-editing library, or nil when none is present. First makes the
+  /// keys typed read as UTF-8 (``InputCharacterSet``), which libedit needs to take
+  /// any letter outside ASCII.
   init?() {
+    InputCharacterSet.useUTF8()
     guard let handle = EditLineReader.libraries.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first,
       let readlineSymbol = dlsym(handle, "readline"), let historySymbol = dlsym(handle, "add_history")
     else { return nil }

@@ -53,8 +53,10 @@ package struct StoryReplayer: Sendable {
     }
   }
 
-  /// The story's commands, `flow` lines left out, or the failure of the first line that does not parse.
-  package static func parse(_ text: String) -> Result<[Line], Failure> {
+  /// The story's commands, `flow` lines left out, or the failure of the first line
+  /// that does not parse; its message quotes no value the line hides
+  /// (``TypedLine``, read in `flow`; with none, every name might be a secret one).
+  package static func parse(_ text: String, flow: CompiledFlow? = nil) -> Result<[Line], Failure> {
     var lines: [Line] = []
     for (index, source) in ScenarioParser.lines(of: text).enumerated() {
       let number = index + 1
@@ -63,7 +65,8 @@ package struct StoryReplayer: Sendable {
         if case .flow = command { continue }
         lines.append(Line(number: number, command: command, source: source))
       } catch {
-        return .failure(Failure(line: number, text: "(line \(number))", message: error.message))
+        let message = error.redacted(line: source, flow: flow).message
+        return .failure(Failure(line: number, text: "(line \(number))", message: message))
       }
     }
     return .success(lines)
@@ -71,7 +74,7 @@ package struct StoryReplayer: Sendable {
 
   /// Replays the text; nil when every line held.
   package func replay(_ text: String) -> Failure? {
-    switch Self.parse(text) {
+    switch Self.parse(text, flow: flow) {
     case .success(let lines): return replay(lines)
     case .failure(let failure): return failure
     }
@@ -84,15 +87,20 @@ package struct StoryReplayer: Sendable {
     var refused: Failure?
     for line in lines {
       let (number, command) = (line.number, line.command)
-      let shown = command.shown(source: line.source, flow: flow)
+      // Read on the screen the line runs on (a row number names a row of it).
+      let typed = TypedLine(line.source, in: host.session)
+      let shown = typed.shown
       if let pending = refused {
         guard case .expect(.effect(kind: .refused, _)) = command else { return pending }
         refused = nil
       }
       let outcome = host.run(command)
-      if let problem = outcome.problem { return Failure(line: number, text: shown, message: problem) }
+      if let problem = outcome.problem {
+        return Failure(line: number, text: shown, message: typed.redacting(problem))
+      }
       if let failure = outcome.failure {
-        return Failure(line: number, text: shown, message: "expected \(failure.expected), actual \(failure.actual)")
+        let message = "expected \(failure.expected), actual \(failure.actual)"
+        return Failure(line: number, text: shown, message: typed.redacting(message))
       }
       for effect in outcome.effects {
         switch effect {

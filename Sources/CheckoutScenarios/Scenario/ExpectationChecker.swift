@@ -36,12 +36,13 @@ struct ExpectationChecker {
         session.focus.flatMap { $0.step == session.navigation.top ? $0.row.rawValue : nil } ?? "no focused row"
       return compare("focus \(row)", "focus \(actual)", unknown: unknownRow(row))
     case .error(let row, let text):
+      let expected = "error on \(row) containing \"\(shownText(text, of: row))\""
       // An error on a hidden row is not shown on it: the shopper reads nothing there.
-      if isHidden(row) { return notShown(row, expected: "error on \(row) containing \"\(text)\"") }
+      if isHidden(row) { return notShown(row, expected: expected) }
       let actual = session.rowErrors[CheckoutSession.RowRef(step: session.navigation.top, row: row)]
       guard let actual, actual.contains(text) else {
         return ScenarioHost.Failure(
-          expected: "error on \(row) containing \"\(text)\"",
+          expected: expected,
           actual: actual.map { "error on \(row): \"\($0)\"" } ?? "no error on \(row)\(unknownRow(row))")
       }
       return nil
@@ -63,7 +64,7 @@ struct ExpectationChecker {
       let stored = isPicker ? value?.displayText ?? "" : shown
       if value != nil && (shown == expected || stored == expected) { return nil }
       // The value as written is repeated only where the line itself is shown with it.
-      let hidden = ScenarioCommand.isHidden(key, in: session.compiled)
+      let hidden = SecretNames(session).hidesValue(ofKey: key)
       return ScenarioHost.Failure(
         expected: "value \(key) \(hidden ? Masking.secretPlaceholder : expected)",
         actual: value == nil
@@ -106,9 +107,10 @@ struct ExpectationChecker {
     guard let rowID else {
       return compare("step title \(ScenarioText.quoted(expected))", "step title \(ScenarioText.quoted(screen.title))")
     }
-    let what = "title of \(rowID) \(ScenarioText.quoted(expected))"
+    let what = "title of \(rowID) \(ScenarioText.quoted(shownText(expected, of: rowID)))"
     guard let row = screen.row(rowID) else { return notShown(rowID, expected: what) }
-    return compare(what, "title of \(rowID) \(ScenarioText.quoted(row.title))")
+    if row.title == expected { return nil }
+    return ScenarioHost.Failure(expected: what, actual: "title of \(rowID) \(ScenarioText.quoted(row.title))")
   }
 
   /// What a row shown on the step on screen shows beside its title, as the screen
@@ -116,16 +118,24 @@ struct ExpectationChecker {
   /// no-break space, which languages write inside numbers and beside currency
   /// symbols, matches a space: a scenario's author cannot see the difference.
   private func checkDetail(of rowID: RowID, _ expected: String) -> ScenarioHost.Failure? {
-    let what = "detail of \(rowID) \(ScenarioText.quoted(expected))"
+    let what = "detail of \(rowID) \(ScenarioText.quoted(shownText(expected, of: rowID)))"
     guard let row = session.screen.row(rowID) else { return notShown(rowID, expected: what) }
     guard let detail = row.detail else {
       return ScenarioHost.Failure(
         expected: what, actual: "\(rowID) shows no detail (only disclosure and info rows have one)")
     }
     let shown = ScenarioText.plainSpaces(detail)
-    return compare(
-      "detail of \(rowID) \(ScenarioText.quoted(ScenarioText.plainSpaces(expected)))",
-      "detail of \(rowID) \(ScenarioText.quoted(shown))")
+    if ScenarioText.plainSpaces(expected) == shown { return nil }
+    return ScenarioHost.Failure(
+      expected: "detail of \(rowID) \(ScenarioText.quoted(ScenarioText.plainSpaces(shownText(expected, of: rowID))))",
+      actual: "detail of \(rowID) \(ScenarioText.quoted(shown))")
+  }
+
+  /// The text an expectation about a row gives, as its failure may repeat it:
+  /// `•••` when the row might take a secret or sensitive value (``SecretNames``),
+  /// since what the author wrote there may be that value.
+  private func shownText(_ text: String, of rowID: RowID) -> String {
+    SecretNames(session).mightBeSecretRow(rowID.rawValue) ? Masking.secretPlaceholder : text
   }
 
   /// Whether the step on screen has the row but does not show it (its `visibleWhen` does not hold).

@@ -1,30 +1,40 @@
-import CheckoutEngine
+import CheckoutModel
+import CheckoutCompiledFlow
+import CheckoutSessions
 
-/// A line typed at the prompt, and which of its values might be a secret: the one
-/// place the REPL decides what of a line it may echo, keep in the history, print in
-/// an error and write to a recording.
+/// A line typed at the prompt or written in a scenario, and which of its values
+/// might be a secret: the one place that decides what of a line may be echoed,
+/// kept in the REPL's history, printed (by `checkout replay`, normal and
+/// `--verbose`, in its errors and JUnit report, and by `checkout mutate`), quoted in
+/// an error and written to a recording. Which names are secret is
+/// ``SecretNames``' rule.
 ///
-/// A value is hidden when the name it is given to is a secret row or key, or might
-/// be meant as one:
-/// - `set NAME VALUE`: NAME is a secret row or key, or names nothing the session
-///   knows (no row of the step on screen, no key of the flow): `set cvvv 5432`,
-///   `set Cvv 5432`, `set payment.card.cv 5432` fail anyway;
-/// - `expect value KEY VALUE`: KEY is secret, or no key the flow knows (such a line
-///   fails anyway);
-/// - `api OP ok|action … KEY=VALUE`: KEY is secret, or a key the flow does not know
-///   within the distance of "did you mean" of a secret row or key
-///   (`payment.card.cv=5432`; API data may carry keys of its own, shown as typed);
-/// - a line that does not parse (`cvv 5432`, `tap cvv 5432`): every word after such
-///   a name.
+/// A value is hidden when the name it is given to is a secret or sensitive row or
+/// key, or might be meant as one:
+/// - `set NAME VALUE`: NAME is such a row (by id or by number) or key, or names
+///   nothing the session knows (no row of the step on screen, no key of the flow):
+///   `set cvvv 5432`, `set Cvv 5432`, `set payment.card.cv 5432` fail anyway;
+/// - `expect value KEY VALUE`: KEY is such a key, or no key the flow knows (such a
+///   line fails anyway);
+/// - `expect detail|error|title ROW TEXT`: ROW might be such a row (by id, by
+///   number, or a near-miss name): `expect detail cvv •••`;
+/// - `api OP ok|action … KEY=VALUE`: KEY is such a key, or a key the flow does not
+///   know within the distance of "did you mean" of one (`payment.card.cv=5432`; API
+///   data may carry keys of its own, shown as typed);
+/// - a line that does not parse (`cvv 5432`, `tap cvv 5432`, `tap 4 5432` where row
+///   4 is the CVV): every word after such a name. With no flow known, every word
+///   after the command's first argument.
+///
+/// A comment (`#` outside quotes, to the end of the line) is not part of the line.
 ///
 /// ```swift
 /// TypedLine("set cvvv 5432", in: session).shown  // "set cvvv •••"
 /// TypedLine("api placeOrder ok payment.card.cvv=9876 order.number=1", in: session).shown
 /// // "api placeOrder ok payment.card.cvv=••• order.number=1"
 /// ```
-struct TypedLine {
+package struct TypedLine {
   /// The line as typed.
-  let text: String
+  package let text: String
   private let words: [Word]
 
   /// One word of the line (see ``words(of:)``).
@@ -37,21 +47,32 @@ struct TypedLine {
     case hiddenValue(key: String, value: String)
   }
 
-  /// Reads which values of `text` are hidden on this session's screen (with no
-  /// session, every `set` and `expect value` hides its value).
-  init(_ text: String, in session: CheckoutSession?) {
+  /// Reads which values of `text` are hidden on this session's screen (a row
+  /// number names a row of it). With no session, every name might be a secret one.
+  package init(_ text: String, in session: CheckoutSession?) {
+    self.init(text, names: SecretNames(session))
+  }
+
+  /// Reads which values of `text` are hidden in a flow, with no screen (a line read
+  /// before it runs, or one that does not parse): a row number might name any row.
+  package init(_ text: String, flow: CompiledFlow?) {
+    self.init(text, names: SecretNames(flow: flow))
+  }
+
+  private init(_ text: String, names: SecretNames) {
     self.text = text
     let raw = TypedLine.words(of: text)
-    let names = SecretNames(session)
     var words = raw.map(Word.plain)
     func hide(from start: Int) {
       for index in words.indices where index >= start { words[index] = .hidden(raw[index]) }
     }
     switch raw.first {
     case "set" where raw.count > 2:
-      if names.hidesSet(to: raw[1], in: session) { hide(from: 2) }
+      if names.hidesSet(to: raw[1]) { hide(from: 2) }
     case "expect" where raw.count > 3 && raw[1] == "value":
-      if names.hidesExpectedValue(of: raw[2], in: session) { hide(from: 3) }
+      if names.hidesValue(ofKey: DataKey(raw[2])) { hide(from: 3) }
+    case "expect" where raw.count > 3 && ["detail", "error", "title"].contains(raw[1]):
+      if names.mightBeSecretRow(raw[2]) { hide(from: 3) }
     case "api" where raw.count > 3 && ["ok", "action"].contains(raw[2]):
       TypedLine.hideData(in: &words, from: raw[2] == "ok" ? 3 : 4, names)
     default: break
@@ -62,13 +83,16 @@ struct TypedLine {
     } catch {
       parses = false
     }
-    if !parses { TypedLine.hideData(in: &words, from: 0, names) }
+    if !parses {
+      if names.knowsNoFlow { hide(from: 2) } else { TypedLine.hideData(in: &words, from: 0, names) }
+    }
     self.words = words
   }
 
   /// The words of a line: split at blanks outside double quotes (`\"` inside does not
   /// end them), so that `set cvv "5 55"` and `KEY="5 55"` keep their value in one
-  /// word; an unterminated quote runs to the end of the line.
+  /// word; an unterminated quote runs to the end of the line, and a `#` outside
+  /// quotes starts a comment, which is no word.
   static func words(of line: String) -> [String] {
     var words: [String] = []
     var word = ""
@@ -84,6 +108,8 @@ struct TypedLine {
         } else if character == "\"" {
           quoted = false
         }
+      } else if character == "#" {
+        break
       } else if character == " " || character == "\t" {
         if !word.isEmpty { words.append(word) }
         word = ""
@@ -108,7 +134,7 @@ struct TypedLine {
       let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       if parts.count == 2, names.mightBeSecret(parts[0]) {
         words[index] = .hiddenValue(key: parts[0], value: parts[1])
-      } else if parts.count == 1, names.mightBeSecret(word) {
+      } else if parts.count == 1, names.mightBeSecretRow(word) {
         for later in words.indices where later > index {
           if case .plain(let text) = words[later] { words[later] = .hidden(text) }
         }
@@ -120,7 +146,7 @@ struct TypedLine {
 
   /// Whether any value of the line is hidden: then it is echoed as ``shown``, never
   /// kept in the history, and recorded with stand-ins.
-  var hidesValue: Bool {
+  package var hidesValue: Bool {
     words.contains {
       if case .plain = $0 { return false }
       return true
@@ -129,12 +155,12 @@ struct TypedLine {
 
   /// The line as the screen, the history and a recording's comments may hold it:
   /// each hidden value written `•••` (`set cvvv •••`).
-  var shown: String { rewritten { _ in Masking.secretPlaceholder } }
+  package var shown: String { rewritten { _ in Masking.secretPlaceholder } }
 
   /// The line with each hidden value replaced by `replacement(value)`: consecutive
   /// hidden words are one value, `KEY=VALUE` keeps its key. Words are joined by
   /// one blank.
-  func rewritten(_ replacement: (String) -> String) -> String {
+  package func rewritten(_ replacement: (String) -> String) -> String {
     var out: [String] = []
     var run: [String] = []
     func endRun() {
@@ -158,7 +184,7 @@ struct TypedLine {
 
   /// A message about the line (a syntax error quotes the word at fault) with every
   /// hidden value it quotes written `"•••"`.
-  func redacting(_ message: String) -> String {
+  package func redacting(_ message: String) -> String {
     var hidden: [String] = []
     var run: [String] = []
     for word in words + [.plain("")] {
@@ -183,46 +209,11 @@ struct TypedLine {
   }
 }
 
-/// The names of a session's secret values, and the test of whether a name might be
-/// meant as one of them.
-private struct SecretNames {
-  /// The secret keys, and the ids of the rows (of any step) that take a secret value.
-  let secret: Set<String>
-  /// Every row id and key the flow (or the session's data) has.
-  let known: Set<String>
-
-  init(_ session: CheckoutSession?) {
-    guard let session else {
-      secret = []
-      known = []
-      return
-    }
-    let masking = session.compiled.masking
-    let rows = session.flow.steps.flatMap(\.rows)
-    let secretRows = rows.filter { row in row.secret || row.bind.map(masking.isSecret) == true }
-    secret = Set(masking.secretKeys.map(\.rawValue) + secretRows.map(\.id.rawValue))
-    known = Set(rows.map(\.id.rawValue) + FlowKeys(session.flow).known + session.data.keys.map(\.rawValue))
-  }
-
-  /// A secret name, or a name the flow does not have that is close to one (the
-  /// distance of "did you mean": `cvvv`, `Cvv`, `payment.card.cv`).
-  func mightBeSecret(_ name: String) -> Bool {
-    secret.contains(name) || (!known.contains(name) && Suggestions.nearest(to: name, in: secret) != nil)
-  }
-
-  /// Whether `set NAME VALUE` hides VALUE: NAME is secret or unknown on the screen.
-  func hidesSet(to name: String, in session: CheckoutSession?) -> Bool {
-    guard let session else { return true }
-    let target = SetLine(name, in: session)
-    return !target.isKnown || target.isSecret(in: session)
-  }
-
-  /// Whether `expect value KEY VALUE` hides VALUE: KEY is secret, or no key the
-  /// flow or the session's data has.
-  func hidesExpectedValue(of key: String, in session: CheckoutSession?) -> Bool {
-    guard let session else { return true }
-    let dataKey = DataKey(key)
-    return session.compiled.masking.isSecret(dataKey)
-      || (!FlowKeys(session.flow).isKnown(dataKey) && session.data[dataKey] == nil)
+extension ScenarioSyntaxError {
+  /// The error with each value its line hides (``TypedLine``, read in `flow` with no
+  /// screen) written `"•••"` where the message quotes it: `unexpected "•••" after
+  /// 'tap'` for `tap cvv 7381`.
+  package func redacted(line source: String, flow: CompiledFlow?) -> ScenarioSyntaxError {
+    ScenarioSyntaxError(line: line, column: column, message: TypedLine(source, flow: flow).redacting(message))
   }
 }
