@@ -49,6 +49,25 @@ import Testing
         "survived: #9 shift-bound steps[1].rows[1].rules[1].pattern: pattern quantifier {3} becomes {4}"))
   }
 
+  /// A story of the flow that cannot be parsed is not skipped in silence: it is
+  /// left out with a warning at its place, showing no value of a secret row.
+  @Test func aStoryThatCannotBeReadIsLeftOutSayingWhere() throws {
+    let directory = try Self.workspace()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "flow ../mini.json\ntap card\ntap cvv 7381\n".write(
+      toFile: directory + "/stories/broken.scenario", atomically: true, encoding: .utf8)
+    try "flow ../other.json\ntpa card\n".write(
+      toFile: directory + "/stories/other-broken.scenario", atomically: true, encoding: .utf8)
+    let run = runCheckout(["mutate", "mini.json", "--stories", "stories"], in: directory)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("mini.json: 15 mutants, 1 story (from stories)"))
+    #expect(run.error.contains("stories/broken.scenario:3:"), "\(run.error)")
+    #expect(run.error.contains("warning: the story cannot be read, so it is left out: "), "\(run.error)")
+    #expect(run.error.contains("warning: --stories: 1 story of the flow left out: it cannot be read"))
+    #expect(!run.error.contains("7381"), "\(run.error)")
+    #expect(!run.error.contains("other-broken"), "a story of another flow is not this run's business")
+  }
+
   @Test func aScoreBelowMinScoreExitsOne() throws {
     let directory = try Self.workspace()
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -95,6 +95,18 @@ import Testing
     }
   }
 
+  /// The summary line says how many stories ran no check at all, beside the
+  /// counts of the checks that ran.
+  @Test func theSummaryCountsStoriesThatCouldNotBeRun() throws {
+    try withFlowDirectory([
+      "bad.scenario": "flow x.json\ntpa checkout\n", "missing.scenario": "flow nowhere.json\ntap checkout\n",
+    ]) { directory in
+      let result = runCheckout(["replay", "bad.scenario", "missing.scenario"], in: directory)
+      #expect(result.status == 2)
+      #expect(result.output == "0 passed, 0 failed; 2 stories could not be run\n")
+    }
+  }
+
   @Test func aScenarioWhoseFlowCannotLoadExitsTwo() throws {
     try withFlowDirectory(["missing.scenario": "flow nowhere.json\ntap checkout\n"]) { directory in
       let result = runCheckout(["replay", "missing.scenario"], in: directory)

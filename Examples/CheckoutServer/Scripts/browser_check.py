@@ -339,6 +339,46 @@ def story_reload(s, restart):
     check(s.row("shippingAddress").text.find("1 Main St") >= 0, "the address entered before is still there")
 
 
+def story_store_down(s):
+    print("story 5b: a value typed while the store is down is kept, sent again, and taken")
+    s.new_checkout()
+    s.tap("checkout")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.tap("shippingAddress")
+    s.expect_screen("address", "My Cart › Step One | modal: Shipping Address")
+    # The next two events meet a store that is down, as the server answers then:
+    # 503 store_unavailable with Retry-After.
+    s.js("""
+      const real = window.fetch;
+      let failures = 2;
+      window.fetch = (url, options) => {
+        if (failures > 0 && options?.method === 'POST' && String(url).includes('/events')) {
+          failures -= 1;
+          const body = JSON.stringify({ error: 'store_unavailable', detail: 'the session store is unavailable' });
+          return Promise.resolve(new Response(body, {
+            status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } }));
+        }
+        return real(url, options);
+      };
+    """)
+    s.type("name", "Ada Lovelace")
+    problem = s.problem() or ""
+    check("unavailable for a moment" in problem and "kept" in problem,
+          f"the problem line says the checkout is briefly unavailable and the value is kept (got {problem!r})")
+    check("store_unavailable" not in problem, "the problem line holds no code")
+    field = lambda: s.row("name").find_element(By.CSS_SELECTOR, "input").get_attribute("value")
+    check(field() == "Ada Lovelace", f"the typed name stays in its field (got {field()!r})")
+    s.wait(lambda: s.problem() is None, "the value to be sent again once the store is back", timeout=10)
+    sent = [e for e in s.js("return window.checkoutHost.events") if e["event"] == "set" and e["row"] == "name"]
+    check(len(sent) == 3, f"the name was sent three times: twice to a store that was down, then taken (got {len(sent)})")
+    s.type("street", "1 Main St")
+    check(field() == "Ada Lovelace", f"the next answer's redraw keeps the name (got {field()!r})")
+    s.driver.get(s.driver.current_url)
+    s.expect_screen("address", "My Cart › Step One | modal: Shipping Address")
+    check(field() == "Ada Lovelace", f"the server holds the name: the reloaded page shows it (got {field()!r})")
+    s.tap("done")
+
+
 def story_secret(s):
     print("story 5: the session's secret is an HttpOnly cookie; the URL alone opens nothing")
     s.settle("the page before reading its cookie")
@@ -398,6 +438,7 @@ def main():
         story_back_mid_route(shopper)
         story_reload(shopper, args.restart_command)
         story_secret(shopper)
+        story_store_down(shopper)
         browser_challenge.story_challenge_confirmed(shopper, args.restart_command)
         browser_challenge.story_challenge_declined(shopper)
         browser_challenge.story_challenge_cancelled(shopper)

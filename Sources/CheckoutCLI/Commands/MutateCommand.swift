@@ -73,7 +73,8 @@ package enum MutateCommand {
     let stories: [MutationStory]
     let source: String
     if let directory = options.stories {
-      guard let read = StoryDirectory.stories(in: directory, for: options.flow, terminal) else { return .usage }
+      guard let read = StoryDirectory.stories(in: directory, for: options.flow, compiled: tester.compiled, terminal)
+      else { return .usage }
       stories = read
       source = "from \(directory)"
     } else {

@@ -48,8 +48,12 @@ struct MutationSummary {
 /// The `.scenario` files of a directory whose `flow` line names the flow under test.
 enum StoryDirectory {
   /// The stories, sorted by file name; nil (after saying why) when the directory
-  /// cannot be read or holds no story of the flow.
-  static func stories(in directory: String, for flowPath: String, _ terminal: Terminal) -> [MutationStory]? {
+  /// cannot be read or holds no story of the flow. A story of the flow that cannot
+  /// be parsed is left out with a warning at its file:line:column (its message
+  /// shows no value a secret row may have been given: `compiled` decides).
+  static func stories(in directory: String, for flowPath: String, compiled: CompiledFlow, _ terminal: Terminal)
+    -> [MutationStory]?
+  {
     let full = terminal.resolve(directory)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -59,23 +63,54 @@ enum StoryDirectory {
       return nil
     }
     let flow = canonical(terminal.resolve(flowPath))
+    let namesTheFlow = { (named: String) in canonical(named.hasPrefix("/") ? named : full + "/" + named) == flow }
     var stories: [MutationStory] = []
+    var unreadable = 0
     for name in names.sorted() where name.hasSuffix(".scenario") {
       guard let bytes = try? terminal.readFile(directory + "/" + name) else { return nil }
       let text = String(decoding: bytes, as: UTF8.self)
-      guard let script = try? ScenarioParser.parseScript(text) else { continue }
+      let script: [(line: Int, command: ScenarioCommand)]
+      do {
+        script = try ScenarioParser.parseScript(text)
+      } catch {
+        guard let named = flowLine(of: text), namesTheFlow(named) else { continue }
+        let lines = ScenarioParser.lines(of: text)
+        let shown = lines.indices.contains(error.line - 1) ? error.redacted(line: lines[error.line - 1], flow: compiled) : error
+        terminal.errorLine(
+          "\(directory)/\(name):\(shown.line):\(shown.column): warning: the story cannot be read, so it is left out: \(shown.message)"
+        )
+        unreadable += 1
+        continue
+      }
       let named = script.lazy.compactMap { entry -> String? in
         if case .flow(let path) = entry.command { return path }
         return nil
       }.first
-      guard let named, canonical(named.hasPrefix("/") ? named : full + "/" + named) == flow else { continue }
+      guard let named, namesTheFlow(named) else { continue }
       stories.append(MutationStory(name: name, text: text, strict: false))
     }
+    if unreadable > 0 {
+      terminal.errorLine(
+        "warning: --stories: \(unreadable) \(unreadable == 1 ? "story" : "stories") of the flow left out: \(unreadable == 1 ? "it cannot" : "they cannot") be read")
+    }
     guard !stories.isEmpty else {
-      terminal.errorLine("error: --stories: no .scenario file in \(directory) names the flow \(flowPath)")
+      terminal.errorLine("error: --stories: no .scenario file in \(directory) names the flow \(flowPath) and can be read")
       return nil
     }
     return stories
+  }
+
+  /// The path a story's first `flow` line names, read line by line (for a story
+  /// the parser refuses): `flow ../plndr.json` or `flow "my flows/plndr.json"`.
+  private static func flowLine(of text: String) -> String? {
+    for line in ScenarioParser.lines(of: text) {
+      let words = line.trimmingCharacters(in: .whitespaces)
+      guard words.hasPrefix("flow ") else { continue }
+      var path = words.dropFirst(5).trimmingCharacters(in: .whitespaces)
+      if let comment = path.range(of: " #") { path = String(path[..<comment.lowerBound]) }
+      return path.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+    }
+    return nil
   }
 
   private static func canonical(_ path: String) -> String {
