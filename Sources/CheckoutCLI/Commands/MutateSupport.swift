@@ -75,7 +75,8 @@ enum StoryDirectory {
       } catch {
         guard let named = flowLine(of: text), namesTheFlow(named) else { continue }
         let lines = ScenarioParser.lines(of: text)
-        let shown = lines.indices.contains(error.line - 1) ? error.redacted(line: lines[error.line - 1], flow: compiled) : error
+        let shown =
+          lines.indices.contains(error.line - 1) ? error.redacted(line: lines[error.line - 1], flow: compiled) : error
         terminal.errorLine(
           "\(directory)/\(name):\(shown.line):\(shown.column): warning: the story cannot be read, so it is left out: \(shown.message)"
         )
@@ -91,10 +92,12 @@ enum StoryDirectory {
     }
     if unreadable > 0 {
       terminal.errorLine(
-        "warning: --stories: \(unreadable) \(unreadable == 1 ? "story" : "stories") of the flow left out: \(unreadable == 1 ? "it cannot" : "they cannot") be read")
+        "warning: --stories: \(unreadable) \(unreadable == 1 ? "story" : "stories") of the flow left out: \(unreadable == 1 ? "it cannot" : "they cannot") be read"
+      )
     }
     guard !stories.isEmpty else {
-      terminal.errorLine("error: --stories: no .scenario file in \(directory) names the flow \(flowPath) and can be read")
+      terminal.errorLine(
+        "error: --stories: no .scenario file in \(directory) names the flow \(flowPath) and can be read")
       return nil
     }
     return stories

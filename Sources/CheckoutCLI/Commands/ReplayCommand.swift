@@ -73,7 +73,8 @@ package enum ReplayCommand {
     let failed = stories.reduce(0) { $0 + $1.failed }
     // A story that cannot be read, parsed or loaded ran no check: say so beside the counts.
     let unusable = stories.filter { $0.unusable != nil }.count
-    let notRun = unusable == 0 ? "" : unusable == 1 ? "; 1 story could not be run" : "; \(unusable) stories could not be run"
+    let notRun =
+      unusable == 0 ? "" : unusable == 1 ? "; 1 story could not be run" : "; \(unusable) stories could not be run"
     terminal.line("\(passed) passed, \(failed) failed\(notRun)")
     if let path = options.junit, !write(JUnitReport.document(stories), to: path, terminal) { return .usage }
     if stories.contains(where: { $0.unusable != nil }) { return .usage }
