@@ -38,6 +38,15 @@ package struct MessageTemplate: Hashable, Sendable {
   }
 
   let parts: [Part]
+  /// Whether the text chooses a form by a number: found once, so a message
+  /// without a plural is filled as before, without a look at the language.
+  package let hasPlural: Bool
+
+  /// A template of these parts.
+  init(parts: [Part]) {
+    self.parts = parts
+    self.hasPlural = parts.contains { if case .plural = $0 { true } else { false } }
+  }
 
   /// The names in braces in a text, in order (repeats included): what lint and the
   /// table test compare between languages. A plural is its name, then the names
@@ -157,9 +166,6 @@ package struct MessageTemplate: Hashable, Sendable {
     }
     return .success((.plural(position, PluralChoice(forms: forms)), argument.end))
   }
-
-  /// Whether the text chooses a form by a number.
-  package var hasPlural: Bool { parts.contains { if case .plural = $0 { true } else { false } } }
 
   /// Each plural in the text: its placeholder's name among `placeholders`, and its selectors.
   package func plurals(placeholders: [String]) -> [(name: String, selectors: [PluralSelector])] {
