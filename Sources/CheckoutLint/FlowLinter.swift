@@ -106,6 +106,7 @@ struct FlowLinter {
     checkRulesCanPass()
     checkToggleStarts()
     LocaleLint(flow: flow, positions: positions, sink: sink).check()
+    PluralLint(flow: flow, positions: positions, sink: sink).check()
     if positions.writtenKeys == nil {
       checkReachability()
       checkNamedRulesUsed()

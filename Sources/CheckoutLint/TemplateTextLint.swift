@@ -45,11 +45,19 @@ extension FlowLinter {
 
   /// Each `{key}` or `{key:format}` in a text, as written: braces around a data
   /// key, optionally followed by `:` and a format's name (with its argument in
-  /// parentheses). Any other brace is not a reference.
+  /// parentheses), or a plural of a key (`{cart.count, plural, …}`). Any other
+  /// brace is not a reference.
   static func keyReferences(in text: String) -> [String] {
     var found: [String] = []
     var rest = Substring(text)
     while let open = rest.firstIndex(of: "{") {
+      if PluralSyntax.isPlural(rest, at: open), case .success(let plural) = PluralSyntax.argument(in: rest, at: open),
+        IdentifierSyntax.isKey(String(plural.name))
+      {
+        found.append(String(rest[open..<plural.end]))
+        rest = rest[plural.end...]
+        continue
+      }
       let after = rest[rest.index(after: open)...]
       guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" }) else { break }
       guard after[close] == "}" else {

@@ -91,12 +91,7 @@ package struct MutantGenerator: Sendable {
       guard let text = node.string, case .success(let template) = DetailTemplate.parse(text),
         !template.formattedKeys.isEmpty
       else { continue }
-      let plain = template.parts.map { part -> String in
-        switch part {
-        case .text(let text): return text
-        case .value(let key, _): return "{\(key.rawValue)}"
-        }
-      }.joined()
+      let plain = template.written(formats: false)
       replace(
         .dropFormat, .replaceString(at, plain), node: node,
         description: "\(what) shows \(template.formattedKeys.map(\.rawValue).joined(separator: ", ")) unformatted")

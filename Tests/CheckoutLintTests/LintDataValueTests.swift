@@ -104,7 +104,7 @@ import CheckoutLint
     #expect(report.diagnostics.count == 1)
     #expect(
       "\(error.path?.description ?? ""): \(error.message)"
-        == #"data["seat.count"]: "seat.count" starts as 42 in the flow's data, but row "count" on step "seat" refuses it ("Tickets must be at most 1 characters")"#
+        == #"data["seat.count"]: "seat.count" starts as 42 in the flow's data, but row "count" on step "seat" refuses it ("Tickets must be at most 1 character")"#
     )
     #expect(
       error.suggestion == #"start it with a value the row's rules accept, or leave "seat.count" out of "data""#)
@@ -129,7 +129,7 @@ import CheckoutLint
       #"{ "id": "size", "cell": "picker", "title": "Size", "bind": "seat.count", "options": [{ "value": "1", "label": "One" }] },"#
     #expect(
       Self.errors(Self.flow(data: #""seat.count": 42"#, extraRows: picker)) == [
-        #"data["seat.count"]: "seat.count" starts as 42 in the flow's data, but row "count" on step "seat" refuses it ("Tickets must be at most 1 characters")"#,
+        #"data["seat.count"]: "seat.count" starts as 42 in the flow's data, but row "count" on step "seat" refuses it ("Tickets must be at most 1 character")"#,
         #"data["seat.count"]: "seat.count" starts as 42 in the flow's data, but picker "size" on step "seat" does not offer it: its options are "1""#,
       ])
   }

@@ -40,6 +40,15 @@ import CheckoutLint
 
   static let fills = #"as written, braces and all: only a row's "detail" fills in a {key}"#
 
+  @Test func aPluralInATitleIsAWarningToo() throws {
+    let title = "{order.total, plural, one {# item} other {# items}}"
+    let warnings = Self.warnings(Self.flow(totalTitle: title))
+    #expect(
+      warnings == [
+        #"steps[0].rows[0].title: "title" shows {order.total, plural, one {# item} other {# items}} as written, braces and all: only a row's "detail" fills in a {key}; move it into the row's "detail" ("detail": "{order.total, plural, one {# item} other {# items}}")"#
+      ])
+  }
+
   @Test func aButtonTitleWithAKeyIsAWarning() throws {
     let report = FlowLoader().lint(bytes: Array(Self.flow(payTitle: "Pay {order.total}").utf8))
     let warning = try #require(report.diagnostics.first)

@@ -23,7 +23,7 @@ import CheckoutModel
       #expect(
         Set(MessageTemplate.placeholders(in: text)) == Set(id.placeholders),
         "\(language).txt \(id): \(text)")
-      let parsed = MessageTemplate.parse(text, placeholders: id.placeholders)
+      let parsed = MessageTemplate.parse(text, placeholders: id.placeholders, numbers: id.numberPlaceholders)
       #expect((try? parsed.get()) != nil, "\(language).txt \(id) does not parse: \(parsed)")
     }
   }

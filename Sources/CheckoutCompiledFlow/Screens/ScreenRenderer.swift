@@ -204,12 +204,21 @@ package struct ScreenRenderer: Sendable {
   /// A disclosure or info row's detail: its template filled in, else its bound value.
   /// A value with a format is written as the locale writes it (a secret or
   /// sensitive one is masked first, never formatted; one not of the format's kind,
-  /// such as a text where a number belongs, is shown as it is).
+  /// such as a text where a number belongs, is shown as it is). A plural shows the
+  /// form its key's number takes in the locale (a masked key's is `other`).
   private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value], locale: String?) -> String? {
     guard let text, let template = template(text) else {
       return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
     }
-    return template.parts.map { part in
+    return filled(template.parts, data, locale: locale, plural: nil)
+  }
+
+  /// Template parts filled in; `plural` is the key of the plural whose form they
+  /// are, which `#` shows.
+  private func filled(_ parts: [DetailTemplate.Part], _ data: [DataKey: Value], locale: String?, plural: DataKey?)
+    -> String
+  {
+    parts.map { part in
       switch part {
       case .text(let text): return text
       case .value(let key, let format?):
@@ -220,6 +229,13 @@ package struct ScreenRenderer: Sendable {
         }
         return masking.display(data[key], of: key, in: data, locale: locale)
       case .value(let key, nil): return masking.display(data[key], of: key, in: data, locale: locale)
+      case .plural(let key, let choice):
+        let number = masking.isMasked(key) ? nil : data[key].flatMap(PluralOperands.init)
+        let rules = PluralRules.for(locale ?? flow.defaultLocale ?? "en") ?? .otherOnly
+        return filled(choice.parts(for: number, rules: rules), data, locale: locale, plural: key)
+      case .pluralNumber:
+        guard let key = plural else { return "#" }
+        return filled([.value(key, masking.isMasked(key) ? nil : .number)], data, locale: locale, plural: nil)
       }
     }.joined()
   }

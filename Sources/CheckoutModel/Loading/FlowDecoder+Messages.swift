@@ -53,7 +53,7 @@ extension FlowDecoder {
   /// or `format.months` not of its shape; true when the text is right.
   private func checkPlaceholders(_ text: String, of id: EngineMessageID, at path: JSONPath) -> Bool {
     let expected = id.placeholders.map { "{\($0)}" }.joined(separator: ", ")
-    switch MessageTemplate.parse(text, placeholders: id.placeholders) {
+    switch MessageTemplate.parse(text, placeholders: id.placeholders, numbers: id.numberPlaceholders) {
     case .success:
       guard let problem = LocaleFormatting.problem(in: text, of: id) else { return true }
       sink.error(
@@ -63,6 +63,16 @@ extension FlowDecoder {
         "message-placeholder", "{\(name)} is not a placeholder of \(id)", at: path,
         suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) its placeholders are \(expected)" }
           ?? "its placeholders are \(expected)")
+    case .failure(.malformedPlural(let problem)):
+      sink.error(
+        "message-plural", "\(problem.message) in \(Quoting.quoted(text))", at: path, suggestion: problem.suggestion)
+    case .failure(.pluralOfText(let name)):
+      let numbers = id.numberPlaceholders.map { "{\($0)}" }
+      sink.error(
+        "message-plural", "{\(name)} of \(id) is not a number, so it cannot choose a plural form", at: path,
+        suggestion: numbers.isEmpty
+          ? "write {\(name)} alone: no placeholder of \(id) is a number"
+          : "only \(numbers.joined(separator: ", ")) can: {\(id.numberPlaceholders[0]), plural, one {# …} other {# …}}")
     case .failure(.missingPlaceholder(let name)):
       sink.error(
         "message-placeholder", "the text of \(id) leaves out {\(name)}", at: path,

@@ -92,6 +92,15 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     }
   }
 
+  /// The placeholders whose values are numbers (`{count}`): a text may choose a
+  /// form by one (`{count, plural, one {# character} other {# characters}}`).
+  package var numberPlaceholders: [String] {
+    switch self {
+    case .ruleMinLength, .ruleMaxLength: return ["count"]
+    default: return []
+    }
+  }
+
   private static let ids: [String] = [
     "rule.required", "rule.email", "rule.luhn", "rule.digits", "rule.expiry", "rule.expiryFormat", "rule.pattern",
     "rule.minLength", "rule.maxLength", "rule.oneOf", "rule.custom", "rule.controlCharacters",

@@ -12,6 +12,9 @@ package struct EngineMessages: Sendable {
   package let locale: String
   /// Each message's template, by ``EngineMessageID/rawValue``.
   private let templates: [MessageTemplate]
+  /// How the locale's numbers choose a plural form (`other` only for a locale
+  /// without rules).
+  package let plurals: PluralRules
 
   /// How the language writes numbers, amounts and dates: read from its `format.*`
   /// messages when a detail asks (a few short texts; not kept, so a session's
@@ -50,9 +53,11 @@ package struct EngineMessages: Sendable {
   /// message, is the fallback's (a test keeps every table complete and right).
   private init(locale: String, table: MessageTable, fallback: EngineMessages?) {
     self.locale = locale
+    self.plurals = PluralRules.for(locale) ?? .otherOnly
     self.templates = EngineMessageID.allCases.map { id in
       if let text = table.texts[id.id],
-        case .success(let template) = MessageTemplate.parse(text, placeholders: id.placeholders)
+        case .success(let template) = MessageTemplate.parse(
+          text, placeholders: id.placeholders, numbers: id.numberPlaceholders)
       {
         return template
       }
@@ -62,14 +67,19 @@ package struct EngineMessages: Sendable {
 
   private init(locale: String, templates: [MessageTemplate]) {
     self.locale = locale
+    self.plurals = PluralRules.for(locale) ?? .otherOnly
     self.templates = templates
   }
 
   /// The message's text with its placeholders' values, in the order of
-  /// ``EngineMessageID/placeholders``.
+  /// ``EngineMessageID/placeholders``. A plural's form is the one its number
+  /// takes in the locale, its `#` the number as the locale writes numbers.
   package func text(_ id: EngineMessageID, _ first: String = "", _ second: String = "", _ third: String = "") -> String
   {
-    templates[id.rawValue].fill(first, second, third)
+    let template = templates[id.rawValue]
+    guard template.hasPlural else { return template.fill(first, second, third) }
+    let formatting = self.formatting
+    return template.fill(first, second, third, plurals: plurals) { formatting.format(.string($0), as: .number) ?? $0 }
   }
 
   /// The message's text with its placeholders left in braces, for a host to fill
@@ -90,7 +100,9 @@ package struct EngineMessages: Sendable {
   package func overriding(_ texts: [EngineMessageID: String], locale: String) -> EngineMessages {
     var templates = self.templates
     for (id, text) in texts {
-      if case .success(let template) = MessageTemplate.parse(text, placeholders: id.placeholders) {
+      if case .success(let template) = MessageTemplate.parse(
+        text, placeholders: id.placeholders, numbers: id.numberPlaceholders)
+      {
         templates[id.rawValue] = template
       }
     }

@@ -14,6 +14,12 @@ package struct DetailTemplate: Hashable, Sendable {
     case text(String)
     /// The value of a data key, as it is or in a format.
     case value(DataKey, ValueFormat?)
+    /// A form chosen by a number key's value in the session's language:
+    /// `{cart.count, plural, one {# item} other {# items}}`.
+    case plural(DataKey, PluralChoice<Part>)
+    /// `#` in a plural's form: the plural's number, as the session's language
+    /// writes numbers.
+    case pluralNumber
   }
 
   /// Why a template could not be read.
@@ -33,34 +39,106 @@ package struct DetailTemplate: Hashable, Sendable {
   /// The pieces, in order.
   package var parts: [Part]
 
-  /// Every key the template shows.
+  /// Every key the template shows, a plural's forms' keys after its own.
   package var keys: [DataKey] {
-    parts.compactMap { if case .value(let key, _) = $0 { key } else { nil } }
-  }
-
-  /// Every placeholder as written (`{order.total:currency(USD)}`), in order: what
-  /// the translations of a detail must share.
-  package var placeholders: [String] {
-    parts.compactMap {
-      guard case .value(let key, let format) = $0 else { return nil }
-      return "{\(key.rawValue)\(format.map { ":" + $0.written } ?? "")}"
+    parts.flatMap { part -> [DataKey] in
+      switch part {
+      case .value(let key, _): return [key]
+      case .plural(let key, let choice): return [key] + choice.forms.flatMap { DetailTemplate(parts: $0.parts).keys }
+      case .text, .pluralNumber: return []
+      }
     }
   }
 
-  /// The keys shown in a format, in order.
-  package var formattedKeys: [DataKey] {
-    parts.compactMap { if case .value(let key, _?) = $0 { key } else { nil } }
+  /// Every placeholder as written (`{order.total:currency(USD)}`), in order: what
+  /// the translations of a detail must share. A plural is its key (`{cart.count}`,
+  /// whatever its forms: a language may need none) and its forms' placeholders.
+  package var placeholders: [String] {
+    parts.flatMap { part -> [String] in
+      switch part {
+      case .value(let key, let format): return ["{\(key.rawValue)\(format.map { ":" + $0.written } ?? "")}"]
+      case .plural(let key, let choice):
+        var written = ["{\(key.rawValue)}"]
+        for form in choice.forms {
+          for placeholder in DetailTemplate(parts: form.parts).placeholders where !written.contains(placeholder) {
+            written.append(placeholder)
+          }
+        }
+        return written
+      case .text, .pluralNumber: return []
+      }
+    }
   }
 
+  /// The keys shown in a format, in order (in a plural's forms too).
+  package var formattedKeys: [DataKey] {
+    parts.flatMap { part -> [DataKey] in
+      switch part {
+      case .value(let key, _?): return [key]
+      case .plural(_, let choice): return choice.forms.flatMap { DetailTemplate(parts: $0.parts).formattedKeys }
+      case .text, .value(_, nil), .pluralNumber: return []
+      }
+    }
+  }
+
+  /// Each plural in the template (in a plural's forms too): its key and selectors.
+  package var plurals: [(key: DataKey, selectors: [PluralSelector])] {
+    parts.flatMap { part -> [(key: DataKey, selectors: [PluralSelector])] in
+      guard case .plural(let key, let choice) = part else { return [] }
+      return [(key, choice.selectors)] + choice.forms.flatMap { DetailTemplate(parts: $0.parts).plurals }
+    }
+  }
+
+  /// The template written back as text; without its formats (`{order.total}` for
+  /// `{order.total:currency(USD)}`) unless `formats`.
+  package func written(formats: Bool = true) -> String {
+    parts.map { part in
+      switch part {
+      case .text(let text): return text
+      case .value(let key, let format):
+        return "{\(key.rawValue)\(format.map { formats ? ":" + $0.written : "" } ?? "")}"
+      case .plural(let key, let choice):
+        let forms = choice.forms.map { "\($0.selector) {\(DetailTemplate(parts: $0.parts).written(formats: formats))}" }
+        return "{\(key.rawValue), plural, \(forms.joined(separator: " "))}"
+      case .pluralNumber: return "#"
+      }
+    }.joined()
+  }
+
+  /// Whether the template chooses a form by a number anywhere.
+  package var hasPlural: Bool { parts.contains { if case .plural = $0 { true } else { false } } }
+
   /// Parses a template; braces must hold exactly one data key, optionally followed
-  /// by `:` and a format.
+  /// by `:` and a format, or a plural of a key (`{cart.count, plural, one {# item}
+  /// other {# items}}`: ICU MessageFormat's plural argument, where `#` is the number).
   package static func parse(_ template: String) -> Result<DetailTemplate, Problem> {
+    parse(Substring(template), inPlural: false).map { DetailTemplate(parts: $0) }
+  }
+
+  /// The parts of a text: the whole template, or a plural's form (`inPlural`, where
+  /// `#` is the number).
+  private static func parse(_ template: Substring, inPlural: Bool) -> Result<[Part], Problem> {
     var parts: [Part] = []
-    var rest = Substring(template)
-    while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+    var rest = template
+    let special: (Character) -> Bool = { $0 == "{" || $0 == "}" || (inPlural && $0 == "#") }
+    while let open = rest.firstIndex(where: special) {
       if rest[open] == "}" { return .failure(Problem(message: "'}' without a matching '{'")) }
       if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
       let afterOpen = rest.index(after: open)
+      if rest[open] == "#" {
+        parts.append(.pluralNumber)
+        rest = rest[afterOpen...]
+        continue
+      }
+      if PluralSyntax.isPlural(rest, at: open) {
+        switch plural(in: rest, at: open) {
+        case .success(let (part, end)):
+          parts.append(part)
+          rest = rest[end...]
+          continue
+        case .failure(let problem): return .failure(problem)
+        }
+      }
       guard let close = rest[afterOpen...].firstIndex(of: "}") else {
         return .failure(Problem(message: "'{' without a matching '}'"))
       }
@@ -80,6 +158,33 @@ package struct DetailTemplate: Hashable, Sendable {
       rest = rest[rest.index(after: close)...]
     }
     if !rest.isEmpty { parts.append(.text(String(rest))) }
-    return .success(DetailTemplate(parts: parts))
+    return .success(parts)
+  }
+
+  /// The plural whose `{` is at `open`, and where it ends.
+  private static func plural(in text: Substring, at open: Substring.Index) -> Result<(Part, Substring.Index), Problem> {
+    let argument: PluralSyntax.Argument
+    switch PluralSyntax.argument(in: text, at: open) {
+    case .success(let read): argument = read
+    case .failure(let problem): return .failure(Problem(message: problem.message, suggestion: problem.suggestion))
+    }
+    guard IdentifierSyntax.isKey(String(argument.name)) else {
+      return .failure(
+        Problem(
+          message: "\"\(argument.name)\" in a plural does not name a data key",
+          suggestion: "write the key whose number chooses the form: \(PluralSyntax.example)"))
+    }
+    var forms: [PluralForm<Part>] = []
+    for form in argument.forms {
+      switch parse(form.text, inPlural: true) {
+      case .success(let parts): forms.append(PluralForm(selector: form.selector, parts: parts))
+      case .failure(let problem):
+        return .failure(
+          Problem(
+            message: "\(problem.message) in the \(form.selector) form of the plural of \(argument.name)",
+            suggestion: problem.suggestion))
+      }
+    }
+    return .success((.plural(DataKey(String(argument.name)), PluralChoice(forms: forms)), argument.end))
   }
 }
