@@ -28,8 +28,10 @@ import Testing
   static let english = "{cart.count, plural, one {# item} other {# items}}"
   static let polish = "{cart.count, plural, one {# produkt} few {# produkty} many {# produktów} other {# produktu}}"
 
+  /// The diagnostics, but the untranslated engine messages of a language the engine
+  /// does not speak (these flows write none: `LintEngineMessagesTests` checks that).
   static func report(_ source: String) -> [String] {
-    FlowLoader().lint(bytes: Array(source.utf8)).diagnostics.map {
+    FlowLoader().lint(bytes: Array(source.utf8)).diagnostics.filter { $0.code != "untranslated-engine-messages" }.map {
       "\($0.rendered(file: "shop.json"))"
     }
   }
