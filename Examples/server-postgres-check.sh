@@ -107,9 +107,11 @@ echo "== database dump: $SCAN (card numbers: $SEALED sealed, $MASKED masked once
 
 # Reads count as activity: on an instance sweeping with --idle-timeout 2, a session
 # only read (GET every 0.5 s) outlives 3 idle timeouts; one left alone is swept.
-# (After the driver: this instance sweeps every session of the database idle 2 s.)
+# (After the driver: this instance sweeps every session of the database idle 2 s;
+# it replaces the database's record of the sweeping settings, which A and B made:
+# without --replace-sweep-settings it would sweep with theirs, 1800 s.)
 PORT_S=$(free_port)
-SERVER_OPTIONS="--idle-timeout 2 --call-timeout 1" start_server sweeper "$PORT_S" DATABASE_URL="$DATABASE_URL"
+SERVER_OPTIONS="--idle-timeout 2 --call-timeout 1 --replace-sweep-settings" start_server sweeper "$PORT_S" DATABASE_URL="$DATABASE_URL"
 SWEEPER_PID=${PIDS[-1]}
 if ! READS=$(python3 - "http://127.0.0.1:$PORT_S" <<'PY'
 import json, sys, time, urllib.error, urllib.request
@@ -147,9 +149,12 @@ kill "$SWEEPER_PID" && wait "$SWEEPER_PID" 2>/dev/null || true
 if [ "$SWIFT_TESTS" = 1 ]; then
   # One suite at a time: the store suite deletes every session saved before a
   # moment of its own, which would take a concurrently running test's sessions.
-  for suite in PostgresStoreTests FlowChangeTests; do
+  for suite in PostgresStoreTests PostgresStartupTests FlowChangeTests; do
     echo "== swift test --filter $suite (against the same cluster)"
-    if (cd "$PACKAGE" && CHECKOUT_TEST_DATABASE_URL="$DATABASE_URL" timeout 1800 swift test --filter "$suite" \
+    # The tests seal with the cluster's key: the database admits no instance
+    # holding none of the keys its sessions are sealed with.
+    if (cd "$PACKAGE" && CHECKOUT_TEST_DATABASE_URL="$DATABASE_URL" CHECKOUT_TEST_DATA_KEY="$CHECKOUT_DATA_KEY" \
+      timeout 1800 swift test --filter "$suite" \
       >"$WORK/swift-test.log" 2>&1); then
       grep -E "Test run|passed after" "$WORK/swift-test.log" | tail -n 5
     else

@@ -6,6 +6,7 @@ bafa5803-5144-4283-9451-82f93d55face, a base64 blob) is not a card number.
 The rule of DataSafetyTests.cardNumbers.
 
     pg_dump ... | python3 card_number_scan.py      # exit 1 and the count when any is found
+    python3 card_number_scan.py dump.sql log.txt   # files: each reported by name (exit 2 if one cannot be read)
     python3 card_number_scan.py --self-test        # the scan finds what it must, and no UUID
 
 Found numbers are never printed whole: only their count and last four digits.
@@ -64,17 +65,34 @@ def self_test():
 
 
 def main():
-    if sys.argv[1:] == ["--self-test"]:
+    arguments = sys.argv[1:]
+    if arguments == ["--self-test"]:
         self_test()
         return 0
-    text = sys.stdin.read()
-    found = card_numbers(text)
-    if found:
-        endings = ", ".join(sorted({"…" + number[-4:] for number in found}))
-        print(f"{len(found)} card numbers in {len(text)} characters (ending {endings})")
-        return 1
-    print(f"no card number in {len(text)} characters")
-    return 0
+    if any(argument.startswith("-") and argument != "-" for argument in arguments):
+        print("usage: card_number_scan.py [--self-test | FILE... (default: standard input; - for it)]", file=sys.stderr)
+        return 2
+    sources = arguments or ["-"]
+    status = 0
+    for source in sources:
+        if source == "-":
+            text, name = sys.stdin.read(), "standard input"
+        else:
+            try:
+                with open(source, encoding="utf-8", errors="replace") as handle:
+                    text, name = handle.read(), source
+            except OSError as error:
+                print(f"{source}: cannot read: {error.strerror}", file=sys.stderr)
+                return 2
+        prefix = f"{name}: " if len(sources) > 1 or source != "-" else ""
+        found = card_numbers(text)
+        if found:
+            endings = ", ".join(sorted({"…" + number[-4:] for number in found}))
+            print(f"{prefix}{len(found)} card number{'s' if len(found) != 1 else ''} in {len(text)} characters (ending {endings})")
+            status = 1
+        else:
+            print(f"{prefix}no card number in {len(text)} characters")
+    return status
 
 
 if __name__ == "__main__":

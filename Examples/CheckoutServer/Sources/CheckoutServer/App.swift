@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
 /// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
-/// [--max-connections N] [--reseal] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// [--max-connections N] [--reseal] [--replace-sweep-settings] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
 /// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -72,6 +73,12 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   )
   var devScriptedAnswers = false
 
+  @Flag(
+    help:
+      "Record this instance's --idle-timeout and --finished-retention as the database's sweeping settings, which every instance on it shares (without it, an instance whose settings are shorter than the recorded ones sweeps with the recorded ones)."
+  )
+  var replaceSweepSettings = false
+
   @OptionGroup(title: "Connections")
   var connections: ConnectionOptions
 
@@ -94,8 +101,34 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
     } catch let error as UsageError {
       FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
       throw ExitCode(2)
+    } catch let error as DatabaseStartupError {
+      FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+      throw ExitCode(1)
     }
-    try await processServiceGroup(app).run()
+    do {
+      try await processServiceGroup(app).run()
+    } catch {
+      guard let problem = listenFailure(error, hostname: hostname, port: port) else { throw error }
+      FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}
+
+/// Why the server could not listen, in words naming the option to change (nil for
+/// another error): NIO's own text (`bind(descriptor:ptr:bytes:): Address already in
+/// use (errno: 98)`) names neither.
+func listenFailure(_ error: any Error, hostname: String, port: Int) -> String? {
+  guard let io = error as? IOError else { return nil }
+  switch io.errnoCode {
+  case EADDRINUSE:
+    return "--port \(port): the address \(hostname):\(port) is in use; stop what listens there or choose another --port"
+  case EADDRNOTAVAIL:
+    return "--hostname \(hostname): \(hostname) is not an address of this machine"
+  case EACCES:
+    return "--port \(port): this user may not listen on \(hostname):\(port) (ports below 1024 need privileges)"
+  default:
+    return nil
   }
 }
 

@@ -36,6 +36,9 @@ protocol AppArguments {
   /// Whether `POST /sessions/{id}/script` scripts the demo API's next answers
   /// (``ScriptController``; development only, default false).
   var devScriptedAnswers: Bool { get }
+  /// Whether this instance's idle timeout and finished retention replace the
+  /// database's record of them (``SweepSettingsRecord``; default false).
+  var replaceSweepSettings: Bool { get }
 }
 
 extension AppArguments {
@@ -53,6 +56,8 @@ extension AppArguments {
   var loadBaseline: Int? { nil }
   /// The default: no scripted answers.
   var devScriptedAnswers: Bool { false }
+  /// The default: the database's record of the sweeping settings stands.
+  var replaceSweepSettings: Bool { false }
 }
 
 /// What a test (or an embedding program) may replace.
@@ -81,6 +86,9 @@ struct AppDependencies: Sendable {
   /// Called once the server listens, with its channel: a test that asked for port
   /// 0 reads the port the system chose from it.
   var onServerRunning: @Sendable (any Channel) async -> Void = { _ in }
+  /// How long, at start, a database that does not answer (nothing listening) is
+  /// tried again before the start fails (``DatabaseStartup``).
+  var databaseWait: Duration = .seconds(10)
 
   init(
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, ledger: (any CallLedger)? = nil,
@@ -104,7 +112,7 @@ struct AppDependencies: Sendable {
 /// Builds the application the command line runs and the tests drive: flows
 /// loaded and linted (a lint error throws ``FlowCatalogError`` with the lint
 /// output), the store chosen and bounded in time, the routes of
-/// ``buildRouter(service:catalog:store:metrics:)``, the HTTP limits of
+/// ``buildRouter(service:access:catalog:store:metrics:logger:)``, the HTTP limits of
 /// ``guardedHTTP1(_:)`` and the session sweeper.
 func buildApplication(_ arguments: some AppArguments, dependencies: AppDependencies = AppDependencies()) async throws
   -> some ApplicationProtocol
@@ -136,17 +144,29 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
 
   var services: [any Service] = []
   var postgresStore: PostgresSessionStore?
-  var prelude: (@Sendable () async throws -> Void)?
   let base: any SessionStore
   let storeName: String
+  var sweep = SweepSettings(idleTimeout: arguments.idleTimeout, finishedRetention: retention)
+  let databaseURL =
+    dependencies.store == nil ? dependencies.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil
+  let keys = try dataKeyring(
+    in: dependencies.environment, persistent: databaseURL != nil || dependencies.store is PostgresSessionStore)
   if let given = dependencies.store {
     base = given
     storeName = "\(type(of: given))"
-  } else if let url = dependencies.environment["DATABASE_URL"], !url.isEmpty {
-    let postgres = try PostgresSessionStore(url: url, logger: logger)
+  } else if let url = databaseURL {
+    let target = try DatabaseURL.target(url)
+    // Before anything listens: one connection, the tables checked and prepared,
+    // the data key admitted and the sweeping settings settled; a failure ends the start.
+    var startup = DatabaseStartup(target: target, logger: logger)
+    startup.retryFor = dependencies.databaseWait
+    let prepared = try await startup.prepare(
+      keys: keys, sweep: sweep, replaceSweepSettings: arguments.replaceSweepSettings)
+    sweep = prepared.sweep ?? sweep
+    let postgres = PostgresSessionStore(target: target, logger: logger)
     services.append(postgres.client)
+    services.append(DataKeyHeartbeat(client: postgres.client, keyID: keys.current.id, logger: logger))
     postgresStore = postgres
-    prelude = { try await postgres.createSchema() }
     base = postgres
     storeName = "postgres"
   } else {
@@ -167,7 +187,6 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     dependencies.api
     ?? DemoCheckoutAPI(ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), scripted: scripts)
   let metrics = dependencies.metrics
-  let keys = try dataKeyring(in: dependencies.environment, persistent: base is PostgresSessionStore)
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
@@ -181,14 +200,14 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       checkpoint: { faults.reach($0) }),
     limits: dependencies.limits, today: today, metrics: metrics,
     activity: (base as? any SweepableSessionStore).map {
-      ReadActivity(store: $0, threshold: Double(arguments.idleTimeout) / 4, logger: logger)
+      ReadActivity(store: $0, threshold: Double(sweep.idleTimeout) / 4, logger: logger)
     })
-  let idleTimeout = Duration.seconds(arguments.idleTimeout)
   services.append(
     SessionSweeper(
       store: base is any SweepableSessionStore ? base : store as any SessionStore, catalog: catalog, vault: vault,
-      idleTimeout: idleTimeout, finishedRetention: .seconds(retention),
-      interval: dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(arguments.idleTimeout, retention)) / 4),
+      idleTimeout: .seconds(sweep.idleTimeout), finishedRetention: .seconds(sweep.finishedRetention),
+      interval: dependencies.sweepInterval
+        ?? min(.seconds(60), .seconds(min(sweep.idleTimeout, sweep.finishedRetention)) / 4),
       metrics: metrics, logger: logger))
 
   let access = SessionGuard(
@@ -197,7 +216,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let router = buildRouter(
     service: service, access: access, catalog: catalog,
     store: store,
-    metrics: metrics)
+    metrics: metrics, logger: logger)
   if let scripts {
     ScriptController(service: service, access: access, scripts: scripts).addRoutes(to: router.group("sessions"))
     logger.warning("scripted answers on: POST /sessions/{id}/script (for development only)")
@@ -207,20 +226,20 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     logger.warning(
       "load baseline route on: POST /load-baseline/events (for benchmarks only)", metadata: ["bytes": "\(size)"])
   }
-  var app = Application(
+  let app = Application(
     router: router,
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
     services: services,
     onServerRunning: dependencies.onServerRunning,
     logger: logger)
-  if let prelude { app.beforeServerStarts(perform: prelude) }
   logger.info(
     "checkout server",
     metadata: [
-      "flows": "\(catalog.entries.map { "\($0.compiled.flow.id) (\($0.file))" }.joined(separator: ", "))",
+      "flows":
+        "\(catalog.files.map { "\($0.compiled.flow.id)\($0.compiled.flow.version.map { " v\($0)" } ?? "") (\($0.file))" }.joined(separator: ", "))",
       "store": "\(storeName)", "address": "\(arguments.hostname):\(arguments.port)",
-      "idleTimeout": "\(arguments.idleTimeout)s", "finishedRetention": "\(retention)s",
+      "idleTimeout": "\(sweep.idleTimeout)s", "finishedRetention": "\(sweep.finishedRetention)s",
       "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
     ])
   return app
@@ -297,7 +316,8 @@ struct UsageError: Error, CustomStringConvertible {
 /// request on a session checked by `access` first), behind
 /// ``SecurityHeadersMiddleware`` and ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
 func buildRouter(
-  service: SessionService, access: SessionGuard, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics
+  service: SessionService, access: SessionGuard, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics,
+  logger: Logger = Logger(label: "checkout-server")
 ) -> Router<CheckoutRequestContext> {
   let router = Router(context: CheckoutRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware())
@@ -305,6 +325,6 @@ func buildRouter(
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
   SessionsController(service: service, access: access, metrics: metrics).addRoutes(to: router.group("sessions"))
-  BrowserHost.add(to: router, service: service, access: access, catalog: catalog)
+  BrowserHost.add(to: router, service: service, access: access, catalog: catalog, logger: logger)
   return router
 }

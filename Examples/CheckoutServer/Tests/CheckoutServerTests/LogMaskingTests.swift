@@ -105,4 +105,35 @@ import Testing
       #expect(handler.entries.contains { $0.metadata["hb.request.id"]?.description == id })
     }
   }
+
+  /// A request's `at=` names its session as its `path=` does: a session id is
+  /// not a card number, and was scrambled there (`at=/sessions/47fd84a2-b2a[3 digits]cf-…`).
+  @Test func anErrorsAtNamesTheSessionAsItsPathDoes() async throws {
+    let handler = InMemoryLogHandler()
+    let logger = Logger(label: "checkout-server-test") { _ in handler }
+    let id = "47fd84a2-b2a1-4cf2-9123-0123456789ab"
+    try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) { client in
+      let reply = try await client.send(.get, "/sessions/\(id)")
+      #expect(reply.status == .notFound)
+    }
+    let line = try #require(
+      handler.entries.first { $0.message.description == "request" && $0.metadata["at"] != nil }, "\(handler.entries)")
+    #expect(line.metadata["path"]?.description == "/sessions/\(id)")
+    #expect(line.metadata["at"]?.description == "/sessions/\(id)", "\(line.metadata)")
+  }
+
+  /// `--log-level error` quiets the file server too (it logged `info FileMiddleware: Serving files from …`).
+  @Test func theLogLevelAppliesToTheFileServer() async throws {
+    for level in [Logger.Level.info, .error] {
+      let handler = InMemoryLogHandler()
+      var arguments = TestArguments()
+      arguments.logLevel = level
+      _ = try await buildApplication(
+        arguments,
+        dependencies: AppDependencies(logger: Logger(label: "checkout-server-test") { _ in handler }, environment: [:]))
+      let serving = handler.entries.filter { $0.message.description.hasPrefix("Serving files from") }
+      #expect(serving.count == (level == .info ? 1 : 0), "the file server logs through the server's logger")
+      #expect(handler.entries.allSatisfy { $0.level >= level })
+    }
+  }
 }

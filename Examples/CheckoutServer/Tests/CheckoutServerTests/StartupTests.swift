@@ -1,7 +1,10 @@
 import CheckoutEngine
 import Foundation
 import Hummingbird
+import InMemoryLogging
 import Logging
+import NIOCore
+import NIOPosix
 import Testing
 
 @testable import CheckoutServer
@@ -59,8 +62,11 @@ import Testing
   @Test func aMissingFlowsDirectoryIsReported() async throws {
     var arguments = TestArguments()
     arguments.flows = "/nonexistent/flows"
-    await #expect(throws: FlowCatalogError.self) {
+    do {
       _ = try await buildApplication(arguments, dependencies: AppDependencies(environment: [:]))
+      Issue.record("the server started without its flows")
+    } catch let error as FlowCatalogError {
+      #expect(error.description == "error: --flows /nonexistent/flows: no such directory")
     }
   }
 
@@ -75,5 +81,163 @@ import Testing
     #expect(socket.unixSocketPath == "/tmp/pg/.s.PGSQL.5432")
     #expect(throws: DatabaseURLError.self) { try DatabaseURL.configuration("mysql://x@y/z") }
     #expect(throws: DatabaseURLError.self) { try DatabaseURL.configuration("postgres://127.0.0.1/db") }
+  }
+
+  /// A port past 65535 wrapped (99999 connected to 34463); an unknown parameter
+  /// was ignored; a socket without a port did not say which file it meant.
+  @Test func badDatabaseURLsSayWhatIsWrongAndWhatWouldDo() throws {
+    for port in ["99999", "70000", "0"] {
+      do {
+        _ = try DatabaseURL.target("postgres://u:p@127.0.0.1:\(port)/checkout")
+        Issue.record("port \(port) was accepted")
+      } catch {
+        #expect(error.description == "DATABASE_URL: port must be 1 to 65535, not \(port)")
+      }
+    }
+    do {
+      _ = try DatabaseURL.target("postgres://u:p@127.0.0.1:5432/checkout?sslmode=disable&bogus=1")
+      Issue.record("an unknown parameter was accepted")
+    } catch {
+      #expect(error.description.hasPrefix(#"DATABASE_URL: unknown parameter "bogus" (understood: sslmode="#))
+      #expect(error.description.contains("host="))
+    }
+    let socket = try DatabaseURL.target("postgres://u@localhost/db?host=/run/pg")
+    #expect("\(socket)".hasPrefix("socket /run/pg/.s.PGSQL.5432 (port 5432, none given"), "\(socket)")
+    #expect("\(socket)".hasSuffix("database db, user u"))
+    let tcp = try DatabaseURL.target("postgres://u:secret@db.example:6543/shop")
+    #expect("\(tcp)" == "host db.example, port 6543, database shop, user u")
+  }
+
+  /// A database nothing listens on: the start ends, after `databaseWait`, with an
+  /// error naming the database and the cause, instead of leaving the server
+  /// neither listening nor exiting.
+  @Test func aDatabaseNothingListensOnEndsTheStartNamingIt() async throws {
+    let port = try Self.freePort()
+    let started = ContinuousClock.now
+    var dependencies = AppDependencies(
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+      environment: [
+        "DATABASE_URL": "postgres://ada:pw@127.0.0.1:\(port)/shop?sslmode=disable", "CHECKOUT_DATA_KEY": testDataKey,
+      ])
+    dependencies.databaseWait = .seconds(1)
+    do {
+      _ = try await buildApplication(TestArguments(), dependencies: dependencies)
+      Issue.record("the server started without its database")
+    } catch let error as DatabaseStartupError {
+      #expect(
+        error.description.hasPrefix(
+          "cannot connect to the database (host 127.0.0.1, port \(port), database shop, user ada): nothing listens there (connection refused)"
+        ), "\(error)")
+      #expect(!error.description.contains("pw"))
+    }
+    #expect(
+      ContinuousClock.now - started < .seconds(15), "1 s of retries, and the flows loaded (slow on a busy machine)")
+  }
+
+  /// A port nothing listens on now.
+  static func freePort() throws -> Int {
+    let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0).wait()
+    defer { try? channel.close().wait() }
+    return try #require(channel.localAddress?.port)
+  }
+
+  /// Another application's `sessions` table is told apart from the server's, an
+  /// older table of the server's (without the columns added since) is not.
+  @Test func aTableThatIsNotTheServersIsToldApart() throws {
+    let sessions = try #require(DatabaseSchema.tables.first { $0.name == "sessions" })
+    let foreign = DatabaseSchema.differences(
+      of: [("id", "integer"), ("user_id", "integer"), ("data", "text")], from: sessions)
+    #expect(
+      foreign == [
+        "it lacks the columns version, flow, snapshot, created_at, updated_at", "its column id is integer, not text",
+        "it has columns this server does not use: user_id, data",
+      ])
+    #expect(DatabaseSchema.differences(of: sessions.columns, from: sessions).isEmpty, "an older table of ours")
+    #expect(DatabaseSchema.differences(of: sessions.columns + sessions.added, from: sessions).isEmpty)
+  }
+
+  /// The odd instance is the one holding none of the database's keys.
+  @Test func anInstanceHoldingNoneOfTheDatabasesKeysIsRefused() throws {
+    let k1 = try DataKeyMaterial(base64: testDataKey)
+    let k2 = try DataKeyMaterial(base64: DataKeyMaterial.ephemeralBase64())
+    let first = DataKeyring(current: k1)
+    #expect(DataKeyAdmission.refusal(first, recorded: [], sealing: [:]) == nil, "an empty database takes any key")
+    #expect(DataKeyAdmission.refusal(first, recorded: [k1.id], sealing: [k1.id: 3]) == nil)
+    let mistyped = DataKeyring(current: k2)
+    let refusal = try #require(DataKeyAdmission.refusal(mistyped, recorded: [k1.id], sealing: [k1.id: 3]))
+    #expect(refusal.contains("holds data key \(k2.id)"), "\(refusal)")
+    #expect(refusal.contains("the other instances seal with \(k1.id)"))
+    #expect(refusal.contains("stored sessions are sealed with \(k1.id) (3 sessions)"))
+    #expect(refusal.contains("CHECKOUT_OLD_DATA_KEYS"))
+    #expect(
+      DataKeyAdmission.refusal(mistyped, recorded: [k1.id], sealing: [:]) != nil,
+      "refused before any value is sealed, while an instance with the other key runs")
+    #expect(
+      DataKeyAdmission.refusal(DataKeyring(current: k2, old: [k1]), recorded: [k1.id], sealing: [k1.id: 3]) == nil,
+      "a rotation: the new key current, the old one held")
+    #expect(
+      DataKeyAdmission.refusal(first, recorded: [k1.id, k2.id], sealing: [k2.id: 1]) == nil,
+      "an instance not yet given the new key still starts")
+  }
+
+  /// Instances on one database share its sweeping settings: a shorter one sweeps
+  /// with the recorded ones unless it replaces them.
+  @Test func sweepingSettingsFollowTheDatabasesRecord() {
+    let production = SweepSettings(idleTimeout: 1800, finishedRetention: 600)
+    let debug = SweepSettings(idleTimeout: 30, finishedRetention: 30)
+    let first = SweepSettingsRecord.decide(own: production, recorded: nil, replace: false)
+    #expect(first.effective == production && first.record == production && first.warning == nil)
+    let same = SweepSettingsRecord.decide(own: production, recorded: production, replace: false)
+    #expect(same.effective == production && same.record == nil && same.warning == nil)
+    let shorter = SweepSettingsRecord.decide(own: debug, recorded: production, replace: false)
+    #expect(shorter.effective == production, "it never deletes what the others keep")
+    #expect(shorter.record == nil)
+    #expect(shorter.warning?.contains("differ from the database's record") == true)
+    #expect(shorter.warning?.contains("--replace-sweep-settings") == true)
+    let replaced = SweepSettingsRecord.decide(own: debug, recorded: production, replace: true)
+    #expect(replaced.effective == debug && replaced.record == debug)
+    let longer = SweepSettingsRecord.decide(
+      own: SweepSettings(idleTimeout: 3600, finishedRetention: 60), recorded: production, replace: false)
+    #expect(longer.effective == SweepSettings(idleTimeout: 3600, finishedRetention: 600))
+    #expect(longer.warning != nil)
+  }
+
+  /// The start line lists every file served: v1 and v2 of a flow each (it listed only the newest).
+  @Test func theStartLineListsEveryVersionServed() async throws {
+    let folder = try FlowChangeTests.flows(["plndr-v1.json", "plndr-v2.json"])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let handler = InMemoryLogHandler()
+    var arguments = TestArguments()
+    arguments.flows = folder
+    _ = try await buildApplication(
+      arguments,
+      dependencies: AppDependencies(logger: Logger(label: "test") { _ in handler }, environment: [:]))
+    let line = try #require(handler.entries.first { $0.message.description == "checkout server" })
+    #expect(
+      line.metadata["flows"]?.description
+        == "plndr v1 (\(folder)/plndr-v1.json), plndr v2 (\(folder)/plndr-v2.json)")
+  }
+
+  /// A port in use is named, with the address (NIO said `bind(…) (errno: 98)`).
+  @Test func aPortInUseIsNamed() async throws {
+    let taken = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 0)
+      .bind(host: "127.0.0.1", port: 0).get()
+    let port = try #require(taken.localAddress?.port)
+    var arguments = TestArguments()
+    arguments.port = port
+    let app = try await buildApplication(
+      arguments,
+      dependencies: AppDependencies(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, environment: [:]))
+    do {
+      try await processServiceGroup(app, stopsOnSignals: false).run()
+      Issue.record("the server listened on a port in use")
+    } catch {
+      #expect(
+        listenFailure(error, hostname: "127.0.0.1", port: port)?.hasPrefix(
+          "--port \(port): the address 127.0.0.1:\(port) is in use") == true, "\(error)")
+    }
+    try await taken.close()
   }
 }

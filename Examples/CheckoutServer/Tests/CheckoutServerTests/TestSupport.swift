@@ -27,7 +27,11 @@ struct TestArguments: AppArguments {
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between
 /// instances or use PostgreSQL: every instance must seal with the same key.
-let testDataKey = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
+/// `CHECKOUT_TEST_DATA_KEY` replaces it (`server-postgres-check.sh` gives its
+/// cluster's key: a database admits only the keys its sessions are sealed with).
+let testDataKey =
+  ProcessInfo.processInfo.environment["CHECKOUT_TEST_DATA_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+  ?? "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
 
 /// A response read as JSON (or text).
 struct Reply: Sendable {

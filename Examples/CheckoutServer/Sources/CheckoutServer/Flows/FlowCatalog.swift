@@ -15,6 +15,8 @@ struct FlowCatalog: Sendable {
 
   /// The newest version of each flow, in file-name order: what new sessions run on.
   let entries: [Entry]
+  /// Every file loaded, in file-name order (several versions of a flow each have one).
+  let files: [Entry]
   private let index: [FlowID: Int]
   /// Every version of each flow loaded, oldest first (one file per version).
   private let versions: [FlowID: [CompiledFlow]]
@@ -26,6 +28,7 @@ struct FlowCatalog: Sendable {
     for id in versions.keys { versions[id]?.sort { ($0.flow.version ?? 0) < ($1.flow.version ?? 0) } }
     let newest = all.filter { entry in versions[entry.compiled.flow.id]?.last === entry.compiled }
     self.entries = newest
+    self.files = all
     self.versions = versions
     var index: [FlowID: Int] = [:]
     for (position, entry) in newest.enumerated() { index[entry.compiled.flow.id] = position }
@@ -67,6 +70,15 @@ struct FlowCatalog: Sendable {
   /// output; warnings are logged.
   static func load(directory: String, logger: Logger) throws(FlowCatalogError) -> FlowCatalog {
     let names: [String]
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+      throw FlowCatalogError(lines: ["error: --flows \(directory): no such directory"])
+    }
+    guard isDirectory.boolValue else {
+      throw FlowCatalogError(lines: [
+        "error: --flows \(directory): not a directory (give the directory of the flow files)"
+      ])
+    }
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {

@@ -69,7 +69,7 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     ]
     if let failure {
       metadata["error"] = "\(failure.error)"
-      if let at = failure.at { metadata["at"] = "\(LogText.safe(at))" }
+      if let at = failure.at { metadata["at"] = "\(LogText.path(at))" }
     }
     context.logger.log(level: level, "request", metadata: metadata)
     return response

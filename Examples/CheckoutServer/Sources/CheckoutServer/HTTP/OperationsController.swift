@@ -19,7 +19,9 @@ struct OperationsController {
   }
 
   /// 200 when the store answers a read in time; 503 `store_unavailable` (with
-  /// `Retry-After`) otherwise, or the store's own 503 (`sealed_with_unknown_key`).
+  /// `Retry-After`) otherwise. A session sealed with a key this instance lacks
+  /// does not make it unready: only that session is refused (an instance holding
+  /// none of the database's keys never starts: ``DataKeyAdmission``).
   @Sendable func ready(_ request: Request, context: CheckoutRequestContext) async throws -> StatusView {
     do {
       _ = try await store.load(OperationsController.probe)

@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// The browser host: `GET /` serves the reference client (the HTML, CSS and
@@ -26,9 +27,11 @@ enum BrowserHost {
   /// - `GET /sessions/{id}/route`: the command awaited and the route's progress.
   static func add(
     to router: Router<CheckoutRequestContext>, service: SessionService, access: SessionGuard, catalog: FlowCatalog,
-    pictures: FlowPictures = FlowPictures(), publicDirectory: String = BrowserHost.defaultPublicDirectory
+    pictures: FlowPictures = FlowPictures(), publicDirectory: String = BrowserHost.defaultPublicDirectory,
+    logger: Logger = Logger(label: "checkout-server")
   ) {
-    router.add(middleware: FileMiddleware(publicDirectory, searchForIndexHtml: true))
+    // The server's logger, so that --log-level applies to the file server's lines too.
+    router.add(middleware: FileMiddleware(publicDirectory, searchForIndexHtml: true, logger: logger))
 
     router.get("flows/:flow/steps") { request, context -> [StepSummaryView] in
       let locale = request.uri.queryParameters.get("locale")

@@ -82,7 +82,9 @@ func resealStore(
     throw UsageError(description: "--reseal needs DATABASE_URL: the memory store ends with its process")
   }
   let keys = try dataKeyring(in: environment, persistent: true)
-  let postgres = try PostgresSessionStore(url: url, logger: logger)
+  let target = try DatabaseURL.target(url)
+  _ = try await DatabaseStartup(target: target, logger: logger).prepare(keys: keys, sweep: nil)
+  let postgres = PostgresSessionStore(target: target, logger: logger)
   let sealing = SealingSessionStore(base: postgres, catalog: catalog, keys: keys, logger: logger)
   logger.info(
     "resealing",
@@ -90,7 +92,6 @@ func resealStore(
   return try await withThrowingTaskGroup(of: Void.self) { group in
     group.addTask { await postgres.client.run() }
     defer { group.cancelAll() }
-    try await postgres.createSchema()
     return try await reseal(postgres, sealing: sealing, logger: logger)
   }
 }

@@ -34,42 +34,23 @@ struct PostgresSessionStore: SessionStore {
 
   /// A store for a `postgres://user:password@host:port/database?sslmode=disable` URL.
   init(url: String, logger: Logger) throws(DatabaseURLError) {
-    self.init(
-      client: RecoveringPostgresClient(configuration: try DatabaseURL.configuration(url), logger: logger),
-      logger: logger)
+    self.init(target: try DatabaseURL.target(url), logger: logger)
   }
 
-  /// Creates the tables if they are missing (the sessions, and the demo API's
-  /// ledger, ``PostgresCallLedger``). Instances starting together take an
-  /// advisory lock so that two `CREATE TABLE IF NOT EXISTS` never race.
+  /// A store for the database `target` names.
+  init(target: DatabaseTarget, logger: Logger) {
+    self.init(
+      client: RecoveringPostgresClient(configuration: target.clientConfiguration, logger: logger), logger: logger)
+  }
+
+  /// Checks and creates the tables (``DatabaseSchema``) on a connection of the
+  /// pool, holding the schema's advisory lock. The server does this, and more,
+  /// before it listens (``DatabaseStartup``); tests call it on a store of their own.
   func createSchema() async throws {
     try await client.withConnection { connection in
-      try await connection.query("SELECT pg_advisory_lock(4711001)", logger: logger)
-      do {
-        try await connection.query(
-          """
-          CREATE TABLE IF NOT EXISTS sessions (
-            id text PRIMARY KEY,
-            version integer NOT NULL,
-            flow text NOT NULL,
-            snapshot jsonb NOT NULL,
-            created_at timestamptz NOT NULL DEFAULT now(),
-            updated_at timestamptz NOT NULL DEFAULT now()
-          )
-          """, logger: logger)
-        // Reads count as activity for the sweeper (a column older tables lack).
-        try await connection.query("ALTER TABLE sessions ADD COLUMN IF NOT EXISTS seen_at timestamptz", logger: logger)
-        // The sweeper deletes by age.
-        try await connection.query(
-          "CREATE INDEX IF NOT EXISTS sessions_updated_at ON sessions (updated_at)", logger: logger)
-        // The digest of each session's secret (PostgresSessionStore+Secrets).
-        try await connection.query(PostgresQuery(unsafeSQL: PostgresSessionStore.secretColumn), logger: logger)
-        try await connection.query(PostgresQuery(unsafeSQL: PostgresCallLedger.schema), logger: logger)
-      } catch {
-        _ = try? await connection.query("SELECT pg_advisory_unlock(4711001)", logger: logger)
-        throw error
+      try await DatabaseSchema.locked(on: connection, logger: logger) {
+        try await DatabaseSchema.prepare(on: connection, database: "the store's", logger: logger)
       }
-      try await connection.query("SELECT pg_advisory_unlock(4711001)", logger: logger)
     }
   }
 
@@ -164,57 +145,5 @@ struct PostgresSessionStore: SessionStore {
     }
     logger.error("session store failed", metadata: ["session": "\(id)", "reason": "\(reason)"])
     return SessionStoreError(.unavailable(reason), id: id)
-  }
-}
-
-/// A DATABASE_URL that cannot be used, and why (the password is never repeated).
-struct DatabaseURLError: Error, CustomStringConvertible {
-  var description: String
-}
-
-/// Parses `postgres://user:password@host:port/database?sslmode=disable|prefer|require`
-/// (`postgresql://` too; `?host=/dir` for a Unix socket directory).
-enum DatabaseURL {
-  static func configuration(_ text: String) throws(DatabaseURLError) -> PostgresClient.Configuration {
-    guard let components = URLComponents(string: text), let scheme = components.scheme,
-      scheme == "postgres" || scheme == "postgresql"
-    else {
-      throw DatabaseURLError(description: "DATABASE_URL must look like postgres://user:password@host:5432/database")
-    }
-    guard let user = components.user, !user.isEmpty else {
-      throw DatabaseURLError(description: "DATABASE_URL names no user (postgres://USER@host/database)")
-    }
-    let username = user.removingPercentEncoding ?? user
-    let password = components.password.map { $0.removingPercentEncoding ?? $0 }
-    let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-    let database = path.isEmpty ? nil : path
-    let query = Dictionary(
-      (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
-    var configuration: PostgresClient.Configuration
-    if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
-      let port = components.port ?? 5432
-      configuration = PostgresClient.Configuration(
-        unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: username, password: password,
-        database: database)
-    } else {
-      guard let host = components.host, !host.isEmpty else {
-        throw DatabaseURLError(description: "DATABASE_URL names no host (postgres://user@HOST:5432/database)")
-      }
-      let tls: PostgresClient.Configuration.TLS
-      switch query["sslmode"] ?? "prefer" {
-      case "disable": tls = .disable
-      case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-      case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-      case let other:
-        throw DatabaseURLError(description: "DATABASE_URL: unknown sslmode \"\(other)\" (disable, prefer or require)")
-      }
-      configuration = PostgresClient.Configuration(
-        host: host, port: components.port ?? 5432, username: username, password: password, database: database, tls: tls)
-    }
-    configuration.options.maximumConnections = 16
-    // Fail fast when the database is down: the server answers 503 within about 2 s
-    // (TimeLimitedStore bounds every operation; a connection attempt gives up sooner).
-    configuration.options.connectTimeout = .seconds(1)
-    return configuration
   }
 }

@@ -15,21 +15,19 @@ import Logging
 ///
 /// A value no held key opens (another key, or altered) is never dropped: reading
 /// the session throws ``SealedValueError`` (the request is refused, so nothing
-/// overwrites it), counted and kept in ``SealHealth`` for `/ready`.
+/// overwrites it), counted and logged with the key id; `/ready` stays 200.
 final class SealingSessionStore: SessionStore {
   let base: any SessionStore
   let catalog: FlowCatalog
   let keys: DataKeyring
-  let health: SealHealth
   let metrics: ServerMetrics
   let logger: Logger
 
   init(
-    base: any SessionStore, catalog: FlowCatalog, keys: DataKeyring, health: SealHealth = SealHealth(),
-    metrics: ServerMetrics = ServerMetrics(), logger: Logger
+    base: any SessionStore, catalog: FlowCatalog, keys: DataKeyring, metrics: ServerMetrics = ServerMetrics(),
+    logger: Logger
   ) {
-    (self.base, self.catalog, self.keys, self.health, self.metrics, self.logger) =
-      (base, catalog, keys, health, metrics, logger)
+    (self.base, self.catalog, self.keys, self.metrics, self.logger) = (base, catalog, keys, metrics, logger)
   }
 
   /// A store with one key and nothing else to report to.
@@ -48,14 +46,9 @@ final class SealingSessionStore: SessionStore {
   }
 
   /// The session with its values opened; throws ``SealedValueError`` (answered as
-  /// its ``SealedValueError/serverError``) when one cannot be. The readiness
-  /// probe's read fails the same way while ``SealHealth`` holds problems.
+  /// its ``SealedValueError/serverError``) when one cannot be.
   func load(_ id: SessionID) async throws -> StoredSession? {
-    if id == OperationsController.probe {
-      await recheckUnreadable()
-      if let problem = health.readiness { throw problem }
-    }
-    return try opened(try await base.load(id), id: id)
+    try opened(try await base.load(id), id: id)
   }
 
   /// The session and its secret's digest as the wrapped store reads them together
@@ -66,48 +59,28 @@ final class SealingSessionStore: SessionStore {
     return read
   }
 
-  /// `read` with its values opened; its problems recorded or cleared as ``load(_:)`` says.
+  /// `read` with its values opened; a value that cannot be is counted, logged
+  /// (the session, the field, the id of the key it names; never the value) and thrown.
   private func opened(_ read: StoredSession?, id: SessionID) throws(ServerError) -> StoredSession? {
-    guard var stored = read else {
-      health.clear(id)
-      return nil
-    }
+    guard var stored = read else { return nil }
     do {
       stored.snapshot = try open(stored.snapshot, id: id)
     } catch {
-      health.record(error)
       metrics.recordUnreadableSealedValue(reason: error.metricReason)
       logger.error(
         "a sealed value cannot be opened; the request is refused and the value kept",
-        metadata: ["session": "\(id)", "key": "\(error.field)", "reason": "\(error.metricReason)"])
+        metadata: [
+          "session": "\(id)", "key": "\(error.field)", "reason": "\(error.metricReason)",
+          "dataKey": "\(error.keyID ?? "(unnamed, sealed:v1)")",
+          "heldDataKeys": "\(keys.all.map(\.id).joined(separator: ","))",
+        ])
       throw error.serverError
     }
-    health.clear(id)
     return stored
   }
 
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     try await base.save(seal(snapshot, id: id), id: id, expectedVersion: expectedVersion)
-  }
-
-  /// Reads again (at most `limit` of) the sessions ``SealHealth`` holds, the longest
-  /// unchecked first: one no longer stored (swept, finished and deleted, deleted by
-  /// another instance) or that opens now is forgotten, so `/ready` reflects the
-  /// sessions still unreadable. A store that does not answer stops the recheck.
-  func recheckUnreadable(limit: Int = 32) async {
-    for id in health.sessions(limit: limit) {
-      let stored: StoredSession?
-      do {
-        stored = try await base.load(id)
-      } catch {
-        return
-      }
-      if let stored, (try? open(stored.snapshot, id: id)) == nil {
-        health.stillUnreadable(id)
-      } else {
-        health.clear(id)
-      }
-    }
   }
 
   func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
