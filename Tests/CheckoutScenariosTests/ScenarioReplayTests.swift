@@ -223,3 +223,53 @@ import CheckoutScenarios
     #expect(flows.isSuperset(of: ["plndr.json", "express.json"]), "flows used: \(flows.sorted())")
   }
 }
+
+/// Switching back to auto mode while a screen is still owed confirms it, as auto
+/// mode would have: the session does not stay waiting for an `appear` no one types.
+@Suite struct AutoModeSwitchTests {
+  @Test func switchingToAutoConfirmsTheStepTheSessionWaitsFor() {
+    let replayer = StoryReplayer(flow: ShippedFlows.plndrCompiled)
+    let story = """
+      manual
+      tap checkout
+      expect at cart
+      auto
+      expect at stepOne
+      tap shippingAddress
+      expect at address
+      """
+    #expect(replayer.replay(story) == nil)
+  }
+
+  @Test func aRouteWaitingMidWayGoesOnWhenAutoComesBack() {
+    let replayer = StoryReplayer(flow: ShippedFlows.plndrCompiled)
+    let story = """
+      tap checkout
+      tap creditCard
+      set name "Ada Lovelace"
+      set number "4242 4242 4242 4242"
+      set expiry 12/28
+      set cvv 123
+      tap done
+      tap shippingAddress
+      set name "Ada Lovelace"
+      set street "1 Main St"
+      set city Portland
+      set state OR
+      set zip 97201
+      tap done
+      tap continue
+      manual
+      api placeOrder fail cvv_invalid
+      tap placeOrder
+      accept
+      expect route pop, present creditCard
+      appear stepOne
+      expect stack cart>stepOne
+      auto
+      expect stack cart>stepOne|creditCard
+      expect focus cvv
+      """
+    #expect(replayer.replay(story) == nil)
+  }
+}

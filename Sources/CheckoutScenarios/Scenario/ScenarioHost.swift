@@ -151,6 +151,11 @@ package struct ScenarioHost: Sendable {
       outcome.notes.append(
         mode == .manual
           ? "manual mode: confirm each screen with 'appear STEP'" : "auto mode: screens appear by themselves")
+      // The screen a person had still to confirm: auto mode confirms it, as it would have.
+      if mode == .auto, let session, let awaited = Self.awaitedStep(of: session) {
+        outcome.notes.append("\(awaited) appeared: the session was waiting for it")
+        perform(.appeared(awaited), &outcome)
+      }
     case .api(let operation, let response):
       // An answer for an operation no submit calls would wait for ever, and the
       // real call go unanswered: a typo fails the line instead.
@@ -292,6 +297,14 @@ package struct ScenarioHost: Sendable {
 
   /// Sends an event and plays the host for what it returns: the ``AutoHost``
   /// confirms appearances (in `auto` mode) and the development API answers calls.
+  /// The step a session waits to see appear (a command sent for a tap or a call's
+  /// success, or a route's next step), if any.
+  static func awaitedStep(of session: CheckoutSession) -> StepID? {
+    if let pending = session.pending { return pending.expected }
+    if case .awaiting(let expected, _, _) = session.driver.state { return expected }
+    return nil
+  }
+
   private mutating func perform(_ event: SessionEvent, _ outcome: inout Outcome) {
     guard var session else { return }
     let flow = session.flow
