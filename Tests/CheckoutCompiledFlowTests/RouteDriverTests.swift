@@ -91,12 +91,25 @@ import CheckoutCompiledFlow
     let target = Resolution(step: "stepTwo", row: nil, message: "review")
     let output = driver.begin(
       target, from: state, planner: planner, guards: RouteGuards(isComplete: { $0 == "address" }))
+    // Blocked, not merely cancelled: the session may send the shopper to what opens it.
+    guard case .blocked(let noRoute) = output else {
+      Issue.record("expected a blocked route, got \(output)")
+      return
+    }
+    #expect(noRoute.description == "no route to stepTwo: stepOne.continue requires \"creditCard\" complete")
+    #expect(driver.state == .cancelled(reason: noRoute.description))
+    #expect(driver.route == nil, "a failed plan leaves no earlier route behind")
+  }
+
+  @Test func aStepOffTheGraphIsCancelledNotBlocked() throws {
+    let state = try NavigationState(parsing: "cart>stepOne")
+    var driver = RouteDriver()
+    let output = driver.begin(Resolution(step: "nowhere", row: nil, message: "x"), from: state, planner: planner)
     guard case .cancelled(let reason) = output else {
       Issue.record("expected a cancel, got \(output)")
       return
     }
-    #expect(reason == "no route to stepTwo: stepOne.continue requires \"creditCard\" complete")
-    #expect(driver.route == nil, "a failed plan leaves no earlier route behind")
+    #expect(reason.contains("nowhere"))
   }
 }
 

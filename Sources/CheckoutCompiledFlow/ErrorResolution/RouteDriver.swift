@@ -48,6 +48,10 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
     case focus(Resolution)
     /// The route was given up, with the reason.
     case cancelled(String)
+    /// The route was given up because every way to the resolution's step passes a
+    /// row that is closed now (a `requires`, `visibleWhen` or `enabledWhen`): the
+    /// session may send the shopper to what opens it instead.
+    case blocked(NoRoute)
     /// The event did not concern the route.
     case ignored
   }
@@ -138,7 +142,9 @@ public struct RouteDriver: Hashable, Sendable, Codable, CustomStringConvertible 
       return advance(route.commands, from: navigation)
     case .failure(let noRoute):
       route = nil
-      return cancel(noRoute.description)
+      let cancelled = cancel(noRoute.description)
+      if case .guarded = noRoute.reason { return .blocked(noRoute) }
+      return cancelled
     }
   }
 

@@ -127,6 +127,8 @@ extension CheckoutSession {
         effects.append(.notice("\(what): replanned from \(navigation): arrived at \(resolution.target)"))
       case .cancelled(let reason):
         effects.append(.notice("\(what): the route was cancelled because \(reason); nothing is pending now"))
+      case .blocked(let noRoute):
+        effects.append(.notice("\(what): replanned from \(navigation): \(noRoute)"))
       case .ignored:
         break
       }
@@ -149,6 +151,9 @@ extension CheckoutSession {
     case .cancelled(let reason):
       mode.endRoute(focus: mode.correction.focus, route: driver.route)
       return [.routeCancelled(reason)]
+    case .blocked(let noRoute):
+      mode.endRoute(focus: mode.correction.focus, route: driver.route)
+      return detour(around: noRoute, for: driver.resolution) ?? [.routeCancelled(noRoute.description)]
     case .ignored:
       return []
     }
