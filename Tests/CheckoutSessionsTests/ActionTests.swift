@@ -59,16 +59,39 @@ import Testing
     #expect(session.waitingCall("placeOrder")?.action == nil)
     // Another action is numbered on; its continuation is the same call again.
     AutoHost().send(Self.challenge, to: &session)
-    let again = session.send(.actionCompleted("placeOrder", ["challenge.result": .string("Y")]))
+    let again = session.send(.actionCompleted("placeOrder", ["three_d_secure.result": .string("Y")]))
     #expect(Self.key(of: again) == "placeOrder-1/three_d_secure-2")
     guard case .callAPI(_, let payload, _)? = again.first else { return }
-    #expect(payload.values["challenge.result"] == .string("Y"))
+    #expect(payload.values["three_d_secure.result"] == .string("Y"))
     // A retry of the continuation sends the continuation again.
     #expect(Self.key(of: session.send(.callAgain("placeOrder"))) == "placeOrder-1/three_d_secure-2")
     // The answer is handled as usual.
     let placed = AutoHost().send(.apiSucceeded("placeOrder", ["order.number": .string("N-1")]), to: &session)
     #expect(placed.contains(.navigate(.reset("receipt"))))
     #expect(session.finished == "placeOrder" && session.calls.isEmpty)
+  }
+
+  @Test func anActionsResultWritesOnlyItsOwnKeysAndItsStepsRows() throws {
+    var session = Self.atChallenge()
+    let values: [DataKey: Value] = [
+      "three_d_secure.result": .string("authenticated"), "challenge.code": .string("123456"),
+      "contact.email": .string("eve@example.com"), "order.number": .string("FAKE-1"), "no.such.key": .string("zzz"),
+    ]
+    let effects = session.send(.actionCompleted("placeOrder", values))
+    #expect(
+      effects.first
+        == .notice(
+          "the result of the action three_d_secure holds contact.email, no.such.key, order.number, neither its own keys (three_d_secure.…) nor bound by a row of challenge: left out"
+        ))
+    guard case .callAPI(_, let payload, _)? = effects.last else {
+      Issue.record("expected the continuation, got \(effects)")
+      return
+    }
+    #expect(payload.values["three_d_secure.result"] == .string("authenticated"))
+    #expect(payload.values["challenge.code"] == .string("123456"))
+    #expect(payload.values["contact.email"] == .string("ada@example.com"), "frozen while the call waits")
+    #expect(payload.values["order.number"] == nil && payload.values["no.such.key"] == nil)
+    #expect(session.value(for: "contact.email") == .string("ada@example.com"))
   }
 
   @Test func theActionStepsRowsMayChangeWhileTheOthersAreFrozen() {

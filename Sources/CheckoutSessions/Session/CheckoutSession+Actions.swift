@@ -66,21 +66,42 @@ extension CheckoutSession {
     return actionCompleted(waiting.call.operation, [:], event: .tap)
   }
 
-  /// The action is done: `values` are merged (the host's result of the action),
-  /// and the call is made again as its continuation, with the values as they are
-  /// now (the action step's rows included) and a digest of that body.
+  /// The action is done: `values`, the host's result of the action, are merged for
+  /// the action's own keys (`three_d_secure.result`) and the keys the action step's
+  /// rows bind (what the shopper may change while the call waits); any other key is
+  /// left out with a notice naming it (a host's result never overwrites the values
+  /// frozen while the call waits, nor adds keys to the call's body). Then the call
+  /// is made again as its continuation, with the values as they are now and a
+  /// digest of that body.
   mutating func actionCompleted(_ operation: OperationName, _ values: [DataKey: Value], event: SessionEvent.Kind)
     -> [Effect]
   {
-    guard var call = calls[operation], call.action != nil else {
+    guard var call = calls[operation], let action = call.action else {
       return [.refused(.noActionWaiting(operation, event: event))]
     }
-    for (key, value) in values { sessionData.update(value, for: key, in: compiled) }
+    let ownKeys = action.name.rawValue + "."
+    let stepKeys = Set(compiled.step(action.step)?.rows.compactMap(\.bind) ?? [])
+    var leftOut: [DataKey] = []
+    for (key, value) in values {
+      if key.rawValue.hasPrefix(ownKeys) || stepKeys.contains(key) {
+        sessionData.update(value, for: key, in: compiled)
+      } else {
+        leftOut.append(key)
+      }
+    }
     let payload = self.payload
     call.action = nil
     call.digest = PayloadDigest(payload).rawValue
     calls[operation] = call
-    return [.callAPI(operation, payload, key: call.requestKey)]
+    let continuation = Effect.callAPI(operation, payload, key: call.requestKey)
+    guard !leftOut.isEmpty else { return [continuation] }
+    let names = leftOut.map(\.rawValue).sorted().joined(separator: ", ")
+    return [
+      .notice(
+        "the result of the action \(action.name) holds \(names), neither its own keys (\(ownKeys)…) nor bound by a row of \(action.step): left out"
+      ),
+      continuation,
+    ]
   }
 
   /// Calls whose action step is no longer shown (the shopper closed it or went
