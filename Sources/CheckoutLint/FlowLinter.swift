@@ -23,9 +23,7 @@ struct FlowLinter {
   private func checkKeys() {
     for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) && !unloaded(read.key) {
       sink.error(
-        "unknown-key",
-        "unknown key \(Quoting.quoted(read.key)): no row binds it, the flow's data does not hold it, and no submit provides it",
-        at: read.path,
+        "unknown-key", DataValueRules.unknownKey(read.key), at: read.path,
         suggestion: Suggestions.didYouMean(read.key.rawValue, in: keys.known)
           ?? "bind it to a value row, add it to \"data\", or list it in a submit's \"provides\"")
     }
@@ -101,6 +99,7 @@ struct FlowLinter {
     checkFormattedData()
     checkDataValues()
     checkUnfilledTemplates()
+    checkSecretDetails()
     checkGuards()
     checkActions()
     checkRulesCanPass()
@@ -125,12 +124,18 @@ struct FlowLinter {
 
   /// Rules of one row that no value but an empty one passes together. A lint
   /// error, not a loading one: `checkout generate` runs on such a flow and lists
-  /// the stories the row blocks.
+  /// the stories the row blocks. A picker's options are its fixed list, or the
+  /// list its `{ "from": key }` names in the flow's data (as a session offers them)
+  /// when no submit provides that key (an API answer may replace them).
   private func checkRulesCanPass() {
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() where !row.rules.isEmpty {
         var listed: [PickerOption]?
-        if case .list(let options) = row.options { listed = options }
+        switch row.options {
+        case .list(let options)?: listed = options
+        case .from(let key)? where !keys.provided.contains(key): listed = row.options?.options(in: flow.data)
+        case .from?, nil: listed = nil
+        }
         guard let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true) else {
           continue
         }
@@ -314,20 +319,6 @@ struct FlowLinter {
     case (.prefix(let prefix), .prefix(let other)?): return other.hasPrefix(prefix)
     case (.exact(let exact), .exact(let other)?): return exact == other
     default: return false
-    }
-  }
-
-  /// Every resolution must be reachable from every step where a submit can fail.
-  private func checkCoverage() {
-    // An origin that never submits has its guard reported by checkGuards.
-    for cell in CoverageMatrix(flow).gaps where cell.origin.state != nil && !cell.origin.neverSubmits {
-      guard case .failure(let noRoute) = cell.route, let matcher = cell.matchers.first else { continue }
-      sink.error(
-        "uncovered-resolution",
-        "an error from \(cell.origin.operation) on \(cell.origin.step) cannot be fixed at \(cell.target.name): \(noRoute)",
-        at: positions.errorPath(matcher).appending("step"),
-        suggestion:
-          "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)")
     }
   }
 

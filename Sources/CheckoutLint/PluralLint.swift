@@ -8,7 +8,9 @@ import CheckoutModel
 /// - a form of a category the language never uses (`few` in English);
 /// - a category the language needs for whole numbers that the plural lacks
 ///   (Polish without `few` or `many`): those numbers would show `other`;
-/// - a plural of a key whose value in the flow's data, or whose toggle, is no number.
+/// - a plural of a key whose value in the flow's data, or whose toggle, is no number;
+/// - a plural of a secret key (never read for display, so always its other form),
+///   as ``FlowLinter/checkSecretDetails()`` warns of a plain `{key}` of one.
 struct PluralLint {
   let flow: Flow
   let positions: ModelPositions
@@ -26,7 +28,17 @@ struct PluralLint {
       for (rowIndex, row) in step.rows.enumerated() {
         guard let detail = row.detail else { continue }
         for (path, text) in detail.written(at: positions.rowPath(stepIndex, rowIndex).appending("detail")) {
-          guard case .success(let template) = DetailTemplate.parse(text) else { continue }
+          let template: DetailTemplate
+          switch DetailTemplate.parse(text) {
+          case .success(let parsed): template = parsed
+          case .failure(let problem):
+            // Loading reported the malformed plural; its well-formed forms are still
+            // judged against the language, so each mistake is told at once.
+            if let plural = problem.plural {
+              check(plural.selectors, of: plural.name, in: locale(of: detail, at: path), at: path, complete: false)
+            }
+            continue
+          }
           for plural in template.plurals {
             check(plural.selectors, of: plural.key.rawValue, in: locale(of: detail, at: path), at: path)
             checkNumber(plural.key, at: path)
@@ -51,8 +63,11 @@ struct PluralLint {
     }
   }
 
-  /// A plural's categories against its language's.
-  private func check(_ selectors: [PluralSelector], of name: String, in locale: String, at path: JSONPath) {
+  /// A plural's categories against its language's; the forms it lacks only when
+  /// it is `complete` (read without a problem).
+  private func check(
+    _ selectors: [PluralSelector], of name: String, in locale: String, at path: JSONPath, complete: Bool = true
+  ) {
     let written = selectors.compactMap { if case .category(let category) = $0 { category } else { nil } }
     guard let rules = PluralRules.for(locale) else {
       sink.warning(
@@ -72,7 +87,7 @@ struct PluralLint {
         suggestion:
           "remove \(category) {…}: the categories of \(Quoting.quoted(locale)) are \(Self.list(rules.categories))")
     }
-    for category in rules.needed where !written.contains(category) {
+    for category in rules.needed where complete && !written.contains(category) {
       sink.warning(
         "plural-missing-form",
         "the plural of \(name) has no \(category) form, which \(Quoting.quoted(locale)) uses for \(Self.examples(of: category, in: rules)): they would show the other form",
@@ -85,10 +100,16 @@ struct PluralLint {
   /// `data`, or a toggle's `true`/`false`.
   private func checkNumber(_ key: DataKey, at path: JSONPath) {
     let shown = "{\(key.rawValue), plural, …}"
-    if let value = flow.data[key], PluralOperands(value) == nil {
+    let masking = Masking(flow)
+    if masking.isSecret(key) {
+      sink.warning(
+        "secret-in-detail",
+        "\(shown) chooses a form by the number in \(Quoting.quoted(key)), a secret key: a secret is never shown nor read for display, so it always shows its other form",
+        at: path, suggestion: "leave the secret out of the detail")
+    } else if let value = flow.data[key], PluralOperands(value) == nil {
       sink.warning(
         "plural-not-number",
-        "\(shown) chooses a form by the number in \(Quoting.quoted(key)), but the flow's data holds \(Quoting.quoted(value.displayText))",
+        "\(shown) chooses a form by the number in \(Quoting.quoted(key)), but the flow's data holds \(masking.shown(value, of: key))",
         at: path,
         suggestion: "write a number in \"data\" (3 or 1.5), or show the key without a plural: {\(key.rawValue)}")
     } else if flow.steps.flatMap(\.rows).contains(where: { $0.kind == .toggle && $0.bind == key }) {

@@ -84,3 +84,40 @@ extension FlowLinter {
         && !argument.dropFirst().dropLast().contains { "()".contains($0) })
   }
 }
+
+extension FlowLinter {
+  /// A detail that shows a secret key (`{payment.card.cvv}`) shows `•••` in its
+  /// place, never the value: a warning at the text, as for a plural of one
+  /// (``PluralLint``), since a screen that shows nothing is a mistake in the flow.
+  func checkSecretDetails() {
+    let masking = Masking(flow)
+    guard !masking.secretKeys.isEmpty else { return }
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard let detail = row.detail else { continue }
+        for (path, text) in detail.written(at: positions.rowPath(stepIndex, rowIndex).appending("detail")) {
+          guard case .success(let template) = DetailTemplate.parse(text) else { continue }
+          var reported: Set<DataKey> = []
+          for key in Self.shownKeys(template.parts) where masking.isSecret(key) && reported.insert(key).inserted {
+            sink.warning(
+              "secret-in-detail",
+              "the detail shows {\(key.rawValue)}, a secret key: a secret is never shown, so it always reads \(Masking.secretPlaceholder)",
+              at: path, suggestion: "leave the secret out of the detail")
+          }
+        }
+      }
+    }
+  }
+
+  /// The keys a template shows as values (`{key}`, `{key:format}`), in a plural's
+  /// forms too; not the keys plurals choose by.
+  private static func shownKeys(_ parts: [DetailTemplate.Part]) -> [DataKey] {
+    parts.flatMap { part -> [DataKey] in
+      switch part {
+      case .value(let key, _): return [key]
+      case .plural(_, let choice): return choice.forms.flatMap { shownKeys($0.parts) }
+      case .text, .pluralNumber: return []
+      }
+    }
+  }
+}

@@ -65,7 +65,26 @@ import Testing
     #expect(run.error.contains("warning: the story cannot be read, so it is left out: "), "\(run.error)")
     #expect(run.error.contains("warning: --stories: 1 story of the flow left out: it cannot be read"))
     #expect(!run.error.contains("7381"), "\(run.error)")
-    #expect(!run.error.contains("other-broken"), "a story of another flow is not this run's business")
+    #expect(!run.error.contains("other-broken.scenario:2"), "a story of another flow is not read for its mistakes")
+  }
+
+  /// A story whose flow line names another file is left out, but never in silence:
+  /// a warning counts them and names the first few with the flow each names.
+  @Test func storiesOfAnotherFlowAreCountedAndNamed() throws {
+    let directory = try Self.workspace()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for name in ["b", "c", "d"] {
+      try "flow ../\(name).json\n".write(
+        toFile: directory + "/stories/\(name).scenario", atomically: true, encoding: .utf8)
+    }
+    try "tap card\n".write(toFile: directory + "/stories/none.scenario", atomically: true, encoding: .utf8)
+    let run = runCheckout(["mutate", "mini.json", "--stories", "stories"], in: directory)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("mini.json: 15 mutants, 1 story (from stories)"))
+    #expect(
+      run.error.contains(
+        "warning: --stories: 5 stories left out: their flow line names another file than mini.json (b.scenario: flow ../b.json, c.scenario: flow ../c.json, d.scenario: flow ../d.json, and 2 more); a story's flow line is relative to the story"
+      ), "\(run.error)")
   }
 
   @Test func aScoreBelowMinScoreExitsOne() throws {

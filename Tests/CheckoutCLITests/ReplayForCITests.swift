@@ -78,6 +78,25 @@ import Testing
     }
   }
 
+  /// A refused line's failure text repeats the line, as an expectation's does,
+  /// each value it hides written `•••`: a secret is never in the report.
+  @Test func junitRepeatsARefusedLineHidingItsValues() throws {
+    let story = "flow \(Self.flows)/plndr.json\ntap checkout\nset cvvv 4416\nexpect at stepOne\n"
+    try withFlowDirectory(["refused.scenario": story]) { directory in
+      let result = runCheckout(["replay", "refused.scenario", "--junit", "r.xml"], in: directory)
+      #expect(result.status == 1)
+      let report = try JUnitDocument(path: directory + "/r.xml")
+      let failure = try #require(report.cases.first?.failure)
+      #expect(failure.type == "refused")
+      let lines = failure.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      #expect(lines.count == 3, "\(failure.text)")
+      #expect(lines.first?.hasPrefix("refused.scenario:3:") == true, "\(failure.text)")
+      #expect(lines.dropFirst().first == "  set cvvv •••", "\(failure.text)")
+      #expect(lines.last == "stopped here: 1 line not run")
+      #expect(!(try String(contentsOfFile: directory + "/r.xml", encoding: .utf8)).contains("4416"))
+    }
+  }
+
   @Test func junitEscapesWhatXMLCannotHoldAsIs() throws {
     // The expected text comes back in the failure: markup, quotes, an ampersand
     // and a control character, none of which may break the document.

@@ -96,7 +96,7 @@ import Testing
     let detail = #"{ "en": "{cart.count, plural, one {# item}}", "pl": "\#(Self.polish)" }"#
     #expect(
       Self.report(Self.flow(detail: detail)) == [
-        #"shop.json:6:104: error: steps[0].rows[0].detail.en: the plural of cart.count has only one: it needs an other form in template "{cart.count, plural, one {# item}}"; add other {…}, the form of every number no other form takes, like {cart.count, plural, one {# item} other {# items}}"#
+        #"shop.json:6:104: error: steps[0].rows[0].detail.en: the plural of cart.count has only one: it needs an other form in template "{cart.count, plural, one {# item}}"; add other {…}, the form of every number no other form takes: {cart.count, plural, one {# item} other {…}}"#
       ])
   }
 

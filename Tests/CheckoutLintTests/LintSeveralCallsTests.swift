@@ -55,7 +55,9 @@ import CheckoutLint
         .error(
           "1️⃣",
           "an error from holdSeats on trip cannot be fixed at card.number: unreachable: nothing on the stack opens a path to card",
-          path: "errors[0].step", suggestion: "add a row that opens card on a step the shopper can go back to from trip"
+          path: "errors[0].step",
+          suggestion:
+            "add a row that opens card on a step the shopper can go back to from trip; or, if only book returns this error, scope the matcher to it: \"operation\": \"book\""
         ),
         .error(
           "2️⃣",

@@ -91,6 +91,20 @@ import CheckoutPlanning
     #expect(actual == expected, "\(LineDiff.render(expected: expected, actual: actual))")
   }
 
+  /// A row shown only on a condition is marked with an eye and the condition, and
+  /// drawn as guarded, as a disabled one is with a lock.
+  @Test func aHiddenRowsEdgeIsMarkedWithItsCondition() throws {
+    let flow = try FlowLoader().load(
+      json: Self.source.replacingOccurrences(
+        of: #""opens": "address" }"#,
+        with: #""opens": "address", "visibleWhen": { "key": "shipping.zip", "present": false } }"#))
+    #expect(
+      GraphRenderer.render(flow, as: .mermaid).contains(#"cart -->|"Address 👁 when Zip is empty"| address"#))
+    #expect(
+      GraphRenderer.render(flow, as: .dot).contains(
+        #""cart" -> "address" [label="Address 👁 when Zip is empty", color=darkorange];"#))
+  }
+
   @Test func graphEdgesAndReachability() throws {
     let graph = FlowGraph(try Self.flow())
     #expect(graph.edges(from: "cart").map(\.to) == ["address", "creditCard", "creditCard", "thanks"])

@@ -66,6 +66,8 @@ enum StoryDirectory {
     let namesTheFlow = { (named: String) in canonical(named.hasPrefix("/") ? named : full + "/" + named) == flow }
     var stories: [MutationStory] = []
     var unreadable = 0
+    // Stories of another flow (or of none), each with the flow its line names.
+    var otherFlows: [(name: String, flow: String?)] = []
     for name in names.sorted() where name.hasSuffix(".scenario") {
       guard let bytes = try? terminal.readFile(directory + "/" + name) else { return nil }
       let text = String(decoding: bytes, as: UTF8.self)
@@ -73,7 +75,10 @@ enum StoryDirectory {
       do {
         script = try ScenarioParser.parseScript(text)
       } catch {
-        guard let named = flowLine(of: text), namesTheFlow(named) else { continue }
+        guard let named = flowLine(of: text), namesTheFlow(named) else {
+          otherFlows.append((name, flowLine(of: text)))
+          continue
+        }
         let lines = ScenarioParser.lines(of: text)
         let shown =
           lines.indices.contains(error.line - 1) ? error.redacted(line: lines[error.line - 1], flow: compiled) : error
@@ -87,7 +92,10 @@ enum StoryDirectory {
         if case .flow(let path) = entry.command { return path }
         return nil
       }.first
-      guard let named, namesTheFlow(named) else { continue }
+      guard let named, namesTheFlow(named) else {
+        otherFlows.append((name, named))
+        continue
+      }
       stories.append(MutationStory(name: name, text: text, strict: false))
     }
     if unreadable > 0 {
@@ -95,12 +103,26 @@ enum StoryDirectory {
         "warning: --stories: \(unreadable) \(unreadable == 1 ? "story" : "stories") of the flow left out: \(unreadable == 1 ? "it cannot" : "they cannot") be read"
       )
     }
+    if let warning = otherFlowsWarning(otherFlows, flowPath: flowPath) { terminal.errorLine(warning) }
     guard !stories.isEmpty else {
       terminal.errorLine(
         "error: --stories: no .scenario file in \(directory) names the flow \(flowPath) and can be read")
       return nil
     }
     return stories
+  }
+
+  /// `warning: --stories: 2 stories left out: their flow line names another file than shop.json (a.scenario: flow
+  /// ../old.json, b.scenario: no flow line)`; past three, the rest counted. Nil when none was left out.
+  static func otherFlowsWarning(_ skipped: [(name: String, flow: String?)], flowPath: String) -> String? {
+    guard !skipped.isEmpty else { return nil }
+    let shown = 3
+    var named = skipped.prefix(shown).map { "\($0.name): \($0.flow.map { "flow \($0)" } ?? "no flow line")" }
+    if skipped.count > shown { named.append("and \(skipped.count - shown) more") }
+    let count = skipped.count == 1 ? "1 story" : "\(skipped.count) stories"
+    let their = skipped.count == 1 ? "its" : "their"
+    return
+      "warning: --stories: \(count) left out: \(their) flow line names another file than \(flowPath) (\(named.joined(separator: ", "))); a story's flow line is relative to the story"
   }
 
   /// The path a story's first `flow` line names, read line by line (for a story

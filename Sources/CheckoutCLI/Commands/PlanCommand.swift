@@ -164,12 +164,20 @@ package enum PlanCommand {
     _ path: String, _ today: CalendarDate?, _ flow: Flow, _ terminal: Terminal
   ) throws(InputFailure) -> StepCompleteness {
     let bytes = try terminal.readFile(path)
+    let entries: [SessionDataFile.Entry]
     do {
-      let data = try SessionDataFile.parse(bytes)
-      return StepCompleteness(flow: flow, data: flow.data.merging(data) { $1 }, rules: RuleEvaluator(today: today))
+      entries = try SessionDataFile.entries(bytes)
     } catch {
       terminal.errorLine("\(path): error: \(error)")
       throw InputFailure(kind: .problems)
     }
+    let problems = SessionDataFile.problems(entries, in: flow, file: path)
+    guard problems.isEmpty else {
+      for problem in problems { terminal.errorLine(problem) }
+      throw InputFailure(kind: .problems)
+    }
+    var data = flow.data
+    for entry in entries { data[entry.key] = entry.value }
+    return StepCompleteness(flow: flow, data: data, rules: RuleEvaluator(today: today))
   }
 }

@@ -13,8 +13,11 @@ struct StoryResult: Sendable {
     /// The column, from 1, of a syntax error or of the word a line that cannot
     /// run is about (an operation no submit calls); nil otherwise.
     var column: Int?
-    /// The line as written (for an `expect` line), else nil: a `set` may hold a secret.
+    /// The line as written, each value it hides written `•••` (``TypedLine/shown``:
+    /// a `set` may hold a secret); nil for a problem of the file as a whole.
     var source: String?
+    /// Whether the line could not run (a refused line) rather than an expectation that failed.
+    var refused = false
     /// What went wrong: `expected at stepTwo, actual at stepOne`, or the problem.
     var message: String
     /// The scenario's lines after it that were not run.
@@ -87,7 +90,8 @@ struct StoryRun {
         terminal.errorLine("\(path):\(at):\(column.map { "\($0):" } ?? "") error: \(problem)")
         result.failed += 1
         result.failure = .init(
-          line: at, column: column, source: nil, message: problem, notRun: script.count - index - 1)
+          line: at, column: column, source: at == line ? source : nil, refused: true, message: problem,
+          notRun: script.count - index - 1)
         break
       }
       if outcome.passed { result.passed += 1 }

@@ -36,7 +36,7 @@ package enum JUnitReport {
       xml += ">\n      <error type=\"unusable\" message=\"\(attribute(located(story.file, stop)))\">"
       xml += text(body(story.file, stop)) + "</error>\n    </testcase>\n"
     } else if let stop = story.failure {
-      let kind = stop.source == nil ? "refused" : "expectation"
+      let kind = stop.refused ? "refused" : "expectation"
       xml += ">\n      <failure type=\"\(kind)\" message=\"\(attribute(located(story.file, stop)))\">"
       xml += text(body(story.file, stop)) + "</failure>\n    </testcase>\n"
     } else {
@@ -50,7 +50,8 @@ package enum JUnitReport {
     "\(file):\(stop.line.map { "\($0):" } ?? "")\(stop.column.map { "\($0):" } ?? "") \(stop.message)"
   }
 
-  /// The failure's text: where, the line (an `expect` line), what, and what was not run.
+  /// The failure's text: where, the line (an `expect` line, or a line that cannot
+  /// run, each value it hides written `•••`), what, and what was not run.
   private static func body(_ file: String, _ stop: StoryResult.Stop) -> String {
     var lines = [located(file, stop)]
     if let source = stop.source { lines.append("  \(source)") }

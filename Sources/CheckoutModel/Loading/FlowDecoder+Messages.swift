@@ -63,9 +63,11 @@ extension FlowDecoder {
         "message-placeholder", "{\(name)} is not a placeholder of \(id)", at: path,
         suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) its placeholders are \(expected)" }
           ?? "its placeholders are \(expected)")
-    case .failure(.malformedPlural(let problem)):
-      sink.error(
-        "message-plural", "\(problem.message) in \(Quoting.quoted(text))", at: path, suggestion: problem.suggestion)
+    case .failure(.malformedPlural(let first)):
+      for problem in first.all {
+        sink.error(
+          "message-plural", "\(problem.message) in \(Quoting.quoted(text))", at: path, suggestion: problem.suggestion)
+      }
     case .failure(.pluralOfText(let name)):
       let numbers = id.numberPlaceholders.map { "{\($0)}" }
       sink.error(

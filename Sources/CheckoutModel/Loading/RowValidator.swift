@@ -180,15 +180,18 @@ struct RowValidator {
   }
 
   /// Each template a detail holds must parse: the one plain string, or the one of
-  /// each locale (reported at the locale's path).
+  /// each locale (reported at the locale's path), each problem of a malformed
+  /// plural on its own.
   private func checkTemplate(_ detail: LocalizedText) {
     for (at, template) in detail.written(at: path.appending("detail")) {
-      guard case .failure(let problem) = DetailTemplate.parse(template) else { continue }
-      validator.error(
-        "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: at,
-        suggestion: problem.suggestion
-          ?? "write {some.key} to show a value, or {some.key:FORMAT} to write it in the session's language (\(ValueFormat.written)), and nothing else in braces"
-      )
+      guard case .failure(let first) = DetailTemplate.parse(template) else { continue }
+      for problem in first.all {
+        validator.error(
+          "invalid-template", "\(problem.message) in template \(Quoting.quoted(template))", at: at,
+          suggestion: problem.suggestion
+            ?? "write {some.key} to show a value, or {some.key:FORMAT} to write it in the session's language (\(ValueFormat.written)), and nothing else in braces"
+        )
+      }
     }
   }
 }

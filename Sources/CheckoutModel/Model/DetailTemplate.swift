@@ -28,6 +28,26 @@ package struct DetailTemplate: Hashable, Sendable {
     package var message: String
     /// What would be valid instead, when the problem is a format's.
     package var suggestion: String?
+    /// Further problems of the same plural (each is reported).
+    package var others: [Problem] = []
+    /// For a malformed plural: its key as written and the selectors of the forms
+    /// read well, which lint still judges against each language's categories.
+    package var plural: PluralSelectors?
+
+    /// A malformed plural's key and the selectors of its well-formed forms.
+    package struct PluralSelectors: Hashable, Sendable {
+      /// The key as written.
+      package var name: String
+      /// The selectors read well, in order.
+      package var selectors: [PluralSelector]
+    }
+
+    /// This problem and the others, in the order found.
+    package var all: [Problem] {
+      var first = self
+      first.others = []
+      return [first] + others
+    }
 
     /// A problem and, optionally, what would be valid.
     package init(message: String, suggestion: String? = nil) {
@@ -166,7 +186,11 @@ package struct DetailTemplate: Hashable, Sendable {
     let argument: PluralSyntax.Argument
     switch PluralSyntax.argument(in: text, at: open) {
     case .success(let read): argument = read
-    case .failure(let problem): return .failure(Problem(message: problem.message, suggestion: problem.suggestion))
+    case .failure(let problem):
+      var read = Problem(message: problem.message, suggestion: problem.suggestion)
+      read.others = problem.others.map { Problem(message: $0.message, suggestion: $0.suggestion) }
+      read.plural = Problem.PluralSelectors(name: String(problem.name), selectors: problem.selectors)
+      return .failure(read)
     }
     guard IdentifierSyntax.isKey(String(argument.name)) else {
       return .failure(

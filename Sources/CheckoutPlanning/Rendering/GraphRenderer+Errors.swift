@@ -10,9 +10,9 @@ import CheckoutModel
 /// ``errorCodesShown`` codes the rest are counted (`+92 more`). These are the
 /// routes `checkout lint --matrix` proves, drawn.
 ///
-/// Guards: an edge whose row `requires` steps or has an `enabledWhen` is drawn in
-/// orange, its label carrying `🔒 requires address, creditCard` and `🔒 when
-/// Terms is on`.
+/// Guards: an edge whose row `requires` steps or has a `visibleWhen` or an
+/// `enabledWhen` is drawn in orange, its label carrying `👁 when Gift is on` (shown
+/// only then), `🔒 requires address, creditCard` and `🔒 when Terms is on`.
 extension GraphRenderer {
   /// How many error codes an edge's label names before it counts the rest.
   static let errorCodesShown = 6
@@ -107,25 +107,31 @@ extension GraphRenderer {
     return lines
   }
 
-  /// What holds an edge's row back, for its label: `🔒 requires address` and
-  /// `🔒 when Terms is on`; empty when nothing does.
+  /// What holds an edge's row back, for its label: `👁 when Gift is on` (its
+  /// `visibleWhen`: the row is hidden until then), `🔒 requires address` and
+  /// `🔒 when Terms is on` (its `enabledWhen`); empty when nothing does.
   static func guardLabel(_ edge: FlowGraph.Edge, in flow: Flow) -> String {
     var label = ""
+    if let condition = row(of: edge, in: flow)?.visibleWhen {
+      label += " 👁 when " + ConditionText.describe(condition, flow: flow)
+    }
     if !edge.requires.isEmpty {
       label += " 🔒 requires " + edge.requires.map(\.rawValue).joined(separator: ", ")
     }
-    if let condition = enabledWhen(edge, in: flow) {
+    if let condition = row(of: edge, in: flow)?.enabledWhen {
       label += " 🔒 when " + ConditionText.describe(condition, flow: flow)
     }
     return label
   }
 
-  /// Whether the edge's row has a guard: steps it requires, or an `enabledWhen`.
+  /// Whether the edge's row has a guard: steps it requires, a `visibleWhen` or an `enabledWhen`.
   static func isGuarded(_ edge: FlowGraph.Edge, in flow: Flow) -> Bool {
-    !edge.requires.isEmpty || enabledWhen(edge, in: flow) != nil
+    guard edge.requires.isEmpty else { return true }
+    let row = row(of: edge, in: flow)
+    return row?.visibleWhen != nil || row?.enabledWhen != nil
   }
 
-  private static func enabledWhen(_ edge: FlowGraph.Edge, in flow: Flow) -> Condition? {
-    flow.step(edge.from)?.rows.first { $0.id == edge.row }?.enabledWhen
+  private static func row(of edge: FlowGraph.Edge, in flow: Flow) -> Row? {
+    flow.step(edge.from)?.rows.first { $0.id == edge.row }
   }
 }

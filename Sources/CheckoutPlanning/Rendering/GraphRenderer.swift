@@ -6,7 +6,7 @@ import CheckoutModel
 /// Steps are nodes labelled with their titles (modal steps drawn as rounded
 /// boxes, reset steps doubled), row edges are labelled with the row title,
 /// guarded edges carry a lock with the steps they require and the condition
-/// they wait for, a call's success (a submit opening its `then`) is an edge of
+/// they wait for (an eye with the condition a hidden row is shown on), a call's success (a submit opening its `then`) is an edge of
 /// its own kind: bold, labelled with the operation it calls (`Hold seats:
 /// holdSeats ok`), a dotted blue edge goes from a submit's step to the step of
 /// each action its call may ask for, labelled with both (`pay: three_d_secure`),

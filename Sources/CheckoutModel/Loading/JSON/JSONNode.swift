@@ -65,11 +65,12 @@ package struct JSONNode: Sendable {
 }
 
 /// Turns UTF-8 offsets into 1-based lines and character columns.
-struct LineTable: Sendable {
+package struct LineTable: Sendable {
   private let bytes: [UInt8]
   private let lineStarts: [Int]
 
-  init(_ bytes: [UInt8]) {
+  /// The table of a document's bytes.
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
     // A byte order mark is not shown by editors, so columns on line 1 start after it.
     var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
@@ -79,7 +80,8 @@ struct LineTable: Sendable {
     lineStarts = starts
   }
 
-  func location(ofOffset offset: Int) -> SourceLocation {
+  /// The line and column of a byte offset (clamped to the text).
+  package func location(ofOffset offset: Int) -> SourceLocation {
     let clamped = min(max(0, offset), bytes.count)
     let line = lineIndex(of: clamped)
     let start = min(lineStarts[line], clamped)

@@ -60,6 +60,27 @@ package enum PluralSyntax {
     package var message: String
     /// What would be valid instead.
     package var suggestion: String
+    /// The plural's further problems, each in the same words (a plural with a
+    /// misspelt category may lack its other form too): all are reported.
+    package var others: [Problem] = []
+    /// The selectors of the forms read well despite the problems, in order (the
+    /// language checks of lint judge them).
+    package var selectors: [PluralSelector] = []
+    /// The plural's name as written (empty when the problem is not of one plural).
+    package var name: Substring = ""
+
+    /// A problem: what is wrong and what would be valid.
+    package init(message: String, suggestion: String) {
+      self.message = message
+      self.suggestion = suggestion
+    }
+
+    /// This problem and the others, in the order found.
+    package var all: [Problem] {
+      var first = self
+      first.others = []
+      return [first] + others
+    }
   }
 
   /// A plural as written: its name, its forms' selectors and texts, and where it
@@ -75,6 +96,12 @@ package enum PluralSyntax {
 
   /// An example of the syntax, for suggestions.
   package static let example = "{cart.count, plural, one {# item} other {# items}}"
+
+  /// An example of the syntax with the plural's own name, for suggestions:
+  /// `{plan.boxes, plural, one {# item} other {# items}}`.
+  package static func example(_ name: Substring) -> String {
+    name.isEmpty ? example : "{\(name), plural, one {# item} other {# items}}"
+  }
 
   /// Whether the braces opening at `open` hold a plural argument: a name, a comma,
   /// and the word `plural` (or a near miss of it, `plurals`, `select`, which is
@@ -110,49 +137,76 @@ package enum PluralSyntax {
       return .failure(
         Problem(
           message: "{\(name), plural} has no forms",
-          suggestion: "write its forms after a comma, like \(example)"))
+          suggestion: "write its forms after a comma, like \(example(name))"))
     }
     rest = rest.dropFirst().drop(while: \.isWhitespace)
     var forms: [(selector: PluralSelector, text: Substring)] = []
+    // Each problem is kept and reading goes on past it while the forms can still be
+    // told apart (a word, then its text in braces), so every one is reported.
+    var problems: [Problem] = []
+    func failure() -> Result<Argument, Problem> {
+      var first = problems[0]
+      first.others = Array(problems.dropFirst())
+      first.selectors = forms.map(\.selector)
+      first.name = name
+      return .failure(first)
+    }
     while let first = rest.first, first != "}" {
       let word = rest.prefix { !$0.isWhitespace && $0 != "{" && $0 != "}" }
-      guard let selector = readSelector(word) else { return .failure(problem(word, name: name)) }
-      if forms.contains(where: { $0.selector == selector }) {
-        return .failure(
+      var selector = readSelector(word)
+      if selector == nil {
+        problems.append(problem(word, name: name))
+      } else if let twice = selector, forms.contains(where: { $0.selector == twice }) {
+        problems.append(
           Problem(
-            message: "the plural of \(name) writes its \(selector) form twice",
-            suggestion: "keep one \(selector) {…}"))
+            message: "the plural of \(name) writes its \(twice) form twice",
+            suggestion: "keep one \(twice) {…}"))
+        selector = nil
       }
       rest = rest.dropFirst(word.count).drop(while: \.isWhitespace)
       guard rest.first == "{" else {
-        return .failure(
-          Problem(
-            message: "the \(selector) form of the plural of \(name) has no text in braces",
-            suggestion: "write its text in braces after it: \(selector) {# …}"))
+        if let selector = readSelector(word) {
+          problems.append(
+            Problem(
+              message: "the \(selector) form of the plural of \(name) has no text in braces",
+              suggestion: "write its text in braces after it: \(selector) {# …}"))
+        }
+        return failure()
       }
       guard let close = closingBrace(of: rest) else {
-        return .failure(
+        let form = readSelector(word).map { "the \($0) form" } ?? "a form"
+        problems.append(
           Problem(
-            message: "the \(selector) form of the plural of \(name) has a '{' without a matching '}'",
-            suggestion: "close each form's text with '}', and the plural with one more: \(example)"))
+            message: "\(form) of the plural of \(name) has a '{' without a matching '}'",
+            suggestion: "close each form's text with '}', and the plural with one more: \(example(name))"))
+        return failure()
       }
-      forms.append((selector, rest[rest.index(after: rest.startIndex)..<close]))
+      if let selector { forms.append((selector, rest[rest.index(after: rest.startIndex)..<close])) }
       rest = rest[rest.index(after: close)...].drop(while: \.isWhitespace)
     }
     guard !rest.isEmpty else {
-      return .failure(
+      problems.append(
         Problem(
           message: "the plural of \(name) has no closing '}'",
-          suggestion: "close the plural after its last form: \(example)"))
+          suggestion: "close the plural after its last form: \(example(name))"))
+      return failure()
     }
-    guard forms.contains(where: { $0.selector == .category(.other) }) else {
+    if !forms.contains(where: { $0.selector == .category(.other) }) {
       let written = forms.isEmpty ? "no forms" : "only " + forms.map { $0.selector.description }.joined(separator: ", ")
-      return .failure(
+      problems.append(
         Problem(
           message: "the plural of \(name) has \(written): it needs an other form",
-          suggestion: "add other {…}, the form of every number no other form takes, like \(example)"))
+          suggestion: "add other {…}, the form of every number no other form takes: \(withOther(name, forms))"))
     }
+    if !problems.isEmpty { return failure() }
     return .success(Argument(name: name, forms: forms, end: rest.index(after: rest.startIndex)))
+  }
+
+  /// The plural as written with an `other` form added: `{plan.boxes, plural, one {# box} other {…}}`.
+  private static func withOther(_ name: Substring, _ forms: [(selector: PluralSelector, text: Substring)]) -> String {
+    guard !forms.isEmpty else { return example(name) }
+    let written = forms.map { "\($0.selector) {\($0.text)}" }
+    return "{\(name), plural, \((written + ["other {…}"]).joined(separator: " "))}"
   }
 
   /// The selector a word writes: `=N` or a category; nil when it is neither.
@@ -172,12 +226,12 @@ package enum PluralSyntax {
     if word.isEmpty {
       return Problem(
         message: "the plural of \(name) has a form without a category",
-        suggestion: "start each form with a category (\(PluralCategory.written)) or =N, like \(example)")
+        suggestion: "start each form with a category (\(PluralCategory.written)) or =N, like \(example(name))")
     }
     if word.hasPrefix("offset:") {
       return Problem(
         message: "the plural of \(name) has an offset, which plurals here do not take",
-        suggestion: "leave offset out and write the forms only, like \(example)")
+        suggestion: "leave offset out and write the forms only, like \(example(name))")
     }
     let categories = PluralCategory.allCases.map(\.description)
     let hint = Suggestions.didYouMean(String(word), in: categories).map { $0 + " " } ?? ""
