@@ -135,6 +135,20 @@ extension LocaleStoryTests {
     #expect(bank.lines.contains(#"expect detail bank "148,00 $""#))
   }
 
+  @Test func aBrokenPluralFormFailsTheStoryThatShowsIt() throws {
+    let plural = try Self.edited(
+      Self.plndrText, #""detail": { "en": "{cart.count} items", "de": "{cart.count} Artikel" }"#,
+      #""detail": { "en": "{cart.count, plural, one {# item} other {# items}}", "de": "{cart.count, plural, one {# Artikel} other {# Artikel im Korb}}" }"#
+    )
+    let suite = StoryGeneratorTests.suite(try Self.flow(plural))
+    let story = try #require(Self.locales(suite).first { $0.name == "locale-de--cart" })
+    #expect(story.lines.contains(#"expect detail items "3 Artikel im Korb""#))
+    #expect(Self.replay(story, on: try Self.flow(plural)) == nil)
+    let broken = try Self.flow(Self.edited(plural, "other {# Artikel im Korb}", "other {# Artikels}"))
+    let failure = try #require(Self.replay(story, on: broken))
+    #expect(failure.text == #"expect detail items "3 Artikel im Korb""#)
+  }
+
   @Test func aBrokenNumberFormatFailsTheStoryThatShowsAnAmount() throws {
     let suite = StoryGeneratorTests.suite(try Self.flow(Self.plndrText))
     let story = try #require(Self.locales(suite).first { $0.name == "locale-de--cart" })

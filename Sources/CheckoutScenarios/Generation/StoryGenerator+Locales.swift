@@ -148,9 +148,10 @@ extension StoryGenerator {
   }
 
   /// `expect detail` for each shown row whose detail writes a value in a format
-  /// (`{order.total:currency(USD)}`) that the data holds, unmasked: the number or
-  /// date as `locale` writes it, so a broken `format.*` text or a format dropped
-  /// from the template fails the story.
+  /// (`{order.total:currency(USD)}`) or a plural (`{cart.count, plural, one {# Box}
+  /// other {# Boxen}}`) that the data holds, unmasked: the number or date as
+  /// `locale` writes it and the plural's form for it, so a broken `format.*` text,
+  /// a format dropped from the template or a broken form fails the story.
   private func expectFormattedDetails(of step: Step, in locale: String, _ driver: inout StoryDriver)
     throws(StoryBlock)
   {
@@ -159,7 +160,9 @@ extension StoryGenerator {
       guard let detail = shown.detail, let text = step.row(shown.id)?.detail?.text(in: locale),
         case .success(let template) = DetailTemplate.parse(text)
       else { continue }
-      let formatted = template.formattedKeys.filter { driver.data[$0] != nil && !masking.isMasked($0) }
+      var shownKeys = template.formattedKeys
+      for plural in template.plurals where !shownKeys.contains(plural.key) { shownKeys.append(plural.key) }
+      let formatted = shownKeys.filter { driver.data[$0] != nil && !masking.isMasked($0) }
       guard !formatted.isEmpty else { continue }
       driver.recorder.comment(
         "\(shown.id) writes \(formatted.map(\.rawValue).joined(separator: ", ")) as \(locale) writes it.")
