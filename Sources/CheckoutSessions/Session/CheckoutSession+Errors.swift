@@ -8,6 +8,7 @@ extension CheckoutSession {
   ///
   /// Each validated step's check is kept (the first invalid step ends the loop).
   mutating func submit(_ submit: Submit, from row: Row, on step: StepID) -> [Effect] {
+    if finished != nil { return submitAfterTheOrder(submit, from: row, on: step) }
     if calls[submit.operation] != nil {
       return [.refused(.callInFlight(submit.operation, row: row, on: step, messages: messages))]
     }

@@ -9,7 +9,9 @@ import CheckoutCompiledFlow
 extension CheckoutSession {
   /// Why the shopper may not change `row`'s value now, if a call or a placed order forbids it.
   func frozenRefusal(_ row: Row, on step: Step) -> Refusal? {
-    if let finished { return .orderFinished(submitTitle(finished), row: row, on: step.id, messages: messages) }
+    if let finished {
+      return .orderFinished(submitTitle(finished), row: row, on: step.id, event: .set, messages: messages)
+    }
     for operation in calls.keys.sorted() {
       guard let call = calls[operation] else { continue }
       if let action = call.action, action.step == step.id { continue }
@@ -21,6 +23,18 @@ extension CheckoutSession {
       return .callUnanswered(submitTitle(operation), row: row, on: step.id, messages: messages)
     }
     return nil
+  }
+
+  /// A submit tapped once the order is placed makes no call: the order's own
+  /// submit shows its confirmation again (the command its success sent, which the
+  /// host may have lost or not followed: a second call would charge twice), any
+  /// other is refused (`orderFinished`).
+  mutating func submitAfterTheOrder(_ submit: Submit, from row: Row, on step: StepID) -> [Effect] {
+    guard let finished else { return [] }
+    if submit.operation == finished, let then = submit.then, let presentation = compiled.step(then)?.presentation {
+      return send(.opening(then, as: presentation), for: .tap)
+    }
+    return [.refused(.orderFinished(submitTitle(finished), row: row, on: step, event: .tap, messages: messages))]
   }
 
   /// The title of the first row that submits `operation` (`Place Order`), for the

@@ -171,10 +171,12 @@ extension Refusal {
       message: messages.text(.refusalCallUnanswered, title, row.title.text(in: messages.locale)))
   }
 
-  /// A `set` after the order was placed.
-  static func orderFinished(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
+  /// A `set`, or a tap on another operation's submit, after the order was placed.
+  static func orderFinished(
+    _ title: String, row: Row, on step: StepID, event: SessionEvent.Kind, messages: EngineMessages
+  ) -> Refusal {
     Refusal(
-      .orderFinished, event: .set, subject: .row(step: step, row: row.id),
+      .orderFinished, event: event, subject: .row(step: step, row: row.id),
       message: messages.text(.refusalOrderFinished, title, row.title.text(in: messages.locale)))
   }
 

@@ -53,7 +53,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// A `set` while a call that sends the value is in flight, waits on an action
     /// or was given up unanswered: the call sends exactly the values it started with.
     case callInProgress
-    /// A `set` after the order was placed (its final call succeeded): its values are final.
+    /// A `set`, or a tap on another submit, after the order was placed (its final call
+    /// succeeded): its values are final and no call follows it.
     case orderFinished
     /// A retry would send a different body under the call's idempotency key: it is not sent.
     case callBodyChanged
