@@ -81,12 +81,18 @@ import Testing
 
   @Test func migrateCancelsTheWaitingCallWhenTheActionMovedOrWasRemoved() throws {
     try Self.withVersions { directory in
-      for (target, reason) in [
+      // v2 still presents challenge (for address_check); in v3 nothing does, and the
+      // state is cut back below it.
+      for (target, reason, state) in [
         (
           "v2.json",
-          "it waited on three_d_secure at challenge; in v2 the action is done at bank, which the session does not show; the call is cancelled"
+          "it waited on three_d_secure at challenge; in v2 the action is done at bank, which the session does not show; the call is cancelled",
+          "cart|challenge"
         ),
-        ("v3.json", "it waited on three_d_secure at challenge, which v3 does not declare; the call is cancelled"),
+        (
+          "v3.json", "it waited on three_d_secure at challenge, which v3 does not declare; the call is cancelled",
+          "cart"
+        ),
       ] {
         let result = runCheckout(["migrate", "--to", target, "waiting.json"], in: directory)
         #expect(result.status == 0, "\(result.error)")
@@ -96,9 +102,11 @@ import Testing
         let snapshot = try SessionSnapshot(json: Data(contentsOf: URL(fileURLWithPath: directory + "/waiting.json")))
         let flow = CompiledFlow(try FlowLoader().load(contentsOf: directory + "/" + target))
         var session = try SnapshotMigrator(to: flow).restore(snapshot).session
-        #expect(session.calls.isEmpty && session.navigation.description == "cart|challenge")
-        #expect(session.send(.tap("confirm")).first?.refusal?.code == .noActionWaiting)
-        AutoHost().send(.tap("cancel"), to: &session)
+        #expect(session.calls.isEmpty && session.navigation.description == state)
+        if state == "cart|challenge" {
+          #expect(session.send(.tap("confirm")).first?.refusal?.code == .noActionWaiting)
+          AutoHost().send(.tap("cancel"), to: &session)
+        }
         let keys = session.send(.tap("pay")).compactMap { effect -> String? in
           if case .callAPI(_, _, let key) = effect { return key.description }
           return nil

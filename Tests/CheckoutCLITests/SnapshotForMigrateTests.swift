@@ -216,11 +216,13 @@ extension SnapshotForMigrateTests {
     #expect(
       result.output == """
         \(files[0]): migrated
-          plndr v1 -> v2: 1 change
+          plndr v1 -> v2: 2 changes
             renamed step: stepOne -> shipping
+            cut navigation: cart>stepOne|creditCard -> cart>shipping: cart>shipping no longer presents creditCard in v2 (it presents address); cut back to cart>shipping
         \(files[1]): migrated
-          plndr v1 -> v2: 1 change
+          plndr v1 -> v2: 2 changes
             renamed step: stepOne -> shipping
+            cut navigation: cart>stepOne|creditCard -> cart>shipping: cart>shipping no longer presents creditCard in v2 (it presents address); cut back to cart>shipping
         2 snapshots: 0 unchanged, 2 migrated, 0 refused
 
         """)

@@ -37,4 +37,14 @@ import CheckoutPlanning
   func statesTheFlowCannotBeInSayWhy(_ text: String, _ reason: String) throws {
     #expect(Self.graph.whyUnreachable(try NavigationState(parsing: text)) == reason)
   }
+
+  /// A call asks for an action and its step opens over the submit's step: a state
+  /// every session waiting on 3-D Secure is in (a migration keeps it).
+  @Test func anActionStepOpensOverItsSubmitsStep() throws {
+    let graph = FlowGraph(ActionFlows.compiled.flow)
+    #expect(graph.whyUnreachable(try NavigationState(parsing: "cart|challenge")) == nil)
+    #expect(
+      graph.whyUnreachable(try NavigationState(parsing: "cart>challenge"))
+        == "cart presents challenge as a modal: it starts a new layer, written cart|challenge")
+  }
 }

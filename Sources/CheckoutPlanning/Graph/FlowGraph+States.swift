@@ -4,7 +4,9 @@ extension FlowGraph {
   /// Why the flow can never be in `state`, or nil when it can (guards aside): the
   /// root stack starts at the start step or a reset step; each further step of a
   /// layer is pushed by the step below it; each modal layer starts with a step
-  /// that some step of the layer below presents.
+  /// that some step of the layer below presents. A step opens another through a
+  /// row (`opens`, a submit's `then`) or through an action one of its submits
+  /// declares (the call asks for it, and its step opens over the submit's).
   ///
   /// ```swift
   /// graph.whyUnreachable(try NavigationState(parsing: "cart>stepTwo"))
@@ -46,7 +48,7 @@ extension FlowGraph {
 
   /// `written`: the state up to `below`, to show how the state would be written.
   private func whyNotPushed(_ step: StepID, from below: StepID, written: String) -> String? {
-    let opened = edges(from: below).map(\.to)
+    let opened = steps(openedBy: below)
     guard opened.contains(step) else {
       let list = opened.isEmpty ? "\(below) opens no step" : "\(below) opens \(unique(opened).joined(separator: ", "))"
       return "nothing on \(below) opens \(step) (\(list))"
@@ -59,10 +61,10 @@ extension FlowGraph {
   }
 
   private func whyNotPresented(_ step: StepID, from layer: [StepID]) -> String? {
-    let presenters = layer.filter { edges(from: $0).contains { $0.to == step } }
+    let presenters = layer.filter { steps(openedBy: $0).contains(step) }
     guard !presenters.isEmpty else {
       let presented = unique(
-        layer.flatMap { edges(from: $0).map(\.to) }.filter { flow.step($0)?.presentation == .modal })
+        layer.flatMap { steps(openedBy: $0) }.filter { flow.step($0)?.presentation == .modal })
       let below = layer.map(\.rawValue).joined(separator: ">")
       let list =
         presented.isEmpty ? "no step there presents a modal" : "\(below) presents \(presented.joined(separator: ", "))"
@@ -76,6 +78,17 @@ extension FlowGraph {
         "\(step) is not a modal step: \(presenters[0]) pushes it onto its own layer, written \(presenters[0])>\(step)"
     }
     return nil
+  }
+
+  /// The steps a step opens: through its rows' edges, then through the actions its
+  /// submits declare (in the order of the actions' names).
+  package func steps(openedBy step: StepID) -> [StepID] {
+    var opened = edges(from: step).map(\.to)
+    for row in flow.step(step)?.rows ?? [] {
+      guard case .submit(let submit)? = row.action else { continue }
+      opened += submit.actions.sorted { $0.key < $1.key }.map(\.value)
+    }
+    return opened
   }
 
   private func unique(_ steps: [StepID]) -> [String] {

@@ -98,9 +98,13 @@ struct FlowDiffCollector {
   let new: Flow
   private(set) var differences: [Difference] = []
 
+  /// The new version's graph: which steps each step opens.
+  let newGraph: FlowGraph
+
   init(old: Flow, new: Flow) {
     self.old = old
     self.new = new
+    self.newGraph = FlowGraph(new)
   }
 
   var renames: FlowRenames { new.renamed }
@@ -176,7 +180,14 @@ struct FlowDiffCollector {
         }
         matched.insert(ref)
         // A row that only follows its step's rename is not listed again.
-        if renames.rows[oldRef] != nil { add(.safe, "row renamed", oldRef.description, "-> \(ref)") }
+        // A row moved to another step takes its edge along: a session showing the
+        // step it opened over its old step is cut back.
+        let moved = cut(renames.step(step.id), opened: row.opens.map(renames.step))
+        if renames.rows[oldRef] != nil, !moved.isEmpty {
+          add(.breaking, "row moved", oldRef.description, "-> \(ref)", effect: String(moved.dropFirst(2)))
+        } else if renames.rows[oldRef] != nil {
+          add(.safe, "row renamed", oldRef.description, "-> \(ref)")
+        }
         compare(row, now, ref)
       }
     }
@@ -233,7 +244,7 @@ struct FlowDiffCollector {
       } else {
         add(
           .breaking, now.opens == nil ? "edge removed" : "edge changed", subject, detail,
-          effect: "routes that went through it are planned again from the new graph")
+          effect: "routes that went through it are planned again from the new graph" + cut(ref.step, opened: oldOpens))
       }
     }
     let oldRequires = row.requires.map(renames.step)
@@ -260,6 +271,14 @@ struct FlowDiffCollector {
         "secret \(row.secret) -> \(now.secret), sensitive \(row.sensitive) -> \(now.sensitive)",
         effect: "values are stored and shown as the new masking says from the next snapshot on")
     }
+  }
+
+  /// What becomes of a session showing `opened` over `step` when the new version's
+  /// `step` no longer opens it (by no row nor action): it is cut back to `step`.
+  private func cut(_ step: StepID, opened: StepID?) -> String {
+    guard let opened, new.step(opened) != nil, !newGraph.steps(openedBy: step).contains(opened) else { return "" }
+    return
+      "; a session showing \(opened) opened on \(step) is cut back to \(step) when it is restored (\(step) no longer opens \(opened); its data is kept)"
   }
 
   // MARK: Keys

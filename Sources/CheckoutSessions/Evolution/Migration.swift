@@ -101,32 +101,64 @@ struct Migration {
 
   // MARK: Navigation
 
-  /// Renames the navigation state's steps and cuts it below the first removed one.
-  /// Returns whether it was cut.
+  /// Renames the navigation state's steps and keeps its longest beginning the
+  /// target can produce: it is cut below the first step that is removed, or that
+  /// the target does not open where it stands (the step below no longer opens it,
+  /// it is no longer modal, …). Returns whether it was cut.
   private mutating func migrateNavigation() -> Bool {
     var kept: [[StepID]] = []
-    var removed: StepID?
-    for layer in old.navigation.layers {
+    var why: String?
+    for layer in old.navigation.layers where why == nil {
       var keptLayer: [StepID] = []
       for oldStep in layer {
         let new = step(oldStep)
-        guard migrator.has(new) else {
-          removed = new
-          break
+        if !migrator.has(new) {
+          why = "step \"\(new)\" is not in \(version)"
+        } else if let state = NavigationState(layers: kept + [keptLayer + [new]]),
+          let reason = migrator.graph.whyUnreachable(state)
+        {
+          why =
+            keptLayer.last.map { unproducible(new, below: [$0], reason) }
+            ?? unproducible(new, presentedOn: kept.last, reason)
         }
+        if why != nil { break }
         keptLayer.append(new)
       }
       if !keptLayer.isEmpty { kept.append(keptLayer) }
-      if removed != nil { break }
     }
     result.navigation = NavigationState(layers: kept) ?? NavigationState(root: target.flow.start)
-    guard let removed else { return false }
+    guard let why else { return false }
     let landing = kept.isEmpty ? "the start, \(target.flow.start)" : "\(result.navigation)"
     changes.append(
-      Change(
-        .cutNavigation, old.navigation.description,
-        "-> \(result.navigation): step \"\(removed)\" is not in \(version); cut back to \(landing)"))
+      Change(.cutNavigation, old.navigation.description, "-> \(result.navigation): \(why); cut back to \(landing)"))
     return true
+  }
+
+  /// Why the target cannot show `step` where the snapshot has it, pushed on the
+  /// step `below`: `deliveryDay no longer opens payment in v2 (it opens extras)`
+  /// when `below` does not open it, else the graph's reason.
+  private func unproducible(_ step: StepID, below: [StepID], _ reason: String) -> String {
+    let opened = distinct(below.flatMap(migrator.graph.steps(openedBy:)))
+    guard !below.isEmpty, !opened.contains(step) else { return "in \(version), \(reason)" }
+    let list = opened.isEmpty ? "it opens no step" : "it opens \(opened.map(\.rawValue).joined(separator: ", "))"
+    return "\(below[0]) no longer opens \(step) in \(version) (\(list))"
+  }
+
+  /// Why the target cannot show `step` where the snapshot has it, starting a modal
+  /// layer over `layer`: `cart>shipping no longer presents creditCard in v2 (it
+  /// presents address)` when no step there opens it, else the graph's reason.
+  private func unproducible(_ step: StepID, presentedOn layer: [StepID]?, _ reason: String) -> String {
+    guard let layer else { return "in \(version), \(reason)" }
+    let opened = distinct(layer.flatMap(migrator.graph.steps(openedBy:)))
+    guard !opened.contains(step) else { return "in \(version), \(reason)" }
+    let presented = opened.filter { target.step($0)?.presentation == .modal }
+    let list =
+      presented.isEmpty ? "it presents no step" : "it presents \(presented.map(\.rawValue).joined(separator: ", "))"
+    return "\(layer.map(\.rawValue).joined(separator: ">")) no longer presents \(step) in \(version) (\(list))"
+  }
+
+  private func distinct(_ steps: [StepID]) -> [StepID] {
+    steps.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
   }
 
   // MARK: Values
@@ -244,7 +276,8 @@ struct Migration {
     var offer: Offer?
     if let waiting = oldMode.offer, let resolution = resolved(waiting.resolution, as: "the offer") {
       let from = step(waiting.from)
-      offer = Offer(resolution: resolution, from: migrator.has(from) ? from : result.navigation.top)
+      // The step it was offered on, while the navigation state still shows it.
+      offer = Offer(resolution: resolution, from: result.navigation.steps.contains(from) ? from : result.navigation.top)
     }
     var queued: [Resolution] = []
     for waiting in oldMode.queued {
@@ -335,8 +368,9 @@ struct Migration {
   ///
   /// A call waiting on an action keeps waiting on it at the step the target's
   /// submit declares for the action (its old step, renamed, unless the action
-  /// moved); when no submit declares it, or it moved to a step the session does
-  /// not show, the call is cancelled (the next tap makes a new call). A
+  /// moved); when no submit declares it, or its step is one the session does not
+  /// show (the action moved there, or the navigation state was cut below it), the
+  /// call is cancelled (the next tap makes a new call). A
   /// call's digest is kept while the data it covers was carried unchanged; a
   /// renamed or removed key changes the body, so its retry is sent unchecked.
   private mutating func migrateCalls() {
@@ -370,10 +404,20 @@ struct Migration {
           "it waited on \(action.name) at \(action.step), which \(version) does not declare; the call is cancelled"))
       return nil
     }
+    // A step the session neither shows nor is about to show: nothing could finish
+    // the action there, and the first event would cancel it anyway, naming a step
+    // never shown.
+    let shown = result.navigation.steps.contains(declared) || mode.pending?.expected == declared
+    if declared == renamed, !shown {
+      changes.append(
+        Change(
+          .changedCall, call.operation.rawValue,
+          "it waited on \(action.name) at \(declared), which the navigation state no longer shows (it was cut back to \(result.navigation)); the call is cancelled"
+        ))
+      return nil
+    }
     if declared != renamed {
-      // The shopper is not shown the new step: nothing could finish the action there,
-      // and the first event would cancel it anyway, naming a step never shown.
-      guard result.navigation.steps.contains(declared) else {
+      guard shown else {
         changes.append(
           Change(
             .changedCall, call.operation.rawValue,

@@ -7,10 +7,17 @@ import CheckoutCompiledFlow
 ///
 /// - Renames (the target's `renamed`, and those of the earlier versions in
 ///   `history` the snapshot has not seen) are applied to steps, rows and keys.
-/// - A navigation state holding a removed step is cut back to just below it (the
-///   start when nothing survives); a route in progress that names a renamed or
-///   removed step is given up and its error offered again, and a command waiting for
-///   a step that is gone is dropped.
+/// - A navigation state is cut back to its longest beginning the target can produce
+///   (each step opened by a row or an action of the step below, as
+///   `checkout plan --from` checks a state): below a removed step, or below a step
+///   the step under it no longer opens (the start when nothing survives). After a
+///   cut, a route in progress is given up and its error offered again, a command
+///   waiting for its step is dropped, and a call waiting on an action whose step
+///   was cut away is cancelled; the focus, the offer and the queued errors stay
+///   (they name rows, not the stack), and no value is dropped for it.
+/// - Otherwise a route in progress that names a renamed or removed step is given
+///   up and its error offered again, and a command waiting for a step that is gone
+///   is dropped.
 /// - Values under keys the flow no longer holds are dropped; values the new rules
 ///   reject are kept and shown on their row with the rule's message.
 /// - The offer and the queued errors are resolved again with the new matchers.
@@ -35,6 +42,8 @@ public struct SnapshotMigrator: Sendable {
   private let known: Set<DataKey>
   /// The rows whose stored values the target's rules check, in flow order.
   private let checkedRows: [(step: StepID, row: Row)]
+  /// The target's graph: which navigation states it can produce.
+  let graph: FlowGraph
 
   /// A migrator to `target`; `history` holds earlier versions of the same flow (any
   /// order; those without a version, of another id, or not older are ignored).
@@ -45,6 +54,7 @@ public struct SnapshotMigrator: Sendable {
       .sorted { ($0.version ?? 0) < ($1.version ?? 0) }
     let keys = FlowKeys(target.flow)
     self.known = keys.bound.union(keys.provided).union(keys.data.keys)
+    self.graph = FlowGraph(target.flow)
     self.checkedRows = target.flow.steps.flatMap { step in
       step.rows.filter { $0.kind.takesValue && $0.bind != nil && !$0.rules.isEmpty }.map { (step.id, $0) }
     }
