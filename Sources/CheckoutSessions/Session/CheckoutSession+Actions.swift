@@ -30,8 +30,10 @@ extension CheckoutSession {
 
   /// ``SessionEvent/apiActionRequired(_:_:_:)``: the call waits on the action and
   /// its step opens (over what was shown; a route in progress is given up, an
-  /// offer waiting is dropped). An action no submit of the operation declares is
-  /// handled as a failure of the call, saying so.
+  /// offer waiting is dropped). The action's data is kept for the host to show
+  /// (``PendingAction/data``, secrets left out), and its keys the operation's
+  /// submits `provides` fill the session's data, as a success's do. An action no
+  /// submit of the operation declares is handled as a failure of the call, saying so.
   mutating func apiActionRequired(_ operation: OperationName, _ action: ActionName, _ values: [DataKey: Value])
     -> [Effect]
   {
@@ -49,8 +51,13 @@ extension CheckoutSession {
     }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action
-    call.action = PendingAction(name: action, step: step, data: values)
+    // What the host shows (a challenge's address); a secret is never kept.
+    call.action = PendingAction(name: action, step: step, data: values.filter { !compiled.masking.isSecret($0.key) })
     calls[operation] = call
+    // The keys the operation's submits provide are the session's at once, so the
+    // action's step can show them (a suggested address in a row's detail).
+    let provided = Set(submits(of: operation).flatMap(\.provides))
+    for (key, value) in values where provided.contains(key) { sessionData.update(value, for: key, in: compiled) }
     if case .offering(_, let correction, let waiting) = mode {
       mode = SessionMode(waiting: waiting, correction: correction)
     }
