@@ -127,15 +127,13 @@ public struct CallCoordinator: Sendable {
   }
 
   /// The refusal of a tap that would submit an operation whose call is still
-  /// waiting for its answer: a second call must not start beside it.
+  /// waiting for its answer (or on an action): a second call must not start beside
+  /// it. The session's own refusal, in the shopper's language.
   package func waitingCallRefusal(for event: SessionEvent, in session: CheckoutSession) -> Refusal? {
-    guard case .tap(let row) = event, case .submit(let submit)? = session.currentStep?.row(row)?.action,
-      session.waitingCall(submit.operation) != nil
+    guard case .tap(let rowID) = event, let step = session.currentStep, let row = step.row(rowID),
+      case .submit(let submit)? = row.action, session.waitingCall(submit.operation) != nil
     else { return nil }
-    return Refusal(
-      .callInFlight, event: .tap, subject: .row(step: session.navigation.top, row: row),
-      message: "a call to \(submit.operation) is already waiting for its answer; send the event again once it is "
-        + "answered (a call unanswered after \(Int(callTimeout)) s is finished by the next request)")
+    return .callInFlight(submit.operation, row: row, on: step.id, messages: session.messages)
   }
 
   /// What one save applied.
