@@ -13,6 +13,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case ruleMinLength, ruleMaxLength, ruleOneOf, ruleCustom, ruleControlCharacters
   case disabledCompleteFirst, disabledNotAvailableUntil
   case conditionEquals, conditionFilledIn, conditionEmpty, conditionAnd, conditionOr, conditionNot
+  case conditionOn, conditionOff
   case errorCheckRow, errorCheckStep, errorActionUnsupported
   case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
   case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
@@ -61,7 +62,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .disabledCompleteFirst: return ["step"]
     case .disabledNotAvailableUntil: return ["condition"]
     case .conditionEquals: return ["name", "value"]
-    case .conditionFilledIn, .conditionEmpty: return ["name"]
+    case .conditionFilledIn, .conditionEmpty, .conditionOn, .conditionOff: return ["name"]
     case .conditionAnd, .conditionOr: return ["left", "right"]
     case .conditionNot: return ["condition"]
     case .errorCheckRow: return ["title", "code"]
@@ -106,6 +107,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "rule.minLength", "rule.maxLength", "rule.oneOf", "rule.custom", "rule.controlCharacters",
     "disabled.completeFirst", "disabled.notAvailableUntil",
     "condition.equals", "condition.filledIn", "condition.empty", "condition.and", "condition.or", "condition.not",
+    "condition.on", "condition.off",
     "error.checkRow", "error.checkStep", "error.actionUnsupported",
     "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
     "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",
