@@ -47,6 +47,13 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   /// never says: a host reads them in a session's locale (``EngineMessages/template(_:)``).
   package static let hostWords: [EngineMessageID] = allCases.filter(\.isHostWord)
 
+  /// The notices a shopper may see (`notice.*`), said in the session's language
+  /// and naming steps and rows by their titles. Every other notice effect reports
+  /// what a host, the API or the flow did that the flow does not expect (a step
+  /// nothing opened, an action no submit declares): developer text, in English,
+  /// naming ids, for a host's log and never for the shopper.
+  package static let shopperNotices: [EngineMessageID] = allCases.filter { $0.id.hasPrefix("notice.") }
+
   /// Whether the message is one of a host's words (`host.*`) rather than the engine's.
   package var isHostWord: Bool { rawValue >= Self.hostLanguage.rawValue }
 
