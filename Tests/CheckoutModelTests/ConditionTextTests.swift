@@ -32,4 +32,57 @@ import CheckoutModel
     let condition = Condition.equals("tip.choice", .string("five"))
     #expect(ConditionText.describe(condition, flow: Self.flow) == "Tip is five")
   }
+
+  static let gifts = fixture("a flow with a toggle and a number in two languages") {
+    try FlowLoader().load(
+      json: #"""
+        {"format": 1, "id": "gifts", "title": "Gifts", "start": "gift", "locales": ["en", "de"], "steps": [
+          {"id": "gift", "title": {"en": "Gift", "de": "Geschenk"}, "rows": [
+            {"id": "wrap", "cell": "toggle", "title": {"en": "Gift wrap", "de": "Geschenkverpackung"},
+             "bind": "gift.wrap"},
+            {"id": "count", "cell": "number", "title": {"en": "Boxes", "de": "Kartons"}, "bind": "gift.count"}]}]}
+        """#)
+  }
+
+  /// A toggle's value is said in the session's language, never as the raw on/off.
+  @Test("a toggle's value is in the session's language", arguments: EngineMessages.languages)
+  func aTogglesValueIsInTheSessionsLanguage(_ language: String) throws {
+    let messages = try #require(EngineMessages.for(language))
+    let on = ConditionText.describe(.equals("gift.wrap", .bool(true)), flow: Self.gifts, messages: messages)
+    let off = ConditionText.describe(.equals("gift.wrap", .bool(false)), flow: Self.gifts, messages: messages)
+    #expect(on == messages.text(.conditionOn, "Gift wrap"))
+    #expect(off == messages.text(.conditionOff, "Gift wrap"))
+    #expect(on != off)
+    if language != "en" {
+      for word in ["on", "off"] {
+        #expect(!on.split(separator: " ").contains(Substring(word)), "\(language): \(on)")
+        #expect(!off.split(separator: " ").contains(Substring(word)), "\(language): \(off)")
+      }
+    }
+  }
+
+  @Test func aToggleConditionReadsNaturally() throws {
+    let german = try #require(EngineMessages.for("de"))
+    let wrapped = Condition.equals("gift.wrap", .bool(true))
+    #expect(ConditionText.describe(wrapped, flow: Self.gifts) == "Gift wrap is on")
+    #expect(
+      ConditionText.describe(wrapped, flow: Self.gifts, messages: german, locale: "de")
+        == "Geschenkverpackung ist aktiviert")
+    #expect(
+      ConditionText.describe(.not(wrapped), flow: Self.gifts, messages: german, locale: "de")
+        == "nicht (Geschenkverpackung ist aktiviert)")
+    let french = try #require(EngineMessages.for("fr"))
+    #expect(
+      ConditionText.describe(.equals("gift.wrap", .bool(false)), flow: Self.gifts, messages: french, locale: "fr")
+        == "Gift wrap est désactivé")
+  }
+
+  /// A number is written as the session's language writes numbers.
+  @Test func aNumberIsWrittenAsTheLanguageWritesIt() throws {
+    let german = try #require(EngineMessages.for("de"))
+    let many = Condition.equals("gift.count", .number(1234.5))
+    #expect(ConditionText.describe(many, flow: Self.gifts) == "Boxes is 1,234.5")
+    #expect(ConditionText.describe(many, flow: Self.gifts, messages: german, locale: "de") == "Kartons ist 1.234,5")
+    #expect(ConditionText.describe(.equals("gift.count", .number(3)), flow: Self.gifts) == "Boxes is 3")
+  }
 }

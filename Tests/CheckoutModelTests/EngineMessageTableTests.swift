@@ -1,4 +1,5 @@
 import CheckoutTestSupport
+import Foundation
 import Testing
 import CheckoutModel
 
@@ -94,5 +95,18 @@ import CheckoutModel
     let table = MessageTable.parse("# comment\n\nrule.required = {title} x\nnonsense\nrule.required = again\n")
     #expect(table.texts == ["rule.required": "again"])
     #expect(table.problems == ["line 4: expected ID = TEXT", "line 5: rule.required is written twice"])
+  }
+}
+
+/// Flows/flow.schema.json names every engine message id a flow's `messages` may
+/// write, in the engine's order, so an editor accepts exactly what loading does.
+@Suite struct EngineMessageSchemaTests {
+  @Test func theSchemasMessageIDsAreTheEngines() throws {
+    let url = PackagePaths.flows.appendingPathComponent("flow.schema.json")
+    let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let properties = try #require(schema["properties"] as? [String: Any])
+    let messages = try #require(properties["messages"] as? [String: Any])
+    let names = try #require(messages["propertyNames"] as? [String: Any])
+    #expect(try #require(names["enum"] as? [String]) == EngineMessageID.allIDs)
   }
 }

@@ -103,7 +103,7 @@ import CheckoutSessions
     let left = try #require(lines.firstIndex(of: "tap cancel"))
     #expect(
       Array(lines[left...]) == [
-        "tap cancel", #"expect effect notice "cancelled three_d_secure""#, "expect stack seats>pay", "api book ok",
+        "tap cancel", #"expect effect notice "Your bank""#, "expect stack seats>pay", "api book ok",
         "tap book", "expect at done",
       ])
   }

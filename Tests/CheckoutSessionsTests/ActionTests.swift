@@ -120,7 +120,7 @@ import Testing
         if case .notice(let text) = effect { return text }
         return nil
       }.first)
-    #expect(notice.contains("cancelled three_d_secure") && notice.contains("Pay was not finished"))
+    #expect(notice == #"You left "Confirm with your bank": Pay was not finished; tap it again to start over"#)
     #expect(session.calls.isEmpty && session.unanswered.isEmpty)
     #expect(session.navigation.description == "cart")
     #expect(session.send(.set(.row("email"), .string("bob@example.com"))) == [])

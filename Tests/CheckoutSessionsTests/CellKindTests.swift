@@ -132,7 +132,7 @@ extension CellKindTests {
         .refused(
           Refusal(
             .callInFlight, event: .tap, subject: .row(step: "form", row: "submit"),
-            message: "Send: send is already waiting for an answer"))
+            message: "Send is already waiting for an answer"))
       ])
     #expect(session.send(.apiFailed("send", [APIError(code: "x")])).first?.kind == .unresolved)
     #expect(session.send(.tap("submit")).first?.kind == .callAPI, "once answered, it may be sent again")

@@ -145,8 +145,14 @@ import CheckoutSessions
     #expect(german["host.offer.decline"] == "Nicht jetzt", "a regional tag reads its language's words")
     #expect(german["host.challenge.confirm"] == "Bestätigen")
     #expect(Set(german.keys) == Set(english.keys))
-    #expect(english.keys.allSatisfy { $0.hasPrefix("host.") }, "only a host's words, none of the engine's")
-    #expect(english.count == EngineMessageID.hostWords.count)
+    #expect(
+      english.keys.allSatisfy { $0.hasPrefix("host.") || $0.hasPrefix("notice.") },
+      "only a host's words and the shopper's notices, none of the engine's other messages")
+    #expect(english.count == EngineMessageID.hostWords.count + EngineMessageID.shopperNotices.count)
+    #expect(
+      german["notice.actionCancelled"]
+        == "Sie haben „{step}“ verlassen: {call} wurde nicht abgeschlossen; tippen Sie erneut darauf, um neu zu beginnen"
+    )
     #expect(try Self.session("ja").hostWords["host.offer.title"] == "修正しますか？")
   }
 

@@ -185,7 +185,9 @@ def story_challenge_cancelled(s):
     answer_bank(s, "challenge-cancel")
     s.expect_screen("checkout", CHECKOUT)
     notice = s.js("const n = document.querySelector('#notice'); return n.hidden ? null : n.textContent")
-    s.check(notice is not None and "cancelled" in notice, f"a notice says the payment was cancelled: {notice!r}")
+    s.check(notice is not None and "You left" in notice and "was not finished" in notice
+            and "three_d_secure" not in notice and "challenge" not in notice,
+            f"a notice in the shopper's words says the payment was not finished: {notice!r}")
     nothing_typed_lost(s, "after Cancel")
     s.shot("browser-3ds-cancelled")
 
@@ -193,7 +195,7 @@ def story_challenge_cancelled(s):
     s.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     s.wait(lambda: not challenge_open(s), "Escape to close the bank's dialog")
     s.expect_screen("checkout", CHECKOUT)
-    s.check("cancelled" in (s.js("return document.querySelector('#notice').textContent") or ""),
+    s.check("was not finished" in (s.js("return document.querySelector('#notice').textContent") or ""),
             "Escape cancelled the payment too")
     nothing_typed_lost(s, "after Escape")
 

@@ -13,6 +13,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case ruleMinLength, ruleMaxLength, ruleOneOf, ruleCustom, ruleControlCharacters
   case disabledCompleteFirst, disabledNotAvailableUntil
   case conditionEquals, conditionFilledIn, conditionEmpty, conditionAnd, conditionOr, conditionNot
+  case conditionOn, conditionOff
   case errorCheckRow, errorCheckStep, errorActionUnsupported
   case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
   case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
@@ -46,6 +47,13 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   /// never says: a host reads them in a session's locale (``EngineMessages/template(_:)``).
   package static let hostWords: [EngineMessageID] = allCases.filter(\.isHostWord)
 
+  /// The notices a shopper may see (`notice.*`), said in the session's language
+  /// and naming steps and rows by their titles. Every other notice effect reports
+  /// what a host, the API or the flow did that the flow does not expect (a step
+  /// nothing opened, an action no submit declares): developer text, in English,
+  /// naming ids, for a host's log and never for the shopper.
+  package static let shopperNotices: [EngineMessageID] = allCases.filter { $0.id.hasPrefix("notice.") }
+
   /// Whether the message is one of a host's words (`host.*`) rather than the engine's.
   package var isHostWord: Bool { rawValue >= Self.hostLanguage.rawValue }
 
@@ -61,19 +69,18 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .disabledCompleteFirst: return ["step"]
     case .disabledNotAvailableUntil: return ["condition"]
     case .conditionEquals: return ["name", "value"]
-    case .conditionFilledIn, .conditionEmpty: return ["name"]
+    case .conditionFilledIn, .conditionEmpty, .conditionOn, .conditionOff: return ["name"]
     case .conditionAnd, .conditionOr: return ["left", "right"]
     case .conditionNot: return ["condition"]
     case .errorCheckRow: return ["title", "code"]
     case .errorCheckStep: return ["code"]
     case .errorActionUnsupported: return ["action"]
     case .refusalHidden: return ["row", "step"]
-    case .refusalCannotChange, .refusalNothingToClose: return ["row"]
+    case .refusalCannotChange, .refusalNothingToClose, .refusalCallInFlight: return ["row"]
     case .refusalOfferWaiting: return ["message"]
-    case .refusalCallInFlight: return ["row", "operation"]
     case .refusalCallInProgress, .refusalCallUnanswered, .refusalOrderFinished: return ["call", "row"]
     case .refusalRouteInProgress: return ["step"]
-    case .noticeActionCancelled: return ["step", "action", "call"]
+    case .noticeActionCancelled: return ["step", "call"]
     case .formatCurrency: return ["symbol", "amount"]
     case .formatMonthYear: return ["month", "year"]
     case .formatDate: return ["day", "month", "year"]
@@ -106,6 +113,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "rule.minLength", "rule.maxLength", "rule.oneOf", "rule.custom", "rule.controlCharacters",
     "disabled.completeFirst", "disabled.notAvailableUntil",
     "condition.equals", "condition.filledIn", "condition.empty", "condition.and", "condition.or", "condition.not",
+    "condition.on", "condition.off",
     "error.checkRow", "error.checkStep", "error.actionUnsupported",
     "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
     "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",

@@ -1,5 +1,5 @@
-/// Conditions in words, for messages: `Gift card is filled in or Code is filled in`
-/// (in the words of `messages`, by default English).
+/// Conditions in words, for messages: `Gift card is filled in or Code is filled in`,
+/// `Gift wrap is on` (in the words of `messages`, by default English).
 package enum ConditionText {
   /// The condition in words, naming each key by its row's title in `locale` (nil:
   /// the flow's default language).
@@ -7,8 +7,11 @@ package enum ConditionText {
     _ condition: Condition, flow: Flow, messages: EngineMessages = .english, locale: String? = nil
   ) -> String {
     switch condition {
+    case .equals(let key, .bool(let on)):
+      return messages.text(on ? .conditionOn : .conditionOff, name(key, flow, locale))
     case .equals(let key, let value):
-      return messages.text(.conditionEquals, name(key, flow, locale), shown(value, of: key, flow, locale))
+      return messages.text(
+        .conditionEquals, name(key, flow, locale), shown(value, of: key, flow, messages: messages, locale))
     case .present(let key, let present):
       return messages.text(present ? .conditionFilledIn : .conditionEmpty, name(key, flow, locale))
     case .all(let conditions):
@@ -31,14 +34,18 @@ package enum ConditionText {
   }
 
   /// A value as the shopper reads it: the label of a picker's option for it (in
-  /// `locale`), else the value itself.
-  private static func shown(_ value: Value, of key: DataKey, _ flow: Flow, _ locale: String?) -> String {
+  /// `locale`), a number as the language of `messages` writes it (`1.234,5`), else
+  /// the value itself (a text as written: the shopper's own words or a code).
+  private static func shown(
+    _ value: Value, of key: DataKey, _ flow: Flow, messages: EngineMessages, _ locale: String?
+  ) -> String {
     let text = value.displayText
     for row in flow.steps.lazy.flatMap(\.rows) where row.bind == key {
       if case .list(let options)? = row.options, let option = options.first(where: { $0.value == text }) {
         return option.label.text(in: locale)
       }
     }
+    if case .number = value, let written = messages.formatting.format(value, as: .number) { return written }
     return text
   }
 

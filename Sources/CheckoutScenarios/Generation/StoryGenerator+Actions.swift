@@ -113,7 +113,8 @@ extension StoryGenerator {
       } else {
         try driver.take(.back)
       }
-      try driver.recorder.run("expect effect notice \(ScenarioText.quoted("cancelled \(place.action)"))")
+      // The notice names the step left by its title, in the shopper's words.
+      try driver.recorder.run("expect effect notice \(ScenarioText.quoted(place.step.title.text(in: nil)))")
       try driver.recorder.expectStack()
       try finish(&driver, place.origin)
       let summary =

@@ -112,18 +112,18 @@ extension CheckoutSession {
   }
 
   /// Calls whose action step is no longer shown (the shopper closed it or went
-  /// back, or a route left it) are cancelled, each with a notice; the next submit
-  /// is a new call with a new key. A step still to appear is not left.
+  /// back, or a route left it) are cancelled, each with a notice in the shopper's
+  /// words (the step and the submit row by their titles, `You left "Confirm with
+  /// your bank": Place order was not finished; …`); the next submit is a new call
+  /// with a new key. A step still to appear is not left.
   mutating func cancelActionsLeft() -> [Effect] {
     var effects: [Effect] = []
     for operation in calls.keys.sorted() {
       guard let action = calls[operation]?.action, !navigation.steps.contains(action.step) else { continue }
       if case .step(let pending)? = mode.waiting, pending.expected == action.step { continue }
       calls[operation] = nil
-      effects.append(
-        .notice(
-          messages.text(
-            .noticeActionCancelled, action.step.rawValue, action.name.rawValue, submitTitle(operation))))
+      let left = compiled.step(action.step)?.title.text(in: rules.locale) ?? action.step.rawValue
+      effects.append(.notice(messages.text(.noticeActionCancelled, left, submitTitle(operation))))
     }
     return effects
   }

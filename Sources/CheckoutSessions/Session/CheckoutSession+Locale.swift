@@ -16,13 +16,20 @@ extension CheckoutSession {
   /// language in the engine's tables, and a flow's `messages` may replace it like
   /// any engine message; a `{name}` in a text is left for the host to fill.
   ///
+  /// The templates of the notices a shopper may see (`notice.actionCancelled`) are
+  /// here too, so a host can tell a notice for the shopper, which fills one in,
+  /// from a notice for developers (in English, naming ids), which it only logs.
+  ///
   /// ```swift
   /// let words = try CheckoutSession(flow: compiled, today: today, locale: "de").hostWords
   /// let decline = words["host.offer.decline"]  // "Nicht jetzt"
   /// let banner = words["host.route.banner"]  // "Weiter zu „{title}“: {current} von {total}"
   /// ```
   public var hostWords: [String: String] {
-    Dictionary(uniqueKeysWithValues: EngineMessageID.hostWords.map { ($0.id, messages.template($0)) })
+    Dictionary(
+      uniqueKeysWithValues: (EngineMessageID.hostWords + EngineMessageID.shopperNotices).map {
+        ($0.id, messages.template($0))
+      })
   }
 
   /// Changes the shopper's language. The screen renders in it at once; a rule's

@@ -150,11 +150,12 @@ extension Refusal {
     Refusal(.awaitingStep, event: event, message: "waiting for \(pending.expected) to appear after \(pending.command)")
   }
 
-  /// The row's submit already waits for an answer.
+  /// The row's submit (of `operation`) already waits for an answer: said with the
+  /// row's title alone, as the shopper knows the call by it (never the operation's id).
   static func callInFlight(_ operation: OperationName, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(
       .callInFlight, event: .tap, subject: .row(step: step, row: row.id),
-      message: messages.text(.refusalCallInFlight, row.title.text(in: messages.locale), operation.rawValue))
+      message: messages.text(.refusalCallInFlight, row.title.text(in: messages.locale)))
   }
 
   /// A `set` of a value a call in flight (or waiting on an action) sends.

@@ -16,7 +16,7 @@ import { askBank } from './challenge.js';
 import { GraphPanel } from './graph.js';
 import { NavigationView, parseState } from './navigation.js';
 import { renderScreen } from './screen.js';
-import { haveLabels, useLabels, word } from './words.js';
+import { haveLabels, isShopperNotice, useLabels, word } from './words.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -97,7 +97,7 @@ function clearProblem() {
   $('#problem').textContent = '';
 }
 
-/** A notice from the session (a call cancelled), shown until the shopper does something else. */
+/** A notice for the shopper (a call cancelled), shown until the shopper does something else. */
 function showNotice(message) {
   $('#notice').hidden = false;
   $('#notice').textContent = message;
@@ -182,7 +182,8 @@ async function handle(answer) {
     if (['refused', 'unresolved', 'routeCancelled'].includes(effect.kind)) {
       showProblem({ message: describe(effect), words: effectWords(effect) });
     }
-    if (effect.kind === 'notice') showNotice(effect.message);
+    // A developer's notice (English, naming ids) is only in the effects log above.
+    if (effect.kind === 'notice' && isShopperNotice(effect.message)) showNotice(effect.message);
     if (effect.kind === 'callAPI' && effect.outcome?.status === 'actionRequired') actionAsked = true;
   }
   const offer = effects.find((effect) => effect.kind === 'offer');

@@ -36,3 +36,21 @@ export function word(id, values = {}) {
   const text = labels[id] ?? id;
   return text.replace(/\{([A-Za-z0-9._]+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
+
+/**
+ * Whether a notice effect's message is for the shopper: it fills in one of the
+ * engine's `notice.*` messages, whose templates come with the labels (in the
+ * session's language, naming steps and rows by their titles: "You left "Confirm
+ * with your bank": Pay now was not finished; …"). Any other notice is for
+ * developers (English, naming ids: a step nothing opened, an action no submit
+ * declares, a value no submit provides): the page only logs it.
+ */
+export function isShopperNotice(message) {
+  return Object.entries(labels).some(([id, text]) => id.startsWith('notice.') && filledIn(text).test(message));
+}
+
+/** A template as a pattern of its filled-in texts: each `{name}` stands for any text. */
+function filledIn(template) {
+  const parts = template.split(/\{[A-Za-z0-9._]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[\\s\\S]+')}$`);
+}

@@ -49,7 +49,11 @@ import Testing
       let shown = try await client.send(.get, "/sessions/\(id)")
       #expect(shown["labels"]?["host.challenge.confirm"]?.string == "Bestätigen", "\(shown.text)")
       #expect(shown["labels"]?.keys.sorted() == created["labels"]?.keys.sorted())
-      #expect(shown["labels"]?.keys.allSatisfy { $0.hasPrefix("host.") } == true)
+      #expect(shown["labels"]?.keys.allSatisfy { $0.hasPrefix("host.") || $0.hasPrefix("notice.") } == true)
+      #expect(
+        shown["labels"]?["notice.actionCancelled"]?.string
+          == "Sie haben „{step}“ verlassen: {call} wurde nicht abgeschlossen; tippen Sie erneut darauf, um neu zu beginnen",
+        "the shopper's notices' templates, for the page to tell them from a developer's")
       let (_, french) = try await Self.create(client, #"{"flow":"express","locale":"fr"}"#)
       #expect(french["labels"]?["host.offer.decline"]?.string == "Plus tard")
       let (_, english) = try await Self.create(client, #"{"flow":"plndr"}"#)

@@ -121,7 +121,7 @@ import Testing
       // The call is cancelled once the step has left the screen.
       let left = try await client.appeared(id, "checkout")
       let notice = left["effects"]?.array.first { $0["kind"]?.string == "notice" }?["message"]?.string
-      #expect(notice?.contains("cancelled three_d_secure") == true, "\(left.text)")
+      #expect(notice?.contains(#"You left "Confirm with your bank""#) == true, "\(left.text)")
       #expect(try await client.send(.get, "/sessions/\(id)")["waiting"] == nil)
       let late = try await client.event(id, Self.completed("authenticated"))
       #expect(late.status == .unprocessableContent, "\(late.text)")

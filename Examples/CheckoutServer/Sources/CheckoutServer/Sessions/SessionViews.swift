@@ -190,7 +190,7 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
   var version: Int
   /// The shopper's language: the screen's, the errors', notices' and refusals' words.
   var locale: String
-  /// The page's own words in ``locale`` (``CheckoutSession/hostWords``): `host.*` id -> text.
+  /// The page's own words in ``locale`` (``CheckoutSession/hostWords``): `host.*` and `notice.*` id -> text.
   var labels: [String: String]
   var state: String
   var screen: Screen
@@ -205,7 +205,7 @@ struct SessionView: ResponseEncodable, Sendable {
   var version: Int
   /// The shopper's language, chosen when the session was created.
   var locale: String
-  /// The page's own words in ``locale`` (``CheckoutSession/hostWords``): `host.*` id -> text.
+  /// The page's own words in ``locale`` (``CheckoutSession/hostWords``): `host.*` and `notice.*` id -> text.
   var labels: [String: String]
   var state: String
   var screen: Screen
