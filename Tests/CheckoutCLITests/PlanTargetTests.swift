@@ -7,6 +7,19 @@ import Testing
 @Suite struct PlanTargetTests {
   static let plndr = ReplayAndReplTests.flowsDirectory + "/plndr.json"
 
+  /// A step only an action opens has no route, and the answer says how it is reached.
+  @Test func aStepOnlyAnActionOpensSaysHowItIsReached() {
+    let express = ReplayAndReplTests.flowsDirectory + "/express.json"
+    for json in [false, true] {
+      let run = runCheckout(["plan", express, "--from", "checkout", "--to", "challenge"] + (json ? ["--json"] : []))
+      #expect(run.status == 1, "\(run.error)")
+      #expect(
+        run.output.contains(
+          "challenge opens only when confirmPayment asks for the action three_d_secure (checkout.pay declares it): "
+            + "a scenario reaches it with api confirmPayment action three_d_secure, then tap pay"))
+    }
+  }
+
   @Test func aStepAndRowTargetPlans() {
     let run = runCheckout(["plan", Self.plndr, "--from", "cart>stepOne>stepTwo", "--to", "creditCard.cvv", "--json"])
     #expect(run.status == 0, "\(run.error)")

@@ -93,7 +93,8 @@ package enum PlanCommand {
     if let dataPath = options.data {
       guards = try loadCompleteness(dataPath, today, flow, terminal).routeGuards
     }
-    let result = RoutePlanner(flow).planThroughCalls(from: state, to: step, guards: guards)
+    let planner = RoutePlanner(flow)
+    let result = planner.planThroughCalls(from: state, to: step, guards: guards)
     switch result {
     case .success(let walk):
       let route = walk.route
@@ -111,10 +112,14 @@ package enum PlanCommand {
       }
       return .success
     case .failure(let noRoute):
+      var why = noRoute.description
+      if case .unreachable = noRoute.reason, let opening = planner.actionOpening(step) {
+        why += "; " + opening
+      }
       if options.json {
-        terminal.write(JSONText.encode(["error": noRoute.description]))
+        terminal.write(JSONText.encode(["error": why]))
       } else {
-        terminal.line("no route from \(state) to \(target): \(noRoute)")
+        terminal.line("no route from \(state) to \(target): \(why)")
       }
       return .failure
     }

@@ -107,3 +107,24 @@ extension RoutePlanner {
     return blocked.isEmpty ? noRoute : NoRoute(target: noRoute.target, reason: .guarded(blocked))
   }
 }
+
+extension RoutePlanner {
+  /// Why no route leads to a step only an action opens, and how it is reached:
+  /// `suggestion opens only when checkAddress asks for the action
+  /// address_suggestion (address.check declares it): a scenario reaches it with
+  /// api checkAddress action address_suggestion, then tap check`; nil when no
+  /// submit declares an action done on `step`.
+  package func actionOpening(_ step: StepID) -> String? {
+    for found in flow.steps {
+      for row in found.rows {
+        guard case .submit(let submit)? = row.action,
+          let action = submit.actions.sorted(by: { $0.key < $1.key }).first(where: { $0.value == step })?.key
+        else { continue }
+        return
+          "\(step) opens only when \(submit.operation) asks for the action \(action) (\(found.id).\(row.id) declares it): "
+          + "a scenario reaches it with api \(submit.operation) action \(action), then tap \(row.id)"
+      }
+    }
+    return nil
+  }
+}

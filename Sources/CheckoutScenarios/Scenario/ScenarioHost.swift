@@ -255,6 +255,8 @@ package struct ScenarioHost: Sendable {
         // A guard's reason already begins `no route to STEP:`.
         if case .guarded = noRoute.reason {
           outcome.notes.append(noRoute.description)
+        } else if case .unreachable = noRoute.reason, let opening = session.compiled.planner.actionOpening(step) {
+          outcome.notes.append("no route: \(noRoute); \(opening)")
         } else {
           outcome.notes.append("no route: \(noRoute)")
         }
