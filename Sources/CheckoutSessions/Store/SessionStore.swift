@@ -171,5 +171,5 @@ public actor InMemorySessionStore: SessionStore {
   }
 
   /// How many sessions are stored.
-  public var count: Int { sessions.count }
+  package var count: Int { sessions.count }
 }
