@@ -1,10 +1,12 @@
 import CheckoutEngine
 
-// A server's core in 20 lines: one compiled flow shared by every session (here the
-// two-step BuiltIn.mini of BuiltIn.swift; yours: FlowLoader().load(contentsOf:)),
-// sessions in a store with optimistic concurrency, and each request an event
-// whose effects go back to the client (the host that performs navigation).
-let flow = try FlowLoader().load(json: BuiltIn.mini)
+// A server's core: one compiled flow shared by every session (two steps built in
+// Swift here; yours: FlowLoader().load(contentsOf:)), sessions in a store with optimistic
+// concurrency, and each request an event whose effects go back to the client.
+let flow = Flow(id: "mini", title: "Mini checkout", start: "cart") {
+  Step("cart", title: "My Cart") { Button("checkout", title: "Checkout", opens: "stepOne") }
+  Step("stepOne", title: "Step One") { TextField("zip", title: "ZIP", bind: "shipping.zip").rules(.required) }
+}
 let compiled = CompiledFlow(flow)
 let store = InMemorySessionStore()
 let vault = SecretVault()  // CVVs live here, in memory only, never in the store

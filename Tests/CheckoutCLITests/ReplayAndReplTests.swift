@@ -83,7 +83,8 @@ import Testing
   }
 
   @Test func anUnparsableScenarioExitsTwoWithLineAndColumn() throws {
-    try withFlowDirectory(["bad.scenario": "flow x.json\ntap checkout\nexpect rout pop\n"]) { directory in
+    try withFlowDirectory(["x.json": tinyFlowJSON, "bad.scenario": "flow x.json\ntap checkout\nexpect rout pop\n"]) {
+      directory in
       let result = runCheckout(["replay", "bad.scenario"], in: directory)
       #expect(result.status == 2)
       #expect(result.error == "bad.scenario:3:8: error: unknown expectation \"rout\"; did you mean \"route\"?\n")
@@ -166,7 +167,7 @@ import Testing
 
 extension ReplayAndReplTests {
   @Test func extraWordsAfterASetAreNeverEchoed() throws {
-    try withFlowDirectory(["extra.scenario": "flow x.json\nset cvv 12 34\n"]) { directory in
+    try withFlowDirectory(["x.json": tinyFlowJSON, "extra.scenario": "flow x.json\nset cvv 12 34\n"]) { directory in
       let result = runCheckout(["replay", "extra.scenario"], in: directory)
       #expect(result.status == 2)
       #expect(

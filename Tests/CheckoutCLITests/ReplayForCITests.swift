@@ -115,7 +115,7 @@ import Testing
   }
 
   @Test func aStoryThatCannotRunIsAnErrorInTheReportAndExitsTwo() throws {
-    try withFlowDirectory(["bad.scenario": "flow x.json\nexpect rout pop\n"]) { directory in
+    try withFlowDirectory(["x.json": tinyFlowJSON, "bad.scenario": "flow x.json\nexpect rout pop\n"]) { directory in
       let result = runCheckout(["replay", "bad.scenario", "--junit", "r.xml"], in: directory)
       #expect(result.status == 2)
       let report = try JUnitDocument(path: directory + "/r.xml")
@@ -128,7 +128,7 @@ import Testing
   /// column as the console writes them; the report names the first and counts the rest.
   @Test func everySyntaxErrorOfAStoryIsReportedAtOnce() throws {
     let story = "flow x.json\nset name \"Grace\ntpa go\nexpect stak cart\nback\n"
-    try withFlowDirectory(["bad.scenario": story]) { directory in
+    try withFlowDirectory(["x.json": tinyFlowJSON, "bad.scenario": story]) { directory in
       let result = runCheckout(["replay", "bad.scenario", "--junit", "r.xml"], in: directory)
       #expect(result.status == 2)
       #expect(

@@ -30,13 +30,16 @@ enum ExactlyOnceHost {
     let session: SessionID
   }
 
-  /// One run of the host process: it dies at `crash`, if given. Calls are lost
-  /// as soon as they are found waiting (the tests run one request at a time).
-  static func process(_ store: any SessionStore, _ api: Ledger, crashingAt crash: CallCheckpoint?)
-    -> CallCoordinator
-  {
+  /// One run of the host process: it dies at `crash`, if given. The CVVs typed
+  /// live in its `vault` (memory only) and card numbers are stored whole: without
+  /// both, a flow with `secret` or `sensitive` rows fails its rules on the next
+  /// request. Calls are lost as soon as they are found waiting (the tests run one
+  /// request at a time).
+  static func process(
+    _ store: any SessionStore, _ api: Ledger, vault: SecretVault, crashingAt crash: CallCheckpoint?
+  ) -> CallCoordinator {
     CallCoordinator(
-      store: store, api: api, callTimeout: 0,
+      store: store, api: api, secrets: vault, storeSensitive: true, callTimeout: 0,
       checkpoint: { point in if point == crash { throw Crash() } })
   }
 
@@ -46,9 +49,9 @@ enum ExactlyOnceHost {
   @discardableResult
   static func send(
     _ event: SessionEvent, to id: SessionID, flow: CompiledFlow, store: any SessionStore, api: Ledger,
-    crashingAt crash: CallCheckpoint? = nil
+    vault: SecretVault, crashingAt crash: CallCheckpoint? = nil
   ) async throws -> Int {
-    var host = process(store, api, crashingAt: crash)
+    var host = process(store, api, vault: vault, crashingAt: crash)
     var crashes = 0
     for _ in 0..<20 {
       do {
@@ -56,7 +59,8 @@ enum ExactlyOnceHost {
         return crashes
       } catch is Crash {
         crashes += 1
-        host = process(store, api, crashingAt: nil)  // restarted
+        await vault.forget(id)  // restarted: the CVV it held in memory is gone
+        host = process(store, api, vault: vault, crashingAt: nil)
         _ = try? await host.recover(id, flow: flow)
       } catch let error as SessionStoreError {
         guard case .unavailable = error.kind else { throw error }
@@ -113,20 +117,21 @@ enum ExactlyOnceHost {
 
   @Test func ordersKilledAtEachPointAreChargedOnceAndPlaced() async throws {
     let flow = try Self.flow()
-    let (store, api) = (FlakyStore(seed: 22), ExactlyOnceHost.Ledger())
+    let (store, api, vault) = (FlakyStore(seed: 22), ExactlyOnceHost.Ledger(), SecretVault())
     var random = SeededRandom(seed: 2026)
     var reached: [CallCheckpoint: Int] = [:]
     for order in 0..<100 {
       let id = SessionID("order-\(order)")
       try await store.insert(CheckoutSession(flow: flow).snapshot(), id: id)
       try await ExactlyOnceHost.send(
-        .set(.row("email"), .string("shopper\(order)@example.com")), to: id, flow: flow, store: store, api: api)
+        .set(.row("email"), .string("shopper\(order)@example.com")), to: id, flow: flow, store: store, api: api,
+        vault: vault)
       let crash = random.chance(0.2) ? nil : CallCheckpoint.allCases[random.int(in: 0..<CallCheckpoint.allCases.count)]
       let crashes = try await ExactlyOnceHost.send(
-        .tap("pay"), to: id, flow: flow, store: store, api: api, crashingAt: crash)
+        .tap("pay"), to: id, flow: flow, store: store, api: api, vault: vault, crashingAt: crash)
       if let crash, crashes > 0 { reached[crash, default: 0] += 1 }
       // The client shows it.
-      try await ExactlyOnceHost.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api)
+      try await ExactlyOnceHost.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api, vault: vault)
       let session = try CheckoutSession(restoring: try #require(await store.load(id)).snapshot, flow: flow)
       #expect(session.navigation.top == "receipt", "order \(order), killed at \(crash?.rawValue ?? "no point")")
       #expect(session.calls.isEmpty)
@@ -137,6 +142,47 @@ enum ExactlyOnceHost {
     #expect(charges.filter { $0.value != 1 }.isEmpty, "charged more than once: \(charges.filter { $0.value != 1 })")
     #expect(CallCheckpoint.allCases.allSatisfy { reached[$0, default: 0] > 0 }, "every kill point: \(reached)")
     #expect(await store.failures > 10, "the store failed saves too")
+  }
+
+  /// A shop that takes a card: its number is sensitive (checked by `luhn`), its CVV secret.
+  static func cardFlow() throws -> CompiledFlow {
+    CompiledFlow(
+      try FlowLoader().load(
+        json: #"""
+          {"format": 1, "id": "cardshop", "title": "Card shop", "start": "card", "steps": [
+            {"id": "card", "title": "Card", "rows": [
+              {"id": "number", "cell": "text", "title": "Card number", "bind": "payment.card.number",
+               "sensitive": true, "rules": ["required", "luhn"]},
+              {"id": "cvv", "cell": "secure", "title": "CVV", "bind": "payment.card.cvv", "secret": true,
+               "rules": ["required"]},
+              {"id": "pay", "cell": "button", "title": "Pay", "submit": "placeOrder", "then": "receipt",
+               "validates": ["card"], "provides": ["order.number"]}]},
+            {"id": "receipt", "title": "Thanks", "presentation": "reset", "rows": [
+              {"id": "number", "cell": "info", "title": "Order", "bind": "order.number"}]}]}
+          """#))
+  }
+
+  /// The same host on a flow with a card: the CVV typed in one request is in the
+  /// vault for the next, and the card number is stored whole, so the order is
+  /// placed, once, also when the host dies after it saved the call's intent.
+  @Test(arguments: [nil, CallCheckpoint.afterIntentSave, .afterAPIAnswer, .beforeAnswerSave])
+  func aCardIsChargedOnceWithTheVaultAndTheWholeNumber(_ crash: CallCheckpoint?) async throws {
+    let flow = try Self.cardFlow()
+    let (store, api, vault) = (InMemorySessionStore(), ExactlyOnceHost.Ledger(), SecretVault())
+    let id = SessionID("card")
+    try await store.insert(CheckoutSession(flow: flow).snapshot(), id: id)
+    for event: SessionEvent in [
+      .set(.row("number"), .string("4242 4242 4242 4242")), .set(.row("cvv"), .string("737")),
+    ] {
+      try await ExactlyOnceHost.send(event, to: id, flow: flow, store: store, api: api, vault: vault)
+    }
+    try await ExactlyOnceHost.send(
+      .tap("pay"), to: id, flow: flow, store: store, api: api, vault: vault, crashingAt: crash)
+    try await ExactlyOnceHost.send(.appeared("receipt"), to: id, flow: flow, store: store, api: api, vault: vault)
+    let stored = try #require(await store.load(id))
+    #expect(stored.snapshot.navigation.top == "receipt", "the order was not placed: \(stored.snapshot.navigation)")
+    #expect(await api.charges == [id: 1])
+    #expect(!String(decoding: stored.snapshot.jsonData(), as: UTF8.self).contains("737"), "a CVV was stored")
   }
 
   /// An API that charges, then loses its answer once (the connection dropped).

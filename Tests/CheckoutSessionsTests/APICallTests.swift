@@ -117,12 +117,6 @@ import Testing
     #expect(SessionEvent.apiExpired("placeOrder").description == "api placeOrder expired")
   }
 
-  @Test func theEventsRoundTripThroughCodable() throws {
-    let events: [SessionEvent] = [.callAgain("placeOrder"), .apiExpired("applyDiscount")]
-    let decoded = try JSONDecoder().decode([SessionEvent].self, from: JSONEncoder().encode(events))
-    #expect(decoded == events)
-  }
-
   @Test func sessionsStayDeterministic() throws {
     func run() -> [Effect] {
       var driven = Self.atReview()

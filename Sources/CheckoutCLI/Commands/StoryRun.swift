@@ -61,13 +61,26 @@ struct StoryRun {
       script = try ScenarioParser.parseScript(text)
     } catch {
       // Every line's mistake at once, not one per run; never a value its line hides.
+      // A flow line whose file cannot be loaded is one of them, at its line.
       let lines = ScenarioParser.lines(of: text)
-      let flow = flowNamed(in: lines)
+      let named = flowNamed(in: lines)
       let errors = (ScenarioParser.syntaxErrors(in: text).isEmpty ? [error] : ScenarioParser.syntaxErrors(in: text))
-        .map { $0.redacted(line: lines[$0.line - 1], flow: flow) }
-      for each in errors { terminal.errorLine(each.rendered(file: path)) }
+        .map { $0.redacted(line: lines[$0.line - 1], flow: named.flow) }
+      var reports = errors.map { (line: $0.line, text: $0.rendered(file: path)) }
+      if let failure = named.failure, let line = failure.line {
+        let report = (line: line, text: "\(path):\(line): error: \(failure.message)")
+        reports.insert(report, at: reports.firstIndex { $0.line > line } ?? reports.count)
+      }
+      for each in reports { terminal.errorLine(each.text) }
+      if let failure = named.failure {
+        // Nothing runs without the flow: it is the story's problem, the syntax errors beside it.
+        let more = " (and \(errors.count) syntax error\(errors.count == 1 ? "" : "s"))"
+        result.unusable = .init(line: failure.line, message: failure.message + more)
+        return result
+      }
       let more = errors.count > 1 ? " (and \(errors.count - 1) more syntax error\(errors.count == 2 ? "" : "s"))" : ""
-      let first = errors.first { $0.line == error.line } ?? error.redacted(line: lines[error.line - 1], flow: flow)
+      let first =
+        errors.first { $0.line == error.line } ?? error.redacted(line: lines[error.line - 1], flow: named.flow)
       result.unusable = .init(line: first.line, column: first.column, message: first.message + more)
       return result
     }
@@ -128,15 +141,18 @@ struct StoryRun {
   /// The flow a story that does not parse would run on, to tell which values its
   /// errors must not quote: `--flow`'s, else the one its first `flow` line names
   /// (nil when it names none or it cannot be loaded: then every name might be secret).
-  private func flowNamed(in lines: [String]) -> CompiledFlow? {
-    if let replacementFlow { return replacementFlow }
+  /// The flow the story's first `flow` line names (or `--flow`'s), loaded; or,
+  /// when it cannot be loaded, why, at that line. Neither when no line names one.
+  private func flowNamed(in lines: [String]) -> (flow: CompiledFlow?, failure: StoryResult.Stop?) {
+    if let replacementFlow { return (replacementFlow, nil) }
     for (index, line) in lines.enumerated() {
       guard case .flow(let name)? = try? ScenarioParser.parse(line, line: index + 1) else { continue }
       var host = makeHost()
-      _ = host.run(.flow(name))
-      return host.session?.compiled
+      let outcome = host.run(.flow(name))
+      if let compiled = host.session?.compiled { return (compiled, nil) }
+      return (nil, outcome.problem.map { StoryResult.Stop(line: index + 1, message: $0) })
     }
-    return nil
+    return (nil, nil)
   }
 
   private func makeHost() -> ScenarioHost {

@@ -23,7 +23,9 @@ import CheckoutSessions
 ///   data may carry keys of its own, shown as typed);
 /// - a line that does not parse (`cvv 5432`, `tap cvv 5432`, `tap 4 5432` where row
 ///   4 is the CVV): every word after such a name. With no flow known, every word
-///   after the command's first argument.
+///   after the command's first argument, except the words an `api` line gives its
+///   answer by (`ok`, `fail`, `action NAME`, or whatever stands there instead, as in
+///   `api placeOrder expired`): keywords, never values.
 ///
 /// A comment (`#` outside quotes, to the end of the line) is not part of the line.
 ///
@@ -84,7 +86,11 @@ package struct TypedLine {
       parses = false
     }
     if !parses {
-      if names.knowsNoFlow { hide(from: 2) } else { TypedLine.hideData(in: &words, from: 0, names) }
+      if names.knowsNoFlow {
+        hide(from: TypedLine.firstValueWord(of: raw))
+      } else {
+        TypedLine.hideData(in: &words, from: 0, names)
+      }
     }
     self.words = words
   }
@@ -120,6 +126,15 @@ package struct TypedLine {
     }
     if !word.isEmpty { words.append(word) }
     return words
+  }
+
+  /// Where the values of a line that does not parse may start, with no flow to
+  /// tell which names are secret: after an `api` line's answer word (`ok`, `fail`,
+  /// a misspelt one) or `action NAME`, which are keywords; else after the command's
+  /// first argument.
+  private static func firstValueWord(of words: [String]) -> Int {
+    guard words.first == "api" else { return 2 }
+    return words.count > 2 && words[2] == "action" ? 4 : 3
   }
 
   /// In data words (`KEY=VALUE`), the values of keys that might be secret; after a

@@ -19,18 +19,35 @@ public enum CallCheckpoint: String, CaseIterable, Hashable, Sendable {
 }
 
 /// What the coordinator did with a call, for a host's logs and metrics
-/// (``CallCoordinator/report``). Never carries a payload.
-public enum CallReport: Sendable {
+/// (``CallCoordinator/report``). Never carries a payload, and prints as a log line
+/// with no value in it: `placeOrder placeOrder-1 answered succeeded: order.number`,
+/// `placeOrder placeOrder-1 recovering (session s1)`, `placeOrder placeOrder-1
+/// unanswered: ERROR` (the error as the API threw it).
+public enum CallReport: Sendable, CustomStringConvertible {
   /// A call whose answer was lost is made again, with its key.
   case recovering(operation: OperationName, key: IdempotencyKey, session: SessionID)
   /// The API answered.
   case answered(operation: OperationName, key: IdempotencyKey, outcome: CheckoutAPIOutcome)
   /// The API threw: the outcome is unknown, the call is given up (`apiExpired`) and its key kept.
   case unanswered(operation: OperationName, key: IdempotencyKey, error: any Error)
+
+  /// The log line: the operation, the key and what happened (an outcome's keys, never its values).
+  public var description: String {
+    switch self {
+    case .recovering(let operation, let key, let session): return "\(operation) \(key) recovering (session \(session))"
+    case .answered(let operation, let key, let outcome): return "\(operation) \(key) answered \(outcome)"
+    case .unanswered(let operation, let key, let error): return "\(operation) \(key) unanswered: \(error)"
+    }
+  }
 }
 
 /// A call the coordinator made, and what the API answered.
-public struct CallExchange: Sendable {
+///
+/// It prints the request as its effect does and the answer with its values masked
+/// as the flow masks them (a secret `•••`, a sensitive value `•••• 4242`):
+/// `callAPI placeOrder {…} key placeOrder-1 answered succeeded: order.number = PL-1`,
+/// or `… unanswered` when the call was given up.
+public struct CallExchange: Sendable, CustomStringConvertible {
   /// The request sent (its payload holds secrets: never print it).
   public var request: CheckoutAPIRequest
   /// The answer; nil when the API did not answer (the call was given up).
@@ -40,6 +57,14 @@ public struct CallExchange: Sendable {
   package init(request: CheckoutAPIRequest, outcome: CheckoutAPIOutcome?) {
     self.request = request
     self.outcome = outcome
+  }
+
+  /// The request (its payload redacted) and the answer, masked by the request's flow.
+  public var description: String {
+    let sent = "callAPI \(request.operation) \(request.payload) key \(request.key)"
+    guard let outcome else { return sent + " unanswered" }
+    let payload = request.payload
+    return sent + " answered " + outcome.described { key, value in "\(key) = \(payload.shown(value, of: key))" }
   }
 }
 

@@ -15,10 +15,12 @@ public struct CheckoutAPIRequest: Sendable {
   /// Every bound value, secrets included (never print it: its description is redacted).
   public var payload: Payload
   /// The call's idempotency key within the session (`placeOrder-1`), saved with
-  /// the session before the call and sent again on every retry of it. Every
-  /// session's first order call has this same key: send ``idempotencyKey`` (which
-  /// names the session too) to the API, never this, or one shopper's retry would
-  /// be answered with another's order.
+  /// the session before the call and sent again on every retry of it. It is
+  /// numbered by the calls the session has made, of every operation
+  /// (`verifyAddress-1`, then `placeOrder-2`), so sessions that walk the same way
+  /// make the same keys: send ``idempotencyKey`` (which names the session too) to
+  /// the API, never this, or one shopper's retry would be answered with another's
+  /// order.
   public var key: IdempotencyKey
 
   /// Creates a request.
@@ -46,7 +48,13 @@ public struct CheckoutAPIRequest: Sendable {
 /// CheckoutAPIOutcome.failed([APIError(code: "card_declined")]).event(for: "placeOrder")
 /// // .apiFailed("placeOrder", [card_declined])
 /// ```
-public enum CheckoutAPIOutcome: Hashable, Sendable {
+///
+/// It prints as a log line reads it, with the keys of its data but never their
+/// values (the outcome cannot know which are secret or sensitive: an API may answer
+/// a card number): `succeeded: order.number`, `failed: card_declined ; cvv_invalid`,
+/// `actionRequired three_d_secure: three_d_secure.url`. A ``CallExchange`` prints
+/// the values too, masked as its flow masks them.
+public enum CheckoutAPIOutcome: Hashable, Sendable, CustomStringConvertible {
   /// Success, with data to merge into the session (an order number).
   case succeeded([DataKey: Value])
   /// Failure, with the API's errors in its order.
@@ -54,6 +62,25 @@ public enum CheckoutAPIOutcome: Hashable, Sendable {
   /// Neither: the shopper must do an action first (`three_d_secure`), with what
   /// the host shows for it. The call stays open; its continuation is the same call.
   case actionRequired(ActionName, [DataKey: Value])
+
+  /// `succeeded: order.number`, `failed: card_declined ; cvv_invalid`,
+  /// `actionRequired three_d_secure`: the data's keys, never a value.
+  public var description: String { described { key, _ in key.rawValue } }
+
+  /// The outcome as ``description`` writes it, each data entry written by `entry`
+  /// (keys in order): the one wording of an outcome, with or without its values.
+  package func described(_ entry: (DataKey, Value) -> String) -> String {
+    func data(_ values: [DataKey: Value]) -> String {
+      values.isEmpty
+        ? "" : ": " + values.sorted { $0.key < $1.key }.map { entry($0.key, $0.value) }.joined(separator: ", ")
+    }
+    switch self {
+    case .succeeded(let values): return "succeeded" + data(values)
+    case .failed(let errors):
+      return errors.isEmpty ? "failed" : "failed: " + errors.map(\.code).joined(separator: " ; ")
+    case .actionRequired(let action, let values): return "actionRequired \(action)" + data(values)
+    }
+  }
 
   /// The session event that reports this outcome of a call to `operation`.
   package func event(for operation: OperationName) -> SessionEvent {

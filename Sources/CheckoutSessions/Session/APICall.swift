@@ -5,8 +5,10 @@ import CheckoutModel
 ///
 /// The session makes it before the call and records it with the call, so a host
 /// that lost the answer (a crash, a failed save) calls again with the same key.
-/// Keys are unique within a session (`placeOrder-1`, `placeOrder-2`, …): a host
-/// serving many sessions prefixes the session's id.
+/// A key is the operation and the number of calls the session has made, of every
+/// operation (`verifyAddress-1`, `verifyAddress-2`, then `placeOrder-3`): unique
+/// within a session, not across sessions, so a host serving many sessions prefixes
+/// the session's id (``CheckoutAPIRequest/idempotencyKey``).
 ///
 /// The continuation of a call after an action (``SessionEvent/actionCompleted(_:_:)``)
 /// is the same call, sent under the call's key with the action appended:

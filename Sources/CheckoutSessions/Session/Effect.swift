@@ -111,7 +111,7 @@ public struct Payload: Hashable, Sendable, CustomStringConvertible, CustomReflec
   /// Keys whose values are never shown.
   package let secretKeys: Set<DataKey>
   /// Keys whose values are shown masked.
-  public let sensitiveKeys: Set<DataKey>
+  package let sensitiveKeys: Set<DataKey>
 
   /// Creates a payload.
   public init(values: [DataKey: Value], masking: Masking) {
@@ -123,16 +123,17 @@ public struct Payload: Hashable, Sendable, CustomStringConvertible, CustomReflec
   /// The payload as it may be shown: secrets hidden, sensitive values masked.
   public var redacted: [DataKey: String] {
     var shown: [DataKey: String] = [:]
-    for (key, value) in values {
-      if secretKeys.contains(key) {
-        shown[key] = Masking.secretPlaceholder
-      } else if sensitiveKeys.contains(key) {
-        shown[key] = Masking.masked(value.displayText)
-      } else {
-        shown[key] = value.displayText
-      }
-    }
+    for (key, value) in values { shown[key] = self.shown(value, of: key) }
     return shown
+  }
+
+  /// A value of `key` as this payload's flow lets it be shown: `•••` for a secret
+  /// key, `•••• 4242` for a sensitive one, else as it is (any value, not only the
+  /// payload's own: an answer's data is shown by the call's flow).
+  package func shown(_ value: Value, of key: DataKey) -> String {
+    if secretKeys.contains(key) { return Masking.secretPlaceholder }
+    if sensitiveKeys.contains(key) { return Masking.masked(value.displayText) }
+    return value.displayText
   }
 
   /// `{key: value, …}` sorted by key, redacted.

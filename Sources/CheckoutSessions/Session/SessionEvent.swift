@@ -5,10 +5,14 @@ import CheckoutCompiledFlow
 /// What happens to a session: the shopper's actions, the host's confirmations and
 /// the checkout API's answers.
 ///
-/// Printing or dumping an event never shows a `set` value, but encoding one does
-/// (so that event logs can be replayed): never persist the `set` events of secret
-/// rows; keep their values in a ``SecretVault`` instead.
-public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
+/// An event is not `Codable`: a `set` event holds the value typed, and the event
+/// cannot know whether its row is `secret` (the CVV: never written anywhere) or
+/// `sensitive` (only the flow knows). Printing or dumping an event never shows a
+/// `set` value. A host that keeps a journal of events writes each one's
+/// ``description`` (`set cvv`, `tap pay`, `api placeOrder ok`: no value), and keeps
+/// what it must send later in the session (its snapshot, and a ``SecretVault`` for
+/// secrets), never in the journal.
+public enum SessionEvent: Hashable, Sendable, CustomStringConvertible {
   /// The shopper tapped a row of the step on screen.
   case tap(RowID)
   /// The shopper entered a value in a row, named by the row or by the key it binds
@@ -44,7 +48,13 @@ public enum SessionEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The shopper declined the offer.
   case decline
 
-  /// The event as a scenario line would write it (values of secret rows are never printed here).
+  /// The event in the words of the scenario language, with no value: `set cvv`,
+  /// `tap pay`, `api placeOrder ok`, `api placeOrder fail card_declined`. Events
+  /// that only a host sends, never a scenario, read the same way but are no
+  /// scenario line: `api placeOrder again` (``callAgain(_:)``), `api placeOrder
+  /// expired` (``apiExpired(_:)``) and `action placeOrder completed`
+  /// (``actionCompleted(_:_:)``). No value is ever in it, so it may be logged and
+  /// kept in a journal.
   public var description: String {
     switch self {
     case .tap(let row): return "tap \(row)"

@@ -11,7 +11,7 @@ public struct SecretValues: Sendable, Equatable, CustomStringConvertible, Custom
   fileprivate(set) var generations: [DataKey: Int]
 
   /// No secrets.
-  public static let none = SecretValues(values: [:], generations: [:])
+  package static let none = SecretValues(values: [:], generations: [:])
 
   /// Whether there are none.
   public var isEmpty: Bool { values.isEmpty }

@@ -17,8 +17,13 @@ public struct StoredSession: Hashable, Sendable {
   public var version: Int
   /// The session's state (no secrets).
   public var snapshot: SessionSnapshot
-  /// When this version was saved, if the store knows: how long a call the
-  /// snapshot shows waiting has waited, at most.
+  /// When this version was inserted or saved, by the store's clock: how long a
+  /// call the snapshot shows waiting has waited, at most. A store must record it
+  /// with every version and return it from ``SessionStore/load(_:)``. nil means
+  /// unknown, and a ``CallCoordinator`` refuses to guess: `handle`,
+  /// `recoverLostCalls` and `recover` throw (`unavailable`) rather than make a
+  /// waiting call again at once (it may still be in flight on another request or
+  /// instance) or never (the shopper would wait forever).
   public var savedAt: Date?
 
   /// Creates a stored session.
@@ -68,6 +73,11 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
 /// Where a server keeps sessions, with optimistic concurrency: `save` names the
 /// version it read and fails with a conflict when another writer saved since.
 ///
+/// A store records, with each version, when it was inserted or saved, and returns
+/// it as ``StoredSession/savedAt``: a ``CallCoordinator`` takes a call as lost only
+/// once it has waited ``CallCoordinator/callTimeout`` since then, and
+/// `deleteSessions(savedBefore:)` reads the same time.
+///
 /// ```swift
 /// let store = InMemorySessionStore()
 /// try await store.insert(session.snapshot(), id: "s1")                 // version 1
@@ -77,7 +87,9 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
 public protocol SessionStore: Sendable {
   /// Stores a new session at version 1; fails if the id is taken.
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws
-  /// The session and its version, or nil.
+  /// The session and its version, or nil; with ``StoredSession/savedAt``, when
+  /// that version was saved (required: a ``CallCoordinator`` times a waiting call
+  /// from it, and throws for a session returned without it).
   func load(_ id: SessionID) async throws -> StoredSession?
   /// Replaces the session if it is still at `expectedVersion`; returns the new version.
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int
@@ -171,5 +183,5 @@ public actor InMemorySessionStore: SessionStore {
   }
 
   /// How many sessions are stored.
-  public var count: Int { sessions.count }
+  package var count: Int { sessions.count }
 }
