@@ -228,6 +228,16 @@ import Testing
       #expect(picker["detail"]?.string?.contains("standard") == true)
       expectRefusal(picker, "invalidValue", event: "set", step: "stepOne", row: "shippingMethod")
 
+      // A boolean is a toggle's: a text row refuses it rather than taking "on".
+      let flag = expectError(
+        try await client.event(id, #""event":"set","key":"shipping.name","value":true"#), .unprocessableContent,
+        "refused", at: "key")
+      #expect(flag["detail"]?.string == "Full name takes text, not on or off", "\(flag.text)")
+      let quantity = expectError(
+        try await client.event(id, #""event":"set","key":"cart.quantity","value":true"#), .unprocessableContent,
+        "refused", at: "key")
+      #expect(quantity["detail"]?.string == "Quantity takes a number, not on or off", "\(quantity.text)")
+
       // An unknown row, with the step's rows listed.
       let unknown = expectError(try await client.tap(id, "creditCrd"), .unprocessableContent, "refused", at: "row")
       #expect(unknown["detail"]?.string?.contains(#"did you mean "creditCard"?"#) == true)
