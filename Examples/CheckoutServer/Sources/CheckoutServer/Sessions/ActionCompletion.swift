@@ -90,6 +90,7 @@ enum ActionCompletion {
           "a value of \"data\" is \(bytes) bytes; a value may hold at most \(limits.valueBytes) bytes (UTF-8)",
           at: "data")
       }
+      try ClientText.check(value, at: "data.\(key)", what: "the value of \"data\" \(key)")
       guard !CardNumberText.containsCardNumber(value.displayText) else {
         throw ServerError(
           .unprocessableContent, "card_number_in_text", "an action's result is no place for a card number",

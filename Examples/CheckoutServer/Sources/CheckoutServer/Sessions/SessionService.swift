@@ -46,7 +46,9 @@ struct SessionService: Sendable {
       throw ServerError.unknownLocale(error)
     }
     let id = SessionID(UUID().uuidString.lowercased())
-    try await ServerError.answering { try await store.insert(session.snapshot(revealSensitive: true), id: id) }
+    try await ServerError.answering(path: "/sessions") {
+      try await store.insert(session.snapshot(revealSensitive: true), id: id)
+    }
     return (id, session)
   }
 
