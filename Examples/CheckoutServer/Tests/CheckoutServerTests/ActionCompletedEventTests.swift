@@ -118,4 +118,23 @@ import Testing
       #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
     }
   }
+
+  /// The session's mode table refuses only a tap while a step is awaited, so a
+  /// completion sent before the challenge step appeared (a host that showed the
+  /// bank's page without the step) completes the call, as documented.
+  @Test func aCompletionBeforeTheChallengeAppearedCompletesTheCall() async throws {
+    let ledger = InMemoryCallLedger()
+    try await withApp(dependencies: ThreeDSecureTests.dependencies(ledger)) { client in
+      let id = try await StoryCheckout.express.readyToSubmit(client, number: "4000 0027 6000 3184")
+      let asked = try await client.tap(id, "pay")
+      #expect(asked["effects"]?.effectLines == ["callAPI confirmPayment actionRequired", "navigate present challenge"])
+      let paid = try await client.event(id, ThreeDSecureTests.completed("authenticated"))
+      #expect(paid.status == .ok, "\(paid.text)")
+      #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
+      #expect(await ledger.successes(of: "confirmPayment", in: SessionID(id)) == 1)
+      let shown = try await client.send(.get, "/sessions/\(id)")
+      #expect(shown["pending"] == ReloadTests.pending("reset receipt", "receipt"), "\(shown.text)")
+      #expect(try await client.appeared(id, "receipt")["state"]?.string == "receipt")
+    }
+  }
 }

@@ -24,7 +24,7 @@ import Testing
   /// The `refusal` object of a 422: its code, the event refused, and exactly the
   /// fields at fault given (the others absent).
   func expectRefusal(
-    _ reply: Reply, _ code: String, event: String, step: String? = nil, row: String? = nil,
+    _ reply: Reply, _ code: String, event: String, step: String? = nil, row: String? = nil, command: String? = nil,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let refusal = reply["refusal"]
@@ -32,7 +32,10 @@ import Testing
     #expect(refusal?["event"]?.string == event, "\(reply.text)", sourceLocation: sourceLocation)
     #expect(refusal?["step"]?.string == step, "\(reply.text)", sourceLocation: sourceLocation)
     #expect(refusal?["row"]?.string == row, "\(reply.text)", sourceLocation: sourceLocation)
-    let expectedKeys = ["code", "event"] + (step == nil ? [] : ["step"]) + (row == nil ? [] : ["row"])
+    #expect(refusal?["command"]?.string == command, "\(reply.text)", sourceLocation: sourceLocation)
+    let expectedKeys =
+      ["code", "event"] + (step == nil ? [] : ["step"]) + (row == nil ? [] : ["row"])
+      + (command == nil ? [] : ["command"])
     #expect(Set(refusal?.keys ?? []) == Set(expectedKeys), "\(reply.text)", sourceLocation: sourceLocation)
   }
 
@@ -257,7 +260,7 @@ import Testing
       _ = try await client.tap(id, "creditCard")
       let busy = expectError(try await client.tap(id, "shippingAddress"), .unprocessableContent, "refused", at: "row")
       #expect(busy["detail"]?.string?.contains("waiting for creditCard") == true)
-      expectRefusal(busy, "awaitingStep", event: "tap")
+      expectRefusal(busy, "awaitingStep", event: "tap", step: "creditCard", command: "present creditCard")
 
       let after = try await client.send(.get, "/sessions/\(id)")
       #expect(after["version"]?.int == (version ?? 0) + 1)
