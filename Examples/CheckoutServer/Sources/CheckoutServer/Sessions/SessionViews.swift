@@ -254,7 +254,8 @@ struct FlowSummaryView: ResponseEncodable, Sendable {
   var id: String
   var title: String
   var steps: [String]
-  /// The languages the flow ships its words in, the default first (empty: one
-  /// unnamed language); a session may also be in any language of the engine's.
+  /// The languages the flow ships its words in, the default first (for a flow in
+  /// one unnamed language, the one its sessions start in); a session may also be in
+  /// any language of the engine's.
   var locales: [String]
 }
