@@ -78,6 +78,24 @@ import CheckoutSessions
     #expect(driven.session.screen.row("billingStreet") != nil, "billing rows appear when the toggle is off")
   }
 
+  @Test func aBooleanIsRefusedByANumberOrTextRowAndChangesNothing() {
+    var driven = DrivenSession()
+    let before = driven.session.value(for: "cart.quantity")
+    #expect(
+      driven.send(.set(.row("quantity"), .bool(true))) == [
+        .refused(
+          Refusal(
+            .invalidValue, event: .set, subject: .row(step: "cart", row: "quantity"),
+            message: "Quantity takes a number, not on or off"))
+      ])
+    #expect(driven.session.value(for: "cart.quantity") == before, "a refused value changes nothing")
+    #expect(driven.session.screen.row("quantity")?.error == nil, "and shows no range error")
+    driven.send(.tap("checkout"))
+    driven.send(.tap("shippingAddress"))
+    #expect(
+      driven.send(.set(.row("name"), .bool(false))).map(\.refusal?.message) == ["Full name takes text, not on or off"])
+  }
+
   @Test func aRejectedValueIsKeptWithItsMessage() {
     var driven = DrivenSession()
     driven.send(.tap("checkout"))

@@ -40,6 +40,11 @@ package enum RowInput {
       return .failure(Problem(message: "\(row.title) is \(row.kind.withArticle) row: it takes no value"))
     case .text, .secure, .number, .email, .phone:
       if case .options = value { return .failure(Problem(message: "\(row.title) takes text, not a list")) }
+      // A boolean is a toggle's: as text it would be "on" or "off", which no such row means.
+      if case .bool = value {
+        return .failure(
+          Problem(message: "\(row.title) takes \(row.kind == .number ? "a number" : "text"), not on or off"))
+      }
       return .success(.string(value.displayText))
     }
   }

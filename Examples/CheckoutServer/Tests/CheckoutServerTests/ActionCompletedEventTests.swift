@@ -94,4 +94,47 @@ import Testing
       #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
     }
   }
+
+  @Test func aThreeDSecureResultTheServerDoesNotKnowIsRefusedNamingTheResults() async throws {
+    let ledger = InMemoryCallLedger()
+    try await withApp(dependencies: ThreeDSecureTests.dependencies(ledger)) { client in
+      let id = try await ThreeDSecureTests.challenged(client, number: "4000 0027 6000 3184")
+      let version = try await client.send(.get, "/sessions/\(id)")["version"]?.int
+      for (result, given) in [
+        (#""maybe""#, #""maybe""#), (#""Authenticated""#, #""Authenticated""#), ("true", "not a string"),
+      ] {
+        let reply = errors.expectError(
+          try await client.event(
+            id, Self.completion(#""operation":"confirmPayment","data":{"three_d_secure.result":\#(result)}"#)),
+          .unprocessableContent, "invalid_action_data", at: "data.three_d_secure.result")
+        #expect(
+          reply["detail"]?.string
+            == #"three_d_secure.result is \#(given); it must be "authenticated" or "failed" ("authenticated": the shopper passed the bank's challenge)"#,
+          "\(reply.text)")
+      }
+      #expect(try await client.send(.get, "/sessions/\(id)")["version"]?.int == version, "nothing changed")
+      #expect(await ThreeDSecureTests.keys(ledger, id) == ["confirmPayment-1"], "nothing was sent")
+      let paid = try await client.event(id, ThreeDSecureTests.completed("authenticated"))
+      #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
+    }
+  }
+
+  /// The session's mode table refuses only a tap while a step is awaited, so a
+  /// completion sent before the challenge step appeared (a host that showed the
+  /// bank's page without the step) completes the call, as documented.
+  @Test func aCompletionBeforeTheChallengeAppearedCompletesTheCall() async throws {
+    let ledger = InMemoryCallLedger()
+    try await withApp(dependencies: ThreeDSecureTests.dependencies(ledger)) { client in
+      let id = try await StoryCheckout.express.readyToSubmit(client, number: "4000 0027 6000 3184")
+      let asked = try await client.tap(id, "pay")
+      #expect(asked["effects"]?.effectLines == ["callAPI confirmPayment actionRequired", "navigate present challenge"])
+      let paid = try await client.event(id, ThreeDSecureTests.completed("authenticated"))
+      #expect(paid.status == .ok, "\(paid.text)")
+      #expect(paid["effects"]?.effectLines == ["callAPI confirmPayment succeeded", "navigate reset receipt"])
+      #expect(await ledger.successes(of: "confirmPayment", in: SessionID(id)) == 1)
+      let shown = try await client.send(.get, "/sessions/\(id)")
+      #expect(shown["pending"] == ReloadTests.pending("reset receipt", "receipt"), "\(shown.text)")
+      #expect(try await client.appeared(id, "receipt")["state"]?.string == "receipt")
+    }
+  }
 }

@@ -183,4 +183,34 @@ struct PostgresStoreTests {
       #expect(stale["version"]?.int == placed["version"]?.int)
     }
   }
+
+  /// `jsonb` cannot hold `\u0000` (SQLSTATE 22P05): the store's refusal is the
+  /// data's, not an outage, and over HTTP the server refuses the value before the
+  /// store while `/ready` stays ready.
+  @Test func aValuePostgreSQLCannotHoldIsRefusedDataNotAnOutage() async throws {
+    let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: Logger(label: "test"))
+    var session = CheckoutSession(flow: try #require(catalog["plndr"]), today: try CalendarDate.parse("2026-11-21"))
+    let clean = session.snapshot()
+    _ = session.send(.set(.key("shipping.name"), .string("Ada\u{0}Lovelace")))
+    let nul = session.snapshot()
+    try await withStore { store in
+      let id = SessionID("test-\(UUID().uuidString.lowercased())")
+      try await store.insert(clean, id: id)
+      await #expect(throws: StoreRefusedData(id: id, sqlState: "22P05")) {
+        try await store.save(nul, id: id, expectedVersion: 1)
+      }
+      #expect(try await store.load(id)?.version == 1)
+    }
+    let url = try #require(Self.url)
+    try await withApp(
+      dependencies: AppDependencies(environment: ["DATABASE_URL": url, "CHECKOUT_DATA_KEY": testDataKey])
+    ) { client in
+      let id = try await client.createSession()
+      let refused = try await client.event(id, #""event":"set","key":"shipping.name","value":"Ada\u0000Lovelace""#)
+      #expect(refused.status == .unprocessableContent, "\(refused.text)")
+      #expect(refused["error"]?.string == "control_character")
+      #expect(refused["at"]?.string == "value")
+      #expect(try await client.send(.get, "/ready").status == .ok)
+    }
+  }
 }

@@ -17,6 +17,10 @@ enum ThreeDSecureCard: Sendable, Hashable {
   static let resultKey: DataKey = "three_d_secure.result"
   /// The result that passes.
   static let authenticated = "authenticated"
+  /// The result of a challenge the shopper failed.
+  static let failed = "failed"
+  /// The results an `actionCompleted` may give (anything else is refused).
+  static let results = [authenticated, failed]
 
   /// The 3-D Secure test card for a card number as typed (spaces and dashes ignored).
   static func lookUp(_ number: String) -> ThreeDSecureCard? {

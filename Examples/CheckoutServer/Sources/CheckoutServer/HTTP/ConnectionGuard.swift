@@ -109,7 +109,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
   static let refusal: ByteBuffer = {
     let body = ServerError(
       .serviceUnavailable, "too_many_connections",
-      "the server is serving as many connections as it takes; try again shortly"
+      "the server is serving as many connections as it takes; try again shortly", at: "connection"
     ).jsonBody()
     var buffer = ByteBuffer()
     buffer.writeString(

@@ -11,11 +11,15 @@ struct FlowsController {
       .get(":flow/graph", use: graph)
   }
 
+  /// Each flow's `locales` are the languages it ships, its default first; a flow in
+  /// one unnamed language lists the one its sessions start in (`en`), so the first
+  /// is always the language a session gets without a `locale`.
   @Sendable func list(_ request: Request, context: CheckoutRequestContext) async throws -> [FlowSummaryView] {
     catalog.entries.map { entry in
-      FlowSummaryView(
-        id: entry.compiled.flow.id.rawValue, title: entry.compiled.flow.title.text,
-        steps: entry.compiled.flow.steps.map(\.id.rawValue), locales: entry.compiled.flow.locales)
+      let flow = entry.compiled.flow
+      let locales = flow.locales.isEmpty ? [CheckoutSession(flow: entry.compiled).locale] : flow.locales
+      return FlowSummaryView(
+        id: flow.id.rawValue, title: flow.title.text, steps: flow.steps.map(\.id.rawValue), locales: locales)
     }
   }
 

@@ -69,7 +69,7 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     ]
     if let failure {
       metadata["error"] = "\(failure.error)"
-      if let at = failure.at { metadata["at"] = "\(LogText.path(at))" }
+      metadata["at"] = "\(LogText.path(failure.at))"
     }
     context.logger.log(level: level, "request", metadata: metadata)
     return response

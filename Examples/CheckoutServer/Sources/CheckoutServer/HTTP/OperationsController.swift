@@ -28,7 +28,7 @@ struct OperationsController {
     } catch let error as ServerError {
       throw error
     } catch {
-      throw ServerError.storeUnavailable()
+      throw ServerError.storeUnavailable(at: "/ready")
     }
     return StatusView(status: "ready")
   }

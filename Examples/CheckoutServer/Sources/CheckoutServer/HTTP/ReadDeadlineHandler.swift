@@ -22,7 +22,8 @@ struct RequestReadTimeout: Error, Sendable {
     let what = part == .headers ? "headers did not arrive" : "body did not arrive in full"
     return ServerError(
       .requestTimeout, "request_timeout",
-      "the request's \(what) within \(seconds) s; the connection will be closed")
+      "the request's \(what) within \(seconds) s; the connection will be closed",
+      at: part == .headers ? "headers" : "body")
   }
 }
 

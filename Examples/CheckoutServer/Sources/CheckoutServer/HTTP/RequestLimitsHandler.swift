@@ -178,8 +178,8 @@ final class RequestLimitsHandler: ChannelDuplexHandler, RemovableChannelHandler 
       return ServerError(
         .requestHeaderFieldsTooLarge, "headers_too_large",
         "the request's headers are over the limits (\(HeaderLimits.fieldSize / 1024) KiB a field, "
-          + "\(HeaderLimits.totalSize / 1024) KiB in all, \(HeaderLimits.fieldCount) fields); the connection will be closed"
-      )
+          + "\(HeaderLimits.totalSize / 1024) KiB in all, \(HeaderLimits.fieldCount) fields); the connection will be closed",
+        at: "headers")
     }
     return ServerError.malformedRequest()
   }

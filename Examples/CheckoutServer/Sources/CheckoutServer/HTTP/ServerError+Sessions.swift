@@ -28,10 +28,13 @@ extension ServerError {
   /// Runs store and coordinator work, answering their errors as the server does:
   /// a refused event at the request's `field`, a conflict as `stale_version` when
   /// the request named a version (`busy` after `attempts` lost saves otherwise),
-  /// a store failure as 503, and, with `gone`, a session its flow cannot restore
-  /// as 410 `flow_changed`. Other errors (a ``SnapshotError`` without `gone`) pass through.
+  /// a store failure as 503 at the session's path (at `path` when given: a new
+  /// session's id is not the client's yet), the database refusing the session's
+  /// data as 500 `store_refused_data` (there too), and, with `gone`, a session its flow
+  /// cannot restore as 410 `flow_changed`. Other errors (a ``SnapshotError``
+  /// without `gone`) pass through.
   static func answering<T: Sendable>(
-    expected: Int? = nil, field: String = "type", attempts: Int = 0, gone: SessionID? = nil,
+    expected: Int? = nil, field: String = "type", attempts: Int = 0, gone: SessionID? = nil, path: String? = nil,
     _ work: () async throws -> T
   ) async throws -> T {
     do {
@@ -42,6 +45,8 @@ extension ServerError {
       throw ServerError.refused(refused.refusal, at: field)
     } catch let changed as CallBodyChanged {
       throw ServerError.refused(changed.refusal, at: field)
+    } catch let refused as StoreRefusedData {
+      throw ServerError.storeRefusedData(refused, at: path)
     } catch let error as SessionStoreError {
       switch error.kind {
       case .notFound: throw ServerError.unknownSession(error.id)
@@ -51,8 +56,9 @@ extension ServerError {
           .conflict, "busy",
           "the session is changing too fast (another writer won \(attempts) times); send the event again",
           at: "/sessions/\(error.id)", version: current >= 0 ? current : nil)
-      case .duplicate: throw ServerError(.conflict, "duplicate", "a session \(error.id) exists already")
-      case .unavailable: throw ServerError.storeUnavailable()
+      case .duplicate:
+        throw ServerError(.conflict, "duplicate", "a session \(error.id) exists already", at: "/sessions/\(error.id)")
+      case .unavailable: throw ServerError.storeUnavailable(at: path ?? "/sessions/\(error.id)")
       }
     }
   }

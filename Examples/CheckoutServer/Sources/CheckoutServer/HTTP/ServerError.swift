@@ -6,20 +6,23 @@ import Hummingbird
 /// plus `version` on a stale-version conflict and `refusal` on a refused event.
 ///
 /// `error` is a short stable code for programs, `detail` a sentence for people,
-/// and `at` names the place in the request at fault: a body field (`row`,
-/// `expectedVersion`), `line 1, column 12` for malformed JSON, or the path.
+/// and `at` names the place in the request at fault, always: a body field (`row`,
+/// `expectedVersion`), `line 1, column 12` for malformed JSON, a header
+/// (`Content-Type`, `Host`), the path (`/sessions/{id}`: the session, or the store
+/// behind it), or the part of the request when it is not a field (`request`,
+/// `headers`, `body`, `connection`).
 struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
   var status: HTTPResponse.Status
   var error: String
   var detail: String
-  var at: String?
+  var at: String
   /// The session's current version (409 stale version).
   var version: Int?
   /// What the session refused and what is at fault, as data (422 refused).
   var refusal: RefusalView?
 
   init(
-    _ status: HTTPResponse.Status, _ error: String, _ detail: String, at: String? = nil, version: Int? = nil,
+    _ status: HTTPResponse.Status, _ error: String, _ detail: String, at: String, version: Int? = nil,
     refusal: RefusalView? = nil
   ) {
     self.status = status
@@ -33,12 +36,12 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
   /// `400 unknown_field at row`: the code and the place, masked (``LogText``), never
   /// the detail, which may quote what the client sent. Hummingbird logs a decoding
   /// error's description at debug level.
-  var description: String { "\(status.code) \(error) at \(at.map(LogText.safe) ?? "-")" }
+  var description: String { "\(status.code) \(error) at \(LogText.safe(at))" }
 
   struct Body: Encodable {
     var error: String
     var detail: String
-    var at: String?
+    var at: String
     var version: Int?
     var refusal: RefusalView?
   }
@@ -75,10 +78,12 @@ extension ServerError {
       at: "line \(syntax.location.line), column \(syntax.location.column)")
   }
 
-  /// 400: the HTTP framing itself is broken (a bad chunk size, a bad header line);
-  /// the connection is closed after the answer.
+  /// 400: the HTTP framing itself is broken (a bad chunk size, a bad header line),
+  /// `at` `request`; the connection is closed after the answer.
   static func malformedRequest() -> ServerError {
-    ServerError(.badRequest, "malformed_request", "the request is not valid HTTP/1.1; the connection will be closed")
+    ServerError(
+      .badRequest, "malformed_request", "the request is not valid HTTP/1.1; the connection will be closed",
+      at: "request")
   }
 
   /// 400: a field is missing, of the wrong type, or unknown.
@@ -131,9 +136,10 @@ extension ServerError {
     }
   }
 
-  /// 503: the session store failed or did not answer in time; the answer carries
-  /// `Retry-After`.
-  static func storeUnavailable() -> ServerError {
-    ServerError(.serviceUnavailable, "store_unavailable", "the session store is unavailable; try again shortly")
+  /// 503: the session store failed or did not answer in time, `at` the path whose
+  /// store it is (`/sessions/{id}`, `/ready`); the answer carries `Retry-After`.
+  static func storeUnavailable(at path: String) -> ServerError {
+    ServerError(
+      .serviceUnavailable, "store_unavailable", "the session store is unavailable; try again shortly", at: path)
   }
 }

@@ -21,7 +21,7 @@ struct SessionGuard: Sendable {
   /// the secret exists outside the client.
   func issueSecret(for id: SessionID) async throws -> SessionSecret {
     let secret = SessionSecret.random()
-    try await ServerError.answering { try await secrets.recordSecret(secret.digest, for: id) }
+    try await ServerError.answering(path: "/sessions") { try await secrets.recordSecret(secret.digest, for: id) }
     return secret
   }
 

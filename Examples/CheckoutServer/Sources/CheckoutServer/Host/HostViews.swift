@@ -36,11 +36,7 @@ struct RouteProgressView: ResponseEncodable, Sendable, Equatable {
   init(version: Int, session: CheckoutSession) {
     self.version = version
     state = session.navigation.description
-    if case .awaiting(let expected, let command, _) = session.driver.state {
-      pending = PendingCommandView(command: command.description, awaiting: expected.rawValue)
-    } else if let waiting = session.pending {
-      pending = PendingCommandView(command: waiting.command.description, awaiting: waiting.expected.rawValue)
-    }
+    pending = PendingCommandView(session)
     route = RouteStepsView(session)
     action = WaitingActionView(session)
   }
@@ -75,11 +71,29 @@ struct WaitingActionView: Encodable, Sendable, Equatable {
   }
 }
 
-/// `{"command": "pop", "awaiting": "stepOne"}`: performed by the host, waiting
-/// for the step to appear.
+/// `{"command": "pop", "awaiting": "stepOne"}`: a navigation command the session
+/// sent (a tap's, a call's success, a route's next) and waits to see performed:
+/// until `awaiting` appears it refuses a tap (`awaitingStep`, `routeInProgress`).
+/// A host that reloads performs `command`, then reports `awaiting` with `appeared`.
 struct PendingCommandView: Encodable, Sendable, Equatable {
   var command: String
   var awaiting: String
+
+  init(command: String, awaiting: String) {
+    self.command = command
+    self.awaiting = awaiting
+  }
+
+  /// The command the session waits to see performed, the route's or a step's; nil when none.
+  init?(_ session: CheckoutSession) {
+    if case .awaiting(let expected, let command, _) = session.driver.state {
+      self.init(command: command.description, awaiting: expected.rawValue)
+    } else if let waiting = session.pending {
+      self.init(command: waiting.command.description, awaiting: waiting.expected.rawValue)
+    } else {
+      return nil
+    }
+  }
 }
 
 /// A route in progress: `{"to": "creditCard.cvv", "step": "creditCard", "title":

@@ -71,7 +71,7 @@ struct ClientEvent: Decodable, Sendable, Equatable {
         "unknown event \"\(name)\";\(hint) the events are \(Suggestions.list(names, conjunction: "and"))",
         at: "event")
     }
-    let fields = envelope.described(as: "a \(name) event")
+    let fields = envelope.described(as: ClientEvent.phrase(name))
     try fields.rejectUnknown(allowed: ["event"] + kind.fields + ["expectedVersion"])
     switch kind.kind {
     case .tap:
@@ -117,6 +117,12 @@ struct ClientEvent: Decodable, Sendable, Equatable {
       }
       expectedVersion = Int(version)
     }
+  }
+
+  /// `a tap event`, `an appeared event`: an event's name with its article, for messages.
+  static func phrase(_ name: String) -> String {
+    let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+    return "\(article) \(name) event"
   }
 
   private static let versionExpected = "a whole number of 1 or more (the version the client last saw)"

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Reads request bodies for ``CheckoutRequestContext``: at most
+/// Reads request bodies for ``CheckoutRequestContext``: JSON as sent (``BodyMediaType``:
+/// 415 for another `Content-Type` or a `Content-Encoding`), at most
 /// ``CheckoutRequestContext/maximumBodySize`` bytes (413 beyond), strict JSON checked
 /// by the engine's reader so that a malformed body is a 400 naming its line and
 /// column (Foundation's decoder accepts trailing commas and repeated names and says
@@ -18,6 +19,7 @@ struct CheckoutRequestDecoder: RequestDecoder {
   let decoder = JSONDecoder()
 
   func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+    try BodyMediaType.check(request.headers)
     let bytes = try await request.collectBody(limit: context.maxUploadSize)
     let top: JSONSyntax.TopLevel
     do {
@@ -39,25 +41,19 @@ struct CheckoutRequestDecoder: RequestDecoder {
 
 extension CheckoutRequestDecoder {
   /// The media type of a `Content-Type` that names something other than JSON
-  /// (`application/x-www-form-urlencoded`) on a body that does not even start as
-  /// JSON does (`flow=plndr`), or nil: for JSON (`application/json`, a `+json`
-  /// type), no header, or a body that starts with `{` or `[` (`curl -d '{…}'`
-  /// sends JSON as a form, and the server reads it). Only ever named in a
-  /// malformed body's detail.
+  /// (`application/x-www-form-urlencoded`, the one other type ``BodyMediaType``
+  /// lets through) on a body that does not even start as JSON does (`flow=plndr`),
+  /// or nil: for JSON (`application/json`, a `+json` type), no header, or a body
+  /// that starts with `{` or `[` (`curl -d '{…}'` sends JSON as a form, and the
+  /// server reads it). Only ever named in a malformed body's detail.
   static func otherThanJSON(_ contentType: String?, body: [UInt8]) -> String? {
     let start = body.first {
       ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0)
     }
     guard let contentType, start != UInt8(ascii: "{"), start != UInt8(ascii: "[") else { return nil }
-    let media =
-      contentType.split(separator: ";", maxSplits: 1).first.map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
-      } ?? ""
-    guard !media.isEmpty, media != "application/json", !media.hasSuffix("+json") else { return nil }
-    // The header is the client's own text: named only when it is a plain media type.
-    guard media.count <= 100, media.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/.+-_".contains($0)) })
-    else { return "not JSON" }
-    return media
+    let media = BodyMediaType.mediaType(of: contentType)
+    guard !media.isEmpty, !BodyMediaType.isJSON(media) else { return nil }
+    return BodyMediaType.nameable(media) ?? "not JSON"
   }
 }
 

@@ -57,6 +57,26 @@ struct ScriptedAnswer: Decodable {
         "invalid_field", "unknown status \"\(LogText.safe(status))\"\(hint); use \(Suggestions.list(Self.statuses))",
         at: "status")
     }
+    try Self.checkCharacters(of: outcome, listed: fields.contains("errors"))
+  }
+
+  /// An answer's texts reach the session's snapshot and the ledger: none may hold a
+  /// control character (``ClientText``), 422 `control_character` at its path
+  /// (`answer.errors[0].message`, or `answer.message` for the one error beside the status).
+  private static func checkCharacters(of outcome: CheckoutAPIOutcome, listed: Bool) throws(ServerError) {
+    switch outcome {
+    case .succeeded(let data), .actionRequired(_, let data):
+      for (key, value) in data.sorted(by: { $0.key < $1.key }) {
+        try ClientText.check(value, at: "answer.data.\(key)", what: "the value of \"data\" \(key)")
+      }
+    case .failed(let errors):
+      for (index, error) in errors.enumerated() {
+        let path = listed ? "answer.errors[\(index)]" : "answer"
+        for case (let name, let text?) in [("code", error.code), ("field", error.field), ("message", error.message)] {
+          try ClientText.check(text, at: "\(path).\(name)", what: "the error's \"\(name)\"")
+        }
+      }
+    }
   }
 
   /// The answer's `data`: data keys to strings, numbers or booleans; empty when absent.

@@ -68,7 +68,9 @@ enum ActionCompletion {
   }
 
   /// The data must hold only keys of the action (`three_d_secure.…`), at most
-  /// ``maximumKeys``, each value within a `set`'s size and no card number.
+  /// ``maximumKeys``, each value within a `set`'s size, with no control character
+  /// (``ClientText``) and no card number; a 3-D Secure result must be one of
+  /// ``ThreeDSecureCard/results``.
   private static func check(_ data: [DataKey: Value], of action: ActionName, limits: DataLimits) throws(ServerError) {
     guard data.count <= maximumKeys else {
       throw ServerError(
@@ -90,12 +92,32 @@ enum ActionCompletion {
           "a value of \"data\" is \(bytes) bytes; a value may hold at most \(limits.valueBytes) bytes (UTF-8)",
           at: "data")
       }
+      try ClientText.check(value, at: "data.\(key)", what: "the value of \"data\" \(key)")
       guard !CardNumberText.containsCardNumber(value.displayText) else {
         throw ServerError(
           .unprocessableContent, "card_number_in_text", "an action's result is no place for a card number",
           at: "data")
       }
     }
+    try checkResult(data, of: action)
+  }
+
+  /// A 3-D Secure result the server does not know would be taken as a failed
+  /// authentication without a word: 422 `invalid_action_data` at
+  /// `data.three_d_secure.result`, naming the results.
+  private static func checkResult(_ data: [DataKey: Value], of action: ActionName) throws(ServerError) {
+    guard action == ThreeDSecureCard.action, let result = data[ThreeDSecureCard.resultKey] else { return }
+    if case .string(let text) = result, ThreeDSecureCard.results.contains(text) { return }
+    let given: String
+    switch result {
+    case .string(let text): given = "\"\(LogText.safe(text))\""
+    case .number, .bool, .options: given = "not a string"
+    }
+    throw ServerError(
+      .unprocessableContent, "invalid_action_data",
+      "\(ThreeDSecureCard.resultKey) is \(given); it must be \(Suggestions.list(ThreeDSecureCard.results)) "
+        + "(\"\(ThreeDSecureCard.authenticated)\": the shopper passed the bank's challenge)",
+      at: "data.\(ThreeDSecureCard.resultKey)")
   }
 
   /// `data` with `three_d_secure.result` set to `authenticated` when the action is

@@ -12,7 +12,9 @@ struct DataLimits: Sendable {
 
   /// Before the event: a key no value row binds is 422 `read_only_key` (the flow's
   /// data, a key an API provides, a key only info rows show) or 422 `unknown_key`;
-  /// a value over ``valueBytes`` is 413 `value_too_large`. The value is never echoed.
+  /// a value over ``valueBytes`` is 413 `value_too_large`, one holding a control
+  /// character other than tab, line feed and carriage return 422 `control_character`
+  /// (``ClientText``). The value is never echoed.
   func check(_ event: SessionEvent, on compiled: CompiledFlow) throws(ServerError) {
     guard case .set(let target, let value) = event else { return }
     if case .key(let key) = target, let refusal = compiled.setRefusal(for: key) {
@@ -25,6 +27,7 @@ struct DataLimits: Sendable {
         .contentTooLarge, "value_too_large",
         "the value is \(bytes) bytes; a value may hold at most \(valueBytes) bytes (UTF-8)", at: "value")
     }
+    try ClientText.check(value, at: "value")
   }
 
   /// After a `set` event: the value holds no card number unless its row is one a

@@ -46,7 +46,9 @@ struct SessionService: Sendable {
       throw ServerError.unknownLocale(error)
     }
     let id = SessionID(UUID().uuidString.lowercased())
-    try await ServerError.answering { try await store.insert(session.snapshot(revealSensitive: true), id: id) }
+    try await ServerError.answering(path: "/sessions") {
+      try await store.insert(session.snapshot(revealSensitive: true), id: id)
+    }
     return (id, session)
   }
 
@@ -64,7 +66,8 @@ struct SessionService: Sendable {
     session.restoreSecrets(await serving.vault.secrets(for: id))
     return SessionView(
       id: id.rawValue, version: served.stored.version, locale: session.locale, labels: session.hostWords,
-      state: session.navigation.description, screen: session.screen, offer: session.offer.map(OfferView.init),
+      state: session.navigation.description, screen: session.screen, pending: PendingCommandView(session),
+      offer: session.offer.map(OfferView.init),
       route: RouteView(session),
       waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
   }
@@ -111,13 +114,22 @@ struct SessionService: Sendable {
     let applied = try ActionCompletion.prepare(
       event.event, snapshot: recovered.stored.snapshot, flow: served.flow.flow, limits: limits)
     try limits.check(applied, on: served.flow)
-    let result = try await ServerError.answering(
-      expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts
-    ) {
-      try await calls.send(
-        applied, to: id, flow: served.flow, loaded: recovered.stored,
-        expectedVersion: event.expectedVersion.map { _ in recovered.stored.version }
-      ) { session in try limits.checkEntered(session, after: applied) }
+    let result: CallResult
+    do {
+      result = try await ServerError.answering(
+        expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts
+      ) {
+        try await calls.send(
+          applied, to: id, flow: served.flow, loaded: recovered.stored,
+          expectedVersion: event.expectedVersion.map { _ in recovered.stored.version }
+        ) { session in try limits.checkEntered(session, after: applied) }
+      }
+    } catch var error as ServerError where error.refusal?.waitsForStep == true {
+      // The command the session waits on and its step, as data (the library says them in a sentence).
+      if let session = try? CheckoutSession(restoring: recovered.stored.snapshot, flow: served.flow) {
+        error.refusal = error.refusal?.naming(pendingIn: session)
+      }
+      throw error
     }
     return EventResultView(
       version: result.version, state: result.session.navigation.description, screen: result.session.screen,

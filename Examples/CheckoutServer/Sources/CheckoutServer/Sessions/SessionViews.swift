@@ -73,7 +73,9 @@ struct EffectView: Encodable, Sendable, Equatable {
 
 /// A refusal as data: `{"code": "disabledRow", "event": "tap", "step": "stepOne",
 /// "row": "continue"}`. What is at fault, when something is: `step` and `row`, a
-/// `key`, a `step`, or an `operation`. The message is beside it (`detail`, `reason`).
+/// `key`, a `step`, or an `operation`; for a refusal while a navigation command
+/// waits for its step (`awaitingStep`, `routeInProgress`), that `command` and its
+/// `step`. The message is beside it (`detail`, `reason`).
 struct RefusalView: Encodable, Sendable, Equatable {
   var code: String
   var event: String
@@ -81,6 +83,8 @@ struct RefusalView: Encodable, Sendable, Equatable {
   var row: String?
   var key: String?
   var operation: String?
+  /// The navigation command the session waits to see performed (with `step`, the step it awaits).
+  var command: String?
 
   init(_ refusal: Refusal) {
     code = refusal.code.rawValue
@@ -94,6 +98,20 @@ struct RefusalView: Encodable, Sendable, Equatable {
     case .operation(let operation)?: self.operation = operation.rawValue
     case nil: break
     }
+  }
+
+  /// Whether the session refused because a navigation command waits for its step.
+  var waitsForStep: Bool {
+    code == Refusal.Code.awaitingStep.rawValue || code == Refusal.Code.routeInProgress.rawValue
+  }
+
+  /// The refusal with the command `session` waits to see performed and its step,
+  /// when it waits for one.
+  func naming(pendingIn session: CheckoutSession) -> RefusalView {
+    guard waitsForStep, let pending = PendingCommandView(session) else { return self }
+    var named = self
+    (named.step, named.command) = (pending.awaiting, pending.command)
+    return named
   }
 }
 
@@ -198,8 +216,10 @@ struct CreatedSessionView: ResponseEncodable, Sendable {
 }
 
 /// `GET /sessions/{id}`: `{"id", "version", "locale", "labels", "state", "screen",
-/// "offer"?, "route"?, "waiting"?}`; `waiting` names the API calls still waiting for
-/// an answer (one in flight, or one younger than the call timeout whose answer was lost).
+/// "pending"?, "offer"?, "route"?, "waiting"?}`; `pending` is the navigation command
+/// the host must perform next (``PendingCommandView``: after a reload, the one it may
+/// not have performed), `waiting` names the API calls still waiting for an answer
+/// (one in flight, or one younger than the call timeout whose answer was lost).
 struct SessionView: ResponseEncodable, Sendable {
   var id: String
   var version: Int
@@ -209,6 +229,8 @@ struct SessionView: ResponseEncodable, Sendable {
   var labels: [String: String]
   var state: String
   var screen: Screen
+  /// The navigation command sent and not yet confirmed by an `appeared`.
+  var pending: PendingCommandView?
   var offer: OfferView?
   var route: RouteView?
   var waiting: [String]?
@@ -232,7 +254,8 @@ struct FlowSummaryView: ResponseEncodable, Sendable {
   var id: String
   var title: String
   var steps: [String]
-  /// The languages the flow ships its words in, the default first (empty: one
-  /// unnamed language); a session may also be in any language of the engine's.
+  /// The languages the flow ships its words in, the default first (for a flow in
+  /// one unnamed language, the one its sessions start in); a session may also be in
+  /// any language of the engine's.
   var locales: [String]
 }

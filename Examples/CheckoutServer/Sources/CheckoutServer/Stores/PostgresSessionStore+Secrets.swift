@@ -29,7 +29,7 @@ extension PostgresSessionStore: GuardedSessionStore {
       for try await decoded in rows { found = decoded }
       row = found
     } catch {
-      throw unavailable(error, id: id)
+      throw failure(error, id: id)
     }
     guard let (version, json, savedAt, hex) = row else { return GuardedRead(stored: nil, digest: nil) }
     return GuardedRead(

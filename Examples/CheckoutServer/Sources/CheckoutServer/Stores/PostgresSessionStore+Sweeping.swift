@@ -21,7 +21,7 @@ extension PostgresSessionStore: SweepableSessionStore {
     do {
       try await client.query("UPDATE sessions SET seen_at = now() WHERE id = \(id.rawValue)", logger: logger)
     } catch {
-      throw unavailable(error, id: id)
+      throw failure(error, id: id)
     }
   }
 
@@ -42,7 +42,7 @@ extension PostgresSessionStore: SweepableSessionStore {
             lastActive: Date(timeIntervalSince1970: lastActive)))
       }
     } catch {
-      throw unavailable(error, id: SessionID("(sweep)"))
+      throw failure(error, id: SessionID("(sweep)"))
     }
     return found
   }
@@ -59,7 +59,7 @@ extension PostgresSessionStore: SweepableSessionStore {
       for try await _ in rows.decode(String.self) { deleted = true }
       return deleted
     } catch {
-      throw unavailable(error, id: id)
+      throw failure(error, id: id)
     }
   }
 
@@ -69,7 +69,7 @@ extension PostgresSessionStore: SweepableSessionStore {
       let rows = try await client.query("SELECT id FROM sessions ORDER BY id", logger: logger)
       for try await id in rows.decode(String.self) { ids.append(SessionID(id)) }
     } catch {
-      throw unavailable(error, id: SessionID("(reseal)"))
+      throw failure(error, id: SessionID("(reseal)"))
     }
     return ids
   }

@@ -64,7 +64,7 @@ struct PostgresSessionStore: SessionStore {
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
       throw SessionStoreError(.duplicate, id: id)
     } catch {
-      throw unavailable(error, id: id)
+      throw failure(error, id: id)
     }
   }
 
@@ -77,7 +77,7 @@ struct PostgresSessionStore: SessionStore {
       }
       row = found
     } catch {
-      throw unavailable(error, id: id)
+      throw failure(error, id: id)
     }
     guard let (version, json, savedAt) = row else { return nil }
     return try stored(id, version: version, json: json, savedAt: savedAt)
@@ -105,7 +105,7 @@ struct PostgresSessionStore: SessionStore {
         for try await version in now { current = version }
       }
     } catch {
-      throw unavailable(error, id: id)
+      throw failure(error, id: id)
     }
     if let updated { return updated }
     guard let current else { throw SessionStoreError(.notFound, id: id) }
@@ -119,7 +119,7 @@ struct PostgresSessionStore: SessionStore {
         "DELETE FROM sessions WHERE updated_at < \(cutoff) RETURNING id", logger: logger)
       for try await id in rows.decode(String.self) { deleted.append(SessionID(id)) }
     } catch {
-      throw unavailable(error, id: SessionID("(sweep)"))
+      throw failure(error, id: SessionID("(sweep)"))
     }
     return deleted.sorted { $0.rawValue < $1.rawValue }
   }
@@ -130,10 +130,18 @@ struct PostgresSessionStore: SessionStore {
     String(decoding: snapshot.jsonData(), as: UTF8.self)
   }
 
-  /// A database failure, described by its SQLSTATE and the server's message only
-  /// (a PSQLError's full text could include the query's bound values).
-  func unavailable(_ error: any Error, id: SessionID) -> SessionStoreError {
+  /// A database failure: the database refusing the statement's data is
+  /// ``StoreRefusedData`` (logged by its SQLSTATE alone: the server's message may
+  /// quote the data), anything else `.unavailable`, described by its SQLSTATE and
+  /// the server's message only (a PSQLError's full text could include the query's
+  /// bound values).
+  func failure(_ error: any Error, id: SessionID) -> any Error {
     if let error = error as? SessionStoreError { return error }
+    if let refused = StoreRefusedData(error, id: id) {
+      logger.error(
+        "session store refused the data", metadata: ["session": "\(id)", "sqlstate": "\(refused.sqlState)"])
+      return refused
+    }
     var reason = "database error"
     if let psql = error as? PSQLError {
       reason += " (\(psql.code)"
