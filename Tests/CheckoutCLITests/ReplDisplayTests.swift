@@ -135,7 +135,7 @@ import Testing
     let output = repl(["plan creditCard.nmber", "plan creditCard.number"])
     #expect(
       output.contains(
-        #"no route: Credit Card has no row "nmber" (did you mean "number"?); its rows are name, number, expiry, cvv, done"#
+        #"no route: step "creditCard" has no row "nmber" (did you mean "number"?); its rows are name, number, expiry, cvv, done"#
       ), "\(output)")
     #expect(!output.contains("route to creditCard.nmber"))
     #expect(output.contains("route to creditCard.number: push stepOne, present creditCard"))

@@ -66,7 +66,7 @@ import Testing
   @Test func aSecretRowOfAnotherStepStillCountsAsSecret() {
     let result = repl(["tap checkout", "set cvv 555"])
     #expect(result.reader.history == ["tap checkout"])
-    #expect(result.output.contains("Step One has no row \"cvv\""))
+    #expect(result.output.contains("step \"stepOne\" has no row \"cvv\""))
     #expect(!result.output.contains("555"))
   }
 

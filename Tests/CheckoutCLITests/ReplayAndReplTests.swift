@@ -44,7 +44,7 @@ import Testing
       #expect(result.status == 1)
       #expect(
         result.error == """
-          typo.scenario:2: error: My Cart has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
+          typo.scenario:2: error: step "cart" has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
 
           """)
       #expect(
@@ -137,7 +137,7 @@ import Testing
     #expect(result.output.contains("error: unknown command \"tapp\"; did you mean \"tap\"?"))
     #expect(
       result.output.contains(
-        "error: My Cart has no row \"chekout\" (did you mean \"checkout\"?); its rows are items, quantity, subtotal, discount, checkout"
+        "error: step \"cart\" has no row \"chekout\" (did you mean \"checkout\"?); its rows are items, quantity, subtotal, discount, checkout"
       ))
     #expect(result.output.contains("error: there is no row 9 on this screen; rows are numbered 1 to 5"))
     #expect(result.output.contains("✗ expected at nowhere"))

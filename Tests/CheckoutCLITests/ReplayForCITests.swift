@@ -42,7 +42,7 @@ import Testing
           1 passed, 2 failed
 
           """, "\(result.output)")
-      #expect(result.error.hasPrefix("typo.scenario:2: error: My Cart has no row \"chekout\""))
+      #expect(result.error.hasPrefix("typo.scenario:2: error: step \"cart\" has no row \"chekout\""))
       #expect(!result.error.contains("nowhere"), "the line after the failure never ran")
     }
   }
@@ -73,7 +73,8 @@ import Testing
         report.cases[1].failure?.text
           == "wrong.scenario:3: expected at stepTwo, actual at stepOne\n  expect at stepTwo\nstopped here: 2 lines not run"
       )
-      #expect(report.cases[2].failure?.message.hasPrefix("typo.scenario:2: My Cart has no row \"chekout\"") == true)
+      #expect(
+        report.cases[2].failure?.message.hasPrefix("typo.scenario:2: step \"cart\" has no row \"chekout\"") == true)
       #expect(report.cases[2].failure?.type == "refused")
     }
   }

@@ -27,7 +27,7 @@ import Testing
     var session = CheckoutSession(flow: Self.compiled, today: ShippedFlows.today)
     #expect(
       Self.refusal(session.send(.set(.row("zipp"), .string("1"))))
-        == #"My Cart has no row "zipp"; its rows are items, quantity, subtotal, discount, checkout"#)
+        == #"step "cart" has no row "zipp"; its rows are items, quantity, subtotal, discount, checkout"#)
     let step = Self.refusal(session.send(.set(.row("zip", on: "adress"), .string("1"))))
     #expect(
       step?.hasPrefix(#"the flow has no step "adress" (did you mean "address"?); its steps are cart, "#) == true,

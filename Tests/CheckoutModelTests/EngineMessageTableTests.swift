@@ -42,7 +42,7 @@ import CheckoutModel
     #expect(EngineMessages.english.template(.hostRouteBanner) == "taking you to {title}: {current} of {total}")
     #expect(EngineMessages.english.template(.ruleMinLength) == "{title} must be at least {count} characters")
     let japanese = try #require(EngineMessages.for("ja"))
-    #expect(japanese.template(.hostChallengeStandIn) == "{operation}の{action}：銀行のページの代わりに表示しています")
+    #expect(japanese.template(.hostChallengeStandIn) == "{call}の{step}：銀行のページの代わりに表示しています")
     #expect(try #require(EngineMessages.for("de")).template(.hostOfferAccept) == "Korrigieren")
   }
 

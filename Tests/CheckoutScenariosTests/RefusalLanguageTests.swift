@@ -40,18 +40,19 @@ import Testing
     }
   }
 
-  /// A row's kind refused with its title in the flow's default language
-  /// (`Ship to is an info row: it takes no value` in a German session).
-  @Test func aRowKindRefusalNamesTheRowInTheSessionsLanguage() throws {
+  /// A row's kind refused is a host's mistake: developer text in English, naming
+  /// the row by its id in every language (was its German title inside English,
+  /// `Lieferung an is an info row: it cannot be tapped`).
+  @Test func aRowKindRefusalNamesTheRowByItsID() throws {
     var driven = try Self.german()
     driven.send(.tap("checkout"))
     let disclosure = try #require(RefusalTests.refusal(driven.send(.set(.row("shippingAddress"), .string("x")))))
     #expect(disclosure.code == .takesNoValue)
-    #expect(disclosure.message == "Lieferadresse is a disclosure row: it takes no value; tap it instead")
+    #expect(disclosure.message == #""shippingAddress" is a disclosure row: it takes no value; tap it instead"#)
     driven.fillAddressAndCard()
     driven.send(.tap("continue"))
     let info = try #require(RefusalTests.refusal(driven.send(.tap("address"))))
     #expect(info.code == .notTappable)
-    #expect(info.message == "Lieferung an is an info row: it cannot be tapped")
+    #expect(info.message == #""address" is an info row: it cannot be tapped"#)
   }
 }

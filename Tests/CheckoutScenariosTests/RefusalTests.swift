@@ -34,7 +34,7 @@ import Testing
     #expect(root?.code == .nothingToClose && root?.event == .back && root?.subject == nil)
 
     let noOffer = Self.refusal(driven.send(.decline))
-    #expect(noOffer == Refusal(.noOffer, event: .decline, message: "there is no offer to decline"))
+    #expect(noOffer == Refusal(.noOffer, event: .decline, message: "there is nothing to answer now"))
 
     // A key set from a step without its row goes through the row that binds it: that row is at fault.
     let byKey = Self.refusal(driven.send(.set(.key("shipping.method"), .string("teleport"))))

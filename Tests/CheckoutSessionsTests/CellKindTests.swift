@@ -65,7 +65,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .invalidValue, event: .set, subject: .row(step: "form", row: "listed"),
-            message: "Listed has no option \"xl\"; choose one of s (Small), l (Large)"))
+            message: "Listed has no such option; choose one of Small, Large"))
       ])
     #expect(session.value(for: "form.listed") == .string("l"))
   }
@@ -89,7 +89,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .takesNoValue, event: .set, subject: .row(step: "form", row: "summary"),
-            message: "Summary is an info row: it takes no value"))
+            message: #""summary" is an info row: it takes no value"#))
       ])
     #expect(session.send(.tap("summary")).first?.kind == .refused)
   }
@@ -116,7 +116,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .takesNoValue, event: .set, subject: .row(step: "form", row: "submit"),
-            message: "Send is a button row: it takes no value; tap it instead"))
+            message: #""submit" is a button row: it takes no value; tap it instead"#))
       ])
   }
 }

@@ -15,7 +15,7 @@ import CheckoutSessions
     #expect(session.navigation.description == "cart")
     #expect(
       session.send(.tap("discount")) == [
-        .refused(Refusal(.awaitingStep, event: .tap, message: "waiting for stepOne to appear after push stepOne"))
+        .refused(Refusal(.awaitingStep, event: .tap, message: #"one moment: "Step One" is opening"#))
       ])
     #expect(session.send(.appeared("stepOne")) == [])
     #expect(session.navigation.description == "cart>stepOne")
@@ -55,7 +55,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
-            message: "Continue is a button row: it takes no value; tap it instead"))
+            message: #""continue" is a button row: it takes no value; tap it instead"#))
       ])
     #expect(driven.send(.tap("shippingMethod")).map(\.refusal?.code) == [.notTappable])
     driven.send(.tap("shippingAddress"))
@@ -71,7 +71,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .invalidValue, event: .set, subject: .row(step: "address", row: "billingSame"),
-            message: "Billing address same as shipping is a toggle: set it to on or off"))
+            message: "Billing address same as shipping can only be switched on or off"))
       ])
     #expect(driven.session.value(for: "billing.sameAsShipping") == .bool(true), "a refused value changes nothing")
     #expect(driven.send(.set(.row("billingSame"), .string("off"))) == [])
@@ -86,14 +86,14 @@ import CheckoutSessions
         .refused(
           Refusal(
             .invalidValue, event: .set, subject: .row(step: "cart", row: "quantity"),
-            message: "Quantity takes a number, not on or off"))
+            message: "Quantity takes a value, not on or off"))
       ])
     #expect(driven.session.value(for: "cart.quantity") == before, "a refused value changes nothing")
     #expect(driven.session.screen.row("quantity")?.error == nil, "and shows no range error")
     driven.send(.tap("checkout"))
     driven.send(.tap("shippingAddress"))
     #expect(
-      driven.send(.set(.row("name"), .bool(false))).map(\.refusal?.message) == ["Full name takes text, not on or off"])
+      driven.send(.set(.row("name"), .bool(false))).map(\.refusal?.message) == ["Full name takes a value, not on or off"])
   }
 
   @Test func aRejectedValueIsKeptWithItsMessage() {

@@ -24,7 +24,8 @@ WORDS = {
     "de": {
         "language": "Sprache", "new": "Neuer Checkout", "checkout": "Kasse", "modal": "Dialog: ",
         "buttons": ["Abbrechen", "Authentifizierung ablehnen", "Bestätigen"],
-        "bank": "Ihre Bank · Sicherheitsprüfung", "stand_in": "ein Ersatz für die Seite Ihrer Bank",
+        "bank": "Ihre Bank · Sicherheitsprüfung",
+        "stand_in": "Bei Ihrer Bank bestätigen für Jetzt bezahlen: ein Ersatz für die Seite Ihrer Bank",
         "offer": "Jetzt korrigieren?", "accept": "Korrigieren", "decline": "Nicht jetzt",
         "where": "Zu korrigieren unter „Kartendaten“.", "banner": "Weiter zu „Kartendaten“: ",
         "steps": {"checkout": "Express-Kasse", "paymentSheet": "Zahlung", "cardEntry": "Kartendaten",
@@ -33,7 +34,8 @@ WORDS = {
     "fr": {
         "language": "Langue", "new": "Nouveau paiement", "checkout": "Paiement en ligne", "modal": "fenêtre : ",
         "buttons": ["Annuler", "Refuser l’authentification", "Confirmer"],
-        "bank": "Votre banque · vérification sécurisée", "stand_in": "une page qui tient lieu de celle de votre banque",
+        "bank": "Votre banque · vérification sécurisée",
+        "stand_in": "Confirmer auprès de votre banque pour Payer maintenant : une page qui tient lieu de celle de votre banque",
         "offer": "Corriger ?", "accept": "Corriger", "decline": "Plus tard",
         "where": "À corriger dans « Détails de la carte ».", "banner": "direction « Détails de la carte » : ",
         "steps": {"checkout": "Paiement express", "paymentSheet": "Paiement", "cardEntry": "Détails de la carte",
@@ -123,7 +125,9 @@ def bank_dialog(s, words, english, language):
     bank = s.js("return document.querySelector('#challenge .bank').textContent").strip()
     check(bank.endswith(words["bank"]), f"its bank line in {language}: {bank!r}")
     what = s.driver.find_element(By.ID, "challenge-what").text
-    check(words["stand_in"] in what, f"its stand-in line in {language}: {what!r}")
+    check(what == words["stand_in"], f"its stand-in line in {language}, by titles: {what!r}")
+    check(not any(id in what for id in ("three_d_secure", "confirmPayment", "challenge")),
+          f"its stand-in line names no ids: {what!r}")
     no_english(s, english, f"the bank's dialog in {language}")
 
 

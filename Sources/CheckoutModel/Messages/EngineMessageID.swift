@@ -14,10 +14,11 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case disabledCompleteFirst, disabledNotAvailableUntil
   case conditionEquals, conditionFilledIn, conditionEmpty, conditionAnd, conditionOr, conditionNot
   case conditionOn, conditionOff
-  case errorCheckRow, errorCheckStep, errorActionUnsupported
+  case errorCheckRow, errorCheckStep, errorActionUnsupported, errorUnanswered
   case refusalHidden, refusalCannotChange, refusalNothingToClose, refusalOfferWaiting
   case refusalCallInFlight, refusalCallInProgress, refusalCallUnanswered, refusalOrderFinished
-  case refusalRouteInProgress
+  case refusalRouteInProgress, refusalNothingToGoBack, refusalAwaitingStep, refusalNoOffer, refusalNoActionWaiting
+  case refusalNotAnOption, refusalNoOptions, refusalOnOrOff, refusalTextOnly, refusalNotOnOrOff
   case noticeActionCancelled
   case formatNumber, formatCurrency, formatMonths, formatMonthYear, formatDate
   case hostLanguage, hostNewCheckout, hostCheckout, hostBreadcrumbModal, hostPickerChoose
@@ -26,7 +27,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case hostChallengeCancel, hostChallengeFail, hostChallengeConfirm
   case hostRouteBanner
   case hostProblemRefused, hostProblemRouteCancelled, hostProblemUnresolved, hostProblemStaleVersion
-  case hostProblemNoAnswer, hostProblemUnavailable, hostProblemOther
+  case hostProblemNoAnswer, hostProblemUnavailable, hostProblemOther, hostProblemCardNumber
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { Self.ids[rawValue] }
@@ -74,23 +75,27 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .conditionNot: return ["condition"]
     case .errorCheckRow: return ["title", "code"]
     case .errorCheckStep: return ["code"]
-    case .errorActionUnsupported: return ["action"]
+    case .errorActionUnsupported: return ["call"]
     case .refusalHidden: return ["row", "step"]
-    case .refusalCannotChange, .refusalNothingToClose, .refusalCallInFlight: return ["row"]
+    case .refusalCannotChange, .refusalNothingToClose, .refusalCallInFlight, .refusalNoActionWaiting,
+      .refusalNoOptions, .refusalOnOrOff, .refusalTextOnly, .refusalNotOnOrOff, .hostProblemCardNumber:
+      return ["row"]
+    case .refusalNotAnOption: return ["row", "options"]
     case .refusalOfferWaiting: return ["message"]
     case .refusalCallInProgress, .refusalCallUnanswered, .refusalOrderFinished: return ["call", "row"]
-    case .refusalRouteInProgress: return ["step"]
+    case .refusalRouteInProgress, .refusalNothingToGoBack, .refusalAwaitingStep: return ["step"]
     case .noticeActionCancelled: return ["step", "call"]
     case .formatCurrency: return ["symbol", "amount"]
     case .formatMonthYear: return ["month", "year"]
     case .formatDate: return ["day", "month", "year"]
     case .hostBreadcrumbModal: return ["steps"]
     case .hostOfferWhere: return ["step"]
-    case .hostChallengeStandIn: return ["action", "operation"]
+    case .hostChallengeStandIn: return ["step", "call"]
     case .hostRouteBanner: return ["title", "current", "total"]
     case .hostProblemRefused: return ["reason"]
     case .hostProblemUnresolved, .hostProblemOther: return ["code"]
-    case .formatNumber, .formatMonths, .hostLanguage, .hostNewCheckout, .hostCheckout, .hostPickerChoose,
+    case .errorUnanswered, .refusalNoOffer, .formatNumber, .formatMonths, .hostLanguage, .hostNewCheckout,
+      .hostCheckout, .hostPickerChoose,
       .hostOfferTitle, .hostOfferAccept,
       .hostOfferDecline, .hostChallengeBank, .hostChallengeTitle, .hostChallengeCancel, .hostChallengeFail,
       .hostChallengeConfirm, .hostProblemRouteCancelled, .hostProblemStaleVersion, .hostProblemNoAnswer,
@@ -114,10 +119,11 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "disabled.completeFirst", "disabled.notAvailableUntil",
     "condition.equals", "condition.filledIn", "condition.empty", "condition.and", "condition.or", "condition.not",
     "condition.on", "condition.off",
-    "error.checkRow", "error.checkStep", "error.actionUnsupported",
+    "error.checkRow", "error.checkStep", "error.actionUnsupported", "error.unanswered",
     "refusal.hidden", "refusal.cannotChange", "refusal.nothingToClose", "refusal.offerWaiting",
     "refusal.callInFlight", "refusal.callInProgress", "refusal.callUnanswered", "refusal.orderFinished",
-    "refusal.routeInProgress",
+    "refusal.routeInProgress", "refusal.nothingToGoBack", "refusal.awaitingStep", "refusal.noOffer",
+    "refusal.noActionWaiting", "refusal.notAnOption", "refusal.noOptions", "refusal.onOrOff", "refusal.textOnly", "refusal.notOnOrOff",
     "notice.actionCancelled",
     "format.number", "format.currency", "format.months", "format.monthYear", "format.date",
     "host.language", "host.newCheckout", "host.checkout", "host.breadcrumb.modal", "host.picker.choose",
@@ -126,7 +132,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "host.challenge.cancel", "host.challenge.fail", "host.challenge.confirm",
     "host.route.banner",
     "host.problem.refused", "host.problem.routeCancelled", "host.problem.unresolved", "host.problem.staleVersion",
-    "host.problem.noAnswer", "host.problem.unavailable", "host.problem.other",
+    "host.problem.noAnswer", "host.problem.unavailable", "host.problem.other", "host.problem.cardNumber",
   ]
 
   private static let byID: [String: EngineMessageID] = Dictionary(

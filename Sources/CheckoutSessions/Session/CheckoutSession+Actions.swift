@@ -9,15 +9,12 @@ import CheckoutCompiledFlow
 /// its continuation (the call's key with the action appended); leaving the step
 /// cancels the call.
 extension CheckoutSession {
-  /// The error an undeclared action is handled as: the flow resolves its code like
-  /// any other (usually with its `*` fallback).
-  package static func unsupportedActionError(_ action: ActionName) -> APIError {
-    unsupportedActionError(action, messages: .english)
-  }
-
-  /// ``unsupportedActionError(_:)`` in the words of `messages` (a session's).
-  static func unsupportedActionError(_ action: ActionName, messages: EngineMessages) -> APIError {
-    APIError(code: "action_unsupported", message: messages.text(.errorActionUnsupported, action.rawValue))
+  /// The error an undeclared action is handled as, in the words of `messages` (a
+  /// session's), naming the call by its submit's `title` (`Verify address`), never
+  /// the action's name: the flow resolves its code like any other (usually with its
+  /// `*` fallback).
+  static func unsupportedActionError(title: String, messages: EngineMessages) -> APIError {
+    APIError(code: "action_unsupported", message: messages.text(.errorActionUnsupported, title))
   }
 
   /// The call waiting on an action, with the action: what a host shows on the action's step.
@@ -47,7 +44,9 @@ extension CheckoutSession {
       let notice = Effect.notice(
         "\(operation) asked for the action \(action), which its submit does not declare: the call is handled as failed")
       return [notice]
-        + offerErrors([CheckoutSession.unsupportedActionError(action, messages: messages)], from: operation)
+        + offerErrors(
+          [CheckoutSession.unsupportedActionError(title: submitTitle(operation), messages: messages)],
+          from: operation)
     }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action
@@ -68,7 +67,11 @@ extension CheckoutSession {
   /// A tap on a `resume` row: completes the action the call waits on at this step.
   mutating func resume(_ row: Row, on step: Step) -> [Effect] {
     guard let waiting = waitingAction, waiting.action.step == step.id else {
-      return [.refused(.noActionWaiting(nil, event: .tap, row: RowRef(step: step.id, row: row.id)))]
+      let title = row.title.text(in: messages.locale)
+      return [
+        .refused(
+          .noActionWaiting(nil, title: title, event: .tap, row: RowRef(step: step.id, row: row.id), messages: messages))
+      ]
     }
     return actionCompleted(waiting.call.operation, [:], event: .tap)
   }
@@ -84,7 +87,7 @@ extension CheckoutSession {
     -> [Effect]
   {
     guard var call = calls[operation], let action = call.action else {
-      return [.refused(.noActionWaiting(operation, event: event))]
+      return [.refused(.noActionWaiting(operation, title: submitTitle(operation), event: event, messages: messages))]
     }
     let ownKeys = action.name.rawValue + "."
     let stepKeys = Set(compiled.step(action.step)?.rows.compactMap(\.bind) ?? [])

@@ -5,9 +5,16 @@ import CheckoutCompiledFlow
 extension CheckoutSession {
   /// The error offered when a host gives up waiting for a call's answer
   /// (``SessionEvent/apiExpired(_:)``); the flow resolves its code like any
-  /// other (usually with its `*` fallback).
+  /// other (usually with its `*` fallback). Its message here is the English one; a
+  /// session offers it in its own language (the engine's `error.unanswered` message).
   public static let unansweredCallError = APIError(
-    code: "api_unanswered", message: "The checkout service did not answer in time. Please try again.")
+    code: "api_unanswered", message: EngineMessages.english.text(.errorUnanswered))
+
+  /// ``unansweredCallError`` in the session's language (`error.unanswered`), as the
+  /// shopper is offered it.
+  package var unansweredCallErrorInLocale: APIError {
+    APIError(code: CheckoutSession.unansweredCallError.code, message: messages.text(.errorUnanswered))
+  }
 
   /// The call waiting for an answer to an operation, with its idempotency key.
   public func waitingCall(_ operation: OperationName) -> APICall? {
@@ -80,6 +87,6 @@ extension CheckoutSession {
     }
     calls[operation] = nil
     unanswered[operation] = call
-    return offerErrors([CheckoutSession.unansweredCallError], from: operation)
+    return offerErrors([unansweredCallErrorInLocale], from: operation)
   }
 }

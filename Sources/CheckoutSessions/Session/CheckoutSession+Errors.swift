@@ -127,7 +127,9 @@ extension CheckoutSession {
   /// Plans a route to the offer's row from where the shopper is (what the offer
   /// interrupted is given up); the errors queued stay.
   mutating func accept() -> [Effect] {
-    guard case .offering(let offer, let correction, _) = mode else { return [.refused(.noOffer(.accept))] }
+    guard case .offering(let offer, let correction, _) = mode else {
+      return [.refused(.noOffer(.accept, messages: messages))]
+    }
     mode = .idle(correction: correction)
     var driver = RouteDriver()
     let (navigation, planner) = (self.navigation, compiled.planner)
@@ -140,7 +142,9 @@ extension CheckoutSession {
 
   /// Drops the offer: back to what it interrupted (or idle).
   mutating func decline() -> [Effect] {
-    guard case .offering(_, let correction, let waiting) = mode else { return [.refused(.noOffer(.decline))] }
+    guard case .offering(_, let correction, let waiting) = mode else {
+      return [.refused(.noOffer(.decline, messages: messages))]
+    }
     mode = SessionMode(waiting: waiting, correction: correction)
     return []
   }

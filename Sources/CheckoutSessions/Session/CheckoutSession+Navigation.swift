@@ -26,13 +26,15 @@ extension CheckoutSession {
     case .resume?:
       return resume(row, on: step)
     case nil:
-      return [.refused(.notTappable(row, on: step, locale: locale))]
+      return [.refused(.notTappable(row, on: step))]
     }
   }
 
   mutating func back() -> [Effect] {
     if let offer { return [.refused(.offerWaiting(offer, event: .back, messages: messages))] }
-    guard let command = backCommand() else { return [.refused(.nothingToGoBack(from: navigation.top))] }
+    guard let command = backCommand() else {
+      return [.refused(.nothingToGoBack(from: navigation.top, currentStep, messages: messages))]
+    }
     // A command waiting for its step is given up.
     if case .awaitingStep(_, let correction) = mode { mode = .idle(correction: correction) }
     guard let shown = navigation.top(after: command) else { return [.refused(.cannotGoBack(from: navigation))] }

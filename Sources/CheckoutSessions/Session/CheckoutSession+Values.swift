@@ -33,7 +33,7 @@ extension CheckoutSession {
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
     guard row.kind.takesValue, let key = row.bind else {
-      return [.refused(.takesNoValue(row, on: step, locale: locale))]
+      return [.refused(.takesNoValue(row, on: step))]
     }
     if let frozen = frozenRefusal(row, on: step) { return [.refused(frozen)] }
     guard StepCompleteness.isVisible(row, data) else {
@@ -43,7 +43,7 @@ extension CheckoutSession {
       return [.refused(.cannotChange(row, on: step, messages: messages))]
     }
     let accepted: Value
-    switch RowInput.accept(value, for: row, data: data) {
+    switch RowInput.accept(value, for: row, data: data, messages: messages) {
     case .success(let converted): accepted = converted
     case .failure(let problem):
       return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]

@@ -201,7 +201,8 @@ public struct CheckoutSession: Sendable {
   func busyRefusal(_ event: SessionEvent.Kind) -> Refusal? {
     switch mode {
     case .idle: return nil
-    case .awaitingStep(let pending, _): return .awaiting(pending, event: event)
+    case .awaitingStep(let pending, _):
+      return .awaiting(pending, compiled.step(pending.expected), event: event, messages: messages)
     case .offering(let offer, _, _): return .offerWaiting(offer, event: event, messages: messages)
     case .routing(let driver, _):
       guard case .awaiting(let expected, _, _) = driver.state else { return nil }

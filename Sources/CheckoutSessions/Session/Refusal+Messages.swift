@@ -3,8 +3,18 @@ import CheckoutPlanning
 
 /// Every refusal a session makes, with its wording: the one place a refusal's
 /// message is written.
+///
+/// The rule for its words: a refusal a shopper can meet through a host that works
+/// as documented (a second tap, a tap while a step opens or a call waits, `back`
+/// on the first step, an offer's dialog answered twice, an option no longer
+/// offered) is said in the session's language from the engine's messages
+/// (`refusal.*`), naming steps and rows by their titles, never by ids nor with the
+/// value sent. A refusal only a host's or a flow's mistake causes (a row, step or
+/// key the flow does not have, a tap on a value row, a `set` of a button, an answer
+/// no call waits for, an appearance nothing opened) is developer text: English,
+/// naming ids, for a host's log.
 extension Refusal {
-  /// The step on screen has no row by that name.
+  /// The step on screen has no row by that name: developer text, naming ids.
   package static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal
   {
     let ids = step.rows.map(\.id.rawValue)
@@ -13,7 +23,8 @@ extension Refusal {
     return Refusal(
       .unknownRow, event: event, subject: .row(step: step.id, row: row),
       message:
-        "\(step.title) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)")
+        "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)"
+    )
   }
 
   /// A step the flow does not have, named by an event (a `set` through its row, an `appeared`).
@@ -51,7 +62,7 @@ extension Refusal {
   static func opensMissingStep(_ row: Row, target: StepID) -> Refusal {
     Refusal(
       .unknownStep, event: .tap, subject: .step(target),
-      message: "\(row.title) opens \(target), which is not in the flow")
+      message: "\(Quoting.quoted(row.id)) opens \(target), which is not in the flow")
   }
 
   /// A step appeared that is not on the stack and that nothing opened.
@@ -84,21 +95,21 @@ extension Refusal {
       row, on: step, event: .set, reason: messages.text(.refusalCannotChange, row.title.text(in: messages.locale)))
   }
 
-  /// The row has no action; its title in the session's `locale`.
-  static func notTappable(_ row: Row, on step: Step, locale: String) -> Refusal {
+  /// The row has no action: developer text, naming the row's id.
+  static func notTappable(_ row: Row, on step: Step) -> Refusal {
     Refusal(
       .notTappable, event: .tap, subject: .row(step: step.id, row: row.id),
       message:
-        "\(row.title.text(in: locale)) is \(row.kind.withArticle) row: it cannot be tapped\(row.kind.takesValue ? "; set a value instead" : "")"
+        "\(Quoting.quoted(row.id)) is \(row.kind.withArticle) row: it cannot be tapped\(row.kind.takesValue ? "; set a value instead" : "")"
     )
   }
 
-  /// The row takes no value; its title in the session's `locale`.
-  static func takesNoValue(_ row: Row, on step: Step, locale: String) -> Refusal {
+  /// The row takes no value: developer text, naming the row's id.
+  static func takesNoValue(_ row: Row, on step: Step) -> Refusal {
     Refusal(
       .takesNoValue, event: .set, subject: .row(step: step.id, row: row.id),
       message:
-        "\(row.title.text(in: locale)) is \(row.kind.withArticle) row: it takes no value\(row.kind.isTappable ? "; tap it instead" : "")"
+        "\(Quoting.quoted(row.id)) is \(row.kind.withArticle) row: it takes no value\(row.kind.isTappable ? "; tap it instead" : "")"
     )
   }
 
@@ -114,9 +125,11 @@ extension Refusal {
       message: messages.text(.refusalNothingToClose, row.title.text(in: messages.locale)))
   }
 
-  /// `back` on the root step.
-  static func nothingToGoBack(from step: StepID) -> Refusal {
-    Refusal(.nothingToClose, event: .back, message: "there is nothing to go back to from \(step)")
+  /// `back` on the root step (`step`, in the flow; nil for one it lacks), named by
+  /// its title in the shopper's language.
+  static func nothingToGoBack(from id: StepID, _ step: Step?, messages: EngineMessages) -> Refusal {
+    let title = step?.title.text(in: messages.locale) ?? id.rawValue
+    return Refusal(.nothingToClose, event: .back, message: messages.text(.refusalNothingToGoBack, title))
   }
 
   /// `back` that cannot be applied.
@@ -145,9 +158,13 @@ extension Refusal {
     return Refusal(.routeInProgress, event: event, message: messages.text(.refusalRouteInProgress, title))
   }
 
-  /// A command waits for its step.
-  static func awaiting(_ pending: CheckoutSession.PendingNavigation, event: SessionEvent.Kind) -> Refusal {
-    Refusal(.awaitingStep, event: event, message: "waiting for \(pending.expected) to appear after \(pending.command)")
+  /// A command waits for its step (`step`, in the flow; nil for one it lacks), named
+  /// by its title in the shopper's language: a second tap while it opens.
+  static func awaiting(
+    _ pending: CheckoutSession.PendingNavigation, _ step: Step?, event: SessionEvent.Kind, messages: EngineMessages
+  ) -> Refusal {
+    let title = step?.title.text(in: messages.locale) ?? pending.expected.rawValue
+    return Refusal(.awaitingStep, event: event, message: messages.text(.refusalAwaitingStep, title))
   }
 
   /// The row's submit (of `operation`) already waits for an answer: said with the
@@ -197,16 +214,21 @@ extension Refusal {
       message: "no call to \(operation) is waiting for an answer")
   }
 
-  /// `actionCompleted`, or a `resume` row, with no call waiting on an action.
-  static func noActionWaiting(_ operation: OperationName?, event: SessionEvent.Kind, row: RowRef? = nil) -> Refusal {
+  /// `actionCompleted` (of `operation`), or a `resume` row, with no call waiting on
+  /// an action: a second tap on the bank's Confirm. `title` is the row's, or the
+  /// operation's submit's, in the shopper's language.
+  static func noActionWaiting(
+    _ operation: OperationName?, title: String, event: SessionEvent.Kind, row: RowRef? = nil,
+    messages: EngineMessages
+  ) -> Refusal {
     let subject: Refusal.Subject? =
       if let row { .row(step: row.step, row: row.row) } else { operation.map { .operation($0) } }
-    let what = operation.map { "no call to \($0) is" } ?? "no call is"
-    return Refusal(.noActionWaiting, event: event, subject: subject, message: "\(what) waiting on an action here")
+    return Refusal(
+      .noActionWaiting, event: event, subject: subject, message: messages.text(.refusalNoActionWaiting, title))
   }
 
-  /// `accept` or `decline` with no offer.
-  static func noOffer(_ event: SessionEvent.Kind) -> Refusal {
-    Refusal(.noOffer, event: event, message: "there is no offer to \(event)")
+  /// `accept` or `decline` with no offer: a second tap on the offer's dialog.
+  static func noOffer(_ event: SessionEvent.Kind, messages: EngineMessages) -> Refusal {
+    Refusal(.noOffer, event: event, message: messages.text(.refusalNoOffer))
   }
 }

@@ -103,7 +103,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
   /// The row, key, step or operation at fault, or nil when the moment is (an offer
   /// waits, a route is in progress).
   public var subject: Subject?
-  /// The sentence for the shopper: what is wrong and, where it helps, what would be valid.
+  /// The sentence: what is wrong and, where it helps, what would be valid. For the
+  /// shopper, in the session's language, when a shopper can cause the refusal
+  /// through a host that works as documented (a second tap, `back` on the first
+  /// step); else for a host's log, in English, naming ids (an unknown row).
   public var message: String
 
   /// Creates a refusal.

@@ -78,8 +78,9 @@ function problemWords(error) {
   if (error.code === 'no_answer') return word('host.problem.noAnswer');
   if (error.status === 503) return word('host.problem.unavailable');
   if (error.code === 'stale_version') return word('host.problem.staleVersion');
-  // A refused event's detail is the engine's message, in the session's language.
-  if (error.refusal) return word('host.problem.refused', { reason: error.message });
+  // A refused event's detail is the engine's message, in the session's language;
+  // so is a card number refused in a free-text row (host.problem.cardNumber).
+  if (error.refusal || error.code === 'card_number_in_text') return word('host.problem.refused', { reason: error.message });
   return word('host.problem.other', { code: error.code });
 }
 

@@ -28,7 +28,8 @@ export async function askBank(waiting, screen) {
     line.append(title, value);
     detail.append(line);
   }
-  $('#challenge-what').textContent = word('host.challenge.standIn', { action: waiting.action, operation: waiting.operation });
+  // The shopper reads titles (the bank's step, the button that paid), never the action's or the call's ids.
+  $('#challenge-what').textContent = word('host.challenge.standIn', { step: waiting.stepTitle, call: waiting.submitTitle });
   dialog.returnValue = '';
   dialog.showModal();
   $('#challenge-confirm').focus();

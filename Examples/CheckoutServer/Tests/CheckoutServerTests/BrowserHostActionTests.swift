@@ -36,6 +36,9 @@ import Testing
       #expect(action?["operation"]?.string == "confirmPayment", "\(progress.text)")
       #expect(action?["action"]?.string == "three_d_secure")
       #expect(action?["step"]?.string == "challenge")
+      // What the page's stand-in line names: titles, never the action's or the call's ids.
+      #expect(action?["stepTitle"]?.string == "Confirm with your bank")
+      #expect(action?["submitTitle"]?.string == "Pay now")
       #expect(action?["resume"]?.array.compactMap(\.string) == ["confirm"])
       #expect(action?["close"]?.array.compactMap(\.string) == ["cancel"])
 

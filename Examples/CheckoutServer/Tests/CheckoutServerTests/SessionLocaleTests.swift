@@ -39,6 +39,24 @@ import Testing
     }
   }
 
+  /// A card number typed into a free-text row is refused in the shopper's language,
+  /// the row by its title (was English around the German title: `Name auf der Karte
+  /// is no place for a card number: …`).
+  @Test func aCardNumberInAFreeTextRowIsRefusedInTheSessionsLanguage() async throws {
+    try await withApp { client in
+      let (id, _) = try await Self.create(client, #"{"flow":"plndr","locale":"de"}"#)
+      try await client.open(id, "checkout", "stepOne")
+      try await client.open(id, "creditCard", "creditCard")
+      let refused = try await client.set(id, "name", "4242 4242 4242 4242")
+      #expect(refused["error"]?.string == "card_number_in_text")
+      #expect(
+        refused["detail"]?.string
+          == "Name auf der Karte ist kein Feld für eine Kartennummer: Geben Sie sie im Feld der Karte ein",
+        "\(refused.text)")
+      #expect(refused.text.contains("4242") == false)
+    }
+  }
+
   @Test func theSessionCarriesThePagesWordsInItsLocale() async throws {
     try await withApp { client in
       let (id, created) = try await Self.create(client, #"{"flow":"express","locale":"de"}"#)

@@ -43,14 +43,19 @@ struct RouteProgressView: ResponseEncodable, Sendable, Equatable {
 }
 
 /// The action a call waits on: `{"operation": "confirmPayment", "action":
-/// "three_d_secure", "step": "challenge", "resume": ["confirm"], "close":
-/// ["cancel"]}`, with the action step's `resume` rows (tapping one completes the
-/// action) and `close` rows (tapping one cancels the call). A host shows it on
-/// `step`, the action step, and sends `actionCompleted` with its result.
+/// "three_d_secure", "step": "challenge", "stepTitle": "Confirm with your bank",
+/// "submitTitle": "Pay", "resume": ["confirm"], "close": ["cancel"]}`, with the
+/// action step's `resume` rows (tapping one completes the action) and `close` rows
+/// (tapping one cancels the call). A host shows it on `step`, the action step, and
+/// sends `actionCompleted` with its result. The ids are for the host; the shopper
+/// reads the titles, in the session's language: the action step's, and the title
+/// of the row that submits the call.
 struct WaitingActionView: Encodable, Sendable, Equatable {
   var operation: String
   var action: String
   var step: String
+  var stepTitle: String
+  var submitTitle: String
   var resume: [String]
   var close: [String]
 
@@ -59,7 +64,10 @@ struct WaitingActionView: Encodable, Sendable, Equatable {
     operation = waiting.call.operation.rawValue
     action = waiting.action.name.rawValue
     step = waiting.action.step.rawValue
-    let rows = session.compiled.step(waiting.action.step)?.rows ?? []
+    let actionStep = session.compiled.step(waiting.action.step)
+    stepTitle = actionStep?.title.text(in: session.locale) ?? step
+    submitTitle = Self.submitTitle(of: waiting.call.operation, in: session) ?? operation
+    let rows = actionStep?.rows ?? []
     resume = rows.compactMap { row in
       if case .button(.resume) = row.cell { return row.id.rawValue }
       return nil
@@ -68,6 +76,18 @@ struct WaitingActionView: Encodable, Sendable, Equatable {
       if case .button(.close) = row.cell { return row.id.rawValue }
       return nil
     }
+  }
+
+  /// The title of the first row that submits `operation`, in the session's language.
+  static func submitTitle(of operation: OperationName, in session: CheckoutSession) -> String? {
+    for step in session.flow.steps {
+      for row in step.rows {
+        if case .button(.submit(let submit)) = row.cell, submit.operation == operation {
+          return row.title.text(in: session.locale)
+        }
+      }
+    }
+    return nil
   }
 }
 

@@ -53,10 +53,11 @@ struct DataLimits: Sendable {
       rows = session.flow.steps.flatMap(\.rows).filter { $0.bind == key }
     }
     guard !rows.contains(where: { $0.sensitive || $0.secret }) else { return }
-    let title = rows.first?.title.text(in: session.locale) ?? "this field"
+    // In the shopper's words (host.problem.cardNumber), the row by its title.
+    let title = rows.first?.title.text(in: session.locale) ?? target.description
+    let words = session.hostWords["host.problem.cardNumber"] ?? "{row}"
     throw ServerError(
-      .unprocessableContent, "card_number_in_text",
-      "\(title) is no place for a card number: enter it in the card's own field", at: "value")
+      .unprocessableContent, "card_number_in_text", words.replacingOccurrences(of: "{row}", with: title), at: "value")
   }
 
   /// After a `set` event: the entered values (every key a value row binds; secrets,
