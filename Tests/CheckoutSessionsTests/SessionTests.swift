@@ -93,7 +93,9 @@ import CheckoutSessions
     driven.send(.tap("checkout"))
     driven.send(.tap("shippingAddress"))
     #expect(
-      driven.send(.set(.row("name"), .bool(false))).map(\.refusal?.message) == ["Full name takes a value, not on or off"])
+      driven.send(.set(.row("name"), .bool(false))).map(\.refusal?.message) == [
+        "Full name takes a value, not on or off"
+      ])
   }
 
   @Test func aRejectedValueIsKeptWithItsMessage() {
