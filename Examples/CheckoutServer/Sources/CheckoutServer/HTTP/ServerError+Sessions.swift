@@ -79,3 +79,21 @@ extension ServerError {
       at: "operation")
   }
 }
+
+extension ServerError {
+  /// `body`, whose `awaitingStep` or `routeInProgress` refusal names, as data, the
+  /// command the session `stored` waits on and its step (the library says them in
+  /// a sentence).
+  static func namingPending<Result>(
+    in stored: StoredSession, flow: CompiledFlow, _ body: () async throws -> Result
+  ) async throws -> Result {
+    do {
+      return try await body()
+    } catch var error as ServerError where error.refusal?.waitsForStep == true {
+      if let session = try? CheckoutSession(restoring: stored.snapshot, flow: flow) {
+        error.refusal = error.refusal?.naming(pendingIn: session)
+      }
+      throw error
+    }
+  }
+}

@@ -64,12 +64,7 @@ struct SessionService: Sendable {
     }
     var session = try served.session()
     session.restoreSecrets(await serving.vault.secrets(for: id))
-    return SessionView(
-      id: id.rawValue, version: served.stored.version, locale: session.locale, labels: session.hostWords,
-      state: session.navigation.description, screen: session.screen, pending: PendingCommandView(session),
-      offer: session.offer.map(OfferView.init),
-      route: RouteView(session),
-      waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: served.migration)
+    return SessionView(id, session, version: served.stored.version, migration: served.migration)
   }
 
   /// `POST /sessions/{id}/events`: lost calls finished first, then the event (an
@@ -114,9 +109,8 @@ struct SessionService: Sendable {
     let applied = try ActionCompletion.prepare(
       event.event, snapshot: recovered.stored.snapshot, flow: served.flow.flow, limits: limits)
     try limits.check(applied, on: served.flow)
-    let result: CallResult
-    do {
-      result = try await ServerError.answering(
+    let result = try await ServerError.namingPending(in: recovered.stored, flow: served.flow) {
+      try await ServerError.answering(
         expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts
       ) {
         try await calls.send(
@@ -124,12 +118,6 @@ struct SessionService: Sendable {
           expectedVersion: event.expectedVersion.map { _ in recovered.stored.version }
         ) { session in try limits.checkEntered(session, after: applied) }
       }
-    } catch var error as ServerError where error.refusal?.waitsForStep == true {
-      // The command the session waits on and its step, as data (the library says them in a sentence).
-      if let session = try? CheckoutSession(restoring: recovered.stored.snapshot, flow: served.flow) {
-        error.refusal = error.refusal?.naming(pendingIn: session)
-      }
-      throw error
     }
     return EventResultView(
       version: result.version, state: result.session.navigation.description, screen: result.session.screen,

@@ -238,6 +238,17 @@ struct SessionView: ResponseEncodable, Sendable {
   var migration: MigrationReport?
 }
 
+extension SessionView {
+  /// The view of session `id`, stored at `version`.
+  init(_ id: SessionID, _ session: CheckoutSession, version: Int, migration: MigrationReport?) {
+    self.init(
+      id: id.rawValue, version: version, locale: session.locale, labels: session.hostWords,
+      state: session.navigation.description, screen: session.screen, pending: PendingCommandView(session),
+      offer: session.offer.map(OfferView.init), route: RouteView(session),
+      waiting: session.calls.isEmpty ? nil : session.calls.keys.map(\.rawValue).sorted(), migration: migration)
+  }
+}
+
 /// `POST /sessions/{id}/events`: `{"version", "state", "screen", "effects"}`.
 struct EventResultView: ResponseEncodable, Sendable {
   var version: Int
