@@ -28,7 +28,7 @@ extension CheckoutSession {
   /// ``SessionEvent/apiActionRequired(_:_:_:)``: the call waits on the action and
   /// its step opens (over what was shown; a route in progress is given up, an
   /// offer waiting is dropped). The action's data is kept for the host to show
-  /// (``PendingAction/data``, secrets left out), and its keys the operation's
+  /// (``PendingAction/data``, secrets left out, sensitive values masked), and its keys the operation's
   /// submits `provides` fill the session's data, as a success's do. An action no
   /// submit of the operation declares is handled as a failure of the call, saying so.
   mutating func apiActionRequired(_ operation: OperationName, _ action: ActionName, _ values: [DataKey: Value])
@@ -50,8 +50,8 @@ extension CheckoutSession {
     }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action
-    // What the host shows (a challenge's address); a secret is never kept.
-    call.action = PendingAction(name: action, step: step, data: values.filter { !compiled.masking.isSecret($0.key) })
+    // What the host shows (a challenge's address): a secret is never kept, a sensitive value only masked.
+    call.action = PendingAction(name: action, step: step, data: compiled.masking.redacted(values))
     calls[operation] = call
     // The keys the operation's submits provide are the session's at once, so the
     // action's step can show them (a suggested address in a row's detail).
