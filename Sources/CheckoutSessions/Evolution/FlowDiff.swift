@@ -61,7 +61,8 @@ package struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
   package var fromVersion: Int?
   /// The new version's `version`.
   package var toVersion: Int?
-  /// Every difference, steps first, then rows, keys, error matchers, actions and routes.
+  /// Every difference, steps first, then rows, keys, error matchers, actions,
+  /// routes, locales and texts.
   package var differences: [Difference]
 
   /// Whether any difference is breaking.
@@ -87,6 +88,15 @@ package struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
     ]
     lines += differences.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension Rule {
+  /// The rule without its message: what it accepts, which is what a diff compares.
+  fileprivate var withoutMessage: Rule {
+    var rule = self
+    rule.message = nil
+    return rule
   }
 }
 
@@ -117,6 +127,8 @@ struct FlowDiffCollector {
     compareMatchers()
     compareActions()
     compareRoutes()
+    compareLocales()
+    compareTexts()
   }
 
   mutating func add(
@@ -149,7 +161,8 @@ struct FlowDiffCollector {
             "a session with it open keeps its navigation state; routes planned from now on open it with \(NavigationCommand.opening(id, as: now.presentation))"
         )
       }
-      if now.complete != step.complete {
+      // A completion check's message is a text (``compareTexts()``); its condition is not.
+      if now.complete.map(\.when) != step.complete.map(\.when) {
         add(
           .breaking, "completion checks changed", id.rawValue, "",
           effect: "a guard requiring \(id) is judged by the new checks: a row it enabled may be disabled")
@@ -222,11 +235,13 @@ struct FlowDiffCollector {
           "the row shows the value of \(now.bind?.rawValue ?? "no key"); a value under \(row.bind?.rawValue ?? "no key") is not carried to it"
       )
     }
-    // Named rules are compared by what they are defined as.
-    let oldRules = row.rules.map { FlowWriter.rule($0, named: [:]) }
-    let newRules = now.rules.map { FlowWriter.rule($0, named: [:]) }
-    if oldRules != newRules || row.rules.map(\.kind) != now.rules.map(\.kind) {
-      let added = now.rules.filter { !row.rules.contains($0) }
+    // Named rules are compared by what they are defined as; their messages are
+    // texts (``compareTexts()``): a translation changes no value's fate.
+    func written(_ rules: [Rule]) -> [String] { rules.map { FlowWriter.rule($0, named: [:]) } }
+    let (oldMeaning, newMeaning) = (row.rules.map(\.withoutMessage), now.rules.map(\.withoutMessage))
+    if written(oldMeaning) != written(newMeaning) || row.rules.map(\.kind) != now.rules.map(\.kind) {
+      let (oldRules, newRules) = (written(row.rules), written(now.rules))
+      let added = newMeaning.filter { !oldMeaning.contains($0) }
       let detail = "[\(oldRules.joined(separator: ", "))] -> [\(newRules.joined(separator: ", "))]"
       if added.isEmpty {
         add(.safe, "rules loosened", subject, detail)

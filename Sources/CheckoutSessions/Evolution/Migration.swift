@@ -48,7 +48,18 @@ struct Migration {
     migrateOffers(offeredAgain: offeredAgain)
     migrateCalls()
     migrateSecretGenerations()
+    migrateLocale()
     checkValues()
+  }
+
+  /// A locale the target no longer speaks is dropped: the session is restored in
+  /// the default language (as a restore would do without a word), and said.
+  private mutating func migrateLocale() {
+    guard let locale = old.locale, target.sessionLocale(for: locale) == nil else { return }
+    result.locale = nil
+    changes.append(
+      Change(
+        .droppedLocale, locale, "\(version) does not speak \(locale): the session is shown in \(target.defaultLocale)"))
   }
 
   /// The migrated snapshot. Throws only if the fields carried make no mode, which

@@ -46,6 +46,10 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
       /// waits on its action at another step, or was cancelled (its action is no
       /// longer declared, or is done at a step the session does not show).
       case changedCall
+      /// The session's locale is one the new version no longer speaks (neither lists
+      /// nor writes messages in, and the engine has no words in): the session is
+      /// shown in the flow's default language.
+      case droppedLocale
 
       /// The words the text report uses: `renamed step`, `cut navigation`, …
       package var words: String {

@@ -22,9 +22,12 @@ import CheckoutCompiledFlow
 ///   reject are kept and shown on their row with the rule's message.
 /// - The offer and the queued errors are resolved again with the new matchers.
 ///
+/// - A session in a locale the target no longer speaks (neither lists, nor writes
+///   messages in, nor has the engine's words for) is shown in its default language.
+///
 /// Only a snapshot of another flow (or another format), or of a newer version than
 /// the target, is refused: anything else restores, at worst at the start with its values. A snapshot made on this very
-/// version is returned as it is, with no report.
+/// version is returned as it is, with no report, unless its locale is no longer spoken.
 ///
 /// ```swift
 /// let migrator = SnapshotMigrator(to: CompiledFlow(v2))
@@ -75,7 +78,11 @@ public struct SnapshotMigrator: Sendable {
     guard snapshot.flow == target.flow.id else {
       throw SnapshotError(message: "the snapshot is of flow \"\(snapshot.flow)\", not \"\(target.flow.id)\"")
     }
-    guard !isCurrent(snapshot) else { return (snapshot, nil) }
+    // A fingerprint covers what a session holds, not the words: a snapshot of this
+    // very version in a locale the flow no longer speaks is carried to say so.
+    guard !isCurrent(snapshot) || snapshot.locale.map({ target.sessionLocale(for: $0) == nil }) == true else {
+      return (snapshot, nil)
+    }
     // Renames only run forward: a session carried "back" to an older version would
     // lose its steps and values for no reason (an instance still on the old flow,
     // mid-way through a rolling deploy).
