@@ -91,6 +91,30 @@ import CheckoutSessions
       ])
   }
 
+  /// An order placed on the old version whose confirmation the host has not shown yet:
+  /// the reset to the confirmation replaces the whole stack, so the cut does not
+  /// touch it, and the shopper sees their order (it was dropped, and a charged
+  /// order was stranded: every way on refused with `orderFinished`).
+  @Test func aPlacedOrderStillResetsToItsConfirmationAfterACut() throws {
+    var shopper = BoxFlows.Shopper()
+    shopper.atPayment()
+    shopper.send(.tap("continue"))
+    shopper.manual = true
+    shopper.send(.tap("placeOrder"))
+    shopper.send(.apiSucceeded("placeOrder", ["order.number": .string("BOX-1")]))
+    #expect(shopper.session.pending?.command.description == "reset confirmation")
+    #expect(shopper.session.navigation.description == "plan>shipping>delivery>payment>review")
+
+    let migrated = try Self.migrate(shopper.session)
+    #expect(migrated.session.navigation.description == "plan>shipping>delivery")
+    #expect(migrated.session.pending?.command.description == "reset confirmation")
+    #expect(!Self.changes(migrated).contains { $0.hasPrefix("dropped pending") }, "\(Self.changes(migrated))")
+    var session = migrated.session
+    _ = session.send(.appeared("confirmation"))
+    #expect(session.navigation.description == "confirmation")
+    #expect(session.value(for: "order.number") == .string("BOX-1"))
+  }
+
   @Test func anOfferMadeOnTheCutPartWaitsOnTheNewTopAndStillRoutesToItsRow() throws {
     var shopper = BoxFlows.Shopper()
     shopper.atPayment()

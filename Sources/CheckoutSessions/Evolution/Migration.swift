@@ -356,7 +356,11 @@ struct Migration {
     guard let pending = oldMode.pending else { return }
     let command = command(pending.command)
     let expected = step(pending.expected)
-    guard !navigationCut, migrator.has(expected), result.navigation.top(after: command) == expected else {
+    // A reset replaces the whole stack (a placed order's confirmation): a cut below
+    // it changes nothing it does, and dropping it would strand the order.
+    let replacesStack = if case .reset = command { true } else { false }
+    guard !navigationCut || replacesStack, migrator.has(expected), result.navigation.top(after: command) == expected
+    else {
       mode.pending = nil
       changes.append(
         Change(

@@ -12,7 +12,8 @@ import CheckoutCompiledFlow
 ///   `checkout plan --from` checks a state): below a removed step, or below a step
 ///   the step under it no longer opens (the start when nothing survives). After a
 ///   cut, a route in progress is given up and its error offered again, a command
-///   waiting for its step is dropped, and a call waiting on an action whose step
+///   waiting for its step is dropped (not a `reset`, which replaces the whole stack:
+///   a placed order's confirmation still shows), and a call waiting on an action whose step
 ///   was cut away is cancelled; the focus, the offer and the queued errors stay
 ///   (they name rows, not the stack), and no value is dropped for it.
 /// - Otherwise a route in progress that names a renamed or removed step is given
