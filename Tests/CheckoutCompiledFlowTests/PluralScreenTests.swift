@@ -48,6 +48,15 @@ import Testing
     #expect(try Self.detail(.number(1), locale: "xx") == "1 other", "a language without rules is other")
   }
 
+  /// French has no text here: the English one shows, and chooses its form by
+  /// English rules (French says 0 and 1.5 are `one`: "0 item", "1.5 item").
+  @Test func aFallbackTextChoosesItsFormInItsOwnLanguage() throws {
+    #expect(try Self.detail(.number(1), locale: "fr") == "1 item")
+    #expect(try Self.detail(.string("1.5"), locale: "fr") == "1,5 items", "# is the session's way of writing it")
+    #expect(try Self.detail(.number(0), locale: "fr") == "Your bag is empty")
+    #expect(try Self.detail(.number(2), locale: "pl-PL") == "2 produkty", "a regional form reads its language's text")
+  }
+
   @Test func aSecretKeysPluralNeitherShowsNorChoosesByIt() throws {
     let shown = try Self.detail(.number(1), locale: nil, row: "card")
     #expect(shown?.hasSuffix(" other") == true, "\(shown ?? "nil")")

@@ -195,7 +195,7 @@ package struct ScreenRenderer: Sendable {
       let selection = value?.isPresent == true ? value?.displayText : nil
       return (masking.display(value, of: bind, in: data, locale: locale), nil, selection)
     case .disclosure(_, let bind, let detail), .info(let bind, let detail):
-      return ("", self.detail(detail?.text(in: locale), bind: bind, data, locale: locale), nil)
+      return ("", self.detail(detail, bind: bind, data, locale: locale), nil)
     case .button:
       return ("", nil, nil)
     }
@@ -205,19 +205,25 @@ package struct ScreenRenderer: Sendable {
   /// A value with a format is written as the locale writes it (a secret or
   /// sensitive one is masked first, never formatted; one not of the format's kind,
   /// such as a text where a number belongs, is shown as it is). A plural shows the
-  /// form its key's number takes in the locale (a masked key's is `other`).
-  private func detail(_ text: String?, bind: DataKey?, _ data: [DataKey: Value], locale: String?) -> String? {
-    guard let text, let template = template(text) else {
+  /// form its key's number takes in the language the text is written in: the
+  /// locale's, or the default language's when the flow has no text in the locale
+  /// (an English fallback in a French session says `0 items`, not `0 item`); a
+  /// masked key's is `other`.
+  private func detail(_ detail: LocalizedText?, bind: DataKey?, _ data: [DataKey: Value], locale: String?)
+    -> String?
+  {
+    guard let text = detail?.text(in: locale), let template = template(text) else {
       return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
     }
-    return filled(template.parts, data, locale: locale, plural: nil)
+    let written = detail?.writtenTag(for: locale) ?? flow.defaultLocale ?? "en"
+    return filled(template.parts, data, locale: locale, plurals: PluralRules.for(written) ?? .otherOnly, plural: nil)
   }
 
-  /// Template parts filled in; `plural` is the key of the plural whose form they
-  /// are, which `#` shows.
-  private func filled(_ parts: [DetailTemplate.Part], _ data: [DataKey: Value], locale: String?, plural: DataKey?)
-    -> String
-  {
+  /// Template parts filled in, a plural's form chosen by `plurals`; `plural` is the
+  /// key of the plural whose form they are, which `#` shows.
+  private func filled(
+    _ parts: [DetailTemplate.Part], _ data: [DataKey: Value], locale: String?, plurals: PluralRules, plural: DataKey?
+  ) -> String {
     parts.map { part in
       switch part {
       case .text(let text): return text
@@ -231,11 +237,11 @@ package struct ScreenRenderer: Sendable {
       case .value(let key, nil): return masking.display(data[key], of: key, in: data, locale: locale)
       case .plural(let key, let choice):
         let number = masking.isMasked(key) ? nil : data[key].flatMap(PluralOperands.init)
-        let rules = PluralRules.for(locale ?? flow.defaultLocale ?? "en") ?? .otherOnly
-        return filled(choice.parts(for: number, rules: rules), data, locale: locale, plural: key)
+        return filled(choice.parts(for: number, rules: plurals), data, locale: locale, plurals: plurals, plural: key)
       case .pluralNumber:
         guard let key = plural else { return "#" }
-        return filled([.value(key, masking.isMasked(key) ? nil : .number)], data, locale: locale, plural: nil)
+        return filled(
+          [.value(key, masking.isMasked(key) ? nil : .number)], data, locale: locale, plurals: plurals, plural: nil)
       }
     }.joined()
   }

@@ -50,6 +50,17 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// The tag whose text ``text(in:)`` shows for `locale`: `locale` itself, or its
+  /// language alone (`de` for `de-CH`); nil when it shows the default language's.
+  package func writtenTag(for locale: String?) -> String? {
+    guard let locale, !translations.isEmpty else { return nil }
+    if translations[locale] != nil { return locale }
+    if let dash = locale.firstIndex(of: "-"), translations[String(locale[..<dash])] != nil {
+      return String(locale[..<dash])
+    }
+    return nil
+  }
+
   /// Whether `typed` is this text in any of its languages, ignoring case: a
   /// shopper may choose a picker option by its label in their own language.
   package func matches(_ typed: String) -> Bool {
