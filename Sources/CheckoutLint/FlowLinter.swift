@@ -97,6 +97,7 @@ struct FlowLinter {
     checkKeys()
     checkOptionSources()
     checkFormattedData()
+    checkNumberGrouping()
     checkDataValues()
     checkUnfilledTemplates()
     checkSecretDetails()

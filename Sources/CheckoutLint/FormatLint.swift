@@ -28,4 +28,27 @@ extension FlowLinter {
         at: path, suggestion: "write it in \"data\" as \(format.takes), or show the key without a format")
     }
   }
+
+  /// A `format.number` whose group separator is a plain space (U+0020) lets a
+  /// number or an amount break across two lines (`1 234` / `,50 zł`): the
+  /// languages that group with a space write a no-break one.
+  func checkNumberGrouping() {
+    guard let text = flow.messages[EngineMessageID.formatNumber.id] else { return }
+    let path = JSONPath.root.appending("messages").appending(EngineMessageID.formatNumber.id)
+    let written: [(at: JSONPath, sample: String)]
+    switch text {
+    case .text(let sample): written = [(path, sample)]
+    case .localized(let samples):
+      written = samples.sorted { $0.key < $1.key }.map { (path.appending($0.key), $0.value) }
+    }
+    for (at, sample) in written where LocaleFormatting.groupSeparator(of: sample) == " " {
+      sink.warning(
+        "number-group-space",
+        "\(Quoting.quoted(sample)) groups digits with a plain space, so a number or an amount may break across two lines",
+        at: at,
+        suggestion:
+          "write a narrow no-break space (U+202F, as the engine's French does) or a no-break space (U+00A0) between the groups"
+      )
+    }
+  }
 }

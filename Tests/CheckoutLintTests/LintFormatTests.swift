@@ -30,4 +30,34 @@ import CheckoutLint
             "write it in \"data\" as a date written YYYY-MM-DD (\"2026-12-24\"), or show the key without a format"),
       ])
   }
+
+  /// Digits grouped by a plain space break across lines (`1 234` / `,50 zł`): lint
+  /// warns at the text, and names the no-break spaces to write instead.
+  @Test func aFormatNumberGroupedByAPlainSpaceIsAWarning() {
+    // A no-break space (U+00A0) is what a language that groups with a space writes.
+    expectLintDiagnostics(
+      #"""
+      { "format": 1, "id": "shop", "title": "Shop", "start": "cart",
+        "messages": { "format.number": "1\#u{00A0}234\#u{00A0}567,89" },
+        "steps": [{ "id": "cart", "title": "Cart", "rows": [
+          { "id": "go", "cell": "button", "title": "Pay", "submit": "pay" } ] }],
+        "errors": [{ "code": "*", "step": "cart" }] }
+      """#, [])
+    expectLintDiagnostics(
+      #"""
+      { "format": 1, "id": "shop", "title": "Shop", "start": "cart",
+        "messages": { "format.number": 1️⃣"1 234 567,89" },
+        "steps": [{ "id": "cart", "title": "Cart", "rows": [
+          { "id": "go", "cell": "button", "title": "Pay", "submit": "pay" } ] }],
+        "errors": [{ "code": "*", "step": "cart" }] }
+      """#,
+      [
+        .warning(
+          "1️⃣", "\"1 234 567,89\" groups digits with a plain space, so a number or an amount may break across two lines",
+          path: "messages[\"format.number\"]",
+          suggestion:
+            "write a narrow no-break space (U+202F, as the engine's French does) or a no-break space (U+00A0) between the groups"
+        )
+      ])
+  }
 }

@@ -98,10 +98,16 @@ import CheckoutModel
   }
 
   @Test func samplesNotOfTheirShapeAreProblems() {
-    for sample in ["1234567.89", "1,234,567,89", "1.234.567", "12,34,567.89", "1,234,567.89 ", "x1,234,567.89"] {
+    for sample in [
+      "1234567", "1,234,567,89", "1.234.567", "12,34,567.89", "1,234,567.89 ", "x1,234,567.89", "1234.567,89",
+    ] {
       #expect(LocaleFormatting.problem(in: sample, of: .formatNumber) != nil, "\(sample)")
     }
     #expect(LocaleFormatting.problem(in: "1'234'567.89", of: .formatNumber) == nil)
+    // No grouping at all is a shape too (a language's own choice, or a shop's).
+    #expect(LocaleFormatting.problem(in: "1234567,89", of: .formatNumber) == nil)
+    #expect(LocaleFormatting.groupSeparator(of: "1234567,89") == "")
+    #expect(LocaleFormatting.groupSeparator(of: "1 234 567,89") == " ")
     #expect(LocaleFormatting.problem(in: "Jan, Feb", of: .formatMonths) != nil)
   }
 
@@ -146,6 +152,8 @@ import CheckoutModel
     let ungrouped = formatting([.formatNumber: "1234567.89"])
     #expect(ungrouped.format(.number(1234.5), as: .currency("EUR")) == "€1234.50", "no group separator")
     #expect(ungrouped.format(.number(0), as: .number) == "0")
+    let spanish = EngineMessages.for("es")?.overriding([.formatNumber: "1234567,89"], locale: "es").formatting
+    #expect(spanish?.format(.number(1234.5), as: .currency("EUR")) == "1234,50\u{00A0}€", "a flow's own es grouping")
   }
 
   /// Days and months are read on their bytes: every shape a date has, nothing else.

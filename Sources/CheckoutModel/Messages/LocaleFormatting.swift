@@ -36,7 +36,8 @@ package struct LocaleFormatting: Sendable {
     switch id {
     case .formatNumber:
       return separators(text) == nil
-        ? "write 1234567.89 as the language writes it, like 1,234,567.89 or 1.234.567,89" : nil
+        ? "write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89 or 1234567,89 (no grouping)"
+        : nil
     case .formatMonths:
       return monthNames(text) == nil ? "write the twelve months' names, January first, separated by \", \"" : nil
     default: return nil
@@ -61,11 +62,15 @@ package struct LocaleFormatting: Sendable {
         position += 1
       }
     }
-    guard position == bytes.count, !between[0].isEmpty, between[0] == between[1], between[0] != between[2],
-      !between[2].isEmpty
+    // The group separator may be empty (`1234567,89`: no grouping), the decimal one not.
+    guard position == bytes.count, between[0] == between[1], between[0] != between[2], !between[2].isEmpty
     else { return nil }
     return (between[0], between[2])
   }
+
+  /// The group separator a `format.number` text writes (`.` in `1.234.567,89`,
+  /// empty in `1234567,89`), or nil for a text of another shape.
+  package static func groupSeparator(of sample: String) -> String? { separators(sample)?.group }
 
   /// Whether a UTF-8 byte is an ASCII digit (no byte of another scalar is).
   private static func isDigit(_ byte: UInt8) -> Bool {
