@@ -53,6 +53,8 @@ extension FlowDecoder {
   /// or `format.months` not of its shape; true when the text is right.
   private func checkPlaceholders(_ text: String, of id: EngineMessageID, at path: JSONPath) -> Bool {
     let expected = id.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+    let valid =
+      id.placeholders.isEmpty ? "it takes no placeholder: write it without {…}" : "its placeholders are \(expected)"
     switch MessageTemplate.parse(text, placeholders: id.placeholders, numbers: id.numberPlaceholders) {
     case .success:
       guard let problem = LocaleFormatting.problem(in: text, of: id) else { return true }
@@ -61,8 +63,7 @@ extension FlowDecoder {
     case .failure(.unknownPlaceholder(let name)):
       sink.error(
         "message-placeholder", "{\(name)} is not a placeholder of \(id)", at: path,
-        suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) its placeholders are \(expected)" }
-          ?? "its placeholders are \(expected)")
+        suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) \(valid)" } ?? valid)
     case .failure(.malformedPlural(let first)):
       for problem in first.all {
         sink.error(
