@@ -6,12 +6,18 @@ extension LocaleLint {
   /// A warning per language the flow speaks that the engine does not (listed in
   /// its `locales`, or written in its `messages`) in which some engine message has
   /// no text, with how many and which, at the flow's `messages` (at the language
-  /// in `locales` for a flow without them). A regional form reads its language's
+  /// in `locales` for a flow without them). A text that is written but wrong counts
+  /// as written: loading reports it. A regional form reads its language's
   /// texts (`pl-PL` reads `pl`), as a session does; tags match whatever their case.
   func checkAddedLanguages() {
     let defaultLocale = flow.locales.first ?? "en"
     var written: [String: Set<EngineMessageID>] = [:]
-    for (id, text) in flow.messages {
+    // A text written but wrong has its own error where it stands: it is not missing.
+    let writtenTexts = flow.messages.merging(positions.rejectedMessages) { loaded, rejected in
+      let both = loaded.texts(defaultLocale: defaultLocale) + rejected.texts(defaultLocale: defaultLocale)
+      return .localized(Dictionary(both.map { ($0.locale, $0.text) }, uniquingKeysWith: { first, _ in first }))
+    }
+    for (id, text) in writtenTexts {
       guard let message = EngineMessageID(id: id) else { continue }  // loading reports it
       for (locale, _) in text.texts(defaultLocale: defaultLocale) {
         written[locale.lowercased(), default: []].insert(message)

@@ -152,6 +152,6 @@ import CheckoutCompiledFlow
 
   @Test func defaultMessageNamesTheRowWhenNeitherFlowNorApiGivesOne() {
     let resolution = ErrorResolver(flow).resolve(APIError(code: "card_lost"))
-    #expect(resolution?.message == "Card: please check this (card lost)")
+    #expect(resolution?.message == "Card: please check this.")
   }
 }

@@ -1,4 +1,5 @@
 import CheckoutTestExpectations
+import CheckoutTestSupport
 import Foundation
 import Testing
 import CheckoutModel
@@ -10,15 +11,18 @@ import CheckoutLint
 @Suite struct LintEngineMessagesTests {
   /// A flow in English and `locale`, its `messages` writing every engine message
   /// in `locale` but `missing` (each as the English text, placeholders and all).
-  private func flow(adding locale: String, without missing: [EngineMessageID]) -> String {
+  /// A text in `wrong` is written as given (a marker and all) instead of the English.
+  private func flow(
+    adding locale: String, without missing: [EngineMessageID], wrong: [EngineMessageID: String] = [:]
+  ) -> String {
     let members = EngineMessageID.allCases.filter { !missing.contains($0) }.map { id in
       let text = EngineMessages.english.template(id).replacingOccurrences(of: "\"", with: "\\\"")
-      return "\"\(id.id)\": { \"\(locale)\": \"\(text)\" }"
+      return "\"\(id.id)\": { \"\(locale)\": \(wrong[id] ?? "\"\(text)\"") }"
     }
     return """
       { "format": 1, "id": "shop", "title": { "en": "Shop", "\(locale)": "Sklep" }, "locales": ["en", "\(locale)"],
         "start": "cart", "steps": [{ "id": "cart", "title": { "en": "Cart", "\(locale)": "Koszyk" }, "rows": [] }],
-        "errors": [{ "code": "*", "step": "cart" }],
+        "errors": [{ "code": "*", "step": "cart", "message": { "en": "Try again.", "\(locale)": "…" } }],
         "messages": 1️⃣{ \(members.joined(separator: ",\n    ")) } }
       """
   }
@@ -41,6 +45,42 @@ import CheckoutLint
       ])
   }
 
+  /// A text that is written but wrong (a placeholder typo, a number or months
+  /// not of their shape) is its own error where it stands, and is not counted
+  /// as left out: the language has its text, it only needs mending.
+  @Test func aTextWrittenButWrongIsItsErrorAndNotAlsoLeftOut() {
+    expectLintDiagnostics(
+      flow(
+        adding: "pl", without: [],
+        wrong: [
+          .ruleRequired: #"2️⃣"Pole {titel} jest wymagane""#, .formatNumber: #"3️⃣"1234567.89""#,
+          .formatMonths: #"4️⃣"Sty, Lut""#,
+        ]),
+      [
+        .error(
+          "2️⃣", "{titel} is not a placeholder of rule.required", path: #"messages["rule.required"].pl"#,
+          suggestion: #"did you mean "title"? its placeholders are {title}"#),
+        .error(
+          "3️⃣", #""1234567.89" is not how format.number is written"#, path: #"messages["format.number"].pl"#,
+          suggestion: "write 1234567.89 as the language writes it, like 1,234,567.89 or 1.234.567,89"),
+        .error(
+          "4️⃣", #""Sty, Lut" is not how format.months is written"#, path: #"messages["format.months"].pl"#,
+          suggestion: #"write the twelve months' names, January first, separated by ", ""#),
+      ])
+  }
+
+  /// The article's example is what lint says, with the engine's real number of messages.
+  @Test func theArticlesExampleIsTheRealWarning() throws {
+    let marked = flow(adding: "pl", without: [.ruleLuhn, .formatMonths, .hostOfferTitle])
+    let report = FlowLoader().lint(bytes: Array(marked.replacingOccurrences(of: "1️⃣", with: "").utf8))
+    let warning = try #require(report.diagnostics.first { $0.code == "untranslated-engine-messages" })
+    let article = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent(
+        "Sources/CheckoutEngine/CheckoutEngine.docc/ShoppersLanguage.md"), encoding: .utf8)
+    let prose = article.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(prose.contains("(`\(warning.message)`)"), "the article should quote: \(warning.message)")
+  }
+
   @Test func anAddedLanguageWithEveryMessageLints() {
     expectLintDiagnostics(flow(adding: "pl", without: []), [])
   }
@@ -56,7 +96,7 @@ import CheckoutLint
     let source = """
       { "format": 1, "id": "shop", "title": { "en": "Shop", "sv": "Butik" }, "locales": ["en", 1️⃣"sv"], "start": "cart",
         "steps": [{ "id": "cart", "title": { "en": "Cart", "sv": "Varukorg" }, "rows": [] }],
-        "errors": [{ "code": "*", "step": "cart" }] }
+        "errors": [{ "code": "*", "step": "cart", "message": { "en": "Try again.", "sv": "Försök igen." } }] }
       """
     expectLintDiagnostics(
       source,

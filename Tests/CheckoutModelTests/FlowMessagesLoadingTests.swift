@@ -58,6 +58,19 @@ import CheckoutModel
       ])
   }
 
+  /// The API's code is an id, never words for the shopper: the error messages
+  /// take none, and a flow's text that still writes `{code}` is told what is valid.
+  @Test func anErrorMessageWritingTheAPICodeIsAnError() {
+    #expect(
+      Self.problems(#"{ "error.checkRow": { "de": "{title}: Bitte prüfen ({code})" } }"#) == [
+        #"messages["error.checkRow"].de: {code} is not a placeholder of error.checkRow; its placeholders are {title}"#
+      ])
+    #expect(
+      Self.problems(#"{ "error.checkStep": "Please check this step ({code})" }"#) == [
+        #"messages["error.checkStep"]: {code} is not a placeholder of error.checkStep; it takes no placeholder: write it without {…}"#
+      ])
+  }
+
   @Test func aLocaleThatIsNoLanguageTagIsAnError() {
     #expect(
       Self.problems(#"{ "rule.required": { "german": "{title} fehlt" } }"#) == [

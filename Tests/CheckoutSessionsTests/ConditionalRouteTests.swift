@@ -40,13 +40,13 @@ import CheckoutSessions
 
   @Test func everyWayClosedSendsTheShopperToTheRowThatOpensIt() {
     let (session, effects) = Self.failed(method: "card")
-    #expect(session.queued.first?.message == "ZIP: please check this (billing zip invalid)")
+    #expect(session.queued.first?.message == "ZIP: please check this.")
     // The error's message, then why the way is closed, each a sentence.
     #expect(
       effects == [
         .focus(
           "basket", "same",
-          "ZIP: please check this (billing zip invalid). Billing address: Not available until Bill to the shipping address is off."
+          "ZIP: please check this. Billing address: Not available until Bill to the shipping address is off."
         )
       ])
     #expect(session.navigation.description == "basket")

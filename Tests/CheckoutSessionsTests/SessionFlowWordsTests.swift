@@ -51,8 +51,36 @@ import CheckoutSessions
     flow.errors = [ErrorMatcher(code: "*", step: "cardEntry", row: "number")]
     #expect(
       CompiledFlow(flow).resolution(for: unmatched, locale: "de")?.message
-        == "Kartennummer: Bitte überprüfen Sie diese Angabe (bank offline)",
-      "the engine's German around the flow's German title")
+        == "Kartennummer: Bitte überprüfen Sie diese Angabe.",
+      "the engine's German around the flow's German title, and no API code")
+  }
+
+  /// An API writes in one language: its message is shown to a session in the
+  /// flow's default language (any region of it) only; every other session reads
+  /// the engine's words in its own language, and the API's text stays in the
+  /// resolution's error for the host's log.
+  @Test func theAPIsOwnMessageIsShownOnlyInTheFlowsDefaultLanguage() throws {
+    var flow = ShippedFlows.plndr
+    flow.errors = [
+      ErrorMatcher(code: "card_expired", step: "creditCard", row: "expiry"), ErrorMatcher(code: "*", step: "stepTwo"),
+    ]
+    let compiled = CompiledFlow(flow)
+    let english = "This card has expired. Check the expiry date or use a different card."
+    let expired = APIError(code: "card_expired", message: english)
+    for locale in [nil, "en", "en-GB"] {
+      #expect(compiled.resolution(for: expired, locale: locale)?.message == english, "\(locale ?? "default")")
+    }
+    let german = try #require(compiled.resolution(for: expired, locale: "de"))
+    #expect(german.message == "Ablaufdatum: Bitte überprüfen Sie diese Angabe.")
+    #expect(german.error?.message == english, "the API's own words stay with the error, for the host's log")
+    #expect(
+      compiled.resolution(for: expired, locale: "fr")?.message == "Expiry date : veuillez vérifier cette information.",
+      "a language the flow does not list: the engine's French around the flow's default title")
+    let stepOnly = APIError(code: "bank_offline", message: "The bank is offline.")
+    #expect(compiled.resolution(for: stepOnly, locale: "de")?.message == "Bitte überprüfen Sie diesen Schritt.")
+    #expect(
+      compiled.resolution(for: APIError(code: "card_expired"), locale: "en")?.message
+        == "Expiry date: please check this.", "no API message: the engine's, without the code")
   }
 
   @Test func changingTheLocaleRendersTheScreenAndSaysTheMessageAgain() throws {

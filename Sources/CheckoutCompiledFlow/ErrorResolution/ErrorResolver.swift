@@ -91,14 +91,43 @@ package struct ErrorResolver: Sendable {
   }
 
   /// The resolution of an error of `operation` by the matcher that applies to it.
+  ///
+  /// What the shopper reads, the one place it is chosen: the matcher's `message`
+  /// in `locale`; without one, the API's own message, but only in the flow's
+  /// default language (an API writes in one language: the flow's default is
+  /// taken for it; the engine's own errors, ``engineCodes``, are written in the
+  /// session's); in any other language, or when the API sends none, the
+  /// engine's `error.checkRow` (or `error.checkStep`) in the words of `messages`.
+  /// The API's message stays in the resolution's ``Resolution/error`` for a host's log.
   private func resolution(
     of error: APIError, by matcher: ErrorMatcher, from operation: OperationName?, messages: EngineMessages,
     locale: String?
   ) -> Resolution {
+    let apiMessage = isDefaultLanguage(locale) || Self.engineCodes.contains(error.code) ? error.message : nil
     let message =
-      matcher.message?.text(in: locale) ?? error.message
-      ?? defaultMessage(for: error, matcher: matcher, messages: messages, locale: locale)
+      matcher.message?.text(in: locale) ?? apiMessage
+      ?? defaultMessage(for: matcher, messages: messages, locale: locale)
     return Resolution(step: matcher.step, row: matcher.row, message: message, error: error, operation: operation)
+  }
+
+  /// The code of the error a session offers when a host gives up waiting for a call.
+  package static let unansweredCode = "api_unanswered"
+  /// The code of the error a session offers for an action no submit declares.
+  package static let unsupportedActionCode = "action_unsupported"
+  /// The codes of the errors the engine makes itself, whose message it writes in
+  /// the session's language (`error.unanswered`, `error.actionUnsupported`): shown
+  /// in every language, unlike an API's.
+  package static let engineCodes: Set<String> = [unansweredCode, unsupportedActionCode]
+
+  /// Whether `locale` (nil: the flow's default) is the flow's default language,
+  /// in any region of it (`en-GB` for a flow whose default is `en`): the one
+  /// the API's own messages are taken to be written in.
+  private func isDefaultLanguage(_ locale: String?) -> Bool {
+    guard let locale else { return true }
+    func language(_ tag: String) -> Substring {
+      tag.split(separator: "-", maxSplits: 1).first ?? Substring(tag)
+    }
+    return language(locale).lowercased() == language(flow.locales.first ?? "en").lowercased()
   }
 
   /// The errors of one response of `operation` (nil: of any operation) in the
@@ -133,11 +162,11 @@ package struct ErrorResolver: Sendable {
     }
   }
 
-  private func defaultMessage(
-    for error: APIError, matcher: ErrorMatcher, messages: EngineMessages, locale: String?
-  ) -> String {
+  /// The engine's words for an error the flow and the API leave unexplained:
+  /// the row's title and "please check this", or "please check this step". The
+  /// API's code is an id, never shown to a shopper (a host reads it in the effect).
+  private func defaultMessage(for matcher: ErrorMatcher, messages: EngineMessages, locale: String?) -> String {
     let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title.text(in: locale) }
-    let readable = error.code.replacingOccurrences(of: "_", with: " ").lowercased()
-    return title.map { messages.text(.errorCheckRow, $0, readable) } ?? messages.text(.errorCheckStep, readable)
+    return title.map { messages.text(.errorCheckRow, $0) } ?? messages.text(.errorCheckStep)
   }
 }

@@ -3,8 +3,10 @@
 /// a text whose placeholders differ from the message's (or a `format.*` text not of
 /// its shape) are errors at their path.
 extension FlowDecoder {
-  /// The flow's texts for engine messages.
-  func decodeMessages(_ object: ObjectReader) -> [String: EngineMessageText] {
+  /// The flow's texts for engine messages. A text that is written but wrong is
+  /// left out of them and kept in ``ModelPositions/rejectedMessages``, so that lint
+  /// does not call it untranslated as well.
+  mutating func decodeMessages(_ object: ObjectReader) -> [String: EngineMessageText] {
     guard let node = object.node("messages") else { return [:] }
     guard case .object(let members) = node.kind else {
       object.wrongType("messages", expected: "an object of message id -> text", found: node)
@@ -22,9 +24,14 @@ extension FlowDecoder {
       }
       switch member.value.kind {
       case .string(let text):
-        if checkPlaceholders(text, of: id, at: path) { messages[member.key] = .text(text) }
+        if checkPlaceholders(text, of: id, at: path) {
+          messages[member.key] = .text(text)
+        } else {
+          positions.rejectedMessages[member.key] = .text(text)
+        }
       case .object(let texts):
         var localized: [String: String] = [:]
+        var rejected: [String: String] = [:]
         for entry in texts {
           let entryPath = path.appending(entry.key)
           guard LanguageTag.isWellFormed(entry.key) else {
@@ -37,9 +44,14 @@ extension FlowDecoder {
             sink.error("wrong-type", "expected a string, found \(entry.value.typeDescription)", at: entryPath)
             continue
           }
-          if checkPlaceholders(text, of: id, at: entryPath) { localized[entry.key] = text }
+          if checkPlaceholders(text, of: id, at: entryPath) {
+            localized[entry.key] = text
+          } else {
+            rejected[entry.key] = text
+          }
         }
         messages[member.key] = .localized(localized)
+        if !rejected.isEmpty { positions.rejectedMessages[member.key] = .localized(rejected) }
       default:
         sink.error(
           "wrong-type", "expected a string or an object of locale -> string, found \(member.value.typeDescription)",
@@ -53,6 +65,8 @@ extension FlowDecoder {
   /// or `format.months` not of its shape; true when the text is right.
   private func checkPlaceholders(_ text: String, of id: EngineMessageID, at path: JSONPath) -> Bool {
     let expected = id.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+    let valid =
+      id.placeholders.isEmpty ? "it takes no placeholder: write it without {…}" : "its placeholders are \(expected)"
     switch MessageTemplate.parse(text, placeholders: id.placeholders, numbers: id.numberPlaceholders) {
     case .success:
       guard let problem = LocaleFormatting.problem(in: text, of: id) else { return true }
@@ -61,8 +75,7 @@ extension FlowDecoder {
     case .failure(.unknownPlaceholder(let name)):
       sink.error(
         "message-placeholder", "{\(name)} is not a placeholder of \(id)", at: path,
-        suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) its placeholders are \(expected)" }
-          ?? "its placeholders are \(expected)")
+        suggestion: Suggestions.didYouMean(name, in: id.placeholders).map { "\($0) \(valid)" } ?? valid)
     case .failure(.malformedPlural(let first)):
       for problem in first.all {
         sink.error(

@@ -18,6 +18,11 @@ package struct ModelPositions: Sendable {
   /// Lists of a row (`rules`, `options`, `requires`, `validates`) some of whose
   /// elements could not be read: the document index of each element the model kept.
   var elementIndices: [JSONPath: [Int]] = [:]
+  /// The flow's `messages` texts that are written but wrong (a placeholder that is
+  /// not the message's, a `format.*` text not of its shape), by message id: loading
+  /// reports each and leaves it out of ``Flow/messages``; lint does not count it as
+  /// missing too. Empty for a flow built in code.
+  package var rejectedMessages: [String: EngineMessageText] = [:]
   /// The matchers (by path) whose `operation` is written as a list, even of one.
   var operationLists: Set<JSONPath> = []
   /// Set when loading found problems, so that lint runs only the checks a loading

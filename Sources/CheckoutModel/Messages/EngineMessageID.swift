@@ -73,8 +73,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .conditionFilledIn, .conditionEmpty, .conditionOn, .conditionOff: return ["name"]
     case .conditionAnd, .conditionOr: return ["left", "right"]
     case .conditionNot: return ["condition"]
-    case .errorCheckRow: return ["title", "code"]
-    case .errorCheckStep: return ["code"]
+    case .errorCheckRow: return ["title"]
     case .errorActionUnsupported: return ["call"]
     case .refusalHidden: return ["row", "step"]
     case .refusalCannotChange, .refusalNothingToClose, .refusalCallInFlight, .refusalNoActionWaiting,
@@ -94,7 +93,8 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .hostRouteBanner: return ["title", "current", "total"]
     case .hostProblemRefused: return ["reason"]
     case .hostProblemUnresolved, .hostProblemOther: return ["code"]
-    case .errorUnanswered, .refusalNoOffer, .formatNumber, .formatMonths, .hostLanguage, .hostNewCheckout,
+    case .errorCheckStep, .errorUnanswered, .refusalNoOffer, .formatNumber, .formatMonths, .hostLanguage,
+      .hostNewCheckout,
       .hostCheckout, .hostPickerChoose,
       .hostOfferTitle, .hostOfferAccept,
       .hostOfferDecline, .hostChallengeBank, .hostChallengeTitle, .hostChallengeCancel, .hostChallengeFail,

@@ -14,7 +14,7 @@ extension CheckoutSession {
   /// the action's name: the flow resolves its code like any other (usually with its
   /// `*` fallback).
   static func unsupportedActionError(title: String, messages: EngineMessages) -> APIError {
-    APIError(code: "action_unsupported", message: messages.text(.errorActionUnsupported, title))
+    APIError(code: ErrorResolver.unsupportedActionCode, message: messages.text(.errorActionUnsupported, title))
   }
 
   /// The call waiting on an action, with the action: what a host shows on the action's step.

@@ -8,7 +8,7 @@ extension CheckoutSession {
   /// other (usually with its `*` fallback). Its message here is the English one; a
   /// session offers it in its own language (the engine's `error.unanswered` message).
   public static let unansweredCallError = APIError(
-    code: "api_unanswered", message: EngineMessages.english.text(.errorUnanswered))
+    code: ErrorResolver.unansweredCode, message: EngineMessages.english.text(.errorUnanswered))
 
   /// ``unansweredCallError`` in the session's language (`error.unanswered`), as the
   /// shopper is offered it.
