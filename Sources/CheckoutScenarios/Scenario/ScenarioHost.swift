@@ -174,10 +174,19 @@ package struct ScenarioHost: Sendable {
       }
     case .help(let name): outcome.notes += helpText(name)
     case .quit: outcome.quit = true
-    case .expect(let expectation):
+    case .expect(var expectation):
       guard let session else {
         outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
         return outcome
+      }
+      // A row named by its number is the row that number shows on this screen.
+      if let row = expectation.row, let number = RowNumber(row.rawValue) {
+        guard let id = number.row(on: session) else {
+          outcome.problem = RowNumber.outOfRange(row.rawValue, on: session)
+          outcome.problemWord = 2
+          return outcome
+        }
+        expectation = expectation.naming(id)
       }
       outcome.failure = ExpectationChecker(session: session, lastEffects: lastEffects).check(expectation)
       outcome.passed = outcome.failure == nil
@@ -286,15 +295,13 @@ package struct ScenarioHost: Sendable {
 
   /// A row named by its number on screen (1-based, visible rows) becomes its id.
   private func resolveRowName(_ name: String, in session: CheckoutSession) -> String? {
-    guard let number = Int(name) else { return name }
-    let rows = session.screen.rows
-    guard number >= 1, number <= rows.count else { return nil }
-    return rows[number - 1].id.rawValue
+    guard let number = RowNumber(name) else { return name }
+    return number.row(on: session)?.rawValue
   }
 
   private func outcomeUnknownNumber(_ name: String, _ outcome: inout Outcome) {
-    let count = session?.screen.rows.count ?? 0
-    outcome.problem = "there is no row \(name) on this screen; rows are numbered 1 to \(count)"
+    guard let session else { return }
+    outcome.problem = RowNumber.outOfRange(name, on: session)
   }
 
   /// Sends an event and plays the host for what it returns: the ``AutoHost``

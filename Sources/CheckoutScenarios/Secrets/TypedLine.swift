@@ -27,7 +27,7 @@ import CheckoutSessions
 ///   answer by (`ok`, `fail`, `action NAME`, or whatever stands there instead, as in
 ///   `api placeOrder expired`): keywords, never values.
 ///
-/// A comment (`#` outside quotes, to the end of the line) is not part of the line.
+/// A comment (a `#` that begins a word, to the end of the line) is not part of the line.
 ///
 /// ```swift
 /// TypedLine("set cvvv 5432", in: session).shown  // "set cvvv •••"
@@ -97,8 +97,8 @@ package struct TypedLine {
 
   /// The words of a line: split at blanks outside double quotes (`\"` inside does not
   /// end them), so that `set cvv "5 55"` and `KEY="5 55"` keep their value in one
-  /// word; an unterminated quote runs to the end of the line, and a `#` outside
-  /// quotes starts a comment, which is no word.
+  /// word; an unterminated quote runs to the end of the line, and a `#` that begins
+  /// a word starts a comment, which is no word.
   static func words(of line: String) -> [String] {
     var words: [String] = []
     var word = ""
@@ -114,7 +114,8 @@ package struct TypedLine {
         } else if character == "\"" {
           quoted = false
         }
-      } else if character == "#" {
+      } else if character == "#" && word.isEmpty {
+        // A `#` that begins a word starts a comment (`1#Main` is a value).
         break
       } else if character == " " || character == "\t" {
         if !word.isEmpty { words.append(word) }
@@ -215,7 +216,9 @@ package struct TypedLine {
     var redacted = message
     // Longest first: a whole quoted value before the words in it.
     for value in hidden.sorted(by: { $0.count > $1.count }) {
-      for form in [value, value.trimmingCharacters(in: ["\""])] where !form.isEmpty {
+      // A value in curly quotes is quoted straight by the error that says so.
+      for form in [value, value.trimmingCharacters(in: ["\""]), value.trimmingCharacters(in: CurlyQuotes.marks)]
+      where !form.isEmpty {
         redacted = redacted.replacingOccurrences(
           of: Quoting.quoted(form), with: Quoting.quoted(Masking.secretPlaceholder))
       }
