@@ -91,7 +91,7 @@ package struct StoryReplayer: Sendable {
     for line in lines {
       let (number, command) = (line.number, line.command)
       // Read on the screen the line runs on (a row number names a row of it).
-      let typed = TypedLine(line.source, in: host.session)
+      let typed = TypedLine(line.source, in: host)
       let shown = typed.shown
       if let pending = refused {
         guard case .expect(.effect(kind: .refused, _)) = command else { return pending }
