@@ -47,7 +47,7 @@ package struct MutationStory: Hashable, Sendable {
     var host = ScenarioHost(flow: flow)
     for line in lines {
       // What the line hides (a secret it gives), read on the screen it runs on, is never repeated.
-      let typed = TypedLine(line.source, in: host.session)
+      let typed = TypedLine(line.source, in: host)
       let outcome = host.run(line.command)
       if let problem = outcome.problem { return "\(line.number): \(typed.redacting(problem))" }
       if let failure = outcome.failure {

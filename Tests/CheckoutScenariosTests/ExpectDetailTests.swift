@@ -17,9 +17,9 @@ import CheckoutScenarios
   }
 
   @Test(arguments: [
-    ("expect detail", "'expect' needs a row id"),
-    (#"expect detail "sub total" x"#, #""sub total" is not a row id"#),
-    ("expect detail subtotal", "'expect' needs the \"detail\" the row shows"),
+    ("expect detail", "'expect detail' needs a row id or number"),
+    (#"expect detail "sub total" x"#, #""sub total" is not a row; name a row by its id (cvv) or by its number"#),
+    ("expect detail subtotal", "'expect detail' needs the \"detail\" the row shows"),
   ])
   func badFormsAreSyntaxErrors(_ line: String, _ message: String) {
     expectSyntaxError(line, at: 2, startingWith: message)

@@ -31,9 +31,12 @@ import CheckoutScenarios
   }
 
   @Test(arguments: [
-    ("expect title", "'expect' needs the \"title\" the screen shows, or a row id and the row's \"title\""),
-    (#"expect title "two words" Weiter"#, #""two words" is not a row id"#),
-    ("expect title continue Weiter extra", "unexpected \"extra\" after 'expect'"),
+    ("expect title", "'expect title' needs the \"title\" the screen shows, or a row id and the row's \"title\""),
+    (#"expect title "two words" Weiter"#, #""two words" is not a row; name a row by its id (cvv) or by its number"#),
+    (
+      "expect title continue Weiter extra",
+      #"unexpected "extra" after 'expect title'; usage: expect title [ROW] "text""#
+    ),
   ])
   func badFormsAreSyntaxErrors(_ line: String, _ message: String) {
     expectSyntaxError(line, at: 3, startingWith: message)

@@ -117,7 +117,7 @@ package enum ReplCommand {
       lineNumber += 1
       let line: TypedLine
       let command: ScenarioCommand
-      switch read(typed, lineNumber: lineNumber, session: session, reader: &reader, terminal) {
+      switch read(typed, lineNumber: lineNumber, host: host, reader: &reader, terminal) {
       case .nothing: continue
       case .invalid(let invalid):
         recorder?.leaveOut(invalid)
@@ -164,9 +164,10 @@ package enum ReplCommand {
   /// rewritten masked (`set cvv •••`), and an error about it never quotes the value;
   /// `set ROW` with no value asks for it, without echo when secret.
   private static func read(
-    _ typed: String, lineNumber: Int, session: CheckoutSession?, reader: inout any LineReader, _ terminal: Terminal
+    _ typed: String, lineNumber: Int, host: ScenarioHost, reader: inout any LineReader, _ terminal: Terminal
   ) -> Read {
-    let line = TypedLine(typed, in: session)
+    let session = host.session
+    let line = TypedLine(typed, in: host)
     if line.hidesValue {
       reader.rewriteEcho(of: typed, prompt: prompt, as: line.shown)
     } else {

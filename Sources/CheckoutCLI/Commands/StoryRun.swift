@@ -92,7 +92,7 @@ struct StoryRun {
       if case .locale = command, host.session == nil { earlierLocale = line }
       let written = lines[line - 1]
       // Read on the screen the line runs on (a row number names a row of it).
-      let typed = TypedLine(written, in: host.session)
+      let typed = TypedLine(written, in: host)
       let outcome = host.run(command)
       let source = typed.shown
       if verbose { printVerbose(line, source, command, outcome, host) }

@@ -58,10 +58,13 @@ package struct StoryReplayer: Sendable {
   /// (``TypedLine``, read in `flow`; with none, every name might be a secret one).
   package static func parse(_ text: String, flow: CompiledFlow? = nil) -> Result<[Line], Failure> {
     var lines: [Line] = []
+    var flowLine: Int?
     for (index, source) in ScenarioParser.lines(of: text).enumerated() {
       let number = index + 1
       do {
-        guard let command = try ScenarioParser.parse(source, line: number) else { continue }
+        guard let command = try ScenarioParser.parseScriptLine(source, line: number, flowLine: &flowLine) else {
+          continue
+        }
         if case .flow = command { continue }
         lines.append(Line(number: number, command: command, source: source))
       } catch {
@@ -88,7 +91,7 @@ package struct StoryReplayer: Sendable {
     for line in lines {
       let (number, command) = (line.number, line.command)
       // Read on the screen the line runs on (a row number names a row of it).
-      let typed = TypedLine(line.source, in: host.session)
+      let typed = TypedLine(line.source, in: host)
       let shown = typed.shown
       if let pending = refused {
         guard case .expect(.effect(kind: .refused, _)) = command else { return pending }

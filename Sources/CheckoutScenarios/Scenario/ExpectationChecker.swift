@@ -7,8 +7,28 @@ import CheckoutSessions
 struct ExpectationChecker {
   let session: CheckoutSession
   let lastEffects: [Effect]
+  /// What may not be shown: every text of a failure, expected and actual, is made
+  /// here, each secret or sensitive value the scenario gave written as it may be
+  /// shown (`payment.card.cvv: •••`, `•••• 4242`) before anything prints or writes it.
+  let names: SecretNames
 
+  /// A checker of expectations about the session; `names`: what its failures may
+  /// not show (by default, what the session itself holds).
+  init(session: CheckoutSession, lastEffects: [Effect], names: SecretNames? = nil) {
+    self.session = session
+    self.lastEffects = lastEffects
+    self.names = names ?? SecretNames(session)
+  }
+
+  /// The failure of the expectation, or nil when it holds.
   func check(_ expectation: Expectation) -> ScenarioHost.Failure? {
+    guard var failure = unmaskedFailure(expectation) else { return nil }
+    failure.expected = names.masking(failure.expected)
+    failure.actual = names.masking(failure.actual)
+    return failure
+  }
+
+  private func unmaskedFailure(_ expectation: Expectation) -> ScenarioHost.Failure? {
     switch expectation {
     case .at(let step):
       return compare("at \(step)", "at \(session.navigation.top)", unknown: unknownSteps([step]))
@@ -64,7 +84,7 @@ struct ExpectationChecker {
       let stored = isPicker ? value?.displayText ?? "" : shown
       if value != nil && (shown == expected || stored == expected) { return nil }
       // The value as written is repeated only where the line itself is shown with it.
-      let hidden = SecretNames(session).hidesValue(ofKey: key)
+      let hidden = names.hidesValue(ofKey: key)
       return ScenarioHost.Failure(
         expected: "value \(key) \(hidden ? Masking.secretPlaceholder : expected)",
         actual: value == nil
@@ -132,10 +152,11 @@ struct ExpectationChecker {
   }
 
   /// The text an expectation about a row gives, as its failure may repeat it:
-  /// `•••` when the row might take a secret or sensitive value (``SecretNames``),
-  /// since what the author wrote there may be that value.
+  /// `•••` when the row might take a secret or sensitive value and the text holds
+  /// one or looks like one (``SecretNames/hidesText(_:aboutRow:)``), since the
+  /// author may have written that value there; an error's words are shown.
   private func shownText(_ text: String, of rowID: RowID) -> String {
-    SecretNames(session).mightBeSecretRow(rowID.rawValue) ? Masking.secretPlaceholder : text
+    names.hidesText(text, aboutRow: rowID.rawValue) ? Masking.secretPlaceholder : text
   }
 
   /// Whether the step on screen has the row but does not show it (its `visibleWhen` does not hold).

@@ -83,7 +83,9 @@ package enum HostMode: String, Hashable, Sendable, Codable {
   case manual
 }
 
-/// What an `expect` line asserts.
+/// What an `expect` line asserts. A row of the step on screen is named by its id or
+/// by its number on screen as written (`RowID("4")`): the host reads the number on
+/// the screen the line runs on.
 package enum Expectation: Hashable, Sendable {
   /// `expect at STEP`: the step on screen.
   case at(StepID)

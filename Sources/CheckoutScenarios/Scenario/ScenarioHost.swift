@@ -49,6 +49,12 @@ package struct ScenarioHost: Sendable {
   package private(set) var api = DevelopmentAPI()
   /// The effects of the last command, for `expect effect`.
   package private(set) var lastEffects: [Effect] = []
+  /// The values this host's lines gave to secret or sensitive rows and keys (`set
+  /// cvv 8642`, `set number …`, an API's data for such a key), each with how it may
+  /// be shown (`•••`; a card number `•••• 4242`), for as long as the host runs:
+  /// ``SecretNames`` masks them in a line and in an expectation's texts, even once
+  /// the session no longer holds them (a CVV the API rejected). Never printed.
+  package private(set) var enteredSecrets: [String: String] = [:]
   /// The session's date, applied when a flow is loaded later.
   package private(set) var today: CalendarDate?
   /// The shopper's language, applied when a flow is loaded later (nil: the flow's default).
@@ -157,6 +163,7 @@ package struct ScenarioHost: Sendable {
         perform(.appeared(awaited), &outcome)
       }
     case .api(let operation, let response):
+      if let session { rememberSecrets(command, in: session) }
       // An answer for an operation no submit calls would wait for ever, and the
       // real call go unanswered: a typo fails the line instead.
       guard let session else {
@@ -174,23 +181,60 @@ package struct ScenarioHost: Sendable {
       }
     case .help(let name): outcome.notes += helpText(name)
     case .quit: outcome.quit = true
-    case .expect(let expectation):
+    case .expect(var expectation):
       guard let session else {
         outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
         return outcome
       }
-      outcome.failure = ExpectationChecker(session: session, lastEffects: lastEffects).check(expectation)
+      // A row named by its number is the row that number shows on this screen.
+      if let row = expectation.row, let number = RowNumber(row.rawValue) {
+        guard let id = number.row(on: session) else {
+          outcome.problem = RowNumber.outOfRange(row.rawValue, on: session)
+          outcome.problemWord = 2
+          return outcome
+        }
+        expectation = expectation.naming(id)
+      }
+      let checker = ExpectationChecker(
+        session: session, lastEffects: lastEffects, names: SecretNames(session, entered: enteredSecrets))
+      outcome.failure = checker.check(expectation)
       outcome.passed = outcome.failure == nil
       return outcome
     default:
-      guard session != nil else {
+      guard let session else {
         outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
         return outcome
       }
+      rememberSecrets(command, in: session)
       runSessionCommand(command, &outcome)
     }
     if !outcome.effects.isEmpty || isEventCommand(command) { lastEffects = outcome.effects }
     return outcome
+  }
+
+  /// Keeps, in ``enteredSecrets``, the value a `set` gives a secret or sensitive
+  /// row or key, and the values an `api` answer gives such keys.
+  private mutating func rememberSecrets(_ command: ScenarioCommand, in session: CheckoutSession) {
+    let masking = session.compiled.masking
+    func remember(_ value: String, secret: Bool) {
+      guard !value.isEmpty else { return }
+      enteredSecrets[value] = secret ? Masking.secretPlaceholder : Masking.masked(value)
+    }
+    switch command {
+    case .set(let name, let value):
+      let target = SetLine(name.description, in: session)
+      let secret = target.row?.secret == true || target.key.map(masking.isSecret) == true
+      if secret || target.row.map({ SecretNames.isHidden($0, in: session.compiled) }) == true
+        || target.key.map(masking.isMasked) == true
+      {
+        remember(value, secret: secret)
+      }
+    case .api(_, .succeeded(let data)), .api(_, .actionRequired(_, let data)):
+      for (key, value) in data where masking.isMasked(key) {
+        remember(value.displayText, secret: masking.isSecret(key))
+      }
+    default: break
+    }
   }
 
   private func isEventCommand(_ command: ScenarioCommand) -> Bool {
@@ -286,15 +330,13 @@ package struct ScenarioHost: Sendable {
 
   /// A row named by its number on screen (1-based, visible rows) becomes its id.
   private func resolveRowName(_ name: String, in session: CheckoutSession) -> String? {
-    guard let number = Int(name) else { return name }
-    let rows = session.screen.rows
-    guard number >= 1, number <= rows.count else { return nil }
-    return rows[number - 1].id.rawValue
+    guard let number = RowNumber(name) else { return name }
+    return number.row(on: session)?.rawValue
   }
 
   private func outcomeUnknownNumber(_ name: String, _ outcome: inout Outcome) {
-    let count = session?.screen.rows.count ?? 0
-    outcome.problem = "there is no row \(name) on this screen; rows are numbered 1 to \(count)"
+    guard let session else { return }
+    outcome.problem = RowNumber.outOfRange(name, on: session)
   }
 
   /// Sends an event and plays the host for what it returns: the ``AutoHost``

@@ -228,6 +228,15 @@ package enum ScenarioLanguage {
       ]),
   ]
 
+  /// The synopsis a usage hint shows: a command's (`set ROW|KEY VALUE`), or for
+  /// `expect WHAT` its expectation's (`expect at STEP`); nil for no command.
+  package static func usage(of command: String) -> String? {
+    if let expectation = expectations.first(where: { "expect \($0.name)" == command }) {
+      return expectation.synopsis
+    }
+    return commands.first { $0.name == command }?.synopsis
+  }
+
   /// Every form of a command (for `expect`, the forms of every expectation).
   package static func forms(of name: String) -> [Form] {
     if name == "expect" { return expectations.flatMap(\.forms) }

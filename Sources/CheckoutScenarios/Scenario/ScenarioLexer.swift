@@ -11,7 +11,10 @@ struct ScenarioLexer {
     var quoted: Bool
   }
 
-  /// The tokens of a line; `#` outside quotes starts a comment, `;` is a token of its own.
+  /// The tokens of a line; `;` is a token of its own. A `#` that begins a word (at
+  /// the start of the line or after a blank) starts a comment, as in a shell; inside a
+  /// word (`1#Main`, `SAVE#10`) or a quoted string it is text. A word that opens or
+  /// closes with a curly quote (`“Ada`, `Lovelace”`) is an error: only `"` quotes.
   static func tokens(_ line: String, lineNumber: Int) throws(ScenarioSyntaxError) -> [Token] {
     var tokens: [Token] = []
     let characters = Array(line)
@@ -22,7 +25,7 @@ struct ScenarioLexer {
         index += 1
         continue
       }
-      if character == "#" { break }
+      if character == "#", index == 0 || " \t\r".contains(characters[index - 1]) { break }
       if character == ";" {
         tokens.append(Token(text: ";", column: index + 1, quoted: false))
         index += 1
@@ -36,7 +39,7 @@ struct ScenarioLexer {
         continue
       }
       var text = ""
-      while index < characters.count, !" \t\r;#".contains(characters[index]) {
+      while index < characters.count, !" \t\r;".contains(characters[index]) {
         // `key="a value with spaces"`: a quoted string right after the `=` of a
         // word is the rest of that word (`api placeOrder ok note="leave it"`).
         if characters[index] == "\"", text.count > 1, text.hasSuffix("=") {
@@ -48,7 +51,9 @@ struct ScenarioLexer {
         text.append(characters[index])
         index += 1
       }
-      tokens.append(Token(text: text, column: start + 1, quoted: false))
+      let token = Token(text: text, column: start + 1, quoted: false)
+      if let error = CurlyQuotes.misuse(in: token, of: characters, lineNumber: lineNumber) { throw error }
+      tokens.append(token)
     }
     return tokens
   }

@@ -91,8 +91,11 @@ package enum ScenarioParser {
   package static func parseScript(_ text: String) throws(ScenarioSyntaxError) -> [(line: Int, command: ScenarioCommand)]
   {
     var commands: [(Int, ScenarioCommand)] = []
+    var flowLine: Int?
     for (index, line) in lines(of: text).enumerated() {
-      if let command = try parse(line, line: index + 1) { commands.append((index + 1, command)) }
+      if let command = try parseScriptLine(line, line: index + 1, flowLine: &flowLine) {
+        commands.append((index + 1, command))
+      }
     }
     return commands
   }
@@ -101,14 +104,33 @@ package enum ScenarioParser {
   /// own, so one mistake does not hide the next): what a run reports at once.
   package static func syntaxErrors(in text: String) -> [ScenarioSyntaxError] {
     var errors: [ScenarioSyntaxError] = []
+    var flowLine: Int?
     for (index, line) in lines(of: text).enumerated() {
       do {
-        _ = try parse(line, line: index + 1)
+        _ = try parseScriptLine(line, line: index + 1, flowLine: &flowLine)
       } catch {
         errors.append(error)
       }
     }
     return errors
+  }
+
+  /// Parses line `number` of a scenario file, as ``parse(_:line:)`` does; a `flow`
+  /// line after the first (`flowLine`, set by it) is an error at its line: a file is
+  /// one story on one flow, and a second `flow` line would start another session on
+  /// another flow unseen. (At the REPL, `flow PATH` starts a new session.)
+  package static func parseScriptLine(_ text: String, line number: Int, flowLine: inout Int?)
+    throws(ScenarioSyntaxError) -> ScenarioCommand?
+  {
+    let command = try parse(text, line: number)
+    guard case .flow = command else { return command }
+    guard let first = flowLine else {
+      flowLine = number
+      return command
+    }
+    throw ScenarioSyntaxError(
+      line: number, column: column(ofWord: 0, in: text) ?? 1,
+      message: "a scenario names its flow once (line \(first)); write another scenario file for another flow")
   }
 
   private static func parseAPI(_ cursor: inout TokenCursor) throws(ScenarioSyntaxError) -> ScenarioCommand {
@@ -173,7 +195,9 @@ struct TokenCursor {
   private var index = 0
   let line: Int
   let endColumn: Int
-  let command: String
+  /// The command as errors name it: its word (`set`), or `expect` and the
+  /// expectation's word once read (`expect at`), whose usage a mistake then shows.
+  var command: String
 
   init(tokens: [ScenarioLexer.Token], line: Int, endColumn: Int, command: String) {
     self.tokens = tokens
@@ -218,6 +242,18 @@ struct TokenCursor {
     return token.text
   }
 
+  /// A row of the step on screen, by id (`cvv`) or by its number on screen (`4`),
+  /// as the line writes it; the host reads a number on the screen the line runs on.
+  mutating func row(_ expected: String = "a row id or number") throws(ScenarioSyntaxError) -> RowID {
+    let token = try token(expected)
+    guard !token.quoted, IdentifierSyntax.isIdentifier(token.text) || RowNumber(token.text) != nil else {
+      throw error(
+        at: token,
+        "\(Quoting.quoted(token.text)) is not a row; name a row by its id (cvv) or by its number on screen (4)")
+    }
+    return RowID(token.text)
+  }
+
   mutating func optionalWord() -> String? { next()?.text }
 
   /// The remaining tokens as one text (`pop, present creditCard`).
@@ -235,7 +271,7 @@ struct TokenCursor {
     if let extra = peek() {
       throw error(
         at: extra,
-        "unexpected \(Quoting.quoted(extra.text)) after '\(command)'; \(ScenarioLanguage.help(command)?.split(separator: "\n").first.map { "usage: \($0)" } ?? "")"
+        "unexpected \(Quoting.quoted(extra.text)) after '\(command)'; \(ScenarioLanguage.usage(of: command).map { "usage: \($0)" } ?? "")"
       )
     }
   }

@@ -23,20 +23,26 @@ package struct SecretNames {
   let hidden: Set<String>
   /// Every row id and key the flow (or the session's data) has.
   let known: Set<String>
+  /// The secret and sensitive values known here, each with how it may be shown
+  /// (`•••`, `•••• 4242`): those the session holds and those a host was given
+  /// (``ScenarioHost/enteredSecrets``). See ``masking(_:)``.
+  let values: [String: String]
 
-  /// The names of a session's flow, its screen telling which row a number names.
-  package init(_ session: CheckoutSession?) {
-    self.init(flow: session?.compiled, session: session)
+  /// The names of a session's flow, its screen telling which row a number names;
+  /// `entered`: the secret and sensitive values its host was given (``ScenarioHost/enteredSecrets``).
+  package init(_ session: CheckoutSession?, entered: [String: String] = [:]) {
+    self.init(flow: session?.compiled, session: session, entered: entered)
   }
 
   /// The names of a flow with no screen (a line read before it runs).
   package init(flow: CompiledFlow?) {
-    self.init(flow: flow, session: nil)
+    self.init(flow: flow, session: nil, entered: [:])
   }
 
-  private init(flow: CompiledFlow?, session: CheckoutSession?) {
+  private init(flow: CompiledFlow?, session: CheckoutSession?, entered: [String: String]) {
     self.flow = flow
     self.session = session
+    values = entered.merging(Self.heldValues(of: session)) { entered, _ in entered }
     guard let flow else {
       hidden = []
       known = []

@@ -17,7 +17,9 @@ import CheckoutSessions
 /// - `expect value KEY VALUE`: KEY is such a key, or no key the flow knows (such a
 ///   line fails anyway);
 /// - `expect detail|error|title ROW TEXT`: ROW might be such a row (by id, by
-///   number, or a near-miss name): `expect detail cvv •••`;
+///   number, or a near-miss name) and TEXT holds such a value or looks like one (a
+///   code or a card number, ``SecretNames/hidesText(_:aboutRow:)``): `expect detail
+///   cvv •••`, but `expect error number "declined"`;
 /// - `api OP ok|action … KEY=VALUE`: KEY is such a key, or a key the flow does not
 ///   know within the distance of "did you mean" of one (`payment.card.cv=5432`; API
 ///   data may carry keys of its own, shown as typed);
@@ -27,7 +29,11 @@ import CheckoutSessions
 ///   answer by (`ok`, `fail`, `action NAME`, or whatever stands there instead, as in
 ///   `api placeOrder expired`): keywords, never values.
 ///
-/// A comment (`#` outside quotes, to the end of the line) is not part of the line.
+/// A value a host was given for such a row or key (``ScenarioHost/enteredSecrets``),
+/// or one the session holds, is hidden wherever it stands in the line (`expect
+/// effect callAPI "payment.card.cvv: •••"`) and in a message about it.
+///
+/// A comment (a `#` that begins a word, to the end of the line) is not part of the line.
 ///
 /// ```swift
 /// TypedLine("set cvvv 5432", in: session).shown  // "set cvvv •••"
@@ -38,6 +44,8 @@ package struct TypedLine {
   /// The line as typed.
   package let text: String
   private let words: [Word]
+  /// Which names and values are hidden.
+  private let names: SecretNames
 
   /// One word of the line (see ``words(of:)``).
   private enum Word {
@@ -47,12 +55,22 @@ package struct TypedLine {
     case hidden(String)
     /// `KEY=VALUE` whose value is hidden.
     case hiddenValue(key: String, value: String)
+    /// A word that holds a secret or sensitive value among others (`"payment.card.cvv:
+    /// 8642"`), and how it is shown (``SecretNames/masking(_:)``).
+    case masked(String, shown: String)
   }
 
   /// Reads which values of `text` are hidden on this session's screen (a row
   /// number names a row of it). With no session, every name might be a secret one.
   package init(_ text: String, in session: CheckoutSession?) {
     self.init(text, names: SecretNames(session))
+  }
+
+  /// Reads which values of `text` are hidden on the screen of the host's session,
+  /// each secret or sensitive value the host's lines gave (``ScenarioHost/enteredSecrets``)
+  /// hidden too, wherever it stands in the line.
+  package init(_ text: String, in host: ScenarioHost) {
+    self.init(text, names: SecretNames(host.session, entered: host.enteredSecrets))
   }
 
   /// Reads which values of `text` are hidden in a flow, with no screen (a line read
@@ -63,6 +81,7 @@ package struct TypedLine {
 
   private init(_ text: String, names: SecretNames) {
     self.text = text
+    self.names = names
     let raw = TypedLine.words(of: text)
     var words = raw.map(Word.plain)
     func hide(from start: Int) {
@@ -74,7 +93,7 @@ package struct TypedLine {
     case "expect" where raw.count > 3 && raw[1] == "value":
       if names.hidesValue(ofKey: DataKey(raw[2])) { hide(from: 3) }
     case "expect" where raw.count > 3 && ["detail", "error", "title"].contains(raw[1]):
-      if names.mightBeSecretRow(raw[2]) { hide(from: 3) }
+      if names.hidesText(raw[3...].joined(separator: " "), aboutRow: raw[2]) { hide(from: 3) }
     case "api" where raw.count > 3 && ["ok", "action"].contains(raw[2]):
       TypedLine.hideData(in: &words, from: raw[2] == "ok" ? 3 : 4, names)
     default: break
@@ -92,13 +111,20 @@ package struct TypedLine {
         TypedLine.hideData(in: &words, from: 0, names)
       }
     }
+    // A value known to be secret or sensitive, wherever it stands (`expect effect
+    // callAPI "payment.card.cvv: 8642"`).
+    for index in words.indices {
+      guard case .plain(let word) = words[index] else { continue }
+      let shown = names.masking(word)
+      if shown != word { words[index] = .masked(word, shown: shown) }
+    }
     self.words = words
   }
 
   /// The words of a line: split at blanks outside double quotes (`\"` inside does not
   /// end them), so that `set cvv "5 55"` and `KEY="5 55"` keep their value in one
-  /// word; an unterminated quote runs to the end of the line, and a `#` outside
-  /// quotes starts a comment, which is no word.
+  /// word; an unterminated quote runs to the end of the line, and a `#` that begins
+  /// a word starts a comment, which is no word.
   static func words(of line: String) -> [String] {
     var words: [String] = []
     var word = ""
@@ -114,7 +140,8 @@ package struct TypedLine {
         } else if character == "\"" {
           quoted = false
         }
-      } else if character == "#" {
+      } else if character == "#" && word.isEmpty {
+        // A `#` that begins a word starts a comment (`1#Main` is a value).
         break
       } else if character == " " || character == "\t" {
         if !word.isEmpty { words.append(word) }
@@ -191,6 +218,9 @@ package struct TypedLine {
       case .hiddenValue(let key, let value):
         endRun()
         out.append("\(key)=\(replacement(value))")
+      case .masked(_, let shown):
+        endRun()
+        out.append(shown)
       }
     }
     endRun()
@@ -212,10 +242,12 @@ package struct TypedLine {
       run = []
       if case .hiddenValue(_, let value) = word { hidden.append(value) }
     }
-    var redacted = message
+    var redacted = names.masking(message)
     // Longest first: a whole quoted value before the words in it.
     for value in hidden.sorted(by: { $0.count > $1.count }) {
-      for form in [value, value.trimmingCharacters(in: ["\""])] where !form.isEmpty {
+      // A value in curly quotes is quoted straight by the error that says so.
+      for form in [value, value.trimmingCharacters(in: ["\""]), value.trimmingCharacters(in: CurlyQuotes.marks)]
+      where !form.isEmpty {
         redacted = redacted.replacingOccurrences(
           of: Quoting.quoted(form), with: Quoting.quoted(Masking.secretPlaceholder))
       }
