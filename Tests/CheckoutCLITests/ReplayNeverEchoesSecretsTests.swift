@@ -19,7 +19,8 @@ import Testing
       #expect(result.status == 1, "the secret cannot be expected, so the story fails")
       let report = try String(contentsOfFile: directory + "/report.xml", encoding: .utf8)
       #expect(result.output.contains("cvv.scenario:2: set payment.card.cvv •••"), "\(result.output)")
-      #expect(result.output.contains("cvv.scenario:3: failed: expect value payment.card.cvv •••"), "\(result.output)")
+      #expect(
+        result.output.contains("cvv.scenario:3:14: failed: expect value payment.card.cvv •••"), "\(result.output)")
       #expect(report.contains("expect value payment.card.cvv •••"), "\(report)")
       for text in [result.output, result.error, report] {
         #expect(!text.contains("987"), "\(text)")
@@ -35,7 +36,7 @@ import Testing
       let result = runCheckout(["replay", "cv.scenario", "--verbose", "--junit", "report.xml"], in: directory)
       #expect(result.status == 1)
       let report = try String(contentsOfFile: directory + "/report.xml", encoding: .utf8)
-      #expect(result.output.contains("cv.scenario:2: failed: expect value payment.card.cv •••"), "\(result.output)")
+      #expect(result.output.contains("cv.scenario:2:14: failed: expect value payment.card.cv •••"), "\(result.output)")
       #expect(result.output.contains(#"did you mean "payment.card.cvv"?"#), "\(result.output)")
       for text in [result.output, result.error, report] {
         #expect(!text.contains("8766"), "\(text)")
