@@ -16,7 +16,7 @@ package struct MutationStory: Hashable, Sendable {
   package var strict: Bool
   /// The commands, `flow` lines left out; empty when the text does not parse.
   let lines: [StoryReplayer.Line]
-  /// Why the text does not parse (`3: …`), or nil.
+  /// Why the text does not parse (`3: …`: its line first), or nil.
   let syntaxError: String?
   /// The identifiers the text names: a mutant touching one is likelier to be killed by it.
   let words: Set<Substring>
@@ -32,7 +32,7 @@ package struct MutationStory: Hashable, Sendable {
       syntaxError = nil
     case .failure(let failure):
       lines = []
-      syntaxError = strict ? failure.description : failure.message
+      syntaxError = strict ? failure.description : "\(failure.line): \(failure.message)"
     }
     words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-") })
   }

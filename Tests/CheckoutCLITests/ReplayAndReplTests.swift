@@ -20,7 +20,7 @@ import Testing
       #expect(result.status == 1)
       #expect(
         result.output == """
-          wrong.scenario:3: failed: expect at stepTwo
+          wrong.scenario:3:11: failed: expect at stepTwo
             - expected at stepTwo
             + actual   at stepOne
           wrong.scenario: stopped at line 3: 1 line not run
@@ -44,7 +44,7 @@ import Testing
       #expect(result.status == 1)
       #expect(
         result.error == """
-          typo.scenario:2: error: step "cart" has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
+          typo.scenario:2:5: error: step "cart" has no row "chekout" (did you mean "checkout"?); its rows are items, quantity, subtotal, discount, checkout
 
           """)
       #expect(
@@ -72,7 +72,7 @@ import Testing
       #expect(result.error.isEmpty)
       #expect(
         result.output == """
-          secret.scenario:5: failed: expect value payment.card.cvv •••
+          secret.scenario:5:14: failed: expect value payment.card.cvv •••
             - expected value payment.card.cvv •••
             + actual   payment.card.cvv is secret: its value is never shown, so no scenario can expect it
           secret.scenario: stopped at line 5: 2 lines not run

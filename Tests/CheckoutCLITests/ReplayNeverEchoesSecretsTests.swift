@@ -19,7 +19,8 @@ import Testing
       #expect(result.status == 1, "the secret cannot be expected, so the story fails")
       let report = try String(contentsOfFile: directory + "/report.xml", encoding: .utf8)
       #expect(result.output.contains("cvv.scenario:2: set payment.card.cvv •••"), "\(result.output)")
-      #expect(result.output.contains("cvv.scenario:3: failed: expect value payment.card.cvv •••"), "\(result.output)")
+      #expect(
+        result.output.contains("cvv.scenario:3:14: failed: expect value payment.card.cvv •••"), "\(result.output)")
       #expect(report.contains("expect value payment.card.cvv •••"), "\(report)")
       for text in [result.output, result.error, report] {
         #expect(!text.contains("987"), "\(text)")
@@ -35,7 +36,7 @@ import Testing
       let result = runCheckout(["replay", "cv.scenario", "--verbose", "--junit", "report.xml"], in: directory)
       #expect(result.status == 1)
       let report = try String(contentsOfFile: directory + "/report.xml", encoding: .utf8)
-      #expect(result.output.contains("cv.scenario:2: failed: expect value payment.card.cv •••"), "\(result.output)")
+      #expect(result.output.contains("cv.scenario:2:14: failed: expect value payment.card.cv •••"), "\(result.output)")
       #expect(result.output.contains(#"did you mean "payment.card.cvv"?"#), "\(result.output)")
       for text in [result.output, result.error, report] {
         #expect(!text.contains("8766"), "\(text)")
@@ -92,9 +93,10 @@ import Testing
     try withFlowDirectory(files) { directory in
       let result = runCheckout(
         ["mutate", "\(Self.flows)/plndr.json", "--stories", directory, "--today", "2026-11-21"], in: directory)
-      let leftOut = "fails on the flow itself: 5: expected"
-      #expect(result.output.contains("left out: leak3.scenario \(leftOut) detail of cvv \"•••\""), "\(result.output)")
-      #expect(result.output.contains("left out: leak4.scenario \(leftOut) error on cvv containing \"•••\""))
+      let leftOut = "left out (fails on the flow itself):"
+      #expect(
+        result.output.contains("\(leftOut) leak3.scenario:5: expected detail of cvv \"•••\""), "\(result.output)")
+      #expect(result.output.contains("\(leftOut) leak4.scenario:5: expected error on cvv containing \"•••\""))
       for typed in Self.misnamed {
         #expect(!result.output.contains(typed.value), "\(result.output)")
         #expect(!result.error.contains(typed.value), "\(result.error)")

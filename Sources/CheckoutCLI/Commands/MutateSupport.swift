@@ -16,7 +16,8 @@ struct MutationSummary {
       "\(path): \(results.count) \(results.count == 1 ? "mutant" : "mutants"), \(stories) \(stories == 1 ? "story" : "stories") (\(source))"
     )
     for (story, failure) in failing {
-      terminal.line("  \(terminal.styled("left out:", .yellow)) \(story.name) fails on the flow itself: \(failure)")
+      // `failure` starts with its line: `bom-fail.scenario:3: expected at stepTwo, …`.
+      terminal.line("  \(terminal.styled("left out", .yellow)) (fails on the flow itself): \(story.name):\(failure)")
     }
     terminal.line(
       "  killed \(score.killed), survived \(score.survived), equivalent \(score.equivalent), invalid \(score.invalid)")

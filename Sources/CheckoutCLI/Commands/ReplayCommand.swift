@@ -2,15 +2,17 @@ import CheckoutEngine
 import Foundation
 
 /// `checkout replay SCENARIO... [--verbose] [--flow FILE] [--junit FILE]`: runs
-/// scripted error stories and reports each failed expectation with file:line,
-/// expected and actual. A story stops at its first failure.
+/// scripted error stories and reports each failed expectation with
+/// file:line:column, expected and actual, and warns of what a story leaves
+/// unchecked. A story stops at its first failure.
 package enum ReplayCommand {
   static let verbose = OptionSpec.flag(
     "--verbose", help: "print every command and the effects it had; 'show' prints the screen")
   static let flow = OptionSpec.value(
     "--flow", "FILE", help: "run every story on this flow file instead of the one its 'flow' line names")
   static let junit = OptionSpec.value(
-    "--junit", "FILE", help: "also write a JUnit XML report: a testcase per story, failures with file:line")
+    "--junit", "FILE",
+    help: "also write a JUnit XML report: a testcase per story, failures with file:line, warnings as system-err")
 
   /// `replay`'s arguments, typed.
   package struct Options: Sendable, Equatable {
@@ -37,25 +39,41 @@ package enum ReplayCommand {
   static let spec = CommandSpec(
     name: "replay",
     summary: "replay scenario files and check their expectations",
-    positionals: [PositionalSpec(name: "SCENARIO", help: "scenario files (.scenario)", isRepeating: true)],
+    positionals: [
+      PositionalSpec(
+        name: "SCENARIO", help: "scenario files (.scenario), or directories of them", isRepeating: true)
+    ],
     options: [verbose, flow, junit],
     discussion: """
       A scenario is the REPL's language in a file: 'flow PATH' first (relative to the
       scenario), then events (set, tap, back, api, accept, …) and 'expect' lines.
       Type 'help' in 'checkout repl' for the whole language.
 
+      A directory stands for its .scenario files, sorted (not its subdirectories).
       Each story stops at its first failed expectation or at the first line that
       cannot run (an unknown row, say); the lines after it are counted as not run.
-      --flow runs every story on another version of its flow; --junit writes a
-      JUnit report for CI (a testcase per story, each failure with file:line).
+      A story that checks less than it seems gets a warning (file:line: warning:),
+      counted in the summary, the exit status unchanged: a refused event no
+      'expect effect refused' checks, an 'api' answer no call used, no 'expect'
+      line at all. --flow runs every story on another version of its flow;
+      --junit writes a JUnit report for CI (a testcase per story, each failure
+      with file:line, warnings as system-err); it never overwrites a scenario, a
+      directory or a file that is not an XML report.
 
       exit status: 0 every expectation held; 1 any failed; 2 a scenario that cannot be
       read (the system's reason is printed) or parsed, or whose flow cannot be loaded,
-      a --flow that cannot be loaded, or a --junit file that cannot be written.
+      a directory with no scenario, a --flow that cannot be loaded, or a --junit
+      file that cannot or must not be written.
       """,
     parse: parse)
 
   static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
+    guard let scenarios = ReplayInputs.scenarios(options.scenarios, terminal) else { return .usage }
+    // Before anything is written: `--junit *.scenario` would take the first story for the report.
+    if let path = options.junit, let problem = ReplayInputs.junitProblem(path, scenarios: scenarios, terminal) {
+      terminal.errorLine("error: \(problem)")
+      return .usage
+    }
     var replacement: CompiledFlow?
     if let path = options.flow {
       do {
@@ -66,16 +84,18 @@ package enum ReplayCommand {
     }
     // Find out now, not after every story ran, that the report cannot be written.
     if let path = options.junit, !write(JUnitReport.document([]), to: path, terminal) { return .usage }
-    let stories = options.scenarios.map { path in
+    let stories = scenarios.map { path in
       StoryRun(path: path, verbose: options.verbose, replacementFlow: replacement, terminal: terminal).run()
     }
     let passed = stories.reduce(0) { $0 + $1.passed }
     let failed = stories.reduce(0) { $0 + $1.failed }
+    let warned = stories.reduce(0) { $0 + $1.warnings.count }
+    let warnings = warned == 0 ? "" : ", \(StoryRun.warnings(warned))"
     // A story that cannot be read, parsed or loaded ran no check: say so beside the counts.
     let unusable = stories.filter { $0.unusable != nil }.count
     let notRun =
       unusable == 0 ? "" : unusable == 1 ? "; 1 story could not be run" : "; \(unusable) stories could not be run"
-    terminal.line("\(passed) passed, \(failed) failed\(notRun)")
+    terminal.line("\(passed) passed, \(failed) failed\(warnings)\(notRun)")
     if let path = options.junit, !write(JUnitReport.document(stories), to: path, terminal) { return .usage }
     if stories.contains(where: { $0.unusable != nil }) { return .usage }
     return failed > 0 ? .failure : .success

@@ -35,6 +35,9 @@ struct StoryResult: Sendable {
   /// Why the story could not run at all (it cannot be read or parsed, its flow
   /// cannot be loaded, it names none): the run exits 2.
   var unusable: Stop?
+  /// What the story leaves unchecked (a refused event no line expects, an `api`
+  /// answer nothing used, no `expect` line at all), in the order printed.
+  var warnings: [ReplayWarning] = []
 }
 
 /// Replays one story, printing what `checkout replay` prints for it as it goes.
@@ -60,32 +63,11 @@ struct StoryRun {
     do {
       script = try ScenarioParser.parseScript(text)
     } catch {
-      // Every line's mistake at once, not one per run; never a value its line hides.
-      // A flow line whose file cannot be loaded is one of them, at its line.
-      let lines = ScenarioParser.lines(of: text)
-      let named = flowNamed(in: lines)
-      let errors = (ScenarioParser.syntaxErrors(in: text).isEmpty ? [error] : ScenarioParser.syntaxErrors(in: text))
-        .map { $0.redacted(line: lines[$0.line - 1], flow: named.flow) }
-      var reports = errors.map { (line: $0.line, text: $0.rendered(file: path)) }
-      if let failure = named.failure, let line = failure.line {
-        let report = (line: line, text: "\(path):\(line): error: \(failure.message)")
-        reports.insert(report, at: reports.firstIndex { $0.line > line } ?? reports.count)
-      }
-      for each in reports { terminal.errorLine(each.text) }
-      if let failure = named.failure {
-        // Nothing runs without the flow: it is the story's problem, the syntax errors beside it.
-        let more = " (and \(errors.count) syntax error\(errors.count == 1 ? "" : "s"))"
-        result.unusable = .init(line: failure.line, message: failure.message + more)
-        return result
-      }
-      let more = errors.count > 1 ? " (and \(errors.count - 1) more syntax error\(errors.count == 2 ? "" : "s"))" : ""
-      let first =
-        errors.first { $0.line == error.line } ?? error.redacted(line: lines[error.line - 1], flow: named.flow)
-      result.unusable = .init(line: first.line, column: first.column, message: first.message + more)
-      return result
+      return syntaxErrors(result, text: text, first: error)
     }
     let lines = ScenarioParser.lines(of: text)
     var host = makeHost()
+    var watch = ReplayWatch()
     // The last `locale` line before the flow was loaded: the flow line checks its tag.
     var earlierLocale: Int?
     for (index, (line, command)) in script.enumerated() {
@@ -96,40 +78,97 @@ struct StoryRun {
       let outcome = host.run(command)
       let source = typed.shown
       if verbose { printVerbose(line, source, command, outcome, host) }
+      // A refusal nothing checked is said before what the line after it reports.
+      var warnings = watch.ran(line, command, shown: source, outcome, api: host.api, redacting: typed.redacting)
+      if outcome.problem != nil || outcome.failure != nil, let warning = watch.stopped() { warnings.append(warning) }
+      warn(warnings, &result)
       if let problem = outcome.problem.map(typed.redacting) {
         let (at, word) = outcome.problemIsEarlierLocale ? (earlierLocale ?? line, 1) : (line, outcome.problemWord)
         let column = word.flatMap { ScenarioParser.column(ofWord: $0, in: lines[at - 1]) }
         if host.session == nil { return unusable(result, line: at, column: column, problem) }
-        terminal.errorLine("\(path):\(at):\(column.map { "\($0):" } ?? "") error: \(problem)")
+        // The screen may not be the one the author expected: the event before was refused.
+        let message = problem + (watch.refusalBefore.map { " (\($0))" } ?? "")
+        terminal.errorLine("\(path):\(at):\(column.map { "\($0):" } ?? "") error: \(message)")
         result.failed += 1
         result.failure = .init(
-          line: at, column: column, source: at == line ? source : nil, refused: true, message: problem,
+          line: at, column: column, source: at == line ? source : nil, refused: true, message: message,
           notRun: script.count - index - 1)
         break
       }
       if outcome.passed { result.passed += 1 }
       if var failure = outcome.failure {
         (failure.expected, failure.actual) = (typed.redacting(failure.expected), typed.redacting(failure.actual))
+        let column = outcome.failureWord.flatMap { ScenarioParser.column(ofWord: $0, in: written) }
+        let place = "\(path):\(line):\(column.map { "\($0):" } ?? "")"
         result.failed += 1
-        terminal.line("\(path):\(line): \(terminal.styled("failed:", .red)) \(source)")
+        terminal.line("\(place) \(terminal.styled("failed:", .red)) \(source)")
         terminal.line("  \(terminal.styled("- expected", .green)) \(failure.expected)")
         terminal.line("  \(terminal.styled("+ actual  ", .red)) \(failure.actual)")
         result.failure = .init(
-          line: line, source: source, message: "expected \(failure.expected), actual \(failure.actual)",
-          notRun: script.count - index - 1)
+          line: line, column: column, source: source,
+          message: "expected \(failure.expected), actual \(failure.actual)", notRun: script.count - index - 1)
         break
       }
     }
     if host.session == nil {
       return unusable(result, line: nil, "the scenario names no flow; start it with 'flow PATH'")
     }
+    // What a story that held left unchecked (one that failed has said what is wrong).
+    if result.failure == nil {
+      warn(watch.finished() + [ReplayWatch.checksNothing(script.map(\.command))].compactMap { $0 }, &result)
+    }
     if let stop = result.failure, stop.notRun > 0, let line = stop.line {
       terminal.line("\(path): stopped at line \(line): \(Self.linesNotRun(stop.notRun))")
     }
     if verbose || result.failed == 0 {
       let verdict = result.failed == 0 ? terminal.styled("ok", .green) : "failed"
-      terminal.line("\(path): \(verdict) (\(result.passed) passed, \(result.failed) failed)")
+      let warned = result.warnings.isEmpty ? "" : ", \(Self.warnings(result.warnings.count))"
+      terminal.line("\(path): \(verdict) (\(result.passed) passed, \(result.failed) failed\(warned))")
     }
+    return result
+  }
+
+  /// Prints warnings and keeps them with the story.
+  private func warn(_ warnings: [ReplayWarning], _ result: inout StoryResult) {
+    for warning in warnings { terminal.errorLine(warning.rendered(file: path)) }
+    result.warnings += warnings
+  }
+
+  /// `1 warning`, `3 warnings`.
+  static func warnings(_ count: Int) -> String {
+    "\(count) warning\(count == 1 ? "" : "s")"
+  }
+
+  /// A story that does not parse: every line's mistake at once, not one per run,
+  /// the first ``Diagnostic/reportLimit`` printed and the rest counted (`… and
+  /// 99,800 more errors`); never a value its line hides. A flow line whose file
+  /// cannot be loaded is one of them, at its line.
+  private func syntaxErrors(_ result: StoryResult, text: String, first error: ScenarioSyntaxError) -> StoryResult {
+    var result = result
+    let lines = ScenarioParser.lines(of: text)
+    let named = flowNamed(in: lines)
+    var all = ScenarioParser.syntaxErrors(in: text)
+    if all.isEmpty { all = [error] }
+    let errors = all.prefix(Diagnostic.reportLimit).map { $0.redacted(line: lines[$0.line - 1], flow: named.flow) }
+    var reports = errors.map { (line: $0.line, text: $0.rendered(file: path)) }
+    if let failure = named.failure, let line = failure.line {
+      let report = (line: line, text: "\(path):\(line): error: \(failure.message)")
+      reports.insert(report, at: reports.firstIndex { $0.line > line } ?? reports.count)
+    }
+    for each in reports { terminal.errorLine(each.text) }
+    if let omitted = OmittedProblems(errors: all.count - errors.count).line {
+      terminal.errorLine("\(path): \(omitted)")
+    }
+    if let failure = named.failure {
+      // Nothing runs without the flow: it is the story's problem, the syntax errors beside it.
+      let more = " (and \(Quoting.grouped(all.count)) syntax error\(all.count == 1 ? "" : "s"))"
+      result.unusable = .init(line: failure.line, message: failure.message + more)
+      return result
+    }
+    let rest = all.count - 1
+    let more = rest > 0 ? " (and \(Quoting.grouped(rest)) more syntax error\(rest == 1 ? "" : "s"))" : ""
+    let first = errors.first { $0.line == error.line } ?? error.redacted(line: lines[error.line - 1], flow: named.flow)
+    result.unusable = .init(line: first.line, column: first.column, message: first.message + more)
     return result
   }
 

@@ -1,8 +1,9 @@
 /// `checkout replay --junit FILE`: the stories as JUnit XML, the format CI
 /// dashboards read. One `testsuite`; a `testcase` per story (named by its file);
 /// a story's failed expectation or refused line is a `failure` whose message
-/// and text start with `file:line`; a story that could not run at all is an
-/// `error`. Every text is escaped for XML 1.0, and characters XML cannot hold
+/// and text start with `file:line` (`file:line:column` when the line names the
+/// word at fault); a story that could not run at all is an `error`; a story's
+/// warnings (``ReplayWarning``) are its `system-err`, one per line. Every text is escaped for XML 1.0, and characters XML cannot hold
 /// (control characters) become U+FFFD.
 ///
 /// ```xml
@@ -29,20 +30,24 @@ package enum JUnitReport {
 
   private static func testCase(_ story: StoryResult) -> String {
     let file = attribute(story.file)
-    var xml =
+    let xml =
       "    <testcase classname=\"\(suiteName)\" name=\"\(file)\" file=\"\(file)\""
       + " assertions=\"\(story.passed + story.failed)\""
+    var inside = ""
     if let stop = story.unusable {
-      xml += ">\n      <error type=\"unusable\" message=\"\(attribute(located(story.file, stop)))\">"
-      xml += text(body(story.file, stop)) + "</error>\n    </testcase>\n"
+      inside += "      <error type=\"unusable\" message=\"\(attribute(located(story.file, stop)))\">"
+      inside += text(body(story.file, stop)) + "</error>\n"
     } else if let stop = story.failure {
       let kind = stop.refused ? "refused" : "expectation"
-      xml += ">\n      <failure type=\"\(kind)\" message=\"\(attribute(located(story.file, stop)))\">"
-      xml += text(body(story.file, stop)) + "</failure>\n    </testcase>\n"
-    } else {
-      xml += "/>\n"
+      inside += "      <failure type=\"\(kind)\" message=\"\(attribute(located(story.file, stop)))\">"
+      inside += text(body(story.file, stop)) + "</failure>\n"
     }
-    return xml
+    if !story.warnings.isEmpty {
+      // What the story leaves unchecked, as the console's standard error says it.
+      let lines = story.warnings.map { $0.rendered(file: story.file) }.joined(separator: "\n")
+      inside += "      <system-err>\(text(lines))</system-err>\n"
+    }
+    return xml + (inside.isEmpty ? "/>\n" : ">\n" + inside + "    </testcase>\n")
   }
 
   /// `file:line: message`, or `file:line:column: message` for a syntax error, as the console writes it.

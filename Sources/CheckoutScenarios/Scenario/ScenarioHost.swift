@@ -26,6 +26,10 @@ package struct ScenarioHost: Sendable {
     package var notes: [String] = []
     /// The failed expectation, for `expect` lines.
     package var failure: Failure?
+    /// The word of a failed `expect` line its failure is about (0 `expect`, 1
+    /// what is expected, 2 its first argument): the name the screen does not
+    /// have, else the expected value. Where a report points its column.
+    package var failureWord: Int?
     /// Whether the command was an expectation that held.
     package var passed = false
     /// A problem with the command itself (unknown row, no flow).
@@ -199,6 +203,7 @@ package struct ScenarioHost: Sendable {
         session: session, lastEffects: lastEffects, names: SecretNames(session, entered: enteredSecrets))
       outcome.failure = checker.check(expectation)
       outcome.passed = outcome.failure == nil
+      if !outcome.passed { outcome.failureWord = checker.wordAtFault(expectation) }
       return outcome
     default:
       guard let session else {
@@ -208,7 +213,7 @@ package struct ScenarioHost: Sendable {
       rememberSecrets(command, in: session)
       runSessionCommand(command, &outcome)
     }
-    if !outcome.effects.isEmpty || isEventCommand(command) { lastEffects = outcome.effects }
+    if Self.replacesEffects(command, outcome) { lastEffects = outcome.effects }
     return outcome
   }
 
@@ -237,7 +242,15 @@ package struct ScenarioHost: Sendable {
     }
   }
 
-  private func isEventCommand(_ command: ScenarioCommand) -> Bool {
+  /// Whether a command's outcome is what `expect effect` checks next: an event's
+  /// (even one that changed nothing), or any other command's that had effects
+  /// (`auto` confirming a screen). An `expect` line never is.
+  package static func replacesEffects(_ command: ScenarioCommand, _ outcome: Outcome) -> Bool {
+    if case .expect = command { return false }
+    return !outcome.effects.isEmpty || isEventCommand(command)
+  }
+
+  private static func isEventCommand(_ command: ScenarioCommand) -> Bool {
     switch command {
     case .set, .tap, .back, .accept, .decline, .appear, .api: return true
     default: return false
@@ -251,6 +264,7 @@ package struct ScenarioHost: Sendable {
       guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
       if let problem = unknownName(row, in: session) {
         outcome.problem = problem
+        outcome.problemWord = 1
         return
       }
       perform(.set(.row(RowID(row)), .string(value)), &outcome)
@@ -259,6 +273,7 @@ package struct ScenarioHost: Sendable {
       // key is the engine's refusal, shown like any other.
       if let refusal = session.compiled.setRefusal(for: key), refusal.kind == .unknownKey {
         outcome.problem = refusal.message
+        outcome.problemWord = 1
         return
       }
       perform(.set(.key(key), .string(value)), &outcome)
@@ -266,6 +281,7 @@ package struct ScenarioHost: Sendable {
       guard let row = resolveRowName(name, in: session) else { return outcomeUnknownNumber(name, &outcome) }
       if let problem = unknownName(row, in: session) {
         outcome.problem = problem
+        outcome.problemWord = 1
         return
       }
       perform(.tap(RowID(row)), &outcome)
@@ -337,6 +353,7 @@ package struct ScenarioHost: Sendable {
   private func outcomeUnknownNumber(_ name: String, _ outcome: inout Outcome) {
     guard let session else { return }
     outcome.problem = RowNumber.outOfRange(name, on: session)
+    outcome.problemWord = 1
   }
 
   /// Sends an event and plays the host for what it returns: the ``AutoHost``
