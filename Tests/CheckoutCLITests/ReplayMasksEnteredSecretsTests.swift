@@ -40,7 +40,7 @@ import Testing
       #expect(
         plain.output.contains(
           """
-          oracle.scenario:20: failed: expect effect callAPI "payment.card.cvv: •••"
+          oracle.scenario:20:23: failed: expect effect callAPI "payment.card.cvv: •••"
             - expected effect callAPI payment.card.cvv: •••
           """), "\(plain.output)")
       #expect(report.contains("expected effect callAPI payment.card.cvv: •••, actual"), "\(report)")
@@ -63,7 +63,7 @@ import Testing
       #expect(
         result.output.hasPrefix(
           """
-          declined.scenario:5: failed: expect error number "declined"
+          declined.scenario:5:21: failed: expect error number "declined"
             - expected error on number containing "declined"
             + actual   no error on number
 

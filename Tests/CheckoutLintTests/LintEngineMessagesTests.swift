@@ -53,7 +53,7 @@ import CheckoutLint
       flow(
         adding: "pl", without: [],
         wrong: [
-          .ruleRequired: #"2️⃣"Pole {titel} jest wymagane""#, .formatNumber: #"3️⃣"1234567.89""#,
+          .ruleRequired: #"2️⃣"Pole {titel} jest wymagane""#, .formatNumber: #"3️⃣"1234567""#,
           .formatMonths: #"4️⃣"Sty, Lut""#,
         ]),
       [
@@ -61,8 +61,9 @@ import CheckoutLint
           "2️⃣", "{titel} is not a placeholder of rule.required", path: #"messages["rule.required"].pl"#,
           suggestion: #"did you mean "title"? its placeholders are {title}"#),
         .error(
-          "3️⃣", #""1234567.89" is not how format.number is written"#, path: #"messages["format.number"].pl"#,
-          suggestion: "write 1234567.89 as the language writes it, like 1,234,567.89 or 1.234.567,89"),
+          "3️⃣", #""1234567" is not how format.number is written"#, path: #"messages["format.number"].pl"#,
+          suggestion:
+            "write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89 or 1234567,89 (no grouping)"),
         .error(
           "4️⃣", #""Sty, Lut" is not how format.months is written"#, path: #"messages["format.months"].pl"#,
           suggestion: #"write the twelve months' names, January first, separated by ", ""#),
