@@ -79,8 +79,12 @@ struct AppDependencies: Sendable {
   /// How long a store operation may take before the request is answered 503 (not
   /// applied to the server's memory store, which waits on nothing: ``TimeLimitedStore``).
   var storeTimeout: Duration = .milliseconds(1500)
-  /// How often the sweeper runs; nil for a quarter of the idle timeout, at most a minute.
+  /// How often the sweeper and the lost-call recovery run; nil for a quarter of the
+  /// shorter retention, at most a minute.
   var sweepInterval: Duration?
+  /// Told each point an API call reaches, after `CHECKOUT_FAULT`'s check: a test
+  /// throws to stop a call there, as an instance dying there would.
+  var checkpoint: (@Sendable (CallCheckpoint) throws -> Void)?
   /// The metrics (a test reads them).
   var metrics = ServerMetrics()
   /// Called once the server listens, with its channel: a test that asked for port
@@ -113,7 +117,7 @@ struct AppDependencies: Sendable {
 /// loaded and linted (a lint error throws ``FlowCatalogError`` with the lint
 /// output), the store chosen and bounded in time, the routes of
 /// ``buildRouter(service:access:catalog:store:metrics:logger:)``, the HTTP limits of
-/// ``guardedHTTP1(_:)`` and the session sweeper.
+/// ``guardedHTTP1(_:)``, the session sweeper and, beside it, the lost-call recovery.
 func buildApplication(_ arguments: some AppArguments, dependencies: AppDependencies = AppDependencies()) async throws
   -> some ApplicationProtocol
 {
@@ -197,18 +201,25 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     store: store, serving: FlowServing(catalog: catalog, policy: arguments.onFlowChange, vault: vault),
     calls: CallCoordinator(
       store: store, api: api, secrets: vault, storeSensitive: true, attempts: 32, callTimeout: callTimeout,
-      checkpoint: { faults.reach($0) }),
+      checkpoint: { [test = dependencies.checkpoint] point in
+        faults.reach(point)
+        try test?(point)
+      }),
     limits: dependencies.limits, today: today, metrics: metrics,
     activity: (base as? any SweepableSessionStore).map {
       ReadActivity(store: $0, threshold: Double(sweep.idleTimeout) / 4, logger: logger)
     })
+  let interval =
+    dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(sweep.idleTimeout, sweep.finishedRetention)) / 4)
+  let sweepable = base as? any SweepableSessionStore
   services.append(
     SessionSweeper(
-      store: base is any SweepableSessionStore ? base : store as any SessionStore, catalog: catalog, vault: vault,
-      idleTimeout: .seconds(sweep.idleTimeout), finishedRetention: .seconds(sweep.finishedRetention),
-      interval: dependencies.sweepInterval
-        ?? min(.seconds(60), .seconds(min(sweep.idleTimeout, sweep.finishedRetention)) / 4),
-      metrics: metrics, logger: logger))
+      store: (sweepable as (any SessionStore)?) ?? store, catalog: catalog, vault: vault,
+      idleTimeout: .seconds(sweep.idleTimeout),
+      finishedRetention: .seconds(sweep.finishedRetention), interval: interval, metrics: metrics, logger: logger))
+  if let sweepable {
+    services.append(LostCallRecovery(store: sweepable, service: service, interval: interval, logger: logger))
+  }
 
   let access = SessionGuard(
     secrets: store.limiting(keeping),

@@ -56,10 +56,6 @@ struct SessionsController {
     defer { metrics.recordEvent(kind: event.kind, duration: ContinuousClock.now - start) }
     let loaded = try await access.admit(request, to: id)
     let result = try await service.send(event, to: id, loaded: loaded, logger: context.logger)
-    for effect in result.effects where effect.kind == .callAPI {
-      guard let operation = effect.operation, let outcome = effect.outcome else { continue }
-      metrics.recordAPICall(operation: operation, outcome: outcome.status)
-    }
     if SessionsController.placedAnOrder(result.effects) { metrics.sessionsFinished.increment() }
     return result
   }

@@ -14,14 +14,17 @@ import Synchronization
 /// |---|---|---|
 /// | `checkout_http_requests_total` | `route`, `method`, `status` | requests answered (`route` is the matched pattern, `NotFound` when no route matched) |
 /// | `checkout_event_duration_seconds` | `event` | histogram of `POST /sessions/{id}/events` latency, by event kind |
-/// | `checkout_api_calls_total` | `operation`, `outcome` | checkout API calls: `succeeded`, `failed` (an error answer), `unanswered` (it threw or timed out; the call waits, same key) |
+/// | `checkout_api_calls_total` | `operation`, `outcome` | checkout API calls, by whichever path made them (an event, a `GET`, ``LostCallRecovery``): `succeeded`, `failed` (an error answer), `actionRequired`, `unanswered` (it threw or timed out) |
 /// | `checkout_store_conflicts_total` | | saves that lost a race (each is retried from a fresh load while attempts remain) |
 /// | `checkout_store_retries_exhausted_total` | | events answered 409 `busy` because every attempt lost |
 /// | `checkout_store_timeouts_total` | | store operations that took longer than the store timeout (503) |
 /// | `checkout_sessions_created_total` | | sessions created |
-/// | `checkout_sessions_finished_total` | | sessions that reached a `reset` step after an API success (an order placed) |
+/// | `checkout_sessions_finished_total` | | sessions that reached a `reset` step after an API success (an order placed), by an event, or by a lost call finished (a `GET`, ``LostCallRecovery``) |
 /// | `checkout_sessions_swept_total` | | sessions the sweeper deleted |
-/// | `checkout_api_calls_recovered_total` | | API calls a session left waiting (an instance died) that were finished later |
+/// | `checkout_api_calls_recovered_total` | | API calls a session left waiting (an instance died) that were made again with their key |
+/// | `checkout_sessions_waiting_on_call` | | gauge: stored sessions with a call waiting for the API's answer (in flight, or lost and not yet finished) |
+/// | `checkout_sessions_waiting_on_action` | | gauge: stored sessions whose call waits on the shopper's action (3-D Secure) |
+/// | `checkout_sessions_call_unanswered` | | gauge: stored sessions holding a call given up unanswered (a retry offered to the shopper) |
 /// | `checkout_sealed_values_unreadable_total` | `reason` (`unknown_key`, `tampered`) | sealed values no data key of this instance opens (the event refused, the value kept) |
 final class ServerMetrics: Sendable {
   /// Where the metrics are read from (`GET /metrics`).
@@ -45,6 +48,9 @@ final class ServerMetrics: Sendable {
     sessionsFinished = CoreMetrics.Counter(label: "checkout_sessions_finished_total", factory: factory)
     sessionsSwept = CoreMetrics.Counter(label: "checkout_sessions_swept_total", factory: factory)
     callsRecovered = CoreMetrics.Counter(label: "checkout_api_calls_recovered_total", factory: factory)
+    waitingOnCall = CoreMetrics.Gauge(label: "checkout_sessions_waiting_on_call", factory: factory)
+    waitingOnAction = CoreMetrics.Gauge(label: "checkout_sessions_waiting_on_action", factory: factory)
+    callUnanswered = CoreMetrics.Gauge(label: "checkout_sessions_call_unanswered", factory: factory)
   }
 
   /// The histogram of event latency.
@@ -65,9 +71,22 @@ final class ServerMetrics: Sendable {
   let sessionsFinished: CoreMetrics.Counter
   /// Sessions deleted by the sweeper.
   let sessionsSwept: CoreMetrics.Counter
-  /// Calls left waiting by a crash and finished later; incremented by whoever
-  /// finishes them (`SessionService`).
+  /// Calls left waiting by a crash and made again; incremented by whoever
+  /// makes them (``CallLog``).
   let callsRecovered: CoreMetrics.Counter
+  /// Sessions with a call waiting for the API's answer (set by ``LostCallRecovery``).
+  let waitingOnCall: CoreMetrics.Gauge
+  /// Sessions whose call waits on the shopper's action (set by ``LostCallRecovery``).
+  let waitingOnAction: CoreMetrics.Gauge
+  /// Sessions holding a call given up unanswered (set by ``LostCallRecovery``).
+  let callUnanswered: CoreMetrics.Gauge
+
+  /// Sets the waiting gauges to `counts`.
+  func recordWaiting(_ counts: WaitingCounts) {
+    waitingOnCall.record(counts.onCall)
+    waitingOnAction.record(counts.onAction)
+    callUnanswered.record(counts.unanswered)
+  }
 
   /// Counts one answered request.
   func recordRequest(route: String, method: String, status: Int) {

@@ -7,7 +7,8 @@ import ServiceLifecycle
 /// secrets. Runs as a service beside the server and stops at graceful shutdown.
 ///
 /// A session with a call in flight, waiting for an action or unanswered is never
-/// swept (its order may be charged). Otherwise a *finished* order, one resting on
+/// swept (its order may be charged); a lost call is finished beside the sweeper,
+/// on its schedule, by ``LostCallRecovery``, and its order then swept as finished. Otherwise a *finished* order, one resting on
 /// a `reset` step other than its flow's start (a confirmation), goes once nothing
 /// has saved or read it for `finishedRetention`; any other session once nothing
 /// has for `idleTimeout`. Reads count (``ReadActivity`` records them). On

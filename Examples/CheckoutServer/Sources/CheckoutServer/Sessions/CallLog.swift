@@ -3,34 +3,67 @@ import Logging
 import Synchronization
 
 /// The server's log lines and metrics for what the library's ``CallCoordinator``
-/// did with a call: its key and operation, never its payload.
+/// did with a call: the session, the operation, its key within the session and the
+/// full idempotency key the API is sent (`SESSION:placeOrder-1`), never its payload.
+/// Each call the API answered, or did not, is counted in `checkout_api_calls_total`
+/// here, whichever path made it (an event, a `GET`, ``LostCallRecovery``).
 enum CallLog {
-  static func log(_ report: CallReport, to logger: Logger, metrics: ServerMetrics) {
+  /// Logs and counts `report`, a call of session `session`.
+  static func log(_ report: CallReport, session: SessionID, to logger: Logger, metrics: ServerMetrics) {
+    count(report, metrics: metrics)
     switch report {
     case .recovering(let operation, let key, let session):
-      metrics.callsRecovered.increment()
-      logger.warning(
-        "finishing a lost API call", metadata: ["session": "\(session)", "operation": "\(operation)", "key": "\(key)"])
+      logger.warning("finishing a lost API call", metadata: metadata(session, operation, key))
     case .answered(let operation, let key, .succeeded):
-      logger.info("checkout API", metadata: ["operation": "\(operation)", "key": "\(key)", "outcome": "succeeded"])
+      logger.info("checkout API", metadata: metadata(session, operation, key, ["outcome": "succeeded"]))
     case .answered(let operation, let key, .failed(let errors)):
       logger.info(
         "checkout API",
-        metadata: [
-          "operation": "\(operation)", "key": "\(key)", "outcome": "failed",
-          "codes": "\(errors.map(\.code).joined(separator: ","))",
-        ])
+        metadata: metadata(
+          session, operation, key, ["outcome": "failed", "codes": "\(errors.map(\.code).joined(separator: ","))"]))
     case .answered(let operation, let key, .actionRequired(let action, _)):
       logger.info(
         "checkout API",
-        metadata: [
-          "operation": "\(operation)", "key": "\(key)", "outcome": "actionRequired", "action": "\(action)",
-        ])
+        metadata: metadata(session, operation, key, ["outcome": "actionRequired", "action": "\(action)"]))
     case .unanswered(let operation, let key, let error):
       logger.error(
-        "checkout API did not answer",
-        metadata: ["operation": "\(operation)", "key": "\(key)", "error.type": "\(type(of: error))"])
+        "checkout API did not answer", metadata: metadata(session, operation, key, ["error.type": "\(type(of: error))"])
+      )
     }
+  }
+
+  /// Counts `report` without logging it: a call made again
+  /// (`checkout_api_calls_recovered_total`), or the API's answer, or none
+  /// (`checkout_api_calls_total`).
+  static func count(_ report: CallReport, metrics: ServerMetrics) {
+    switch report {
+    case .recovering: metrics.callsRecovered.increment()
+    case .answered(let operation, _, .succeeded):
+      metrics.recordAPICall(operation: operation.rawValue, outcome: "succeeded")
+    case .answered(let operation, _, .failed):
+      metrics.recordAPICall(operation: operation.rawValue, outcome: "failed")
+    case .answered(let operation, _, .actionRequired):
+      metrics.recordAPICall(operation: operation.rawValue, outcome: "actionRequired")
+    case .unanswered(let operation, _, _): metrics.recordAPICall(operation: operation.rawValue, outcome: "unanswered")
+    }
+  }
+
+  /// The idempotency key the API is sent for a call of `session` with `key`
+  /// (``CheckoutAPIRequest/idempotencyKey``): `SESSION:placeOrder-1`.
+  static func idempotencyKey(_ session: SessionID, _ key: IdempotencyKey) -> String {
+    "\(session.rawValue):\(key.rawValue)"
+  }
+
+  /// A call's metadata: `session`, `operation`, `key` and `idempotencyKey`, then `more`.
+  static func metadata(
+    _ session: SessionID, _ operation: OperationName, _ key: IdempotencyKey, _ more: Logger.Metadata = [:]
+  ) -> Logger.Metadata {
+    var metadata: Logger.Metadata = [
+      "session": "\(session)", "operation": "\(operation)", "key": "\(key)",
+      "idempotencyKey": "\(idempotencyKey(session, key))",
+    ]
+    metadata.merge(more) { _, new in new }
+    return metadata
   }
 }
 

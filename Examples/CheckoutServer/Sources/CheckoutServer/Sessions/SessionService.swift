@@ -25,7 +25,7 @@ struct SessionService: Sendable {
   let limits: DataLimits
   /// The session date of a new session (expiry rules); nil for today's date (UTC).
   let today: CalendarDate?
-  /// The server's metrics (`callsRecovered` is counted here).
+  /// The server's metrics (``CallLog`` counts the calls; a `GET` the orders it finishes).
   let metrics: ServerMetrics
   /// Records reads as activity for the sweeper; nil when the store cannot.
   let activity: ReadActivity?
@@ -58,10 +58,7 @@ struct SessionService: Sendable {
     let loaded = try await load(id, given: loaded)
     await activity?.read(loaded)
     var served = try await serving.serve(loaded)
-    let calls = calls(logger: logger)
-    served.stored = try await ServerError.answering(gone: id) {
-      try await calls.recoverLostCalls(in: served.stored, flow: served.flow).stored
-    }
+    served.stored = try await finishLostCalls(in: served, calls: calls(for: id, logger: logger)).stored
     var session = try served.session()
     session.restoreSecrets(await serving.vault.secrets(for: id))
     return SessionView(id, session, version: served.stored.version, migration: served.migration)
@@ -82,7 +79,7 @@ struct SessionService: Sendable {
       let witness = CallWitness()
       do {
         return try await apply(
-          event, to: id, loaded: tried == 1 ? loaded : nil, calls: calls(logger: logger, witness: witness))
+          event, to: id, loaded: tried == 1 ? loaded : nil, calls: calls(for: id, logger: logger, witness: witness))
       } catch is SnapshotError {
         logger.info("the session's flow version changed under the event", metadata: ["session": "\(id)"])
         if witness.callMade || tried >= tries { throw ServerError.flowVersionChanged(id, callMade: witness.callMade) }
@@ -125,26 +122,11 @@ struct SessionService: Sendable {
   }
 
   /// `given` when it is session `id` as just read; otherwise a read of the store.
-  private func load(_ id: SessionID, given: StoredSession? = nil) async throws -> StoredSession {
+  func load(_ id: SessionID, given: StoredSession? = nil) async throws -> StoredSession {
     if let given, given.id == id { return given }
     guard let stored = try await ServerError.answering({ try await store.load(id) }) else {
       throw ServerError.unknownSession(id)
     }
     return stored
-  }
-
-  /// The call coordinator for one request: its reports logged to the request's
-  /// logger, its checkpoints told to `witness` too.
-  private func calls(logger: Logger, witness: CallWitness? = nil) -> CallCoordinator {
-    var calls = calls
-    let (checkpoint, metrics) = (calls.checkpoint, metrics)
-    calls.report = { CallLog.log($0, to: logger, metrics: metrics) }
-    if let witness {
-      calls.checkpoint = { point in
-        witness.note(point)
-        try checkpoint(point)
-      }
-    }
-    return calls
   }
 }

@@ -28,6 +28,13 @@ protocol SweepableSessionStore: SessionStore {
   func delete(_ id: SessionID, version: Int, inactiveSince cutoff: Date) async throws -> Bool
   /// Every stored session's id.
   func sessionIDs() async throws -> [SessionID]
+  /// Sessions with a call waiting for the API's answer (not on an action) that
+  /// were last saved before `cutoff`, the oldest save first, at most `limit`
+  /// (``LostCallRecovery``'s candidates).
+  func sessionsWaitingOnCalls(savedBefore cutoff: Date, limit: Int) async throws -> [WaitingSession]
+  /// How many stored sessions wait on a call's answer, on a shopper's action, or
+  /// hold a call given up unanswered (the gauges ``LostCallRecovery`` sets).
+  func waitingCounts() async throws -> WaitingCounts
   /// Runs `body` as the only sweeper of the store (across instances); nil, without
   /// running it, while another holds the sweep.
   func asOnlySweeper<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T?
@@ -126,6 +133,21 @@ final class MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
 
   func sessionIDs() async -> [SessionID] {
     sessions.withLock { Array($0.keys) }.sorted { $0.rawValue < $1.rawValue }
+  }
+
+  func sessionsWaitingOnCalls(savedBefore cutoff: Date, limit: Int) async -> [WaitingSession] {
+    sessions.withLock { sessions in
+      sessions.values.map(\.stored)
+        .filter { $0.snapshot.waitsOnAnswer && ($0.savedAt ?? .distantPast) < cutoff }
+        .sorted { ($0.savedAt ?? .distantPast) < ($1.savedAt ?? .distantPast) }.prefix(max(1, limit))
+        .map { WaitingSession(id: $0.id, calls: $0.snapshot.calls) }
+    }
+  }
+
+  func waitingCounts() async -> WaitingCounts {
+    sessions.withLock { sessions in
+      WaitingCounts(snapshots: sessions.values.lazy.map(\.stored.snapshot))
+    }
   }
 
   func recordSecret(_ digest: SecretDigest, for id: SessionID) async throws {
