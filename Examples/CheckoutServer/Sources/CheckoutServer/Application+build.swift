@@ -70,7 +70,8 @@ struct AppDependencies: Sendable {
   /// table, or memory). A test passes one to count charges.
   var ledger: (any CallLedger)?
   /// The session store; nil to choose by the environment: PostgreSQL when
-  /// `DATABASE_URL` is set, memory (``MemorySessionStore``) otherwise.
+  /// `DATABASE_URL` is set, memory (``MemorySessionStore``) when it is not (set but
+  /// empty is refused: ``DatabaseURL/given(in:)``).
   var store: (any SessionStore)?
   /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`, `CHECKOUT_OLD_DATA_KEYS`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -147,8 +148,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let base: any SessionStore
   let storeName: String
   var sweep = SweepSettings(idleTimeout: arguments.idleTimeout, finishedRetention: retention)
-  let databaseURL =
-    dependencies.store == nil ? dependencies.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil
+  let databaseURL = dependencies.store == nil ? try DatabaseURL.given(in: dependencies.environment) : nil
   let keys = try dataKeyring(
     in: dependencies.environment, persistent: databaseURL != nil || dependencies.store is PostgresSessionStore)
   if let given = dependencies.store {

@@ -78,7 +78,7 @@ func resealStore(
   var logger = Logger(label: "checkout-server")
   logger.logLevel = arguments.logLevel ?? .info
   let catalog = try FlowCatalog.load(directory: arguments.flows ?? FlowCatalog.defaultDirectory, logger: logger)
-  guard let url = environment["DATABASE_URL"], !url.isEmpty else {
+  guard let url = try DatabaseURL.given(in: environment) else {
     throw UsageError(description: "--reseal needs DATABASE_URL: the memory store ends with its process")
   }
   let keys = try dataKeyring(in: environment, persistent: true)
