@@ -88,7 +88,10 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       if reseal {
         let report = try await resealStore(self)
         print(report.description)
-        if report.unreadable > 0 || report.conflicts > 0 { throw ExitCode(1) }
+        for warning in report.warnings {
+          FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         return
       }
       app = try await buildApplication(self)
