@@ -1,5 +1,7 @@
 import CheckoutEngine
 import Foundation
+import InMemoryLogging
+import Logging
 import Testing
 
 @testable import CheckoutServer
@@ -36,6 +38,20 @@ extension PostgresStartupTests {
       #expect(clear.stillSealing.isEmpty)
       #expect(clear.warnings.isEmpty)
       #expect(clear.exitStatus == 0)
+    }
+  }
+
+  /// The PostgreSQL start line said `store=postgres` and named no database.
+  @Test func thePostgresStartLineNamesTheDatabaseNeverThePassword() async throws {
+    try await Self.withDatabase { url in
+      let logs = InMemoryLogHandler()
+      try await Self.start(url, logger: Logger(label: "test") { _ in logs })
+      let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
+      let target = try DatabaseURL.target(url)
+      #expect(started.metadata["database"]?.description == "\(target)")
+      #expect(started.metadata["database"]?.description.hasPrefix("host ") == true)
+      let password = try #require(URLComponents(string: url)?.password)
+      #expect(!"\(started.metadata)".contains(password))
     }
   }
 }
