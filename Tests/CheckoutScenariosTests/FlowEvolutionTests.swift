@@ -276,6 +276,30 @@ import CheckoutSessions
     }
   }
 
+  /// A flow without a `version` is older than any versioned one (as a server sorts
+  /// the versions it serves): a v2 session is not carried back to it either.
+  @Test func aSnapshotOfAVersionIsNeverCarriedBackToAFlowWithoutOne() throws {
+    var unversioned = Self.v1
+    unversioned.version = nil
+    let target = CompiledFlow(unversioned)
+    var session = CheckoutSession(flow: Self.compiledV2, today: Self.today)
+    session.send(.tap("checkout"))
+    let snapshot = try SessionSnapshot(json: session.snapshot().jsonData())
+    do {
+      _ = try SnapshotMigrator(to: target, history: [Self.v2]).migrate(snapshot)
+      Issue.record("a v2 snapshot carried back to a flow without a version")
+    } catch {
+      #expect(
+        error.message
+          == "the snapshot was made on plndr v2, newer than this flow (which has no \"version\"); a session is never carried back to an older version (serve v2 here too)"
+      )
+    }
+    #expect(throws: SnapshotError.self) { try CheckoutSession(restoring: snapshot, flow: target) }
+    // The other way is forward: a session on the flow without a version is carried to v2.
+    let old = try SessionSnapshot(json: CheckoutSession(flow: target, today: Self.today).snapshot().jsonData())
+    #expect(try SnapshotMigrator(to: Self.compiledV2, history: [unversioned]).migrate(old).report != nil)
+  }
+
   @Test func theReportIsTextAndData() throws {
     var s = V1Session()
     s.atStepTwo(zip: "97201-1234")

@@ -27,7 +27,7 @@ import CheckoutCompiledFlow
 ///   messages in, nor has the engine's words for) is shown in its default language.
 ///
 /// Only a snapshot of another flow (or another format), or of a newer version than
-/// the target, is refused: anything else restores, at worst at the start with its values. A snapshot made on this very
+/// the target (any version is newer than a target without one), is refused: anything else restores, at worst at the start with its values. A snapshot made on this very
 /// version is returned as it is, with no report, unless its locale is no longer spoken.
 ///
 /// ```swift
@@ -53,9 +53,9 @@ public struct SnapshotMigrator: Sendable {
   /// order; those without a version, of another id, or not older are ignored).
   public init(to target: CompiledFlow, history: [Flow] = []) {
     self.target = target
-    let targetVersion = target.flow.version ?? Int.max
-    self.history = history.filter { $0.id == target.flow.id && ($0.version ?? Int.max) < targetVersion }
-      .sorted { ($0.version ?? 0) < ($1.version ?? 0) }
+    self.history = history.filter { $0.id == target.flow.id && $0.version != nil }
+      .filter { Self.isVersion($0.version, olderThan: target.flow.version) }
+      .sorted { Self.isVersion($0.version, olderThan: $1.version) }
     let keys = FlowKeys(target.flow)
     self.known = keys.bound.union(keys.provided).union(keys.data.keys)
     self.graph = FlowGraph(target.flow)
@@ -87,10 +87,13 @@ public struct SnapshotMigrator: Sendable {
     // Renames only run forward: a session carried "back" to an older version would
     // lose its steps and values for no reason (an instance still on the old flow,
     // mid-way through a rolling deploy).
-    if let made = snapshot.flowVersion, let version = target.flow.version, made > version {
+    // A flow without a `version` is older than any versioned one (as a server sorts
+    // the versions it serves): a v2 session is not carried back to it either.
+    if let made = snapshot.flowVersion, Self.isVersion(target.flow.version, olderThan: made) {
+      let this = target.flow.version.map { "this flow's v\($0)" } ?? "this flow (which has no \"version\")"
       throw SnapshotError(
         message:
-          "the snapshot was made on \(target.flow.id) v\(made), newer than this flow's v\(version); "
+          "the snapshot was made on \(target.flow.id) v\(made), newer than \(this); "
           + "a session is never carried back to an older version (serve v\(made) here too)")
     }
     var migration = Migration(snapshot: snapshot, migrator: self, renames: renames(since: snapshot.flowVersion))
@@ -122,13 +125,23 @@ public struct SnapshotMigrator: Sendable {
   /// The renames a snapshot of `version` has not seen, oldest first: none when it is
   /// of the target's version or newer.
   func renames(since version: Int?) -> [FlowRenames] {
-    let targetVersion = target.flow.version
-    if let version, let targetVersion, version >= targetVersion { return [] }
+    if let version, !Self.isVersion(version, olderThan: target.flow.version) { return [] }
     let older = history.filter { flow in
       guard let flowVersion = flow.version else { return false }
       return version.map { flowVersion > $0 } ?? false
     }
     return older.map(\.renamed) + [target.flow.renamed]
+  }
+
+  /// Whether a flow of `version` is older than one of `other`: versions in number
+  /// order, and a flow without a `version` older than any versioned one (the order
+  /// in which a host serving several versions finds its newest).
+  package static func isVersion(_ version: Int?, olderThan other: Int?) -> Bool {
+    switch (version, other) {
+    case (let version?, let other?): version < other
+    case (nil, .some): true
+    case (_, nil): false
+    }
   }
 
   /// Whether the target flow has a step, and a row of it.

@@ -14,12 +14,35 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   static let configuration = CommandConfiguration(
     commandName: "checkout-server",
     abstract: "The CheckoutEngine example HTTP server.",
-    discussion: "Sessions are kept in memory unless DATABASE_URL names a PostgreSQL database.")
+    discussion: """
+      Sessions are kept in memory unless DATABASE_URL names a PostgreSQL database.
+
+      ENVIRONMENT:
+        DATABASE_URL  postgres://user:password@host:5432/database?sslmode=...
+                      selects the PostgreSQL store (unset: memory; set but
+                      empty is refused)
+        CHECKOUT_DATA_KEY
+                      the current data key, 32 bytes in base64 (openssl rand
+                      -base64 32); seals every card number stored; required
+                      with DATABASE_URL
+        CHECKOUT_OLD_DATA_KEYS
+                      older data keys, base64, comma-separated: they open
+                      values sealed before a rotation and never seal
+
+      EXIT STATUS:
+        0   stopped (SIGTERM, SIGINT), or --reseal with nothing left over
+        1   the start failed (a flow fails lint, the database, the address),
+            or --reseal left a session unread or changing
+        2   a bad option value or environment variable
+        3   --reseal done, but a running instance still seals with another key
+        64  the command line cannot be parsed
+      """)
 
   @Option(help: "The address to listen on.")
   var hostname = "127.0.0.1"
 
-  @Option(help: "The port to listen on.")
+  // `.unconditional`: `--port -1` is a value to refuse in words, not a missing one.
+  @Option(parsing: .unconditional, help: "The port to listen on (0: any free port).")
   var port = 8080
 
   @Option(help: "The directory of flow files (default: the repository's Flows/).")
@@ -32,12 +55,14 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   var logLevel: Logger.Level?
 
   @Option(
+    parsing: .unconditional,
     help:
       "Seconds a session may go unused (no save, no read) before it is deleted; never while a call is in flight, waiting or unanswered. Must exceed --call-timeout."
   )
   var idleTimeout = 1800
 
   @Option(
+    parsing: .unconditional,
     help:
       "Seconds a finished order (resting on its confirmation step, no call) is kept after its last use (default: the lesser of 600 and --idle-timeout)."
   )
@@ -50,6 +75,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   var reseal = false
 
   @Option(
+    parsing: .unconditional,
     help:
       "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10)."
   )
@@ -62,6 +88,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   var onFlowChange: FlowChangePolicy = .pin
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "For development and benchmarks only (off by default; never in production): also serve POST /load-baseline/events, which decodes an event body as POST /sessions/{id}/events does and answers a JSON value of exactly BYTES bytes, with no engine and no store (the floor of Examples/server-load.sh).",
       valueName: "bytes"))
@@ -88,7 +115,10 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       if reseal {
         let report = try await resealStore(self)
         print(report.description)
-        if report.unreadable > 0 || report.conflicts > 0 { throw ExitCode(1) }
+        for warning in report.warnings {
+          FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         return
       }
       app = try await buildApplication(self)

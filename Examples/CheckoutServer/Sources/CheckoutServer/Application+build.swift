@@ -70,7 +70,8 @@ struct AppDependencies: Sendable {
   /// table, or memory). A test passes one to count charges.
   var ledger: (any CallLedger)?
   /// The session store; nil to choose by the environment: PostgreSQL when
-  /// `DATABASE_URL` is set, memory (``MemorySessionStore``) otherwise.
+  /// `DATABASE_URL` is set, memory (``MemorySessionStore``) when it is not (set but
+  /// empty is refused: ``DatabaseURL/given(in:)``).
   var store: (any SessionStore)?
   /// The environment (`DATABASE_URL`, `CHECKOUT_DATA_KEY`, `CHECKOUT_OLD_DATA_KEYS`).
   var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -79,8 +80,9 @@ struct AppDependencies: Sendable {
   /// How long a store operation may take before the request is answered 503 (not
   /// applied to the server's memory store, which waits on nothing: ``TimeLimitedStore``).
   var storeTimeout: Duration = .milliseconds(1500)
-  /// How often the sweeper and the lost-call recovery run; nil for a quarter of the
-  /// shorter retention, at most a minute.
+  /// How often the sweeper and the lost-call recovery run; nil for
+  /// ``SweepSettings/sweepInterval`` (a quarter of the shorter of the idle timeout
+  /// and the finished retention, at most a minute apart).
   var sweepInterval: Duration?
   /// Told each point an API call reaches, after `CHECKOUT_FAULT`'s check: a test
   /// throws to stop a call there, as an instance dying there would.
@@ -137,6 +139,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   guard (0...65535).contains(arguments.port) else {
     throw UsageError(description: "--port must be 0 to 65535 (0: any free port), not \(arguments.port)")
   }
+  try checkHostname(arguments.hostname)
   guard arguments.idleTimeout >= 1 else {
     throw UsageError(description: "--idle-timeout must be 1 second or more, not \(arguments.idleTimeout)")
   }
@@ -150,9 +153,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   var postgresStore: PostgresSessionStore?
   let base: any SessionStore
   let storeName: String
+  var databaseName: String?
   var sweep = SweepSettings(idleTimeout: arguments.idleTimeout, finishedRetention: retention)
-  let databaseURL =
-    dependencies.store == nil ? dependencies.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil
+  let databaseURL = dependencies.store == nil ? try DatabaseURL.given(in: dependencies.environment) : nil
   let keys = try dataKeyring(
     in: dependencies.environment, persistent: databaseURL != nil || dependencies.store is PostgresSessionStore)
   if let given = dependencies.store {
@@ -173,6 +176,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     postgresStore = postgres
     base = postgres
     storeName = "postgres"
+    databaseName = "\(target)"
   } else {
     base = MemorySessionStore()
     storeName = "memory"
@@ -209,8 +213,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     activity: (base as? any SweepableSessionStore).map {
       ReadActivity(store: $0, threshold: Double(sweep.idleTimeout) / 4, logger: logger)
     })
-  let interval =
-    dependencies.sweepInterval ?? min(.seconds(60), .seconds(min(sweep.idleTimeout, sweep.finishedRetention)) / 4)
+  let interval = dependencies.sweepInterval ?? sweep.sweepInterval
   let sweepable = base as? any SweepableSessionStore
   services.append(
     SessionSweeper(
@@ -237,22 +240,34 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     logger.warning(
       "load baseline route on: POST /load-baseline/events (for benchmarks only)", metadata: ["bytes": "\(size)"])
   }
+  let running = dependencies.onServerRunning
   let app = Application(
     router: router,
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
     services: services,
-    onServerRunning: dependencies.onServerRunning,
+    onServerRunning: { [logger, hostname = arguments.hostname, port = arguments.port] channel in
+      // The port the system chose for --port 0 (the start line says 0).
+      logger.info("listening", metadata: ["address": "\(hostname):\(channel.localAddress?.port ?? port)"])
+      await running(channel)
+    },
     logger: logger)
-  logger.info(
-    "checkout server",
-    metadata: [
-      "flows":
-        "\(catalog.files.map { "\($0.compiled.flow.id)\($0.compiled.flow.version.map { " v\($0)" } ?? "") (\($0.file))" }.joined(separator: ", "))",
-      "store": "\(storeName)", "address": "\(arguments.hostname):\(arguments.port)",
-      "idleTimeout": "\(sweep.idleTimeout)s", "finishedRetention": "\(sweep.finishedRetention)s",
-      "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
-    ])
+  if !keys.repeated.isEmpty {
+    logger.warning(
+      "\(DataKeyring.oldVariable) repeats a key (or holds the current one); each is used once",
+      metadata: ["repeated": "\(keys.repeated.joined(separator: ","))"])
+  }
+  var started: Logger.Metadata = [
+    "flows":
+      "\(catalog.files.map { "\($0.compiled.flow.id)\($0.compiled.flow.version.map { " v\($0)" } ?? "") (\($0.file))" }.joined(separator: ", "))",
+    "store": "\(storeName)",
+    "address": "\(arguments.hostname):\(arguments.port)\(arguments.port == 0 ? " (any free port: see listening)" : "")",
+    "idleTimeout": "\(sweep.idleTimeout)s", "finishedRetention": "\(sweep.finishedRetention)s",
+    "sweepEvery": "\(SweepSettings.text(dependencies.sweepInterval ?? sweep.sweepInterval))",
+    "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
+  ]
+  started["database"] = databaseName.map { "\($0)" }
+  logger.info("checkout server", metadata: started)
   return app
 }
 
@@ -320,6 +335,19 @@ func connectionPolicy(_ options: ConnectionOptions, logger: Logger) throws(Usage
 /// A bad command-line value.
 struct UsageError: Error, CustomStringConvertible {
   var description: String
+}
+
+/// Refuses a `--hostname` that is neither an address nor a name that resolves,
+/// before the start line (NIO's `SocketAddressError.UnknownHost` came after it).
+func checkHostname(_ hostname: String) throws(UsageError) {
+  do {
+    _ = try SocketAddress.makeAddressResolvingHost(hostname, port: 0)
+  } catch {
+    throw UsageError(
+      description:
+        "--hostname \(hostname): not an IP address nor a host name that resolves; give an address of this machine (127.0.0.1, ::1, 0.0.0.0 for all) or a name such as localhost"
+    )
+  }
 }
 
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),

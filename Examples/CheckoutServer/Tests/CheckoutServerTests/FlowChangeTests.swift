@@ -146,6 +146,43 @@ import Testing
     }
   }
 
+  /// The repository's `Flows/plndr.json` has no `version`: it is older than v2 (as the
+  /// catalog sorts it), so an old instance serving it refuses a session a new instance
+  /// migrated to v2 instead of carrying it back (and cutting it on every switch).
+  @Test func anInstanceOnAFlowWithoutAVersionRefusesAVersionedSession() async throws {
+    try await Self.withStore { dependencies in
+      let repository = try Self.flows([])
+      defer { try? FileManager.default.removeItem(atPath: repository) }
+      try FileManager.default.copyItem(
+        atPath: FlowCatalog.defaultDirectory + "/plndr.json", toPath: repository + "/plndr.json")
+      let id = try await withApp(arguments: TestArguments(flows: repository), dependencies: dependencies) { client in
+        try await client.createSession()
+      }
+      let both = try Self.flows(["plndr-v2.json"])
+      defer { try? FileManager.default.removeItem(atPath: both) }
+      try FileManager.default.copyItem(atPath: repository + "/plndr.json", toPath: both + "/plndr.json")
+      try await withApp(arguments: TestArguments(flows: both, onFlowChange: .migrate), dependencies: dependencies) {
+        client in
+        try await client.open(id, "checkout", "shipping")
+      }
+      try await withApp(arguments: TestArguments(flows: repository), dependencies: dependencies) { client in
+        let tapped = try await client.set(id, key: "shipping.method", "express")
+        #expect(tapped.status == .gone, "\(tapped.text)")
+        #expect(tapped["error"]?.string == "flow_changed")
+        #expect(tapped["migration"] == nil)
+        #expect(
+          tapped["detail"]?.string
+            == "the snapshot was made on plndr v2, newer than this flow (which has no \"version\"); a session is never carried back to an older version (serve v2 here too)"
+        )
+      }
+      try await withApp(arguments: TestArguments(flows: both, onFlowChange: .migrate), dependencies: dependencies) {
+        client in
+        let again = try await client.send(.get, "/sessions/\(id)")
+        #expect(again["state"]?.string == "cart>shipping", "\(again.text)")
+      }
+    }
+  }
+
   @Test func twoFilesWithTheSameVersionOfAFlowAreRefused() async throws {
     let folder = try Self.flows(["plndr-v1.json"])
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -90,6 +90,13 @@ import Testing
         #expect(refused["error"]?.string == "sealed_with_unknown_key")
         let detail = try #require(refused["detail"]?.string)
         #expect(detail.contains(try DataKeyMaterial(base64: Self.k1).id))
+        // Both fixes: an old key (in CHECKOUT_OLD_DATA_KEYS) and a new key this instance missed (as CHECKOUT_DATA_KEY).
+        #expect(
+          detail.contains("If it is an old key, start this instance with it in CHECKOUT_OLD_DATA_KEYS"), "\(detail)")
+        #expect(
+          detail.contains(
+            "if it is the new key of a rotation this instance missed (other instances seal with it), start this instance with it as CHECKOUT_DATA_KEY and its current key in CHECKOUT_OLD_DATA_KEYS"
+          ), "\(detail)")
         #expect(!detail.contains("4242") && !refused.text.contains("sealed:v2"))
         #expect(try await client.send(.get, "/sessions/\(id)").status == .serviceUnavailable)
       }

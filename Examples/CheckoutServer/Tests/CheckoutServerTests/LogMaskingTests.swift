@@ -34,6 +34,9 @@ import Testing
     ),
     ("/sessions/4242424242424242/events", "/sessions/[16 digits]/events"),
     ("/sessions/4242 4242 4242 4242", "/sessions/[16 digits]"),
+    // Percent-decoded first: logged `/sessions/[4 digits]%[6 digits]%…` before.
+    ("/sessions/4242%204242%204242%204242", "/sessions/[16 digits]"),
+    ("/sessions/a%0Ab", "/sessions/a\\u{a}b"),
     ("/sessions/abc/events/1234", "/sessions/abc/events/[4 digits]"),
     ("/flows/plndr/graph", "/flows/plndr/graph"),
     ("/", "/"),
@@ -103,6 +106,29 @@ import Testing
     for id in requestIDs {
       let id = try #require(id)
       #expect(handler.entries.contains { $0.metadata["hb.request.id"]?.description == id })
+    }
+  }
+
+  /// An `X-Request-ID` from a load balancer was ignored: the logs could not be
+  /// correlated. A well-formed one is the request's id; any other is replaced.
+  @Test func aWellFormedIncomingRequestIDIsKept() async throws {
+    let handler = InMemoryLogHandler()
+    let logger = Logger(label: "checkout-server-test") { _ in handler }
+    let name = try #require(HTTPField.Name.requestID)
+    let cases: [(sent: String, kept: Bool)] = [
+      ("5bbe04ca-5645-48e8-9989-76fd6dd39aea", true), ("lb-7f3a9c.01:42", true),
+      ("4242424242424242", false), ("4242-4242-4242-4242", false), ("a b", false), ("a/b", false),
+      (String(repeating: "a", count: 129), false), ("", false),
+    ]
+    try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) { client in
+      for (sent, kept) in cases {
+        let before = handler.entries.count
+        let reply = try await client.send(.get, "/health", headers: [name: sent])
+        let answered = try #require(reply.headers[name])
+        #expect((answered == sent) == kept, "\(sent.debugDescription) answered \(answered)")
+        let line = try #require(handler.entries.dropFirst(before).first { $0.message.description == "request" })
+        #expect(line.metadata["hb.request.id"]?.description == answered)
+      }
     }
   }
 

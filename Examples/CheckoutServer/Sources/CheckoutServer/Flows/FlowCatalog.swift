@@ -25,6 +25,8 @@ struct FlowCatalog: Sendable {
   init(entries all: [Entry]) {
     var versions: [FlowID: [CompiledFlow]] = [:]
     for entry in all { versions[entry.compiled.flow.id, default: []].append(entry.compiled) }
+    // A flow without a `version` is older than any versioned one: the rule the
+    // library's SnapshotMigrator refuses a newer snapshot by (it is never carried back).
     for id in versions.keys { versions[id]?.sort { ($0.flow.version ?? 0) < ($1.flow.version ?? 0) } }
     let newest = all.filter { entry in versions[entry.compiled.flow.id]?.last === entry.compiled }
     self.entries = newest

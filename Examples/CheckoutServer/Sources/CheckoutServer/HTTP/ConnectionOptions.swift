@@ -8,18 +8,21 @@ import ArgumentParser
 /// nothing the next shopper needs (``ReadDeadlineHandler``, ``ConnectionGuard``).
 struct ConnectionOptions: ParsableArguments, Sendable {
   @Option(
+    parsing: .unconditional,
     help:
       "Seconds a request's header block may take to arrive, from its first byte; a slower one is answered 408 and the connection closed."
   )
   var headerTimeout: Double = Defaults.headerTimeout
 
   @Option(
+    parsing: .unconditional,
     help:
       "Seconds a request body may take to arrive in full after its headers (the 64 KiB limit at 6.4 KiB/s or faster); a slower one is answered 408 and the connection closed."
   )
   var bodyTimeout: Double = Defaults.bodyTimeout
 
   @Option(
+    parsing: .unconditional,
     help:
       "Connections served at once; a new connection beyond is answered 503 with Retry-After and closed (lowered to fit the descriptor limit)."
   )

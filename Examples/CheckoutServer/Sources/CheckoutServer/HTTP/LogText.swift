@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text a client chose (a path, a row id, a field name) made safe for a log line:
 /// digit runs that could be a card number or a code are masked, the text is
 /// truncated, and control and non-ASCII characters are escaped so that a line
@@ -44,7 +46,8 @@ enum LogText {
 
   /// A request path as logged: segments in the server's id form (a session id)
   /// are kept whole, so a line can be traced to its session; every other segment
-  /// is made safe as a client's text (`/sessions/4242 4242…` is masked).
+  /// is percent-decoded and made safe as a client's text (`/sessions/4242 4242…`
+  /// and `/sessions/4242%204242…` are masked alike).
   ///
   /// ```swift
   /// LogText.path("/sessions/1bb07f3c-5e2a-4d6b-9c1e-08f1d2c3b4a5/events")   // unchanged
@@ -60,7 +63,8 @@ enum LogText {
         output.append("…(\(segments.dropFirst(index).joined(separator: "/").count) more)")
         break
       }
-      output.append(isServerID(text) ? text : safe(text))
+      // Percent-decoded first: `4242%204242…` is what a card number looks like in a URL.
+      output.append(isServerID(text) ? text : safe(text.removingPercentEncoding ?? text))
       kept += text.count + 1
     }
     return output.joined(separator: "/")

@@ -32,7 +32,8 @@ struct CheckoutRequestContext: RequestContext {
 /// method, route, path (digit runs masked, truncated: ``LogText``), status and
 /// duration; for errors their code and `at` (masked too), never a detail or a body,
 /// which may hold what the shopper typed. Every line carries the request id
-/// (`hb.request.id`), which the answer repeats in `X-Request-ID`.
+/// (`hb.request.id`: the request's own `X-Request-ID` when well formed,
+/// ``IncomingRequestID``), which the answer repeats in `X-Request-ID`.
 struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
   let metrics: ServerMetrics
 
@@ -40,6 +41,10 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     -> Response
   {
     let start = ContinuousClock.now
+    var context = context
+    if let name = HTTPField.Name.requestID, let incoming = IncomingRequestID.accepted(request.headers[name]) {
+      context.logger[metadataKey: "hb.request.id"] = .string(incoming)
+    }
     var response: Response
     var failure: ServerError?
     do {

@@ -10,7 +10,10 @@ struct DataKeyHeartbeat: Service, CustomStringConvertible {
   /// The current key's id.
   let keyID: String
   let logger: Logger
-  var interval: Duration = .seconds(60)
+  var interval: Duration = DataKeyHeartbeat.standardInterval
+
+  /// How often a running instance records its key: every minute.
+  static let standardInterval: Duration = .seconds(60)
 
   var description: String { "DataKeyHeartbeat(\(keyID), every \(interval))" }
 

@@ -27,7 +27,12 @@ final class RecoveringPostgresClient: Service, Sendable {
   /// How long a replaced pool keeps running for the operations it holds.
   static let retirement = Duration.seconds(10)
 
+  /// How often, at most, a failing database is diagnosed with a connection of its own.
+  static let diagnosisInterval = Duration.seconds(5)
+
   private let configuration: PostgresClient.Configuration
+  /// The database the pools connect to, which failures name (nil: a test's bare configuration).
+  let target: DatabaseTarget?
   private let logger: Logger
   private let state: Mutex<State>
 
@@ -39,13 +44,23 @@ final class RecoveringPostgresClient: Service, Sendable {
     var runs: [ObjectIdentifier: Task<Void, Never>] = [:]
     /// When a pool was last replaced.
     var replaced: ContinuousClock.Instant?
+    /// Why a connection could not be made, at the last diagnosis (nil: none failed since the pool answered).
+    var problem: String?
+    /// When the database was last diagnosed.
+    var diagnosed: ContinuousClock.Instant?
   }
 
-  init(configuration: PostgresClient.Configuration, logger: Logger) {
+  init(configuration: PostgresClient.Configuration, target: DatabaseTarget? = nil, logger: Logger) {
     self.configuration = configuration
+    self.target = target
     self.logger = logger
     self.state = Mutex(State(current: PostgresClient(configuration: configuration, backgroundLogger: logger)))
   }
+
+  /// Why the database could not be reached at the last diagnosis (`nothing listens
+  /// there (connection refused)`): PostgresNIO's pool says only that it could not
+  /// get a connection. Nil once the pool answers again.
+  var connectionProblem: String? { state.withLock { $0.problem } }
 
   /// The pool operations go to now.
   var current: PostgresClient { state.withLock { $0.current } }
@@ -119,9 +134,13 @@ final class RecoveringPostgresClient: Service, Sendable {
       guard state.withLock({ $0.suspect }), !Task.isCancelled else { continue }
       let pool = current
       if await Self.answers(pool, within: Self.poolProbeLimit) {
-        state.withLock { $0.suspect = false }
+        state.withLock { state in
+          state.suspect = false
+          state.problem = nil
+        }
         continue
       }
+      await diagnose()
       let replacedLately = state.withLock { state in
         state.replaced.map { ContinuousClock.now - $0 < Self.retirement } ?? false
       }
@@ -146,6 +165,28 @@ final class RecoveringPostgresClient: Service, Sendable {
         await self.stop(pool)
       }
     }
+  }
+
+  /// Records why a connection cannot be made (``connectionProblem``), by making
+  /// one, at most every ``diagnosisInterval``.
+  func diagnose() async {
+    guard let target else { return }
+    let due = state.withLock { state in
+      guard state.diagnosed.map({ ContinuousClock.now - $0 >= Self.diagnosisInterval }) ?? true else { return false }
+      state.diagnosed = .now
+      return true
+    }
+    guard due else { return }
+    var problem: String?
+    do {
+      let connection = try await PostgresConnection.connect(
+        configuration: try target.connectionConfiguration(timeout: .seconds(1)), id: 0, logger: logger)
+      try? await connection.close()
+      problem = "it connects, but the connection pool does not answer in time (too many requests?)"
+    } catch {
+      problem = ConnectionFailure(error).text
+    }
+    state.withLock { $0.problem = problem }
   }
 
   /// Whether `client` answers `SELECT 1` within `limit`.

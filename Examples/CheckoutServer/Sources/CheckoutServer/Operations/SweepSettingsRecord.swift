@@ -8,6 +8,19 @@ struct SweepSettings: Sendable, Equatable, CustomStringConvertible {
 
   var description: String { "--idle-timeout \(idleTimeout) --finished-retention \(finishedRetention)" }
 
+  /// How often the sweeper checks: every quarter of the shorter of the two, and at
+  /// least once a minute (at most a minute apart): 2.5 s for 20 s and 10 s, a
+  /// minute for the defaults (1800 s and 600 s).
+  var sweepInterval: Duration {
+    min(.seconds(60), .seconds(min(idleTimeout, finishedRetention)) / 4)
+  }
+
+  /// A duration in seconds as the start line writes it: `60s`, `2.5s`.
+  static func text(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(Double(milliseconds) / 1000)s"
+  }
+
   /// The longer of each (a finished retention stays within the idle timeout).
   func longest(_ other: SweepSettings) -> SweepSettings {
     SweepSettings(

@@ -48,13 +48,27 @@ struct DataKeyring: Sendable {
   let current: DataKeyMaterial
   /// Open what was sealed under them; never used to seal.
   let old: [DataKeyMaterial]
+  /// The ids of old keys given more than once, or given as the current key too:
+  /// each is held once (the start warns).
+  let repeated: [String]
 
   /// The environment variable of the old keys: base64 keys separated by commas.
   static let oldVariable = "CHECKOUT_OLD_DATA_KEYS"
 
   init(current: DataKeyMaterial, old: [DataKeyMaterial] = []) {
     self.current = current
-    self.old = old.filter { $0.id != current.id }
+    var seen: Set<String> = [current.id]
+    var kept: [DataKeyMaterial] = []
+    var repeated: [String] = []
+    for key in old {
+      if seen.insert(key.id).inserted {
+        kept.append(key)
+      } else if !repeated.contains(key.id) {
+        repeated.append(key.id)
+      }
+    }
+    self.old = kept
+    self.repeated = repeated
   }
 
   /// The key with `id`, current or old.

@@ -76,7 +76,13 @@ struct ConnectionFailure {
       self.init(text: "no answer", transient: true)
       return
     }
-    self.init(text: "\(type(of: error)): \(error)", transient: true)
+    self.init(text: "\(type(of: error)): \(Self.withoutSourcePaths("\(error)"))", transient: true)
+  }
+
+  /// An error's text without the source paths some carry (BoringSSL's `… at
+  /// /…/.build/checkouts/…/handshake.cc:320`): they say where the build was made, not what failed.
+  static func withoutSourcePaths(_ text: String) -> String {
+    text.replacing(/\ at \/[^\s\]\)]*/, with: "")
   }
 
   init(text: String, transient: Bool) {

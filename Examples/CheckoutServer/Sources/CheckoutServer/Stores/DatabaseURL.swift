@@ -98,6 +98,21 @@ enum DatabaseURL {
     try target(text).clientConfiguration
   }
 
+  /// The `DATABASE_URL` of `environment`: nil when it is not set (the memory store).
+  /// One set but empty (or only blanks: a secret that failed to render) is refused
+  /// rather than read as unset: an operator who meant PostgreSQL would otherwise get
+  /// a memory store, and lose every session with the process.
+  static func given(in environment: [String: String]) throws(DatabaseURLError) -> String? {
+    guard let text = environment["DATABASE_URL"] else { return nil }
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw DatabaseURLError(
+        description:
+          "DATABASE_URL is set but empty (a secret that was not filled in?): give postgres://user:password@host:5432/database, or unset it to keep sessions in memory"
+      )
+    }
+    return text
+  }
+
   /// The database `text` names; a refusal says what is wrong and what would do.
   static func target(_ text: String) throws(DatabaseURLError) -> DatabaseTarget {
     guard let components = URLComponents(string: text), let scheme = components.scheme,

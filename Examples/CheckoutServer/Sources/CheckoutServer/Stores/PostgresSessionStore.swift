@@ -40,7 +40,8 @@ struct PostgresSessionStore: SessionStore {
   /// A store for the database `target` names.
   init(target: DatabaseTarget, logger: Logger) {
     self.init(
-      client: RecoveringPostgresClient(configuration: target.clientConfiguration, logger: logger), logger: logger)
+      client: RecoveringPostgresClient(configuration: target.clientConfiguration, target: target, logger: logger),
+      logger: logger)
   }
 
   /// Checks and creates the tables (``DatabaseSchema``) on a connection of the
@@ -128,30 +129,5 @@ struct PostgresSessionStore: SessionStore {
   /// with sorted keys; it cannot fail).
   private func encode(_ snapshot: SessionSnapshot) -> String {
     String(decoding: snapshot.jsonData(), as: UTF8.self)
-  }
-
-  /// A database failure: the database refusing the statement's data is
-  /// ``StoreRefusedData`` (logged by its SQLSTATE alone: the server's message may
-  /// quote the data), anything else `.unavailable`, described by its SQLSTATE and
-  /// the server's message only (a PSQLError's full text could include the query's
-  /// bound values).
-  func failure(_ error: any Error, id: SessionID) -> any Error {
-    if let error = error as? SessionStoreError { return error }
-    if let refused = StoreRefusedData(error, id: id) {
-      logger.error(
-        "session store refused the data", metadata: ["session": "\(id)", "sqlstate": "\(refused.sqlState)"])
-      return refused
-    }
-    var reason = "database error"
-    if let psql = error as? PSQLError {
-      reason += " (\(psql.code)"
-      if let state = psql.serverInfo?[.sqlState] { reason += ", SQLSTATE \(state)" }
-      if let message = psql.serverInfo?[.message] { reason += ": \(message)" }
-      reason += ")"
-    } else {
-      reason += " (\(type(of: error)))"
-    }
-    logger.error("session store failed", metadata: ["session": "\(id)", "reason": "\(reason)"])
-    return SessionStoreError(.unavailable(reason), id: id)
   }
 }

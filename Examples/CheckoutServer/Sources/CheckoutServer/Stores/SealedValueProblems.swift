@@ -54,7 +54,9 @@ struct SealedValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return ServerError(
         .serviceUnavailable, "sealed_with_unknown_key",
         "a value of this session is sealed with data key \(id ?? "(unnamed)"), which this instance does not hold; "
-          + "nothing was changed: start the instance with that key in \(DataKeyring.oldVariable)",
+          + "nothing was changed. If it is an old key, start this instance with it in \(DataKeyring.oldVariable); "
+          + "if it is the new key of a rotation this instance missed (other instances seal with it), start this "
+          + "instance with it as \(DataKeyMaterial.variable) and its current key in \(DataKeyring.oldVariable)",
         at: "/sessions/\(session)")
     case .tampered(let id):
       return ServerError(

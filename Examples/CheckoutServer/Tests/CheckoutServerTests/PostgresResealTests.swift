@@ -1,0 +1,57 @@
+import CheckoutEngine
+import Foundation
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// `--reseal` against a real PostgreSQL (part of ``PostgresStartupTests``: a
+/// database of its own, when `CHECKOUT_TEST_DATABASE_URL` names one).
+extension PostgresStartupTests {
+  /// An instance still on the old key (it skipped the restart with the new one)
+  /// seals with it after the reseal: `--reseal` reported all clear while
+  /// `checkout_data_keys` showed that key recorded seconds before.
+  @Test func resealWarnsWhileAnotherInstanceStillSealsWithTheOldKey() async throws {
+    try await Self.withDatabase { url in
+      // The old instance: K1 current, its heartbeat recorded just now.
+      try await Self.start(url)
+      let newKey = DataKeyMaterial.ephemeralBase64()
+      let environment = [
+        "DATABASE_URL": url, DataKeyMaterial.variable: newKey, DataKeyring.oldVariable: testDataKey,
+      ]
+      let oldID = try DataKeyMaterial(base64: testDataKey).id
+      let newID = try DataKeyMaterial(base64: newKey).id
+      let report = try await resealStore(TestArguments(), environment: environment)
+      #expect(report.stillSealing.map(\.id) == [oldID])
+      #expect(report.exitStatus == 3)
+      let warning = try #require(report.warnings.first)
+      #expect(
+        warning.hasPrefix(
+          "warning: data key \(oldID) is not the current key \(newID), yet a running instance recorded it as its own "),
+        "\(warning)")
+      #expect(warning.contains("restart it with CHECKOUT_DATA_KEY set to the current key and run --reseal again"))
+      // Last recorded longer ago than two heartbeats: no instance runs on it any more.
+      try await Self.admin(
+        url, "UPDATE checkout_data_keys SET seen_at = now() - interval '121 seconds' WHERE id = '\(oldID)'")
+      let clear = try await resealStore(TestArguments(), environment: environment)
+      #expect(clear.stillSealing.isEmpty)
+      #expect(clear.warnings.isEmpty)
+      #expect(clear.exitStatus == 0)
+    }
+  }
+
+  /// The PostgreSQL start line said `store=postgres` and named no database.
+  @Test func thePostgresStartLineNamesTheDatabaseNeverThePassword() async throws {
+    try await Self.withDatabase { url in
+      let logs = InMemoryLogHandler()
+      try await Self.start(url, logger: Logger(label: "test") { _ in logs })
+      let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
+      let target = try DatabaseURL.target(url)
+      #expect(started.metadata["database"]?.description == "\(target)")
+      #expect(started.metadata["database"]?.description.hasPrefix("host ") == true)
+      let password = try #require(URLComponents(string: url)?.password)
+      #expect(!"\(started.metadata)".contains(password))
+    }
+  }
+}
