@@ -32,7 +32,7 @@ struct SessionsController {
       metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))", "locale": "\(session.locale)"])
     var headers = HTTPFields()
     headers[.location] = "/sessions/\(created.id)"
-    headers[.setCookie] = SessionCredential.cookie(for: created.secret)
+    headers[.setCookie] = SessionCredential.cookie(for: created.secret, session: created.id)
     return EditedResponse(status: .created, headers: headers, response: created)
   }
 
