@@ -125,7 +125,7 @@ struct SessionService: Sendable {
   }
 
   /// `given` when it is session `id` as just read; otherwise a read of the store.
-  private func load(_ id: SessionID, given: StoredSession? = nil) async throws -> StoredSession {
+  func load(_ id: SessionID, given: StoredSession? = nil) async throws -> StoredSession {
     if let given, given.id == id { return given }
     guard let stored = try await ServerError.answering({ try await store.load(id) }) else {
       throw ServerError.unknownSession(id)
