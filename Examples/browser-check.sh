@@ -5,6 +5,10 @@
 # Both stores also walk three 3-D Secure payments on the Express flow
 # (Scripts/browser_challenge.py): confirmed, declined after authentication, and
 # cancelled; the PostgreSQL run restarts the server while the shopper is at the bank.
+# Between the two, Scripts/browser_sessions.py walks the page's sessions (memory
+# store, with an address-suggestion flow and scripted answers): two checkouts in
+# one browser, one session in two tabs, a secret gone, a suggestion, a failed bank
+# check declined, the language changed in place, refused and too long values.
 #
 #   Examples/browser-check.sh [--screenshots DIR] [--memory-only]
 #
@@ -77,8 +81,10 @@ trap cleanup EXIT INT TERM
 build_server
 PORT=$(pg_free_port)
 
-start_server() { # log name; the store comes from DATABASE_URL (unset: memory)
-  "$BIN" --hostname 127.0.0.1 --port "$PORT" --today 2026-11-21 --log-level trace >>"$WORK/server-$1.log" 2>&1 &
+start_server() { # log name [extra arguments]; the store comes from DATABASE_URL (unset: memory)
+  local name=$1
+  shift
+  "$BIN" --hostname 127.0.0.1 --port "$PORT" --today 2026-11-21 --log-level trace "$@" >>"$WORK/server-$name.log" 2>&1 &
   echo $! >"$WORK/server.pid"
   for _ in $(seq 1 150); do
     if curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; then return 0; fi
@@ -91,7 +97,7 @@ start_server() { # log name; the store comes from DATABASE_URL (unset: memory)
 no_cvv_in_log() { # log name
   # Each CVV standing on its own (typed_value_scan.py): four digits inside a
   # UUID or a request id are not a CVV, and grep -w would count them.
-  if ! python3 "$PACKAGE/Scripts/typed_value_scan.py" "$WORK/server-$1.log" 7391 8264 5173 6142 2957 4836 >&2; then
+  if ! python3 "$PACKAGE/Scripts/typed_value_scan.py" "$WORK/server-$1.log" 7391 8264 5173 6142 2957 4836 3927 >&2; then
     echo "FAILED: the server's log ($1) holds a CVV typed in the page" >&2
     exit 1
   fi
@@ -109,6 +115,16 @@ timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT"
 timeout 300 python3 "$PACKAGE/Scripts/locale_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
 stop_server
 no_cvv_in_log memory
+
+echo "== the page's sessions: two checkouts in one browser, two tabs on one, a suggestion, the language in place"
+# The repository's flows and one whose call asks for an address suggestion; scripted
+# answers make the demo API ask for it.
+mkdir -p "$WORK/flows"
+cp "$ROOT"/Flows/*.json "$PACKAGE/Scripts/suggest-flow.json" "$WORK/flows/"
+start_server sessions --flows "$WORK/flows" --dev-scripted-answers
+timeout 600 python3 "$PACKAGE/Scripts/browser_sessions.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
+stop_server
+no_cvv_in_log sessions
 
 if [ "$POSTGRES" = 1 ]; then
   pg_cluster_start "$WORK/pg"

@@ -48,6 +48,24 @@ import CheckoutSessions
     #expect(session.navigation.description == "basket>address>slot")
   }
 
+  /// The continuation failed and the shopper declined the offer: the suggestion,
+  /// whose `resume` row could finish nothing now, closes (it stayed on top, and
+  /// "Use it" answered "there is nothing to finish now").
+  @Test func aFailedContinuationDeclinedClosesTheSuggestion() throws {
+    var session = try Self.session()
+    let failed = session.send(.apiFailed("validateAddress", [APIError(code: "address_invalid")]))
+    #expect(failed.map(\.kind) == [.offer])
+    #expect(session.navigation.description == "basket>address|suggestion", "the offer comes over the suggestion")
+    #expect(session.send(.decline) == [.navigate(.dismiss)])
+    #expect(session.send(.appeared("address")) == [])
+    #expect(session.navigation.description == "basket>address")
+    // Accepting instead routes from the suggestion to the row, as before.
+    var accepting = try Self.session()
+    accepting.send(.apiFailed("validateAddress", [APIError(code: "address_invalid")]))
+    #expect(accepting.send(.accept) == [.navigate(.dismiss)])
+    #expect(accepting.send(.appeared("address")).contains { $0.kind == .focus })
+  }
+
   @Test func anAutoHostEndsOnTheNextStepWithTheSuggestionClosed() throws {
     var session = try Self.session()
     let effects = AutoHost().send(.apiSucceeded("validateAddress", [:]), to: &session)

@@ -81,7 +81,9 @@ def nothing_typed_lost(s, moment):
 
 
 def no_cvv_on_server(s, cvvs, moment):
-    cookies = " ".join(c["value"] for c in s.driver.get_cookies()) + " " + s.js("return document.cookie")
+    # Every cookie, whatever its path (a session's secret is sent only on its own paths).
+    every = s.driver.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
+    cookies = " ".join(c["value"] for c in every) + " " + s.js("return document.cookie")
     for cvv in cvvs:
         s.check(not found(cvv, cookies), f"{moment}: no CVV {cvv} in the cookies")
     if s.server_log:

@@ -7,7 +7,8 @@ picker defaults to German, and the page shows the flow's German words (a step
 title, row titles) and the engine's German messages (an email error, a
 required-field error) and the total as German writes an amount (148,00 $) by
 visible text. Choosing Français in
-the picker starts a French checkout, which shows the engine's French words. With
+the picker turns the same checkout French (same session, same screen, nothing
+lost); "New checkout" then starts a French one, which shows the engine's French words. With
 --restart-command (the PostgreSQL store) the server restarts and a reload finds
 the German session still in German. Each shopper then pays with a 3-D Secure card
 (locale_dialogs.py): the page's own words (the bank's dialog, the offer dialog,
@@ -90,10 +91,23 @@ def german(s, restart_command):
 
 
 def french(s):
-    print("locale 2: Français chosen in the picker")
+    print("locale 2: Français chosen in the picker: the same checkout in French, then a new French one")
     s.settle("the page before choosing French")
+    session = s.js("return new URLSearchParams(location.search).get('session')")
+    top = s.top()
+    holder = s.row("cardholder").find_element(By.CSS_SELECTOR, "input").get_attribute("value")
     s.picker().select_by_visible_text("Français")
-    s.settle("the French checkout")
+    s.settle("the checkout in French")
+    check(s.js("return new URLSearchParams(location.search).get('session')") == session and s.top() == top,
+          f"the same checkout, on the same screen ({top})")
+    check(s.row("cardholder").find_element(By.CSS_SELECTOR, "input").get_attribute("value") == holder,
+          "nothing entered is lost")
+    s.shows("Paiement express", "the flow's French step titles")
+    check(s.js("return document.documentElement.lang") == "fr", "the page's lang is fr")
+    s.driver.find_element(By.ID, "new-session").click()
+    s.settle("a new French checkout")
+    s.wait(lambda: s.top() == "checkout", "the new checkout's first step")
+    check(s.js("return new URLSearchParams(location.search).get('session')") != session, "a new session")
     s.shows("Paiement express", "the flow's French step title")
     s.shows("148,00 $", "the total as French writes an amount")
     check(s.js("return document.documentElement.lang") == "fr", "the page's lang is fr")

@@ -28,6 +28,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
   case hostRouteBanner
   case hostProblemRefused, hostProblemRouteCancelled, hostProblemUnresolved, hostProblemStaleVersion
   case hostProblemNoAnswer, hostProblemUnavailable, hostProblemOther, hostProblemCardNumber
+  case hostProblemSessionGone, hostProblemTooLong, hostNoticeRestarted
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { Self.ids[rawValue] }
@@ -77,7 +78,8 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .errorActionUnsupported: return ["call"]
     case .refusalHidden: return ["row", "step"]
     case .refusalCannotChange, .refusalNothingToClose, .refusalCallInFlight, .refusalNoActionWaiting,
-      .refusalNoOptions, .refusalOnOrOff, .refusalTextOnly, .refusalNotOnOrOff, .hostProblemCardNumber:
+      .refusalNoOptions, .refusalOnOrOff, .refusalTextOnly, .refusalNotOnOrOff, .hostProblemCardNumber,
+      .hostProblemTooLong:
       return ["row"]
     case .refusalNotAnOption: return ["row", "options"]
     case .refusalOfferWaiting: return ["message"]
@@ -92,14 +94,14 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     case .hostChallengeStandIn: return ["step", "call"]
     case .hostRouteBanner: return ["title", "current", "total"]
     case .hostProblemRefused: return ["reason"]
-    case .hostProblemUnresolved, .hostProblemOther: return ["code"]
+    case .hostProblemSessionGone: return ["newCheckout"]
     case .errorCheckStep, .errorUnanswered, .refusalNoOffer, .formatNumber, .formatMonths, .hostLanguage,
       .hostNewCheckout,
       .hostCheckout, .hostPickerChoose,
       .hostOfferTitle, .hostOfferAccept,
       .hostOfferDecline, .hostChallengeBank, .hostChallengeTitle, .hostChallengeCancel, .hostChallengeFail,
       .hostChallengeConfirm, .hostProblemRouteCancelled, .hostProblemStaleVersion, .hostProblemNoAnswer,
-      .hostProblemUnavailable:
+      .hostProblemUnavailable, .hostProblemUnresolved, .hostProblemOther, .hostNoticeRestarted:
       return []
     }
   }
@@ -134,6 +136,7 @@ package enum EngineMessageID: Int, CaseIterable, Hashable, Sendable, CustomStrin
     "host.route.banner",
     "host.problem.refused", "host.problem.routeCancelled", "host.problem.unresolved", "host.problem.staleVersion",
     "host.problem.noAnswer", "host.problem.unavailable", "host.problem.other", "host.problem.cardNumber",
+    "host.problem.sessionGone", "host.problem.tooLong", "host.notice.restarted",
   ]
 
   private static let byID: [String: EngineMessageID] = Dictionary(

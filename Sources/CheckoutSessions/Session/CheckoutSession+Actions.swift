@@ -114,6 +114,29 @@ extension CheckoutSession {
     ]
   }
 
+  /// Closes the step on top when it is a step where an action is done and no call
+  /// waits on an action there any more (the continuation of the call that asked
+  /// for it failed): its `resume` row could finish nothing, so the shopper goes
+  /// back to the checkout, where the failure shows on its row. Nothing while the
+  /// session waits for a step or a route.
+  mutating func closingFinishedActionStep(for event: SessionEvent.Kind) -> [Effect] {
+    let top = navigation.top
+    guard mode.waiting == nil, waitingAction?.action.step != top, isActionStep(top), let back = backCommand() else {
+      return []
+    }
+    return send(back, for: event)
+  }
+
+  /// Whether a submit of the flow does an action on `step`.
+  private func isActionStep(_ step: StepID) -> Bool {
+    flow.steps.contains { candidate in
+      candidate.rows.contains { row in
+        if case .submit(let submit)? = row.action { return submit.actions.values.contains(step) }
+        return false
+      }
+    }
+  }
+
   /// Calls whose action step is no longer shown (the shopper closed it or went
   /// back, or a route left it) are cancelled, each with a notice in the shopper's
   /// words (the step and the submit row by their titles, `You left "Confirm with

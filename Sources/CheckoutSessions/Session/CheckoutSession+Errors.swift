@@ -95,7 +95,11 @@ extension CheckoutSession {
     }
     // A failure that names no error is still one: it is offered as `unspecified`
     // (the flow's `*` fallback resolves it), never dropped without a word.
-    return offerErrors(errors.isEmpty ? [Self.unspecifiedError] : errors, from: operation)
+    let effects = offerErrors(errors.isEmpty ? [Self.unspecifiedError] : errors, from: operation)
+    // The step of an action the call asked for has nothing left to finish: it
+    // closes now, or when the shopper declines the offer (accepting routes from it).
+    if case .offering = mode { return effects }
+    return effects + closingFinishedActionStep(for: .apiFailed)
   }
 
   /// Offers the first of an answer's errors that the flow resolves (with the
@@ -146,7 +150,7 @@ extension CheckoutSession {
       return [.refused(.noOffer(.decline, messages: messages))]
     }
     mode = SessionMode(waiting: waiting, correction: correction)
-    return []
+    return closingFinishedActionStep(for: .decline)
   }
 }
 

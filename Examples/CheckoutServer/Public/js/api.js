@@ -57,8 +57,10 @@ export const graphPicture = (flow) => call('GET', `/flows/${segment(flow)}/graph
 
 /**
  * POST /sessions: {id, secret, version, state, screen, effects}. The answer also
- * sets the session's secret as an HttpOnly cookie, which every later call carries
- * (this script cannot read it); the page keeps only the id, which opens nothing alone.
+ * sets the session's secret as an HttpOnly cookie for the session's own paths
+ * (`Path=/sessions/{id}`), which every later call on it carries (this script
+ * cannot read it): each checkout opened in this browser keeps its own. The page
+ * keeps only the id, which opens nothing alone.
  */
 export const createSession = (flow, locale) => call('POST', '/sessions', locale ? { flow, locale } : { flow });
 
@@ -71,3 +73,9 @@ export const routeProgress = (id) => call('GET', `/sessions/${segment(id)}/route
 /** POST /sessions/{id}/events ({event: "tap", row}, {event: "actionCompleted", operation, data}, …): {version, state, screen, effects}. */
 export const sendEvent = (id, event, expectedVersion) =>
   call('POST', `/sessions/${segment(id)}/events`, { ...event, expectedVersion });
+
+/**
+ * POST /sessions/{id}/locale {locale}: the session's language changed in place
+ * (screen, errors, offer, labels); answers as GET /sessions/{id}, at its new version.
+ */
+export const changeLocale = (id, locale) => call('POST', `/sessions/${segment(id)}/locale`, { locale });

@@ -2,12 +2,14 @@
 // does what each effect says, as a native app would: performs every navigation
 // command and reports `appeared` when its transition has ended, shows an offer
 // as a dialog, a route in progress as a banner, focuses the row a route reaches,
-// and shows the action a call waits on (3-D Secure) as the bank's dialog.
+// and shows the action a call waits on as the flow's own step (3-D Secure also
+// as the bank's dialog).
 // The browser's back button sends `back`. The session lives on the server: the
 // URL holds only its id (?session=…), so a reload, or a server restart with the
 // PostgreSQL store, picks it up where it was. The language picker offers the
 // flow's languages, defaulting to the browser's (navigator.languages), else the
-// flow's default; choosing another starts a new checkout in it. The page's own
+// flow's default; choosing another changes the session's language in place
+// (nothing entered is lost). The page's own
 // words (dialogs, banners, problems) come with the session, in its language
 // (words.js); the developer's panes (the flow's picture, the effects) stay English.
 
@@ -29,6 +31,7 @@ const host = (window.checkoutHost = {
 let session = null;  // {id, flow, locale, version}
 let flowList = [];  // GET /flows: [{id, title, steps, locales}]
 let titles = new Map();  // step id -> title
+let maxLengths = new Map();  // step id -> {row id: most characters}, from the rows' maxLength rules
 let backWanted = false;  // the back button was pressed while the host was busy
 let guardArmed = false;  // a history entry the back button can pop
 let actionAsked = false;  // a call answered that the shopper must do an action first
@@ -66,29 +69,43 @@ function showProblem(error) {
   const box = $('#problem');
   box.hidden = false;
   box.textContent = problemWords(error);
-  box.dataset.code = error?.code ?? '';
+  box.dataset.code = error?.code ?? '';  // for the developer and the checks; the shopper reads no code
   if (!error?.words) log(`problem: ${error?.message ?? String(error)}`, 'host');
-  if (error?.code === 'stale_version') enqueue(reload);
+  if (error?.code === 'stale_version') {
+    // The latest state, then what the shopper typed, sent again on it (setValue's afterReload).
+    enqueue(async () => {
+      await reload();
+      error.afterReload?.();
+    });
+  }
 }
 
 function problemWords(error) {
   if (error?.words) return error.words;
   if (!haveLabels()) return error?.message ?? String(error);  // before any session: no words to say it in
-  if (!(error instanceof api.ApiError)) return word('host.problem.other', { code: 'page' });
+  if (!(error instanceof api.ApiError)) return word('host.problem.other');
   if (error.code === 'no_answer') return word('host.problem.noAnswer');
   if (error.status === 503) return word('host.problem.unavailable');
   if (error.code === 'stale_version') return word('host.problem.staleVersion');
+  // The session's secret is not in this browser any more, or the session is gone.
+  if (error.code === 'unknown_session') return word('host.problem.sessionGone', { newCheckout: word('host.newCheckout') });
+  if (error.code === 'value_too_large') return word('host.problem.tooLong', { row: rowTitle(error.row) });
   // A refused event's detail is the engine's message, in the session's language;
   // so is a card number refused in a free-text row (host.problem.cardNumber).
   if (error.refusal || error.code === 'card_number_in_text') return word('host.problem.refused', { reason: error.message });
-  return word('host.problem.other', { code: error.code });
+  return word('host.problem.other');
+}
+
+/** A row's title on the screen shown (its id when it is not there). */
+function rowTitle(row) {
+  return screenShown?.rows?.find((candidate) => candidate.id === row)?.title ?? row ?? '';
 }
 
 /** What the problem line says to the shopper for a refused, unresolved or cancelled effect. */
 function effectWords(effect) {
   switch (effect.kind) {
     case 'refused': return word('host.problem.refused', { reason: effect.reason });
-    case 'unresolved': return word('host.problem.unresolved', { code: effect.code });
+    case 'unresolved': return word('host.problem.unresolved');  // its code goes to the effects log only
     default: return word('host.problem.routeCancelled');
   }
 }
@@ -144,15 +161,82 @@ const handlers = {
     try {
       await handle(await send({ event: 'set', row, value }));
       resends.delete(row);
+      refusedValues.delete(row);
     } catch (error) {
       // A thrown error: the server did not take the value. It goes back to its
       // field (nothing the shopper typed is lost) and, when the store or the
       // network was down, it is sent again once the server says it may be.
-      if (giveBack?.() && (error.status === 0 || error.status === 503)) resendLater(row, value, giveBack, error);
+      error.row = row;
+      const kept = giveBack?.() ?? false;
+      if (kept && (error.status === 0 || error.status === 503)) resendLater(row, value, giveBack, error);
+      // Another window changed the session: once the latest state is drawn, the
+      // value goes back into its field and is sent again on the new version.
+      if (error.code === 'stale_version') error.afterReload = () => sendAgainAfterReload(row, value, giveBack);
+      // Refused for what it is (too long, a card number in a name): marked at its
+      // field with the reason, kept there unsaved until the shopper changes it.
+      if (kept && isRefusedValue(error)) {
+        refusedValues.set(row, { value: String(value), reason: problemWords(error) });
+        markRefusedValues();
+      }
       throw error;
     }
   }),
 };
+
+/**
+ * A value a stale window sent, sent again on the latest state: put back into its
+ * field, which the reload drew anew (a CVV is not: it leaves the page as it is
+ * sent), unless the shopper has typed something else there, or the row is no
+ * longer on the screen (the other window left the step; the problem line says
+ * the checkout changed).
+ */
+function sendAgainAfterReload(row, value, giveBack) {
+  if (!screenShown?.rows?.some((shown) => shown.id === row)) return;
+  const input = nav.topScreen?.querySelector(`form.rows input[name="${CSS.escape(row)}"]:not([type=checkbox])`);
+  if (input) {
+    if (input.disabled || (input.value !== input.dataset.rendered && input.value !== String(value))) return;
+    if (input.type !== 'password') input.value = value;
+  }
+  handlers.set(row, value, giveBack);
+}
+
+/** Values the server refused, by row: {value, reason}, shown at the field while it holds the value. */
+const refusedValues = new Map();
+
+/** Whether an error answer refuses the value itself (as opposed to the server or the session being unable to take it). */
+function isRefusedValue(error) {
+  return error instanceof api.ApiError && [400, 413, 422].includes(error.status);
+}
+
+/**
+ * Marks each field holding a value the server refused: invalid, with the reason
+ * under it (what screen.js draws for a rule's error); a field the shopper has
+ * changed since, or that is gone, loses its mark.
+ */
+function markRefusedValues() {
+  const form = nav.topScreen?.querySelector('form.rows');
+  for (const [row, refused] of refusedValues) {
+    const wrapper = form?.querySelector(`[data-row="${CSS.escape(row)}"]`);
+    const input = wrapper?.querySelector('input');
+    if (!input || input.value !== refused.value) {
+      refusedValues.delete(row);
+      continue;
+    }
+    const id = `${input.id}-refused`;
+    let reason = wrapper.querySelector('.error.refused');
+    if (!reason) {
+      reason = document.createElement('p');
+      reason.className = 'error refused';
+      reason.id = id;
+      wrapper.append(reason);
+    }
+    reason.textContent = refused.reason;
+    wrapper.classList.add('invalid');
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', id);
+    input.dataset.unsaved = 'true';
+  }
+}
 
 /** Values given back after a failed send, by row: how many times each was sent again. */
 const resends = new Map();
@@ -195,11 +279,29 @@ async function handle(answer) {
   if (actionAsked) return doAction(await api.routeProgress(session.id));
 }
 
+/** The flow's step titles in `locale`, and the most characters each of their rows takes. */
+async function loadSteps(flow, locale) {
+  const steps = await api.steps(flow, locale);
+  titles = new Map(steps.map((step) => [step.id, step.title]));
+  maxLengths = new Map(steps.map((step) => [step.id, step.maxLengths ?? {}]));
+}
+
+/** A field whose row has a maxLength rule takes no more characters than it allows. */
+function limitLengths() {
+  const limits = maxLengths.get(nav.top) ?? {};
+  for (const [row, most] of Object.entries(limits)) {
+    const input = nav.topScreen?.querySelector(`form.rows input[name="${CSS.escape(row)}"]`);
+    if (input && input.maxLength !== most) input.maxLength = most;
+  }
+}
+
 /** Draws the navigation state and the screen on top. */
 function draw(answer, focusRow) {
   screenShown = answer.screen;
   if (nav.state !== answer.state) nav.show(answer.state);  // the host's stack follows the session's
   if (answer.screen.step === nav.top) renderScreen(nav.topScreen, answer.screen, handlers, focusRow);
+  limitLengths();
+  markRefusedValues();
   drawBreadcrumb(answer.state);
   graph.showStep(nav.top);
   armBackButton();
@@ -230,16 +332,23 @@ async function answerOffer(offer) {
   return handle(await send({ event: answer === 'accept' ? 'accept' : 'decline' }));
 }
 
+/** The action the page stands in for with the bank's dialog; any other is done on the flow's own step. */
+const bankAction = 'three_d_secure';
+
 /**
- * The action a call waits on, once its step is on top: the bank's dialog, then
- * `actionCompleted` with its result, or a tap on the step's close row (which
- * cancels the call; `back` where the step has none).
+ * The action a call waits on, once its step is on top. 3-D Secure: the bank's
+ * dialog, then `actionCompleted` with its result, or a tap on the step's close
+ * row (which cancels the call; `back` where the step has none). Any other action
+ * (an address to confirm) is the flow's own step, already drawn with its rows and
+ * buttons in the shopper's language: its `resume` row finishes the action (a tap,
+ * which the engine takes as the completion) and its `close` row cancels the call.
  */
 async function doAction(progress) {
   actionAsked = false;
   const waiting = progress.action;
   if (!waiting || progress.pending || waiting.step !== nav.top) return;
   log(`${waiting.operation} waits on ${waiting.action} at ${waiting.step}`, 'host');
+  if (waiting.action !== bankAction) return;  // the step on screen is where the shopper does it
   const answer = await askBank(waiting, screenShown);
   if (answer === 'cancel') {
     if (waiting.close.length === 0) return goBack();
@@ -360,7 +469,7 @@ function showLocales(flow, chosen) {
 // ---- sessions ----
 
 async function start(flow, locale = preferredLocale(localesOf(flow))) {
-  titles = new Map((await api.steps(flow, locale)).map((step) => [step.id, step.title]));
+  await loadSteps(flow, locale);
   const created = await api.createSession(flow, locale);
   // never created.secret: the cookie holds it
   session = { id: created.id, flow, locale: created.locale, version: created.version };
@@ -373,12 +482,47 @@ async function start(flow, locale = preferredLocale(localesOf(flow))) {
   return handle(created);
 }
 
+/**
+ * The session's language changed in place (the language picker): the server says
+ * the same screen, errors and offer in it, and the page's words and step titles
+ * follow; nothing entered is lost, and nothing the shopper is typing either.
+ */
+async function changeLanguage(locale) {
+  if (!session || locale === session.locale) return;
+  const typing = typedValues();
+  const shown = await api.changeLocale(session.id, locale);
+  log(`session ${shown.id} now speaks ${shown.locale}`, 'host');
+  await showSession(shown);
+  restoreTyped(typing);
+}
+
+/** What the shopper has typed into the screen on top and not sent yet, by row. */
+function typedValues() {
+  const typed = new Map();
+  for (const input of nav.topScreen?.querySelectorAll('form.rows input:not([type=checkbox])') ?? []) {
+    if (input.value !== input.dataset.rendered) typed.set(input.name, input.value);
+  }
+  return typed;
+}
+
+function restoreTyped(typed) {
+  const form = nav.topScreen?.querySelector('form.rows');
+  for (const [name, value] of typed) {
+    const input = form?.querySelector(`input[name="${CSS.escape(name)}"]`);
+    if (input && !input.disabled && input.value === input.dataset.rendered) input.value = value;
+  }
+}
+
 /** Picks the session up from the server: its state, screen, offer and any command still to perform. */
 async function reload() {
-  const shown = await api.session(session.id);
+  await showSession(await api.session(session.id));
+}
+
+/** Draws a session as GET /sessions/{id} shows it, then does what it still waits on. */
+async function showSession(shown) {
   session.locale = shown.locale;
   useLabels(shown.labels);
-  titles = new Map((await api.steps(session.flow, shown.locale)).map((step) => [step.id, step.title]));
+  await loadSteps(session.flow, shown.locale);
   session.version = shown.version;
   $('#flow-picker').value = session.flow;
   showLocales(session.flow, shown.locale);
@@ -414,8 +558,8 @@ async function boot() {
   const languages = $('#locale-picker');
   $('#new-session').addEventListener('click', () => enqueue(() => start(picker.value, languages.value)));
   picker.addEventListener('change', () => enqueue(() => start(picker.value)));
-  // Another language: a new checkout in it (a session keeps the language it was created in).
-  languages.addEventListener('change', () => enqueue(() => start(picker.value, languages.value)));
+  // Another language: the same checkout, now in it (nothing entered is lost).
+  languages.addEventListener('change', () => enqueue(() => changeLanguage(languages.value)));
   const id = params.get('session');
   // ?locale=fr asks for a language outright; without it, the browser's.
   const wanted = params.get('locale');
@@ -426,8 +570,10 @@ async function boot() {
     await reload();
   } catch (error) {
     if (error.code !== 'unknown_session') throw error;
-    log(`session ${id} is not on the server (a memory store forgets its sessions on restart): a new checkout`, 'host');
-    await start(flow);
+    // The server answers an unknown id and a secret this browser does not hold alike.
+    log(`session ${id} does not open in this browser (unknown to the server, swept, forgotten by a memory store's restart, or its secret cookie is not here): a new checkout`, 'host');
+    await (wanted ? start(flow, wanted) : start(flow));
+    showNotice(word('host.notice.restarted'));
   }
 }
 

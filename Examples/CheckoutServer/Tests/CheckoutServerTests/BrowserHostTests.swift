@@ -87,6 +87,19 @@ import Testing
     }
   }
 
+  /// A row's `maxLength` rule comes with its step, so the page's field takes no
+  /// more (was: 1,100 characters typed into Express's note met the server's 1 KiB
+  /// value limit first, shown as `Something went wrong (value_too_large)`).
+  @Test func stepsCarryTheirRowsMaxLengths() async throws {
+    try await withApp { client in
+      let steps = try await client.send(.get, "/flows/express/steps")
+      let checkout = steps.json?.array.first { $0["id"]?.string == "checkout" }
+      #expect(checkout?["maxLengths"]?["note"]?.int == 500, "\(steps.text)")
+      let receipt = steps.json?.array.first { $0["id"]?.string == "receipt" }
+      #expect(receipt?["maxLengths"] == nil)
+    }
+  }
+
   @Test func theFlowIsDrawnByGraphvizOrTheAnswerSaysHowToGetIt() async throws {
     try await withApp { client in
       let picture = try await client.send(.get, "/flows/plndr/graph.svg")

@@ -99,7 +99,7 @@ import Testing
       let cookie = try #require(created.headers[.setCookie])
       let attributes = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
       #expect(attributes.first == "\(SessionCredential.cookieName)=\(secret)")
-      #expect(Set(attributes.dropFirst()) == ["Path=/", "HttpOnly", "SameSite=Strict"])
+      #expect(Set(attributes.dropFirst()) == ["Path=/sessions/\(id)", "HttpOnly", "SameSite=Strict"])
       // Another session has another secret.
       let other = try await client.send(.post, "/sessions", body: #"{"flow":"plndr"}"#)
       #expect(other["secret"]?.string != secret)

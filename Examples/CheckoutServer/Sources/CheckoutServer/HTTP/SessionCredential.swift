@@ -6,23 +6,43 @@ import Hummingbird
 /// (API clients), or the `checkout_secret` cookie that `POST /sessions` sets (the
 /// browser page, whose script never handles the secret again). A bearer header,
 /// when present, is the only credential read.
+///
+/// Each session's cookie is scoped to the session's own paths
+/// (`Path=/sessions/{id}`), so a browser keeps one per checkout: a second checkout
+/// in the same browser adds its cookie beside the first instead of replacing it,
+/// and a request carries only the cookie of the session it names.
 enum SessionCredential {
   /// The cookie's name.
   static let cookieName = "checkout_secret"
 
-  /// The `Set-Cookie` value for a new session's secret: HttpOnly (no script reads
-  /// it), SameSite=Strict (no other site's page sends it), for every path.
-  static func cookie(for secret: String) -> String {
-    "\(cookieName)=\(secret); Path=/; HttpOnly; SameSite=Strict"
+  /// How many `checkout_secret` values of one request are tried: a browser that
+  /// still holds a cookie set for every path (`Path=/`, before cookies were scoped
+  /// to their session) sends it beside the session's own.
+  static let triedCookies = 4
+
+  /// The `Set-Cookie` value for session `id`'s secret: HttpOnly (no script reads
+  /// it), SameSite=Strict (no other site's page sends it), sent only on the
+  /// session's own paths (`/sessions/{id}` and below), so that every checkout a
+  /// browser starts keeps its own.
+  static func cookie(for secret: String, session id: String) -> String {
+    "\(cookieName)=\(secret); Path=\(cookiePath(session: id)); HttpOnly; SameSite=Strict"
   }
 
-  /// The secret a request presents; nil when it presents none (or an
-  /// `Authorization` header of another scheme).
-  static func secret(of request: Request) -> String? {
+  /// `/sessions/{id}`: where session `id`'s cookie is sent (the id is a UUID; any
+  /// byte a cookie path may not hold is percent-encoded).
+  static func cookiePath(session id: String) -> String {
+    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    return "/sessions/\(id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)"
+  }
+
+  /// The secrets a request presents, to be tried in order: its bearer token, or
+  /// else its `checkout_secret` cookies (at most ``triedCookies``); empty when it
+  /// presents none (or an `Authorization` header of another scheme).
+  static func secrets(of request: Request) -> [String] {
     if let authorization = request.headers[.authorization] {
-      return bearerToken(in: authorization)
+      return bearerToken(in: authorization).map { [$0] } ?? []
     }
-    return cookieValue(in: request.headers[values: .cookie])
+    return cookieValues(in: request.headers[values: .cookie])
   }
 
   /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1).
@@ -59,17 +79,26 @@ enum SessionCredential {
     return text.trimmingCharacters(in: .whitespaces)
   }
 
-  /// The value of the `checkout_secret` cookie in `Cookie` header values (RFC 6265
-  /// §5.4: `name=value` pairs separated by `; `).
+  /// The value of the first `checkout_secret` cookie in `Cookie` header values
+  /// (RFC 6265 §5.4: `name=value` pairs separated by `; `).
   static func cookieValue(in headers: [String]) -> String? {
+    cookieValues(in: headers).first
+  }
+
+  /// The values of the `checkout_secret` cookies in `Cookie` header values, in
+  /// their order (a browser sends the cookie with the longest path first, RFC 6265
+  /// §5.4), at most ``triedCookies``; empty values left out.
+  static func cookieValues(in headers: [String]) -> [String] {
+    var values: [String] = []
     for header in headers {
       for pair in header.split(separator: ";") {
         let trimmed = pair.trimmingCharacters(in: .whitespaces)
         guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == cookieName else { continue }
         let value = trimmed[trimmed.index(after: equals)...]
-        return value.isEmpty ? nil : String(value)
+        if !value.isEmpty { values.append(String(value)) }
+        if values.count == triedCookies { return values }
       }
     }
-    return nil
+    return values
   }
 }

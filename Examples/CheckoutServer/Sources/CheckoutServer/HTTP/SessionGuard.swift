@@ -30,9 +30,11 @@ struct SessionGuard: Sendable {
   /// store's 503 when it does not answer.
   @discardableResult
   func admit(_ request: Request, to id: SessionID) async throws -> StoredSession {
-    let presented = SessionCredential.secret(of: request)
+    let presented = SessionCredential.secrets(of: request)
     let read = try await ServerError.answering { try await self.read(id) }
-    guard let digest = read.digest, let presented, digest.matches(presented), let stored = read.stored else {
+    // Every presented secret is compared (each in constant time), whichever matches.
+    let matched = read.digest.map { digest in presented.reduce(false) { digest.matches($1) || $0 } } ?? false
+    guard matched, let stored = read.stored else {
       throw ServerError.unknownSession(id)
     }
     return stored

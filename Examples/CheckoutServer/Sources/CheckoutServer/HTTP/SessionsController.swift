@@ -2,9 +2,10 @@ import CheckoutEngine
 import Hummingbird
 import Logging
 
-/// `POST /sessions`, `GET /sessions/{id}` and `POST /sessions/{id}/events`; the
-/// last two reach the ``SessionService`` only once ``SessionGuard`` has checked
-/// the secret `POST /sessions` answered (``SessionCredential``).
+/// `POST /sessions`, `GET /sessions/{id}`, `POST /sessions/{id}/events` and
+/// `POST /sessions/{id}/locale`; the last three reach the ``SessionService`` only
+/// once ``SessionGuard`` has checked the secret `POST /sessions` answered
+/// (``SessionCredential``).
 struct SessionsController {
   let service: SessionService
   let access: SessionGuard
@@ -15,6 +16,7 @@ struct SessionsController {
       .post(use: create)
       .get(":id", use: show)
       .post(":id/events", use: send)
+      .post(":id/locale", use: changeLocale)
   }
 
   @Sendable func create(_ request: Request, context: CheckoutRequestContext) async throws -> EditedResponse<
@@ -32,7 +34,7 @@ struct SessionsController {
       metadata: ["session": "\(created.id)", "flow": "\(LogText.safe(body.flow))", "locale": "\(session.locale)"])
     var headers = HTTPFields()
     headers[.location] = "/sessions/\(created.id)"
-    headers[.setCookie] = SessionCredential.cookie(for: created.secret)
+    headers[.setCookie] = SessionCredential.cookie(for: created.secret, session: created.id)
     return EditedResponse(status: .created, headers: headers, response: created)
   }
 
@@ -40,6 +42,14 @@ struct SessionsController {
     let id = SessionID(try context.parameters.require("id"))
     let loaded = try await access.admit(request, to: id)
     return try await service.show(id, loaded: loaded, logger: context.logger)
+  }
+
+  /// `POST /sessions/{id}/locale`: the session's language changed in place (``SessionService/changeLocale(of:to:loaded:logger:)``).
+  @Sendable func changeLocale(_ request: Request, context: CheckoutRequestContext) async throws -> SessionView {
+    let id = SessionID(try context.parameters.require("id"))
+    let body = try await request.decode(as: LocaleChangeRequest.self, context: context)
+    let loaded = try await access.admit(request, to: id)
+    return try await service.changeLocale(of: id, to: body, loaded: loaded, logger: context.logger)
   }
 
   @Sendable func send(_ request: Request, context: CheckoutRequestContext) async throws -> EventResultView {

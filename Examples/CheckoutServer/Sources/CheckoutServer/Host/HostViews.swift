@@ -1,7 +1,7 @@
 import CheckoutEngine
 import Hummingbird
 
-/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation"}]`, in flow order.
+/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation", "maxLengths"?}]`, in flow order.
 /// A host needs a step's title before its screen arrives: to title the screen
 /// that slides in, and for the breadcrumb and the route banner.
 struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
@@ -9,12 +9,24 @@ struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
   var title: String
   /// `push`, `modal` or `reset`.
   var presentation: String
+  /// The most characters each row takes, by row id, from its `maxLength` rule (the
+  /// smallest when it has several); nil when no row has one. The page gives its
+  /// field a `maxlength`, so a shopper cannot type past it.
+  var maxLengths: [String: Int]?
 
   /// The step, its title in `locale` (nil: the flow's default language).
   init(_ step: Step, locale: String? = nil) {
     id = step.id.rawValue
     title = step.title.text(in: locale)
     presentation = step.presentation.rawValue
+    var limits: [String: Int] = [:]
+    for row in step.rows {
+      for rule in row.rules {
+        guard case .maxLength(let count) = rule.kind else { continue }
+        limits[row.id.rawValue] = min(count, limits[row.id.rawValue] ?? count)
+      }
+    }
+    maxLengths = limits.isEmpty ? nil : limits
   }
 }
 
