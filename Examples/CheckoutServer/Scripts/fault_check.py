@@ -110,7 +110,9 @@ class Instance:
     def start(self, fault=None):
         env = dict(os.environ)
         env.pop("CHECKOUT_FAULT", None)
-        env.update(self.env)
+        env.update({key: value for key, value in self.env.items() if value is not None})
+        for key in [key for key, value in self.env.items() if value is None]:
+            env.pop(key, None)  # unset: the server refuses a set but empty DATABASE_URL
         if fault:
             env["CHECKOUT_FAULT"] = fault
         self.process = subprocess.Popen(
@@ -359,7 +361,7 @@ def main():
 
     pg = {"DATABASE_URL": args.database_url}
     a, b, f = Instance("A", args, pg), Instance("B", args, pg), Instance("F", args, pg)
-    m = Instance("M", args, {"DATABASE_URL": ""})
+    m = Instance("M", args, {"DATABASE_URL": None})
     for instance in (a, b, m):
         instance.start()
     rng = random.Random(args.seed)
