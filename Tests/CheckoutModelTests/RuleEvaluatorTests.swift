@@ -57,6 +57,20 @@ import CheckoutModel
     #expect(!undated.passes(.expiry, .string("13/20")))
   }
 
+  /// A malformed expiry (a phone's keypad has no "/": `1230`) is told the format,
+  /// not that its month "has not passed"; a well-formed month that has passed is.
+  @Test(arguments: [
+    ("1230", false), ("12 30", false), ("12/2030", false), ("13/27", false), ("ab/cd", false), ("1/28", false),
+    ("10/26", true), (" 10/26 ", true), ("01/20", true),
+  ])
+  func expiryMessageSaysTheFormatForAMalformedValue(_ text: String, _ hasPassed: Bool) {
+    let message = evaluator.firstFailure(of: [Rule(.expiry)], value: .string(text), title: "Expiry date")
+    let format = "Expiry date must be a month and year (MM/YY)"
+    #expect(message == (hasPassed ? format + " that has not passed" : format), "\(text)")
+    let undated = RuleEvaluator().firstFailure(of: [Rule(.expiry)], value: .string(text), title: "Expiry date")
+    #expect(undated == (hasPassed ? nil : format), "without a date only the format is checked: \(text)")
+  }
+
   @Test func patternMatchesTheWholeValue() {
     #expect(passes(.pattern("^[0-9]{3,4}$"), "123"))
     #expect(passes(.pattern("[0-9]{3}"), "123"))

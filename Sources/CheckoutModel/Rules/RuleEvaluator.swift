@@ -95,7 +95,7 @@ public struct RuleEvaluator: Sendable {
       return messages.text(.ruleControlCharacters, title.text(in: locale))
     }
     for rule in rules where !passes(rule.kind, value, remember: remember) {
-      return rule.message?.text(in: locale) ?? defaultMessage(rule.kind, title: title.text(in: locale))
+      return rule.message?.text(in: locale) ?? defaultMessage(rule.kind, title: title.text(in: locale), value: value)
     }
     return nil
   }
@@ -123,13 +123,18 @@ public struct RuleEvaluator: Sendable {
   }
 
   /// The message a rule shows when the flow gives none, in ``messages``' words.
-  package func defaultMessage(_ kind: RuleKind, title: String) -> String {
+  ///
+  /// `value` is the value that failed, when known: `expiry` says only the format
+  /// (`rule.expiryFormat`) for a value that is not `MM/YY` with a real month
+  /// (`1230`, `12/2030`, `13/27`), and that the month has passed (`rule.expiry`)
+  /// only for a well-formed one; without a date it always says the format.
+  package func defaultMessage(_ kind: RuleKind, title: String, value: Value? = nil) -> String {
     switch kind {
     case .required: return messages.text(.ruleRequired, title)
     case .email: return messages.text(.ruleEmail, title)
     case .luhn: return messages.text(.ruleLuhn, title)
     case .digits: return messages.text(.ruleDigits, title)
-    case .expiry: return messages.text(today == nil ? .ruleExpiryFormat : .ruleExpiry, title)
+    case .expiry: return messages.text(expiryMessage(for: value), title)
     case .pattern: return messages.text(.rulePattern, title)
     case .minLength(let minimum): return messages.text(.ruleMinLength, title, String(minimum))
     case .maxLength(let maximum): return messages.text(.ruleMaxLength, title, String(maximum))
@@ -201,13 +206,29 @@ public struct RuleEvaluator: Sendable {
     return sum % 10 == 0
   }
 
-  /// `MM/YY` with a real month, and (with a date) not before this month: exactly
-  /// five bytes, two ASCII digits, a slash, two ASCII digits.
+  /// Which expiry message a failing value gets: the format's for a malformed value
+  /// (or without a date), the passed month's for a well-formed one.
+  private func expiryMessage(for value: Value?) -> EngineMessageID {
+    guard today != nil else { return .ruleExpiryFormat }
+    guard let value else { return .ruleExpiry }
+    return Self.expiryMonthAndYear(Self.trimmed(value.displayText)) == nil ? .ruleExpiryFormat : .ruleExpiry
+  }
+
+  /// `MM/YY` with a real month, and (with a date) not before this month.
   func isValidExpiry(_ text: String) -> Bool {
+    guard let (month, year) = Self.expiryMonthAndYear(text) else { return false }
+    guard let today else { return true }
+    let fullYear = (today.year / 100) * 100 + year
+    return (fullYear, month) >= (today.year, today.month)
+  }
+
+  /// The month (1–12) and two-digit year of `MM/YY`, or nil for any other text:
+  /// exactly five bytes, two ASCII digits, a slash, two ASCII digits, a real month.
+  static func expiryMonthAndYear(_ text: String) -> (month: Int, year: Int)? {
     var bytes = (0, 0, 0, 0, 0)
     var count = 0
     for byte in text.utf8 {
-      guard count < 5 else { return false }
+      guard count < 5 else { return nil }
       switch count {
       case 0: bytes.0 = Int(byte)
       case 1: bytes.1 = Int(byte)
@@ -221,12 +242,10 @@ public struct RuleEvaluator: Sendable {
     let isDigit = { (byte: Int) in byte >= zero && byte <= zero + 9 }
     guard count == 5, bytes.2 == Int(UInt8(ascii: "/")),
       isDigit(bytes.0), isDigit(bytes.1), isDigit(bytes.3), isDigit(bytes.4)
-    else { return false }
+    else { return nil }
     let month = (bytes.0 - zero) * 10 + (bytes.1 - zero)
     let year = (bytes.3 - zero) * 10 + (bytes.4 - zero)
-    guard (1...12).contains(month) else { return false }
-    guard let today else { return true }
-    let fullYear = (today.year / 100) * 100 + year
-    return (fullYear, month) >= (today.year, today.month)
+    guard (1...12).contains(month) else { return nil }
+    return (month, year)
   }
 }
