@@ -1,20 +1,32 @@
 import CheckoutEngine
 import Hummingbird
 
-/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation"}]`, in flow order.
-/// A host needs a step's title before its screen arrives: to title the screen
-/// that slides in, and for the breadcrumb and the route banner.
+/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation", "close",
+/// "autocomplete"}]`, in flow order. A host needs a step's title before its screen
+/// arrives: to title the screen that slides in, and for the breadcrumb and the route
+/// banner. `close` names the step's close rows (`action: close`), which the page's
+/// Escape taps as the shopper's close button would; `autocomplete` is the browser's
+/// autofill hint of each value row that has one (``AutofillHints``), by row id.
 struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
   var id: String
   var title: String
   /// `push`, `modal` or `reset`.
   var presentation: String
+  /// The step's close rows, by id, in step order.
+  var close: [String]
+  /// Row id -> `autocomplete` value (`cc-number`, `shipping postal-code`).
+  var autocomplete: [String: String]
 
   /// The step, its title in `locale` (nil: the flow's default language).
   init(_ step: Step, locale: String? = nil) {
     id = step.id.rawValue
     title = step.title.text(in: locale)
     presentation = step.presentation.rawValue
+    close = step.rows.compactMap { row in
+      if case .button(.close) = row.cell { return row.id.rawValue }
+      return nil
+    }
+    autocomplete = AutofillHints.hints(of: step)
   }
 }
 
