@@ -9,6 +9,8 @@
 # store, with an address-suggestion flow and scripted answers): two checkouts in
 # one browser, one session in two tabs, a secret gone, a suggestion, a failed bank
 # check declined, the language changed in place, refused and too long values.
+# On the memory store, Scripts/page_a11y_check.py checks the page's layout (reflow
+# from 320 px to 200 % zoom) and accessibility (focus, dialogs, autofill, lang).
 #
 #   Examples/browser-check.sh [--screenshots DIR] [--memory-only]
 #
@@ -16,7 +18,8 @@
 # Debian's packages, Selenium from PyPI, PostgreSQL (Scripts/postgres-cluster.sh).
 # Screenshots go to a temporary directory unless --screenshots names one (the
 # README's come from `--screenshots docs/images`). Exits non-zero on any failed
-# check, a JavaScript error or failed request in the page's console, or a CVV in
+# check, a JavaScript error or failed request in the page's console (but a 422 or
+# 409 of the session API, an answer the page shows), or a CVV in
 # the DOM, the URL, the page's storage or cookies, the server's log or (while the
 # shopper is at the bank) the database dump.
 set -euo pipefail
@@ -113,6 +116,8 @@ timeout 600 python3 "$PACKAGE/Scripts/browser_check.py" "http://127.0.0.1:$PORT"
   --server-log "$WORK/server-memory.log"
 # The shopper's language: German by the browser's, French by the picker.
 timeout 300 python3 "$PACKAGE/Scripts/locale_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
+# Layout and accessibility: reflow at 320 px to 200 % zoom, focus, sheets, autofill, expiry, lang.
+timeout 300 python3 "$PACKAGE/Scripts/page_a11y_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
 stop_server
 no_cvv_in_log memory
 

@@ -191,6 +191,7 @@ def story_challenge_cancelled(s):
             and "three_d_secure" not in notice and "challenge" not in notice,
             f"a notice in the shopper's words says the payment was not finished: {notice!r}")
     nothing_typed_lost(s, "after Cancel")
+    s.check(s.focused_row() == "pay", f"after Cancel the focus is back on Pay (got {s.focused_row()})")
     s.shot("browser-3ds-cancelled")
 
     pay_to_challenge(s, cvv, "Pay again")
@@ -200,6 +201,7 @@ def story_challenge_cancelled(s):
     s.check("was not finished" in (s.js("return document.querySelector('#notice').textContent") or ""),
             "Escape cancelled the payment too")
     nothing_typed_lost(s, "after Escape")
+    s.check(s.focused_row() == "pay", f"after Escape the focus is back on Pay (got {s.focused_row()})")
 
     pay_to_challenge(s, cvv, "Pay a third time")
     answer_bank(s, "challenge-fail")

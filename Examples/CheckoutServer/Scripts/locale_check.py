@@ -67,6 +67,9 @@ def german(s, restart_command):
           "the language picker defaults to the browser's language, German")
     check(s.picker().first_selected_option.text == "Deutsch", "and names it in German")
     check(s.js("return document.documentElement.lang") == "de", "the page's lang is de")
+    check(s.driver.title == "Express-Kasse", f"the page's <title> is the flow's German title ({s.driver.title!r})")
+    check(s.js("return document.querySelector('#new-session').getAttribute('lang')") is None,
+          "the page's own words need no lang of their own: they are in the page's")
     s.wait(lambda: s.top() == "checkout", "Express's first step")
     s.shows("Express-Kasse", "the flow's German step title")
     s.shows("Vorname", "the flow's German row title")
@@ -111,6 +114,7 @@ def french(s):
     s.shows("Paiement express", "the flow's French step title")
     s.shows("148,00 $", "the total as French writes an amount")
     check(s.js("return document.documentElement.lang") == "fr", "the page's lang is fr")
+    check(s.driver.title == "Paiement express", f"the page's <title> is the flow's French title ({s.driver.title!r})")
     s.type("email", "nope")
     s.expect_error("email", "E-mail doit être une adresse e-mail comme nom@example.com")
     s.clear("email")

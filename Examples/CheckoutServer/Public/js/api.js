@@ -48,7 +48,7 @@ async function call(method, path, body) {
 /** GET /flows: [{id, title, steps, locales}]. */
 export const flows = () => call('GET', '/flows');
 
-/** GET /flows/{flow}/steps?locale=…: [{id, title, presentation}], titles in the locale. */
+/** GET /flows/{flow}/steps?locale=…: [{id, title, presentation, close, autocomplete, maxLengths?}], titles in the locale. */
 export const steps = (flow, locale) =>
   call('GET', `/flows/${segment(flow)}/steps${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`);
 

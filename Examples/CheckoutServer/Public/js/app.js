@@ -17,7 +17,9 @@ import * as api from './api.js';
 import { askBank } from './challenge.js';
 import { GraphPanel } from './graph.js';
 import { NavigationView, parseState } from './navigation.js';
+import { showLanguage } from './language.js';
 import { renderScreen } from './screen.js';
+import { closeRowsOf, useSteps } from './steps.js';
 import { haveLabels, isShopperNotice, useLabels, word } from './words.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -282,7 +284,7 @@ async function handle(answer) {
 /** The flow's step titles in `locale`, and the most characters each of their rows takes. */
 async function loadSteps(flow, locale) {
   const steps = await api.steps(flow, locale);
-  titles = new Map(steps.map((step) => [step.id, step.title]));
+  titles = useSteps(steps);
   maxLengths = new Map(steps.map((step) => [step.id, step.maxLengths ?? {}]));
 }
 
@@ -384,6 +386,8 @@ function drawBreadcrumb(state) {
     const names = steps.map((step) => titles.get(step) ?? step).join(' › ');
     return index === 0 ? names : word('host.breadcrumb.modal', { steps: names });
   });
+  // A live region: redrawn only when it says something new, so it is read once.
+  if (crumb.dataset.state === state && crumb.textContent === parts.join(' | ')) return;
   crumb.textContent = '';
   parts.forEach((text, index) => {
     if (index > 0) crumb.append(' | ');
@@ -411,6 +415,18 @@ window.addEventListener('popstate', () => {
   guardArmed = false;
   if (host.busy > 0) backWanted = true;  // done when the transition under way ends
   else enqueue(goBack);
+});
+
+// Escape closes a sheet as its close button would: a tap on the step's close row
+// where the screen shows one, else the back button's `back`. A dialog open over the
+// sheet (the offer, the bank's) takes Escape itself.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+  if (!nav.topScreen?.closest('.layer.modal') || host.busy > 0) return;
+  event.preventDefault();
+  const close = closeRowsOf(nav.top).find((row) => screenShown?.rows.some((shown) => shown.id === row));
+  if (close) handlers.tap(close);
+  else if (guardArmed) history.back();
 });
 
 async function goBack() {
@@ -459,11 +475,11 @@ function languageName(tag) {
 /** The picker lists the flow's languages (and the session's, if it is another) with `chosen` selected. */
 function showLocales(flow, chosen) {
   const picker = $('#locale-picker');
-  const locales = localesOf(flow);
+  const locales = [...localesOf(flow)];  // a copy: the session's language added here is not the flow's
   if (chosen && !locales.includes(chosen)) locales.push(chosen);
   picker.replaceChildren(...locales.map((tag) => new Option(languageName(tag), tag)));
   picker.value = chosen;
-  document.documentElement.lang = chosen;
+  showLanguage(flowList.find((entry) => entry.id === flow), chosen);  // <html lang>, <title>
 }
 
 // ---- sessions ----

@@ -6,6 +6,13 @@
 // only when that transition has ended, when a native host would get
 // viewDidAppear. A screen leaves the DOM when it is popped or its sheet is
 // dismissed, and with it anything it showed.
+//
+// Focus follows, as a screen reader user needs it: when a transition ends, the new
+// screen's heading has the keyboard focus (so its title is read), except after a
+// pop or dismiss, which gives it back to the row that opened the screen (the
+// disclosure, or Pay under the bank's sheet), where it still can be. The row a route
+// reaches is focused after this, by the screen's drawing: the engine's focus wins.
+// A sheet is a modal dialog (role=dialog, aria-modal) named by its top screen's heading.
 
 import { newScreenElement } from './screen.js';
 
@@ -72,6 +79,9 @@ export class NavigationView {
   async perform(command) {
     const [verb, step] = command.split(' ');
     const started = performance.now();
+    // The row holding the focus on the screen that a push or present covers: it gets the focus back.
+    const opener = document.activeElement?.closest('.screen.on-top [data-row]')?.dataset.row ?? null;
+    const covered = this.layers.at(-1)?.screens.at(-1);
     this.transitioning = true;
     this.stage.dataset.transition = verb;
     try {
@@ -88,8 +98,21 @@ export class NavigationView {
       delete this.stage.dataset.transition;
     }
     this.markCovered();
+    if ((verb === 'push' || verb === 'present') && covered) covered.opener = opener;
+    this.focusArrived(verb === 'pop' || verb === 'dismiss');
     this.onTransition({ command, kind: verb, started, ended: performance.now(), top: this.top });
     return this.top;
+  }
+
+  /** Focuses the screen that arrived: the row that opened it when going `back` to it, else its heading. */
+  focusArrived(back) {
+    const screen = this.layers.at(-1)?.screens.at(-1);
+    if (!screen) return;
+    const opener = back ? screen.opener : null;
+    screen.opener = null;
+    const control = opener && screen.element.querySelector(`[data-row="${CSS.escape(opener)}"] :is(input, select, button)`);
+    if (control && !control.disabled) control.focus();
+    else screen.element.querySelector('h2')?.focus();
   }
 
   async push(step) {
@@ -153,6 +176,8 @@ export class NavigationView {
       layer.backdrop.className = 'backdrop';
       layer.sheet = document.createElement('div');
       layer.sheet.className = 'sheet';
+      layer.sheet.setAttribute('role', 'dialog');
+      layer.sheet.setAttribute('aria-modal', 'true');
       element.append(layer.backdrop, layer.sheet);
     }
     this.stage.append(element);
@@ -171,6 +196,9 @@ export class NavigationView {
   markCovered() {
     const top = this.topScreen;
     this.layers.forEach((layer, layerIndex) => {
+      // A sheet is named by the heading of the screen on top of it.
+      const heading = layer.screens.at(-1)?.element.querySelector('h2');
+      if (layer.sheet !== layer.element && heading) layer.sheet.setAttribute('aria-labelledby', heading.id);
       layer.screens.forEach((screen, index) => {
         const isTop = screen.element === top;
         screen.element.inert = !isTop;

@@ -3,8 +3,14 @@
 // what each row is. Values arrive masked (a card number as "•••• 0127", a CVV as
 // "•••"); a masked value is shown as the field's placeholder, so the field itself
 // is empty and the shopper types a whole new value. A secret (the CVV) leaves the
-// field the moment it is sent.
+// field the moment it is sent. Each field carries the browser's autofill hint the
+// server inferred for its row (steps.js); an expiry field (cc-exp) puts in the
+// slash a digits keypad lacks (expiry.js). A row that cannot be tapped stays
+// focusable (aria-disabled, its reason tied by aria-describedby) and refuses the tap.
 
+import { formatExpiryAsTyped } from './expiry.js';
+import { wordsLanguage } from './language.js';
+import { autofillOf } from './steps.js';
 import { word } from './words.js';
 
 const inputTypes = { text: 'text', number: 'text', email: 'email', phone: 'tel', secure: 'password' };
@@ -22,21 +28,24 @@ function element(tag, attributes = {}, ...children) {
   return node;
 }
 
-function fieldRow(row, id, handlers) {
+function fieldRow(row, id, handlers, step) {
   const masked = row.isMasked;
+  // A secret row without a hint (a CVV is `cc-csc`) is never autofilled.
+  const autocomplete = autofillOf(step, row.id) ?? (row.kind === 'secure' ? 'off' : undefined);
   const input = element('input', {
     id,
     name: row.id,
     type: inputTypes[row.kind] ?? 'text',
     inputmode: inputModes[row.keyboard],
     placeholder: masked && row.value ? row.value : row.placeholder,
-    autocomplete: row.kind === 'secure' ? 'off' : undefined,
+    autocomplete,
     disabled: !row.isEnabled,
     'aria-invalid': row.error ? 'true' : undefined,
     'aria-describedby': row.error ? `${id}-error` : undefined,
   });
   input.value = masked ? '' : row.value;
   input.dataset.rendered = input.value;
+  if (autocomplete === 'cc-exp') formatExpiryAsTyped(input);  // before the change listener that sends
   input.addEventListener('change', () => {
     const value = input.value;
     if (masked && value === '') return;  // nothing typed over the masked value
@@ -58,8 +67,8 @@ function fieldRow(row, id, handlers) {
   return input;
 }
 
-function pickerRow(row, id, handlers) {
-  const select = element('select', { id, name: row.id, disabled: !row.isEnabled });
+function pickerRow(row, id, handlers, step) {
+  const select = element('select', { id, name: row.id, disabled: !row.isEnabled, autocomplete: autofillOf(step, row.id) });
   if (!row.selection) select.append(element('option', { value: '', text: word('host.picker.choose'), selected: true, disabled: true }));
   for (const option of row.options ?? []) {
     select.append(element('option', { value: option.value, text: option.label, selected: option.value === row.selection }));
@@ -76,15 +85,27 @@ function toggleRow(row, id, handlers) {
   return box;
 }
 
-function tapRow(row, handlers) {
+function tapRow(row, id, handlers) {
+  const refused = !row.isEnabled || !row.isTappable;
   const button = element(
     'button',
-    { type: 'button', className: row.kind, name: row.id, disabled: !row.isEnabled || !row.isTappable },
+    {
+      type: 'button', className: row.kind, name: row.id, id,
+      // Not `disabled`: a keyboard reaches the row and hears why it cannot be tapped.
+      'aria-disabled': refused ? 'true' : undefined,
+      'aria-describedby': !row.isEnabled && hasReason(row) ? `${id}-reason` : undefined,
+    },
     element('span', { className: 'title', text: row.title }),
     row.kind === 'disclosure' ? element('span', { className: 'detail', text: row.detail || row.value }) : null,
     row.kind === 'disclosure' ? element('span', { className: 'chevron', 'aria-hidden': 'true', text: '›' }) : null,
   );
-  button.addEventListener('click', () => handlers.tap(row.id));
+  button.addEventListener('click', (event) => {
+    if (button.getAttribute('aria-disabled') === 'true') {
+      event.preventDefault();
+      return;  // refused here, as a disabled button would be: nothing is sent
+    }
+    handlers.tap(row.id);
+  });
   return button;
 }
 
@@ -95,9 +116,12 @@ function sentences(messages) {
     .map((text) => (/[.!?…]$/.test(text) ? text : `${text}.`)).join(' ');
 }
 
-function disabledReason(row) {
-  if (row.isEnabled) return null;
-  const box = element('div', { className: 'disabled-reason' });
+const hasReason = (row) => Boolean(row.incompleteSteps?.length || row.disabledReason);
+
+function disabledReason(row, id) {
+  if (row.isEnabled || !hasReason(row)) return null;
+  // The engine's words, in the session's language.
+  const box = element('div', { className: 'disabled-reason', id: `${id}-reason`, lang: wordsLanguage() });
   if (row.incompleteSteps?.length) {
     // The row's title alone heads the list: the steps and their problems come in the session's language.
     box.append(element('p', { text: `${row.title}:` }));
@@ -124,8 +148,8 @@ const cells = {
   phone: textField,
   picker: { labelled: true, control: pickerRow },
   toggle: { labelled: true, control: toggleRow },
-  disclosure: { labelled: false, control: (row, id, handlers) => tapRow(row, handlers) },
-  button: { labelled: false, control: (row, id, handlers) => tapRow(row, handlers) },
+  disclosure: { labelled: false, control: tapRow },
+  button: { labelled: false, control: tapRow },
   info: {
     labelled: false,
     control: (row) => [
@@ -146,9 +170,11 @@ function rowElement(screen, row, handlers) {
     'data-kind': row.kind,
   });
   if (cell.labelled) wrapper.append(element('label', { for: id, text: row.title }));
-  wrapper.append(...[cell.control(row, id, handlers)].flat());
-  if (row.error) wrapper.append(element('p', { className: 'error', id: `${id}-error`, role: 'alert', text: row.error }));
-  const reason = disabledReason(row);
+  wrapper.append(...[cell.control(row, id, handlers, screen.step)].flat());
+  if (row.error) {
+    wrapper.append(element('p', { className: 'error', id: `${id}-error`, role: 'alert', lang: wordsLanguage(), text: row.error }));
+  }
+  const reason = disabledReason(row, id);
   if (reason) wrapper.append(reason);
   return wrapper;
 }
@@ -186,14 +212,22 @@ export function renderScreen(screenElement, screen, handlers, focusRow) {
   if (target) form.querySelector(`[data-row="${CSS.escape(target)}"] :is(input, select, button)`)?.focus();
 }
 
-/** An empty screen titled for a step, shown while it slides in (its rows come when it has appeared). */
+let headings = 0;  // numbers each screen's heading id
+
+/**
+ * An empty screen titled for a step, shown while it slides in (its rows come when it
+ * has appeared). Its heading takes the focus when the screen arrives (tabindex=-1:
+ * focusable by script only) and names a sheet's dialog.
+ */
 export function newScreenElement(step, title) {
-  const form = element('form', { className: 'rows', novalidate: true, autocomplete: 'off' });
+  // No autocomplete="off": each field carries its own hint.
+  const form = element('form', { className: 'rows', novalidate: true });
   form.addEventListener('submit', (event) => event.preventDefault());
+  headings += 1;
   return element(
     'section',
     { className: 'screen', 'data-step': step, 'aria-label': title },
-    element('header', {}, element('h2', { text: title })),
+    element('header', {}, element('h2', { id: `screen-title-${headings}`, tabindex: '-1', text: title })),
     form,
   );
 }

@@ -18,6 +18,7 @@ import Testing
       #expect(page.text.contains(#"<script type="module" src="js/app.js"></script>"#))
       for file in [
         "js/app.js", "js/api.js", "js/screen.js", "js/navigation.js", "js/graph.js", "js/challenge.js", "js/words.js",
+        "js/steps.js", "js/expiry.js", "js/language.js",
       ] {
         let script = try await client.send(.get, "/\(file)")
         #expect(script.status == .ok, "\(file)")
@@ -97,6 +98,51 @@ import Testing
       #expect(checkout?["maxLengths"]?["note"]?.int == 500, "\(steps.text)")
       let receipt = steps.json?.array.first { $0["id"]?.string == "receipt" }
       #expect(receipt?["maxLengths"] == nil)
+    }
+  }
+
+  /// Each step names its close rows (the page's Escape taps the first) and the
+  /// browser's autofill hint of its value rows, inferred from the rows' rules, cells,
+  /// keyboards and keys (AutofillHints); a CVV is `cc-csc`, never a password.
+  @Test func stepsNameTheirCloseRowsAndAutofillHints() async throws {
+    try await withApp { client in
+      let express = try await client.send(.get, "/flows/express/steps")
+      let steps = Dictionary(
+        (express.json?.array ?? []).map { ($0["id"]?.string ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+      #expect(steps["cardEntry"]?["close"]?.array.compactMap(\.string) == ["done"])
+      #expect(steps["challenge"]?["close"]?.array.compactMap(\.string) == ["cancel"])
+      #expect(steps["checkout"]?["close"]?.array.isEmpty == true)
+      let expected: [String: [String: String]] = [
+        "cardEntry": ["cardholder": "cc-name", "number": "cc-number", "expiry": "cc-exp", "cvc": "cc-csc"],
+        "checkout": [
+          "email": "email", "firstName": "shipping given-name", "lastName": "shipping family-name",
+          "company": "shipping organization", "address1": "shipping address-line1",
+          "address2": "shipping address-line2", "city": "shipping address-level2",
+          "province": "shipping address-level1", "zip": "shipping postal-code", "country": "shipping country",
+          "phone": "shipping tel",
+        ],
+        "billingAddress": [
+          "firstName": "billing given-name", "lastName": "billing family-name", "company": "billing organization",
+          "address1": "billing address-line1", "address2": "billing address-line2",
+          "city": "billing address-level2", "province": "billing address-level1", "zip": "billing postal-code",
+          "country": "billing country", "phone": "billing tel",
+        ],
+        "promo": [:],
+      ]
+      for (step, hints) in expected {
+        let given = steps[step]?["autocomplete"]
+        let read = Dictionary(
+          (given?.keys ?? []).map { ($0, given?[$0]?.string ?? "") }, uniquingKeysWith: { first, _ in first })
+        #expect(read == hints, "\(step)")
+      }
+      let plndr = try await client.send(.get, "/flows/plndr/steps")
+      let address = plndr.json?.array.first { $0["id"]?.string == "address" }
+      #expect(address?["autocomplete"]?["billingZip"]?.string == "billing postal-code")
+      #expect(address?["autocomplete"]?["name"]?.string == "shipping name")
+      #expect(address?["autocomplete"]?["street"]?.string == "shipping address-line1")
+      let card = plndr.json?.array.first { $0["id"]?.string == "creditCard" }
+      #expect(card?["autocomplete"]?["cvv"]?.string == "cc-csc")
+      #expect(card?["autocomplete"]?["name"]?.string == "cc-name")
     }
   }
 

@@ -28,8 +28,14 @@ import Testing
         plndr["steps"]?.array.compactMap(\.string) == [
           "cart", "stepOne", "stepTwo", "creditCard", "address", "discount", "confirmation",
         ])
-      #expect(Set(plndr.keys) == ["id", "title", "steps", "locales"])
+      #expect(Set(plndr.keys) == ["id", "title", "steps", "locales", "titles"])
       #expect(plndr["locales"]?.array.compactMap(\.string) == ["en", "de"])
+      // The title in each of the flow's languages (the browser page's <title>).
+      let express = try #require(flows.first { $0["id"]?.string == "express" })
+      #expect(express["titles"]?["de"]?.string == "Express-Kasse")
+      #expect(express["titles"]?["fr"]?.string == "Paiement express")
+      #expect(express["titles"]?["en"]?.string == "Express checkout")
+      #expect(plndr["titles"]?.keys.sorted() == ["de", "en"])
       // A flow in one unnamed language lists the one its sessions start in.
       let tickets = try #require(flows.first { $0["id"]?.string == "tickets" })
       #expect(tickets["locales"]?.array.compactMap(\.string) == ["en"])

@@ -13,13 +13,15 @@ struct FlowsController {
 
   /// Each flow's `locales` are the languages it ships, its default first; a flow in
   /// one unnamed language lists the one its sessions start in (`en`), so the first
-  /// is always the language a session gets without a `locale`.
+  /// is always the language a session gets without a `locale`. `titles` is the
+  /// flow's title in each of them (the page's `<title>` in the session's language).
   @Sendable func list(_ request: Request, context: CheckoutRequestContext) async throws -> [FlowSummaryView] {
     catalog.entries.map { entry in
       let flow = entry.compiled.flow
       let locales = flow.locales.isEmpty ? [CheckoutSession(flow: entry.compiled).locale] : flow.locales
       return FlowSummaryView(
-        id: flow.id.rawValue, title: flow.title.text, steps: flow.steps.map(\.id.rawValue), locales: locales)
+        id: flow.id.rawValue, title: flow.title.text, steps: flow.steps.map(\.id.rawValue), locales: locales,
+        titles: Dictionary(locales.map { ($0, flow.title.text(in: $0)) }, uniquingKeysWith: { first, _ in first }))
     }
   }
 

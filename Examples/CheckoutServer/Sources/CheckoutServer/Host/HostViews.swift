@@ -1,9 +1,13 @@
 import CheckoutEngine
 import Hummingbird
 
-/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation", "maxLengths"?}]`, in flow order.
-/// A host needs a step's title before its screen arrives: to title the screen
-/// that slides in, and for the breadcrumb and the route banner.
+/// `GET /flows/{flow}/steps`: `[{"id", "title", "presentation", "close",
+/// "autocomplete", "maxLengths"?}]`, in flow order. A host needs a step's title before its screen
+/// arrives: to title the screen that slides in, and for the breadcrumb and the route
+/// banner. `close` names the step's close rows (`action: close`), which the page's
+/// Escape taps as the shopper's close button would; `autocomplete` is the browser's
+/// autofill hint of each value row that has one (``AutofillHints``), by row id;
+/// `maxLengths` the most characters of each row with a `maxLength` rule.
 struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
   var id: String
   var title: String
@@ -13,6 +17,10 @@ struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
   /// smallest when it has several); nil when no row has one. The page gives its
   /// field a `maxlength`, so a shopper cannot type past it.
   var maxLengths: [String: Int]?
+  /// The step's close rows, by id, in step order.
+  var close: [String]
+  /// Row id -> `autocomplete` value (`cc-number`, `shipping postal-code`).
+  var autocomplete: [String: String]
 
   /// The step, its title in `locale` (nil: the flow's default language).
   init(_ step: Step, locale: String? = nil) {
@@ -27,6 +35,11 @@ struct StepSummaryView: ResponseEncodable, Sendable, Equatable {
       }
     }
     maxLengths = limits.isEmpty ? nil : limits
+    close = step.rows.compactMap { row in
+      if case .button(.close) = row.cell { return row.id.rawValue }
+      return nil
+    }
+    autocomplete = AutofillHints.hints(of: step)
   }
 }
 

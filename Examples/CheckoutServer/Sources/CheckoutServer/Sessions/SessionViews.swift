@@ -260,7 +260,7 @@ struct EventResultView: ResponseEncodable, Sendable {
   var migration: MigrationReport?
 }
 
-/// `GET /flows`: `[{"id", "title", "steps"}]`, steps by id in flow order.
+/// `GET /flows`: `[{"id", "title", "steps", "locales", "titles"}]`, steps by id in flow order.
 struct FlowSummaryView: ResponseEncodable, Sendable {
   var id: String
   var title: String
@@ -269,4 +269,6 @@ struct FlowSummaryView: ResponseEncodable, Sendable {
   /// one unnamed language, the one its sessions start in); a session may also be in
   /// any language of the engine's.
   var locales: [String]
+  /// The flow's title in each of its `locales` (`{"en": "Express checkout", "de": "Express-Kasse"}`).
+  var titles: [String: String]
 }
