@@ -21,8 +21,9 @@ enum BrowserHost {
 
   /// Adds the page's files and routes:
   /// - `GET /` and `GET /{file}`: the page's files;
-  /// - `GET /flows/{flow}/steps?locale=de`: `[{"id", "title", "presentation"}]`,
-  ///   each title in the locale (without one, in the flow's default language);
+  /// - `GET /flows/{flow}/steps?locale=de`: `[{"id", "title", "presentation", "close",
+  ///   "autocomplete", "maxLengths"?}]` (``StepSummaryView``), each title in the
+  ///   locale (without one, in the flow's default language);
   /// - `GET /flows/{flow}/graph.svg`: the flow drawn by Graphviz (503 without it);
   /// - `GET /sessions/{id}/route`: the command awaited and the route's progress.
   static func add(
