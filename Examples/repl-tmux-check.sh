@@ -302,7 +302,7 @@ type_line "api placeOrder fail cvv_invalid \"Your card's security code is incorr
 check "api: the answer is queued, nothing moves" has_re '^My Cart › Step One › Step Two$'
 type_line "tap placeOrder"
 check "tap placeOrder: the API was called (CVV redacted)" has_re '→ callAPI placeOrder .*payment\.card\.cvv: •••'
-check "tap placeOrder: the offer line names the error" has "offer: Your card's security code is incorrect."
+check "tap placeOrder: the offer line names the error, in the flow's words" has "offer: The security code (CVV) isn't right."
 check "tap placeOrder: the offer says where it is fixed" has "fix it at creditCard.cvv? accept | decline"
 check "tap placeOrder: still on Step Two until accepted" has_re '^My Cart › Step One › Step Two$'
 
@@ -313,7 +313,7 @@ check "accept: breadcrumb 'My Cart › Step One | modal: Credit Card'" \
   has_re '^My Cart › Step One \| modal: Credit Card$'
 check "accept: the focus marker ▶ is on the CVV row" has_re '^▶ *4\. CVV'
 check "accept: the '!' error is shown under the CVV row" \
-  grep -qzP -- "CVV +•••\n +! Your card's security code is incorrect\." <<<"$BLOCK"
+  grep -qzP -- "CVV +•••\n +! The security code \\(CVV\\) isn't right\." <<<"$BLOCK"
 check "accept: the offer is gone" lacks "offer:"
 
 # The no-echo form: `set cvv` asks for the value, which is typed unseen.
@@ -329,7 +329,7 @@ tmux -S "$SOCKET" send-keys -t "$TARGET" Enter
 wait_for_prompts $((PROMPTS_BEFORE + 1)) || { say "FAIL  the REPL answered the hidden CVV"; exit 1; }
 BLOCK=$(last_block)
 check "fix: the CVV row shows '•••'" has_re 'CVV +•••$'
-check "fix: the error on the CVV row is gone" lacks "security code is incorrect"
+check "fix: the error on the CVV row is gone" lacks "isn't right"
 check "fix: the focus marker is gone" lacks "▶"
 check "fix: the new CVV is not shown either" lacks "$CVV_RIGHT"
 type_line "expect valid cvv"

@@ -5,7 +5,8 @@ import CheckoutModel
 /// and in no other; in a flow of several locales, no string with words is written
 /// in the default language only; a detail template shows the same keys in every
 /// language; a string is written per locale only in a flow that lists its locales;
-/// a language the engine does not speak has the flow's text for every engine message.
+/// a language the engine does not speak has the flow's text for every engine message;
+/// in a flow of several locales, every error matcher has a `message`.
 struct LocaleLint {
   let flow: Flow
   let positions: ModelPositions
@@ -27,6 +28,7 @@ struct LocaleLint {
     }
     checkUnlistedLocales(strings)
     checkAddedLanguages()
+    checkMatcherMessages()
   }
 
   /// A text in a locale the flow does not list: reported once per locale, where it

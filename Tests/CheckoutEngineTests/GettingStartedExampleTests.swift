@@ -29,7 +29,10 @@ import Testing
       Self.builtProduct("getting-started-example"), "build the package first: `swift build --build-tests`")
     let printed = try Self.output(of: program, in: PackagePaths.root)
     #expect(printed == String(transcript.dropFirst(prompt.count)) + "\n")
-    #expect(printed.contains("focus creditCard.cvv Your card's security code is incorrect.\ncart>stepOne|creditCard"))
+    #expect(
+      printed.contains(
+        "focus creditCard.cvv The security code (CVV) isn't right. Please check the back of your card.\ncart>stepOne|creditCard"
+      ))
   }
 
   /// An executable this package built, beside the test bundle that runs now.

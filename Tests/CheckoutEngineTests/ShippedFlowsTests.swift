@@ -27,6 +27,16 @@ import Testing
     #expect(errors.isEmpty, "\(errors.map { $0.rendered(file: name) }.joined(separator: "\n"))")
   }
 
+  /// Every matcher of a shipped flow says what went wrong in each of the flow's
+  /// languages: without a `message`, a shopper outside the default language reads
+  /// only the engine's general "please check this" (lint's `untranslated-api-message`).
+  @Test(arguments: PackagePaths.shippedFlowNames)
+  func everyMatcherOfAShippedFlowHasAMessageInEachLocale(_ name: String) throws {
+    let report = FlowLoader().lint(contentsOf: PackagePaths.flows.appendingPathComponent(name).path)
+    let untranslated = report.diagnostics.filter { $0.code == "untranslated-api-message" }
+    #expect(untranslated.isEmpty, "\(untranslated.map { $0.rendered(file: name) }.joined(separator: "\n"))")
+  }
+
   // MARK: The schema
 
   /// `Flows/flow.schema.json`, parsed by Foundation (not by the loader under test).

@@ -179,32 +179,121 @@ import CheckoutModel
         Info("shipsTo", title: ["en": "Shipping to", "de": "Lieferung an"])
           .detail("{shipping.name}, {shipping.city}")
       }
-      ErrorMatcher(code: "card_number_invalid", step: "creditCard", row: "number")
-      ErrorMatcher(code: "card_expired", step: "creditCard", row: "expiry")
-      ErrorMatcher(code: "cvv_invalid", step: "creditCard", row: "cvv")
+      ErrorMatcher(
+        code: "card_number_invalid", step: "creditCard", row: "number",
+        message: [
+          "en": "This card number isn't valid. Please check the digits.",
+          "de": "Diese Kartennummer ist ungültig. Bitte prüfen Sie die Ziffern.",
+        ])
+      ErrorMatcher(
+        code: "card_expired", step: "creditCard", row: "expiry",
+        message: [
+          "en": "This card has expired. Please use a card that's still valid.",
+          "de": "Diese Karte ist abgelaufen. Bitte verwenden Sie eine Karte, die noch gültig ist.",
+        ])
+      ErrorMatcher(
+        code: "cvv_invalid", step: "creditCard", row: "cvv",
+        message: [
+          "en": "The security code (CVV) isn't right. Please check the back of your card.",
+          "de": "Der Sicherheitscode (CVV) stimmt nicht. Bitte prüfen Sie die Rückseite Ihrer Karte.",
+        ])
       ErrorMatcher(
         code: "card_declined", step: "creditCard", row: "number",
         message: [
           "en": "Your card was declined. Please pay with another card.",
           "de": "Ihre Karte wurde abgelehnt. Bitte bezahlen Sie mit einer anderen Karte.",
         ])
-      ErrorMatcher(code: "address_street_invalid", step: "address", row: "street")
-      ErrorMatcher(code: "address_zip_invalid", step: "address", row: "zip")
-      ErrorMatcher(code: "address_city_invalid", step: "address", row: "city")
-      ErrorMatcher(code: "address_country_unsupported", step: "address", row: "country")
-      ErrorMatcher(code: "discount_invalid", step: "discount", row: "code")
-      ErrorMatcher(code: "discount_expired", step: "discount", row: "code")
-      ErrorMatcher(code: "item_sold_out", step: "cart", row: "items")
-      ErrorMatcher(code: "quantity_unavailable", step: "cart", row: "quantity")
-      ErrorMatcher(code: "shipping_method_unavailable", step: "stepOne", row: "shippingMethod")
-      ErrorMatcher(field: "shipping.zip", step: "address", row: "zip")
-      ErrorMatcher(field: "billing.zip", step: "address", row: "billingZip")
-      ErrorMatcher(field: "payment.card.cvv", step: "creditCard", row: "cvv")
-      ErrorMatcher(field: "payment.card.expiry", step: "creditCard", row: "expiry")
-      ErrorMatcher(code: "card_*", step: "creditCard", row: "number")
+      ErrorMatcher(
+        code: "address_street_invalid", step: "address", row: "street",
+        message: [
+          "en": "We couldn't find this street address. Please check it.",
+          "de": "Diese Straße konnten wir nicht finden. Bitte prüfen Sie die Angabe.",
+        ])
+      ErrorMatcher(
+        code: "address_zip_invalid", step: "address", row: "zip",
+        message: [
+          "en": "This ZIP code doesn't match your address. Please check it.",
+          "de": "Diese Postleitzahl passt nicht zu Ihrer Adresse. Bitte prüfen Sie sie.",
+        ])
+      ErrorMatcher(
+        code: "address_city_invalid", step: "address", row: "city",
+        message: [
+          "en": "We couldn't find this city. Please check the spelling.",
+          "de": "Diesen Ort konnten wir nicht finden. Bitte prüfen Sie die Schreibweise.",
+        ])
+      ErrorMatcher(
+        code: "address_country_unsupported", step: "address", row: "country",
+        message: [
+          "en": "We don't ship to this country yet. Please choose another.",
+          "de": "In dieses Land liefern wir noch nicht. Bitte wählen Sie ein anderes.",
+        ])
+      ErrorMatcher(
+        code: "discount_invalid", step: "discount", row: "code",
+        message: [
+          "en": "This discount code isn't valid. Please check it.",
+          "de": "Dieser Rabattcode ist ungültig. Bitte prüfen Sie ihn.",
+        ])
+      ErrorMatcher(
+        code: "discount_expired", step: "discount", row: "code",
+        message: [
+          "en": "This discount code has expired.",
+          "de": "Dieser Rabattcode ist abgelaufen.",
+        ])
+      ErrorMatcher(
+        code: "item_sold_out", step: "cart", row: "items",
+        message: [
+          "en": "An item in your cart has just sold out. Please review your cart.",
+          "de": "Ein Artikel in Ihrem Warenkorb ist gerade ausverkauft. Bitte überprüfen Sie Ihren Warenkorb.",
+        ])
+      ErrorMatcher(
+        code: "quantity_unavailable", step: "cart", row: "quantity",
+        message: [
+          "en": "We don't have that many in stock. Please lower the quantity.",
+          "de": "So viele haben wir nicht auf Lager. Bitte verringern Sie die Menge.",
+        ])
+      ErrorMatcher(
+        code: "shipping_method_unavailable", step: "stepOne", row: "shippingMethod",
+        message: [
+          "en": "This shipping method isn't available for your order. Please choose another.",
+          "de": "Diese Versandart ist für Ihre Bestellung nicht verfügbar. Bitte wählen Sie eine andere.",
+        ])
+      ErrorMatcher(
+        field: "shipping.zip", step: "address", row: "zip",
+        message: [
+          "en": "Please check the ZIP code of your shipping address.",
+          "de": "Bitte prüfen Sie die Postleitzahl Ihrer Lieferadresse.",
+        ])
+      ErrorMatcher(
+        field: "billing.zip", step: "address", row: "billingZip",
+        message: [
+          "en": "Please check the ZIP code of your billing address.",
+          "de": "Bitte prüfen Sie die Postleitzahl Ihrer Rechnungsadresse.",
+        ])
+      ErrorMatcher(
+        field: "payment.card.cvv", step: "creditCard", row: "cvv",
+        message: [
+          "en": "Please check your card's security code (CVV).",
+          "de": "Bitte prüfen Sie den Sicherheitscode (CVV) Ihrer Karte.",
+        ])
+      ErrorMatcher(
+        field: "payment.card.expiry", step: "creditCard", row: "expiry",
+        message: [
+          "en": "Please check your card's expiry date.",
+          "de": "Bitte prüfen Sie das Ablaufdatum Ihrer Karte.",
+        ])
+      ErrorMatcher(
+        code: "card_*", step: "creditCard", row: "number",
+        message: [
+          "en": "There's a problem with this card. Please check its details or pay with another card.",
+          "de":
+            "Mit dieser Karte gibt es ein Problem. Bitte prüfen Sie die Angaben oder bezahlen Sie mit einer anderen Karte.",
+        ])
       ErrorMatcher(
         code: "address_*", step: "address",
-        message: ["en": "Please check your shipping address.", "de": "Bitte prüfen Sie Ihre Lieferadresse."])
+        message: [
+          "en": "Please check your shipping address.",
+          "de": "Bitte prüfen Sie Ihre Lieferadresse.",
+        ])
       ErrorMatcher(
         code: "*", step: "stepTwo",
         message: [

@@ -68,7 +68,10 @@ import Testing
 
     let offerFirst = Self.refusal(driven.send(.back))
     #expect(offerFirst?.code == .offerWaiting && offerFirst?.event == .back && offerFirst?.subject == nil)
-    #expect(offerFirst?.message == "answer the offer first (accept or decline): Bad CVV.")
+    #expect(
+      offerFirst?.message
+        == "answer the offer first (accept or decline): The security code (CVV) isn't right. Please check the back of your card."
+    )
 
     // The host has not confirmed the route's first step yet.
     #expect(driven.session.send(.accept) == [.navigate(.pop)])

@@ -114,7 +114,7 @@ import CheckoutScenarios
     let focus = try #require(lines.firstIndex(of: "expect focus billingZip"))
     #expect(shows < failed && failed < focus, "\(lines)")
     #expect(lines.contains("expect offer address.billingZip"))
-    #expect(lines[focus + 1] == #"expect error billingZip "The checkout API says: invalid.""#)
+    #expect(lines[focus + 1] == #"expect error billingZip "Please check the ZIP code of your billing address.""#)
     #expect(lines.contains { $0.hasPrefix("# address.billingZip shows when Billing address same as shipping is off:") })
   }
 

@@ -83,6 +83,16 @@ import CheckoutSessions
         == "Expiry date: please check this.", "no API message: the engine's, without the code")
   }
 
+  /// The shipped PLNDR says what went wrong in German: a German shopper whose
+  /// card has expired never reads the API's English.
+  @Test func aGermanShopperOnPLNDRReadsGermanForAnExpiredCard() throws {
+    let expired = APIError(
+      code: "card_expired", message: "This card has expired. Check the expiry date or use a different card.")
+    #expect(
+      ShippedFlows.plndrCompiled.resolution(for: expired, locale: "de")?.message
+        == "Diese Karte ist abgelaufen. Bitte verwenden Sie eine Karte, die noch gültig ist.")
+  }
+
   @Test func changingTheLocaleRendersTheScreenAndSaysTheMessageAgain() throws {
     var session = try Self.session("de")
     session.send(.set(.row("email"), .string("nope")))

@@ -292,7 +292,7 @@ def story_discount(s):
     s.expect_screen("discount", "My Cart › Step One › Step Two | modal: Discount Code")
     s.type("code", "SAVE10")
     s.tap("apply")
-    s.accept_offer("Only 10 left")
+    s.accept_offer("that many in stock")
     before = len(s.transitions())
     s.js("window.checkoutHost.banners = []")
     s.driver.find_element(By.ID, "offer-accept").click()
@@ -302,7 +302,7 @@ def story_discount(s):
     check([b for b in banners if b.startswith("taking you to My Cart")][:3]
           == [f"taking you to My Cart: {n} of 3" for n in (1, 2, 3)], f"the banner counted 1, 2, 3 of 3 ({banners})")
     check(s.focused_row() == "quantity", "the quantity row has the focus")
-    check("Only 10 left" in (s.row_error("quantity") or ""), "the stock error is under the quantity")
+    check("that many in stock" in (s.row_error("quantity") or ""), "the stock error is under the quantity")
     s.shot("browser-discount-walk")
     s.type("quantity", "2")
     check(s.row_error("quantity") is None, "a lower quantity clears the error")

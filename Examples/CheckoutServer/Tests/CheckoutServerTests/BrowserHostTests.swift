@@ -264,8 +264,13 @@ import Testing
       let failed = try await client.tap(id, "apply")
       #expect(
         failed["effects"]?.effectLines == ["callAPI applyDiscount failed", "offer cart.quantity"], "\(failed.text)")
-      #expect(failed["effects"]?[1]?["message"]?.string == "Only 10 left in stock. Please lower the quantity.")
+      #expect(
+        failed["effects"]?[1]?["message"]?.string == "We don't have that many in stock. Please lower the quantity.",
+        "the flow's words, in every language")
       #expect(failed["effects"]?[0]?["outcome"]?["errors"]?[0]?["code"]?.string == "quantity_unavailable")
+      #expect(
+        failed["effects"]?[0]?["outcome"]?["errors"]?[0]?["message"]?.string
+          == "Only 10 left in stock. Please lower the quantity.", "the API's own words stay in the effect")
       let accepted = try await client.event(id, #""event":"accept""#)
       #expect(accepted["effects"]?.effectLines == ["navigate dismiss"])
       let arrived = try await client.appeared(id, "cart")
