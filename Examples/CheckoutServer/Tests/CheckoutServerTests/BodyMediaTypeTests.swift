@@ -39,6 +39,26 @@ import Testing
     }
   }
 
+  /// A JSON body in another charset than UTF-8 is not read as UTF-8 all the same
+  /// (was: `application/json; charset=utf-16` was answered as if it were UTF-8).
+  @Test func aJSONBodyInAnotherCharsetIsA415() async throws {
+    try await withApp { client in
+      for (type, named) in [
+        ("application/json; charset=utf-16", "utf-16"), ("application/json;charset=\"ISO-8859-1\"", "iso-8859-1"),
+      ] {
+        let reply = errors.expectError(
+          try await client.send(.post, "/sessions", body: Self.body, headers: [.contentType: type]),
+          .unsupportedMediaType, "unsupported_media_type", at: "Content-Type")
+        #expect(
+          reply["detail"]?.string?.hasPrefix("the body is sent in charset \(named), but") == true, "\(reply.text)")
+      }
+      for type in ["application/json; charset=UTF-8", "application/json; charset=\"utf8\""] {
+        let reply = try await client.send(.post, "/sessions", body: Self.body, headers: [.contentType: type])
+        #expect(reply.status == .created, "\(type): \(reply.text)")
+      }
+    }
+  }
+
   @Test func aCompressedBodyIsA415() async throws {
     try await withApp { client in
       for encoding in ["gzip", "br", "deflate, gzip", "GZIP"] {

@@ -26,10 +26,12 @@ struct SessionGuard: Sendable {
   }
 
   /// The stored session `id` when `request` presents its secret; throws 404
-  /// `unknown_session` otherwise (the session read is dropped unused), or the
-  /// store's 503 when it does not answer.
+  /// `unknown_session` otherwise (the session read is dropped unused), the store's
+  /// 503 when it does not answer, or 403 `cross_origin_request` for a change sent
+  /// by cookie from another origin (``CookieRequestOrigin``), before any read.
   @discardableResult
   func admit(_ request: Request, to id: SessionID) async throws -> StoredSession {
+    try CookieRequestOrigin.check(request)
     let presented = SessionCredential.secrets(of: request)
     let read = try await ServerError.answering { try await self.read(id) }
     // Every presented secret is compared (each in constant time), whichever matches.

@@ -3,7 +3,8 @@ import HTTPTypes
 
 /// What a request body may be sent as: JSON, as sent.
 ///
-/// - `Content-Type`: `application/json` or a `+json` type (any parameters), none
+/// - `Content-Type`: `application/json` or a `+json` type (any parameters but a
+///   `charset` other than UTF-8, which is 415 `unsupported_media_type`), none
 ///   at all, or `application/x-www-form-urlencoded`, which is what `curl -d` sends
 ///   when told no type: the body is read as JSON all the same, as every curl walk
 ///   in the docs relies on (a form's `flow=plndr` is then a 400 `malformed_json`
@@ -33,6 +34,14 @@ enum BodyMediaType {
     }
     guard let type = headers[.contentType] else { return }
     let media = mediaType(of: type)
+    if let charset = charset(of: type), !["utf-8", "utf8"].contains(charset) {
+      let named = nameable(charset).map { " \($0)" } ?? " that is not UTF-8"
+      throw ServerError(
+        .unsupportedMediaType, "unsupported_media_type",
+        "the body is sent in charset\(named), but every body is read as UTF-8: send it in UTF-8 "
+          + "(\"Content-Type: application/json\", or with \"; charset=utf-8\")",
+        at: "Content-Type")
+    }
     guard !isJSON(media), media != curlForm else { return }
     let named = nameable(media).map { "as \($0)" } ?? "with a Content-Type that is not JSON"
     throw ServerError(
@@ -46,6 +55,18 @@ enum BodyMediaType {
     contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
     } ?? ""
+  }
+
+  /// The `charset` parameter of a `Content-Type` value, lowercased and unquoted;
+  /// nil when it has none.
+  static func charset(of contentType: String) -> String? {
+    for parameter in contentType.split(separator: ";").dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+      return pair[1].trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+        .lowercased()
+    }
+    return nil
   }
 
   /// Whether a media type is JSON: `application/json` or a `+json` type.
