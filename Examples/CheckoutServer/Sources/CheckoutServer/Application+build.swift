@@ -353,7 +353,7 @@ func checkHostname(_ hostname: String) throws(UsageError) {
 /// The routes: ``OperationsController`` (`/health`, `/ready`, `/metrics`),
 /// ``FlowsController`` (`/flows`) and ``SessionsController`` (`/sessions`, each
 /// request on a session checked by `access` first), behind
-/// ``SecurityHeadersMiddleware`` and ``ErrorAndLogMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
+/// ``SecurityHeadersMiddleware``, ``ErrorAndLogMiddleware`` and ``PathGuardMiddleware``; and ``BrowserHost`` (`GET /`, the page and its reads).
 func buildRouter(
   service: SessionService, access: SessionGuard, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics,
   logger: Logger = Logger(label: "checkout-server")
@@ -361,6 +361,7 @@ func buildRouter(
   let router = Router(context: CheckoutRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorAndLogMiddleware(metrics: metrics))
+  router.add(middleware: PathGuardMiddleware())
   OperationsController(store: store, metrics: metrics).addRoutes(to: router)
   FlowsController(catalog: catalog).addRoutes(to: router.group("flows"))
   SessionsController(service: service, access: access, metrics: metrics).addRoutes(to: router.group("sessions"))

@@ -32,6 +32,21 @@ import Testing
       let outside = try await client.send(.get, "/../Package.swift")
       #expect(outside.status != .ok)
       #expect(!outside.text.contains("PackageDescription"))
+      // A NUL cut the file's name while its type came from the whole (`app.js` sent as
+      // HTML), and `..` was a bare `Bad Request`: each is 400 invalid_path, saying why.
+      for (path, why) in [
+        ("/js/app.js%00.html", "control character U+0000"), ("/index.html%00.js", "control character U+0000"),
+        ("/js/../index.html", #"".." segment"#), ("/js/%2e%2e/index.html", #"".." segment"#),
+        ("/js/..%2findex.html", #"".." segment"#), ("/./index.html", #"".." segment"#),
+        ("/sessions/a%0Ab", "control character U+000A"),
+      ] {
+        let refused = try await client.send(.get, path)
+        #expect(refused.status == .badRequest, "\(path): \(refused.text)")
+        #expect(refused["error"]?.string == "invalid_path", "\(path)")
+        #expect(refused["at"]?.string == "path", "\(path)")
+        #expect(refused["detail"]?.string?.contains(why) == true, "\(path): \(refused.text)")
+        #expect(refused.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -91,6 +92,13 @@ import Testing
       let duplicate = try await client.event(id, #""event":"tap","row":"checkout","row":"discount""#)
       expectError(duplicate, .badRequest, "malformed_json", at: "line 1, column 33")
 
+      // A number out of range is named by where it is, never quoted back (it may be a
+      // card number or a CVV sent as a number).
+      let huge = try await client.event(id, #""event":"set","row":"quantity","value":4000000000000127e999"#)
+      expectError(huge, .badRequest, "malformed_json", at: "line 1, column 41")
+      #expect(huge["detail"]?.string?.contains("out of range") == true, "\(huge.text)")
+      #expect(!huge.text.contains("4000000000000127"), "\(huge.text)")
+
       let array = try await client.send(.post, "/sessions", body: #"["plndr"]"#)
       expectError(array, .badRequest, "not_an_object", at: "body")
 
@@ -175,6 +183,25 @@ import Testing
         #expect(nowhere["detail"]?.string?.contains(endpoint) == true, "\(endpoint)")
       }
       expectError(try await client.send(.delete, "/sessions"), .notFound, "not_found", at: "/sessions")
+    }
+  }
+
+  /// The 404's list of endpoints names every endpoint the README's table has (was:
+  /// `POST /sessions/{id}/locale` and the scripted answers' endpoint were missing).
+  @Test func theNotFoundListNamesEveryEndpointOfTheREADME() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    var named: [String] = []
+    for line in readme.split(separator: "\n") where line.hasPrefix("| `GET /") || line.hasPrefix("| `POST /") {
+      let endpoint = line.dropFirst(3).prefix { $0 != "`" }
+      named.append(String(endpoint.split(separator: "?").first ?? endpoint))
+    }
+    #expect(named.count >= 12, "\(named)")
+    for endpoint in named {
+      let plain = endpoint.replacingOccurrences(of: ".svg", with: "")  // graph and graph.svg are both listed
+      #expect(
+        Endpoints.list.contains(endpoint) || Endpoints.list.contains(plain), "\(endpoint) is not in \(Endpoints.list)")
     }
   }
 

@@ -38,6 +38,8 @@ import Testing
     ("/sessions/4242%204242%204242%204242", "/sessions/[16 digits]"),
     ("/sessions/a%0Ab", "/sessions/a\\u{a}b"),
     ("/sessions/abc/events/1234", "/sessions/abc/events/[4 digits]"),
+    // No field of the client's own (was: `session=forged-victim-id method=DELETE` read as fields).
+    ("/sessions/x%20status=200%20session=forged", "/sessions/x status\\u{3d}[3 digits] session\\u{3d}forged"),
     ("/flows/plndr/graph", "/flows/plndr/graph"),
     ("/", "/"),
   ])

@@ -108,6 +108,23 @@ import Testing
       for (body, status, error, at) in cases {
         errors.expectError(try await Self.script(client, id, body), status, error, at: at)
       }
+      // A text longer than a set value may be (was: a 60,000-byte message was queued and shown).
+      let long = String(repeating: "x", count: 1_025)
+      for (answer, at) in [
+        (#"{"status":"failed","code":"x","message":"\#(long)"}"#, "answer.message"),
+        (#"{"status":"failed","errors":[{"code":"\#(long)"}]}"#, "answer.errors[0].code"),
+      ] {
+        let refused = errors.expectError(
+          try await Self.script(client, id, #"{"operation":"pay","answer":\#(answer)}"#), .contentTooLarge,
+          "value_too_large", at: at)
+        #expect(refused["detail"]?.string?.contains("1025 bytes") == true, "\(refused.text)")
+      }
+      let fits = String(repeating: "x", count: 1_024)
+      #expect(
+        try await Self.script(
+          client, id, #"{"operation":"pay","answer":{"status":"failed","code":"x","message":"\#(fits)"}}"#
+        )
+        .status == .ok)
       let unknown = try await Self.script(client, id, #"{"operation":"payy","answer":{"status":"succeeded"}}"#)
       #expect(unknown["detail"]?.string?.contains(#"did you mean "pay"?"#) == true, "\(unknown.text)")
     }

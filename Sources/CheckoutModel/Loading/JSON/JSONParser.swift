@@ -290,7 +290,8 @@ package struct JSONParser {
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       position = start
-      throw error("number \(text) is out of range")
+      // Not quoted back: the number may be what a client sent for a secret.
+      throw error("a number out of range: larger than a 64-bit floating-point number holds (about 1.8e308)")
     }
     return value
   }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Text a client chose (a path, a row id, a field name) made safe for a log line:
 /// digit runs that could be a card number or a code are masked, the text is
-/// truncated, and control and non-ASCII characters are escaped so that a line
-/// cannot be forged or hidden.
+/// truncated, and control and non-ASCII characters and `=` are escaped so that a
+/// line cannot be forged or hidden (no client text reads as a `key=value` field).
 ///
 /// ```swift
 /// LogText.safe("/sessions/4242 4242 4242 4242")   // "/sessions/[16 digits]"
@@ -106,8 +106,12 @@ enum LogText {
     scalar.properties.numericType == .decimal
   }
 
+  /// A scalar as logged: printable ASCII as is but `=`, which a client could use to
+  /// write a field of its own into the line (`/x status=200 session=…`); anything
+  /// else as `\u{…}`.
   private static func escaped(_ scalar: Unicode.Scalar) -> String {
     switch scalar.value {
+    case 0x3D: return "\\u{3d}"
     case 0x20...0x7E: return String(Character(scalar))
     default: return "\\u{\(String(scalar.value, radix: 16))}"
     }

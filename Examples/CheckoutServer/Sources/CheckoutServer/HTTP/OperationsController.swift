@@ -54,5 +54,6 @@ enum Endpoints {
   static let list =
     "GET / (the page), GET /health, GET /ready, GET /metrics, GET /flows, GET /flows/{flow}/steps, "
     + "GET /flows/{flow}/graph, GET /flows/{flow}/graph.svg, POST /sessions, GET /sessions/{id}, "
-    + "GET /sessions/{id}/route and POST /sessions/{id}/events"
+    + "GET /sessions/{id}/route, POST /sessions/{id}/events, POST /sessions/{id}/locale and (with "
+    + "--dev-scripted-answers) POST /sessions/{id}/script"
 }

@@ -60,23 +60,40 @@ struct ScriptedAnswer: Decodable {
     try Self.checkCharacters(of: outcome, listed: fields.contains("errors"))
   }
 
-  /// An answer's texts reach the session's snapshot and the ledger: none may hold a
-  /// control character (``ClientText``), 422 `control_character` at its path
+  /// An answer's texts reach the session's snapshot, the ledger and the shopper's
+  /// screen: none may hold a control character (``ClientText``), 422
+  /// `control_character`, or be longer than a `set` value may be
+  /// (``DataLimits/valueBytes``), 413 `value_too_large`, each at its path
   /// (`answer.errors[0].message`, or `answer.message` for the one error beside the status).
   private static func checkCharacters(of outcome: CheckoutAPIOutcome, listed: Bool) throws(ServerError) {
     switch outcome {
     case .succeeded(let data), .actionRequired(_, let data):
       for (key, value) in data.sorted(by: { $0.key < $1.key }) {
-        try ClientText.check(value, at: "answer.data.\(key)", what: "the value of \"data\" \(key)")
+        guard case .string(let text) = value else { continue }
+        try checkText(text, at: "answer.data.\(key)", what: "the value of \"data\" \(key)")
       }
     case .failed(let errors):
       for (index, error) in errors.enumerated() {
         let path = listed ? "answer.errors[\(index)]" : "answer"
         for case (let name, let text?) in [("code", error.code), ("field", error.field), ("message", error.message)] {
-          try ClientText.check(text, at: "\(path).\(name)", what: "the error's \"\(name)\"")
+          try checkText(text, at: "\(path).\(name)", what: "the error's \"\(name)\"")
         }
       }
     }
+  }
+
+  /// One text of a scripted answer: at most ``DataLimits/valueBytes`` of UTF-8, no
+  /// control character.
+  private static func checkText(_ text: String, at path: String, what: String) throws(ServerError) {
+    let most = DataLimits().valueBytes
+    let bytes = text.utf8.count
+    guard bytes <= most else {
+      throw ServerError(
+        .contentTooLarge, "value_too_large",
+        "\(what) is \(bytes) bytes; a scripted answer's text may hold at most \(most) bytes (UTF-8), as a set value may",
+        at: path)
+    }
+    try ClientText.check(text, at: path, what: what)
   }
 
   /// The answer's `data`: data keys to strings, numbers or booleans; empty when absent.
