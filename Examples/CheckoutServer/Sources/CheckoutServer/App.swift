@@ -6,7 +6,7 @@ import NIOCore
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
 /// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
-/// [--max-connections N] [--reseal] [--replace-sweep-settings] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// [--max-connections N] [--max-sessions N] [--reseal] [--replace-sweep-settings] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
 /// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -105,6 +105,13 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       "Record this instance's --idle-timeout and --finished-retention as the database's sweeping settings, which every instance on it shares (without it, an instance whose settings are shorter than the recorded ones sweeps with the recorded ones)."
   )
   var replaceSweepSettings = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The most sessions the memory store holds at once (default: 100000); a new checkout past it is 503 too_many_sessions, with Retry-After, until the sweeper deletes idle ones. Only without DATABASE_URL.",
+      valueName: "count"))
+  var maxSessions: Int?
 
   @OptionGroup(title: "Connections")
   var connections: ConnectionOptions

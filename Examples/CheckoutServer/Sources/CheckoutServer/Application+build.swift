@@ -30,6 +30,9 @@ protocol AppArguments {
   var onFlowChange: FlowChangePolicy { get }
   /// Read timeouts and the connection cap (``ConnectionOptions``).
   var connections: ConnectionOptions { get }
+  /// The most sessions the memory store holds (``MemorySessionStore``); nil for
+  /// ``MemorySessionStore/defaultMaximumSessions``. Only without a database.
+  var maxSessions: Int? { get }
   /// The answer size of `POST /load-baseline/events` (``LoadBaselineController``);
   /// nil, the default, leaves the route out.
   var loadBaseline: Int? { get }
@@ -52,6 +55,8 @@ extension AppArguments {
   var onFlowChange: FlowChangePolicy { .pin }
   /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
   var connections: ConnectionOptions { .standard }
+  /// The default: ``MemorySessionStore/defaultMaximumSessions``.
+  var maxSessions: Int? { nil }
   /// The default: no load baseline route.
   var loadBaseline: Int? { nil }
   /// The default: no scripted answers.
@@ -148,6 +153,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
   }
   let retention = try finishedRetention(of: arguments, callTimeout: callTimeout)
+  if let most = arguments.maxSessions, most < 1 {
+    throw UsageError(description: "--max-sessions must be 1 or more, not \(most)")
+  }
 
   var services: [any Service] = []
   var postgresStore: PostgresSessionStore?
@@ -162,6 +170,12 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     base = given
     storeName = "\(type(of: given))"
   } else if let url = databaseURL {
+    if arguments.maxSessions != nil {
+      throw UsageError(
+        description:
+          "--max-sessions caps the memory store; with DATABASE_URL the sessions are in PostgreSQL, which the sweeper keeps to the idle timeout: leave --max-sessions out"
+      )
+    }
     let target = try DatabaseURL.target(url)
     // Before anything listens: one connection, the tables checked and prepared,
     // the data key admitted and the sweeping settings settled; a failure ends the start.
@@ -178,7 +192,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "postgres"
     databaseName = "\(target)"
   } else {
-    base = MemorySessionStore()
+    base = MemorySessionStore(maximumSessions: arguments.maxSessions ?? MemorySessionStore.defaultMaximumSessions)
     storeName = "memory"
   }
   // The digests of session secrets live beside the sessions: a given store that

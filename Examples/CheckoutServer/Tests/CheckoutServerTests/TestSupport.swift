@@ -23,6 +23,7 @@ struct TestArguments: AppArguments {
   var onFlowChange: FlowChangePolicy = .pin
   var connections = ConnectionOptions.standard
   var devScriptedAnswers = false
+  var maxSessions: Int?
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between

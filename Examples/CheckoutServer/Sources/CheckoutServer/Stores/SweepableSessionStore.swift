@@ -54,7 +54,16 @@ extension SessionSnapshot {
 /// on, instead of hopping onto an actor's executor and back twice per event (a
 /// hop that, with many connections, queues behind other requests and wakes
 /// another thread). The methods stay `async`, as the protocols have them.
+///
+/// It holds at most ``maximumSessions``: `POST /sessions` starts anyone's checkout
+/// without a credential, so without a cap one client could fill the process's
+/// memory (some 1.5 KB a fresh session, 24 KB one filled to its 16 KiB of entered
+/// values). Past it, a new session is 503 `too_many_sessions` (with `Retry-After`)
+/// until the sweeper deletes idle ones; the sessions held go on as before.
 final class MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
+  /// The cap without `--max-sessions`: some 2.4 GB of filled sessions at most.
+  static let defaultMaximumSessions = 100_000
+
   private struct Entry {
     var stored: StoredSession
     var seenAt: Date
@@ -66,10 +75,13 @@ final class MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
   /// Whether a sweep runs now (``asOnlySweeper(_:)``).
   private let sweeping = Mutex(false)
   private let now: @Sendable () -> Date
+  /// The most sessions held at once (`--max-sessions`).
+  let maximumSessions: Int
 
   /// An empty store; `now` is its clock.
-  init(now: @escaping @Sendable () -> Date = { Date() }) {
+  init(now: @escaping @Sendable () -> Date = { Date() }, maximumSessions: Int = defaultMaximumSessions) {
     self.now = now
+    self.maximumSessions = maximumSessions
   }
 
   /// How many sessions are stored.
@@ -79,9 +91,18 @@ final class MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
     let time = now()
-    try sessions.withLock { sessions throws(SessionStoreError) in
+    let held = try sessions.withLock { sessions throws(SessionStoreError) -> Bool in
       guard sessions[id] == nil else { throw SessionStoreError(.duplicate, id: id) }
+      guard sessions.count < maximumSessions else { return false }
       sessions[id] = Entry(stored: StoredSession(id: id, version: 1, snapshot: snapshot, savedAt: time), seenAt: time)
+      return true
+    }
+    guard held else {
+      throw ServerError(
+        .serviceUnavailable, "too_many_sessions",
+        "the server holds as many checkouts as it may (\(maximumSessions), --max-sessions); a new one can start "
+          + "once idle ones are swept: try again shortly",
+        at: "/sessions")
     }
   }
 
