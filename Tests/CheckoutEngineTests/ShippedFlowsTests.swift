@@ -86,7 +86,9 @@ import Testing
     let schema = try Self.schema()
     let row = try Self.definition("row", in: schema)
     let step = try Self.definition("step", in: schema)
-    #expect(try Self.enumeration("cell", of: row) == CellKind.allCases.map(\.rawValue))
+    HandKeptListsTests.expectAgree(
+      try Self.enumeration("cell", of: row), CellKind.allCases.map(\.rawValue),
+      "Flows/flow.schema.json's $defs.row.properties.cell.enum")
     #expect(try Self.enumeration("keyboard", of: row) == Keyboard.allCases.map(\.rawValue))
     #expect(try Self.enumeration("presentation", of: step) == Presentation.allCases.map(\.rawValue))
   }
