@@ -44,14 +44,21 @@ import Testing
     #expect(banner == "Weiter zu „{title}“: {current} von {total}")
   }
 
-  @Test func theArticleListsEveryMessageWithItsEnglishText() throws {
+  @Test func theArticleListsEveryMessageWithItsPlaceholdersAndEnglishText() throws {
     let article = try DocumentationTests.catalogArticle("ShoppersLanguage")
-    for id in EngineMessageID.allCases {
-      let english = try #require(MessageTable.read("en").texts[id.id])
-      #expect(
-        article.contains("| `\(id.id)` |")
-          && article.contains("| \(english.replacingOccurrences(of: "|", with: "\\|")) |"),
-        "ShoppersLanguage.md does not list \(id.id)")
+    let english = MessageTable.read("en").texts
+    let expected = EngineMessageID.allCases.map { id in
+      let names = id.placeholders.map { "`{\($0)}`" + (id.numberPlaceholders.contains($0) ? " (a number)" : "") }
+      let placeholders = names.isEmpty ? "—" : names.joined(separator: ", ")
+      let text = (english[id.id] ?? "TEXT").replacingOccurrences(of: "|", with: "\\|")
+      return "| `\(id.id)` | \(placeholders) | \(text) |"
     }
+    let rows = article.split(separator: "\n").map(String.init).filter {
+      $0.range(of: #"^\| `[a-z]+\.[A-Za-z.]+` \|"#, options: .regularExpression) != nil
+    }
+    let problems = ListDrift.problems(
+      expected: expected, actual: rows,
+      list: "Sources/CheckoutEngine/CheckoutEngine.docc/ShoppersLanguage.md's tables of messages", ordered: true)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 }

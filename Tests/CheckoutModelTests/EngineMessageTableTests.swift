@@ -7,13 +7,18 @@ import CheckoutModel
 /// message and the same placeholders as English, filled in without a dictionary.
 @Suite struct EngineMessageTableTests {
   @Test("every table reads cleanly and has exactly the engine's messages", arguments: EngineMessages.languages)
-  func everyTableHasEveryMessage(_ language: String) {
+  func everyTableHasEveryMessage(_ language: String) throws {
     let table = MessageTable.read(language)
     #expect(table.problems.isEmpty, "\(language).txt: \(table.problems)")
-    let ids = Set(table.texts.keys)
-    let expected = Set(EngineMessageID.allIDs)
-    #expect(expected.subtracting(ids).isEmpty, "\(language).txt lacks \(expected.subtracting(ids).sorted())")
-    #expect(ids.subtracting(expected).isEmpty, "\(language).txt has unknown \(ids.subtracting(expected).sorted())")
+    let path = "Sources/CheckoutModel/Resources/Messages/\(language).txt"
+    let lines = try String(contentsOf: PackagePaths.root.appendingPathComponent(path), encoding: .utf8)
+      .split(separator: "\n")
+    let written = lines.filter { !$0.hasPrefix("#") }.compactMap { line in
+      line.range(of: " = ").map { String(line[..<$0.lowerBound]) }
+    }
+    let problems = ListDrift.problems(
+      expected: EngineMessageID.allIDs, actual: written, list: path, ordered: true)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
   @Test("every text uses exactly its message's placeholders", arguments: EngineMessages.languages)
@@ -26,6 +31,22 @@ import CheckoutModel
         "\(language).txt \(id): \(text)")
       let parsed = MessageTemplate.parse(text, placeholders: id.placeholders, numbers: id.numberPlaceholders)
       #expect((try? parsed.get()) != nil, "\(language).txt \(id) does not parse: \(parsed)")
+    }
+  }
+
+  @Test func eachMessagesPlaceholdersAreItsEnglishTextsInTheOrderTheyFirstAppear() throws {
+    #expect(EngineMessageID.formatDate.placeholders == ["month", "day", "year"], "{month} {day}, {year}")
+    #expect(EngineMessageID.ruleMinLength.placeholders == ["title", "count"])
+    #expect(EngineMessageID.ruleMinLength.numberPlaceholders == ["count"], "a plural chooses by it in English")
+    #expect(EngineMessageID.ruleOneOf.numberPlaceholders == [])
+    #expect(EngineMessageID.hostChallengeStandIn.placeholders == ["step", "call"])
+    #expect(EngineMessageID.hostOfferTitle.placeholders == [])
+    let english = MessageTable.read("en").texts
+    for id in EngineMessageID.allCases {
+      let text = try #require(english[id.id])
+      var firstUses: [String] = []
+      for name in MessageTemplate.placeholders(in: text) where !firstUses.contains(name) { firstUses.append(name) }
+      #expect(id.placeholders == firstUses, "\(id)")
     }
   }
 
@@ -107,6 +128,9 @@ import CheckoutModel
     let properties = try #require(schema["properties"] as? [String: Any])
     let messages = try #require(properties["messages"] as? [String: Any])
     let names = try #require(messages["propertyNames"] as? [String: Any])
-    #expect(try #require(names["enum"] as? [String]) == EngineMessageID.allIDs)
+    let problems = ListDrift.problems(
+      expected: EngineMessageID.allIDs, actual: try #require(names["enum"] as? [String]),
+      list: "Flows/flow.schema.json's messages.propertyNames enum", ordered: true)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 }

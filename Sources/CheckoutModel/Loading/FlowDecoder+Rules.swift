@@ -37,26 +37,22 @@ extension FlowDecoder {
     return Rule(kind, message: message)
   }
 
+  /// A bare name's rule: a built-in one that takes no argument, or a custom rule.
   private func ruleKind(named name: String) -> RuleKind {
-    switch name {
-    case "required": return .required
-    case "email": return .email
-    case "luhn": return .luhn
-    case "digits": return .digits
-    case "expiry": return .expiry
-    default: return .custom(name)
-    }
+    RuleName(rawValue: name)?.kindWithoutArgument ?? .custom(name)
   }
 
   private func ruleKind(_ name: String, in object: ObjectReader) -> RuleKind? {
-    switch name {
-    case "pattern":
+    // The object reader keeps to FlowFields.ruleKinds: every name is a RuleName.
+    guard let ruleName = RuleName(rawValue: name) else { return nil }
+    switch ruleName {
+    case .pattern:
       return object.string("pattern", what: "a regular expression").map(RuleKind.pattern)
-    case "minLength":
+    case .minLength:
       return object.integer("minLength", minimum: 0).map(RuleKind.minLength)
-    case "maxLength":
+    case .maxLength:
       return object.integer("maxLength", minimum: 0).map(RuleKind.maxLength)
-    case "oneOf":
+    case .oneOf:
       guard let elements = object.array("oneOf", what: "a list of strings") else { return nil }
       let values = elements.compactMap { element -> String? in
         guard case .string(let text) = element.node.kind else {
@@ -66,9 +62,9 @@ extension FlowDecoder {
         return text
       }
       return .oneOf(values)
-    case "custom":
+    case .custom:
       return object.identifier("custom", what: "custom rule name").map(RuleKind.custom)
-    default:
+    case .required, .email, .luhn, .digits, .expiry:
       guard let flag = object.bool(name) else { return nil }
       guard flag else {
         sink.error(
@@ -76,7 +72,7 @@ extension FlowDecoder {
           suggestion: "write true, or remove the rule")
         return nil
       }
-      return ruleKind(named: name)
+      return ruleName.kindWithoutArgument
     }
   }
 

@@ -36,22 +36,14 @@ package enum FlowFields {
   /// An error matcher.
   package static let errorMatcher = ["code", "field", "operation", "step", "row", "message", "priority"]
   /// The rule fields of a rule object (one of them, plus `message`).
-  package static let ruleKinds = [
-    "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf",
-    "custom",
-  ]
+  package static let ruleKinds = RuleName.allCases.map(\.rawValue)
   /// An example argument of a rule that takes one, for suggestions.
   static func ruleExample(_ rule: String) -> String {
-    switch rule {
-    case "pattern": return "\"^[0-9]{5}$\""
-    case "minLength": return "2"
-    case "maxLength": return "40"
-    case "oneOf": return "[\"US\", \"CA\"]"
-    default: return "\"ruleName\""
-    }
+    RuleName(rawValue: rule)?.exampleArgument ?? "\"ruleName\""
   }
   /// Rules that take no argument and may be written as a bare string.
-  package static let ruleNamesWithoutArguments = ["required", "email", "luhn", "digits", "expiry"]
+  package static let ruleNamesWithoutArguments = RuleName.allCases.filter { $0.kindWithoutArgument != nil }.map(
+    \.rawValue)
   /// The fields of condition objects (`key` with `equals` or `present`, or `all`, `any`, `not`).
   package static let condition = ["key", "equals", "present", "all", "any", "not"]
 }

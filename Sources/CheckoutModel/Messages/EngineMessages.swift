@@ -10,8 +10,8 @@ package struct EngineMessages: Sendable {
   /// The locale the texts are shown in: their language, or a session's locale
   /// (`de-CH`, or a flow's language the engine has no table for, then in English).
   package let locale: String
-  /// Each message's template, by ``EngineMessageID/rawValue``.
-  private let templates: [MessageTemplate]
+  /// Each message's template.
+  private let templates: [EngineMessageID: MessageTemplate]
   /// How the locale's numbers choose a plural form (`other` only for a locale
   /// without rules).
   package let plurals: PluralRules
@@ -21,7 +21,7 @@ package struct EngineMessages: Sendable {
   /// messages stay one array).
   package var formatting: LocaleFormatting {
     let templates = templates
-    return LocaleFormatting { templates[$0.rawValue] }
+    return LocaleFormatting { templates[$0] ?? MessageTemplate(parts: [.text($0.id)]) }
   }
 
   /// The languages the engine has a table for, English (the default) first.
@@ -54,18 +54,21 @@ package struct EngineMessages: Sendable {
   private init(locale: String, table: MessageTable, fallback: EngineMessages?) {
     self.locale = locale
     self.plurals = PluralRules.for(locale) ?? .otherOnly
-    self.templates = EngineMessageID.allCases.map { id in
+    var templates: [EngineMessageID: MessageTemplate] = [:]
+    for id in EngineMessageID.allCases {
       if let text = table.texts[id.id],
         case .success(let template) = MessageTemplate.parse(
           text, placeholders: id.placeholders, numbers: id.numberPlaceholders)
       {
-        return template
+        templates[id] = template
+      } else {
+        templates[id] = fallback?.templates[id] ?? MessageTemplate(parts: [.text(id.id)])
       }
-      return fallback?.templates[id.rawValue] ?? MessageTemplate(parts: [.text(id.id)])
     }
+    self.templates = templates
   }
 
-  private init(locale: String, templates: [MessageTemplate]) {
+  private init(locale: String, templates: [EngineMessageID: MessageTemplate]) {
     self.locale = locale
     self.plurals = PluralRules.for(locale) ?? .otherOnly
     self.templates = templates
@@ -76,7 +79,7 @@ package struct EngineMessages: Sendable {
   /// takes in the locale, its `#` the number as the locale writes numbers.
   package func text(_ id: EngineMessageID, _ first: String = "", _ second: String = "", _ third: String = "") -> String
   {
-    let template = templates[id.rawValue]
+    let template = self.template(of: id)
     guard template.hasPlural else { return template.fill(first, second, third) }
     let formatting = self.formatting
     return template.fill(first, second, third, plurals: plurals) { formatting.format(.string($0), as: .number) ?? $0 }
@@ -86,7 +89,13 @@ package struct EngineMessages: Sendable {
   /// (`host.route.banner`: "taking you to {title}: {current} of {total}").
   package func template(_ id: EngineMessageID) -> String {
     let names = id.placeholders.map { "{\($0)}" } + ["", "", ""]
-    return templates[id.rawValue].fill(names[0], names[1], names[2])
+    return template(of: id).fill(names[0], names[1], names[2])
+  }
+
+  /// The message's template (every message has one: the table's, the fallback's,
+  /// or its id).
+  private func template(of id: EngineMessageID) -> MessageTemplate {
+    templates[id] ?? MessageTemplate(parts: [.text(id.id)])
   }
 
   /// The same messages under another locale tag: a regional form of their
@@ -103,7 +112,7 @@ package struct EngineMessages: Sendable {
       if case .success(let template) = MessageTemplate.parse(
         text, placeholders: id.placeholders, numbers: id.numberPlaceholders)
       {
-        templates[id.rawValue] = template
+        templates[id] = template
       }
     }
     return EngineMessages(locale: locale, templates: templates)

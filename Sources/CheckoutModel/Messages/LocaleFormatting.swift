@@ -153,7 +153,7 @@ package struct LocaleFormatting: Sendable {
       return (amount < 0 ? "-" : "") + Self.spaced(template(.formatCurrency), symbol: currency.symbol, amount: written)
     case .date:
       guard let (year, month, day) = CalendarText.date(value.displayText) else { return nil }
-      return template(.formatDate).fill(String(day), monthName(month), String(year))
+      return template(.formatDate).fill(monthName(month), String(day), String(year))
     case .monthYear:
       guard let (year, month) = CalendarText.monthYear(value.displayText) else { return nil }
       return template(.formatMonthYear).fill(monthName(month), String(year))

@@ -53,20 +53,11 @@ public enum RuleKind: Hashable, Sendable {
   /// A rule the embedding program registered under this name.
   case custom(String)
 
-  /// The rule's name as written in a flow file.
+  /// The rule's name as written in a flow file: its ``RuleName``, or a custom
+  /// rule's own name.
   package var name: String {
-    switch self {
-    case .required: return "required"
-    case .email: return "email"
-    case .luhn: return "luhn"
-    case .digits: return "digits"
-    case .expiry: return "expiry"
-    case .pattern: return "pattern"
-    case .minLength: return "minLength"
-    case .maxLength: return "maxLength"
-    case .oneOf: return "oneOf"
-    case .custom(let name): return name
-    }
+    if case .custom(let name) = self { return name }
+    return ruleName.rawValue
   }
 }
 
