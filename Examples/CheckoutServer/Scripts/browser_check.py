@@ -13,12 +13,10 @@ cookies, the server's log (--server-log) and the database (--dump-command).
   browser_check.py BASE_URL --screenshots DIR [--restart-command CMD] [--server-log FILE] [--dump-command CMD]
 """
 import argparse
-import json
 import re
 import subprocess
 import sys
 import time
-import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -438,47 +436,70 @@ def console_check_catches_errors(s):
         "but a 500, a 404 or a 4xx for anything else is still a failure")
 
 
+def browser_arguments(description):
+    """The command line every browser check takes: the server's address, the screenshots' folder, the browser."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("base", help="the server's address, http://127.0.0.1:PORT")
+    parser.add_argument("--screenshots", required=True, help="the folder the screenshots go to")
+    for program in ("chromium", "chromedriver"):
+        parser.add_argument(f"--{program}", default=f"/usr/bin/{program}")
+    return parser
+
+
+def start_chromium(args, window="1240,860", language=None):
+    """Headless Chromium with the browser's console log kept; `language` (de-DE) is the one it prefers."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    flags = ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={window}",
+             "--force-device-scale-factor=1", "--disable-gpu"]
+    for flag in flags + ([f"--lang={language}"] if language else []):
+        options.add_argument(flag)
+    if language:
+        options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(args.chromedriver), options=options)
+
+
+def run_checks(driver, screenshots, name, checks):
+    """Runs each check in turn, stopping at the first failure (its screenshot: NAME-failure.png); quits the
+    browser; prints the counts; answers the exit status."""
+    failed = 0
+    try:
+        for run in checks:
+            run()
+    except CheckFailed as failure:
+        failed = 1
+        driver.save_screenshot(f"{screenshots}/{name}-failure.png")
+        print(f"FAILED: {failure}", file=sys.stderr)
+    finally:
+        driver.quit()
+    print(f"{passed} passed, {failed} failed")
+    return failed
+
+
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("base")
-    parser.add_argument("--screenshots", required=True)
+    parser = browser_arguments("The browser page's stories, as a shopper walks them.")
     parser.add_argument("--restart-command", help="a command that restarts the server (PostgreSQL store)")
     parser.add_argument("--server-log", help="the server's log file, scanned for CVVs at the bank's dialog")
     parser.add_argument("--dump-command", help="a command printing the database's dump, scanned likewise")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1240,860",
-                 "--force-device-scale-factor=1", "--disable-gpu"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
-    try:
-        shopper = Shopper(driver, args.base, args.screenshots, args.server_log, args.dump_command)
-        driver.get(args.base + "/?pace=400")
-        story_cvv(shopper)
-        story_discount(shopper)
-        story_back_mid_route(shopper)
-        story_reload(shopper, args.restart_command)
-        story_secret(shopper)
-        story_store_down(shopper)
-        browser_challenge.story_challenge_confirmed(shopper, args.restart_command)
-        browser_challenge.story_challenge_declined(shopper)
-        browser_challenge.story_challenge_cancelled(shopper)
-        shopper.console_clean()
-        console_check_catches_errors(shopper)
-    except CheckFailed as failure:
-        driver.save_screenshot(f"{args.screenshots}/browser-failure.png")
-        print(f"FAILED: {failure}", file=sys.stderr)
-        print(f"{passed} passed, 1 failed")
-        return 1
-    finally:
-        driver.quit()
-    print(f"{passed} passed, 0 failed")
-    return 0
+    driver = start_chromium(args)
+    shopper = Shopper(driver, args.base, args.screenshots, args.server_log, args.dump_command)
+    restart = args.restart_command
+    return run_checks(driver, args.screenshots, "browser", [
+        lambda: driver.get(args.base + "/?pace=400"),
+        lambda: story_cvv(shopper),
+        lambda: story_discount(shopper),
+        lambda: story_back_mid_route(shopper),
+        lambda: story_reload(shopper, restart),
+        lambda: story_secret(shopper),
+        lambda: story_store_down(shopper),
+        lambda: browser_challenge.story_challenge_confirmed(shopper, restart),
+        lambda: browser_challenge.story_challenge_declined(shopper),
+        lambda: browser_challenge.story_challenge_cancelled(shopper),
+        shopper.console_clean,
+        lambda: console_check_catches_errors(shopper),
+    ])
 
 
 if __name__ == "__main__":

@@ -21,19 +21,15 @@ and suggest-flow.json, and `--dev-scripted-answers`):
 
   browser_sessions.py BASE_URL --screenshots DIR
 """
-import argparse
 import json
 import sys
-import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import browser_challenge
-from browser_check import CheckFailed, Shopper, check
+from browser_check import Shopper, check
 import browser_check
 
 CODES = ["unknown_session", "value_too_large", "card_number_in_text", "stale_version", "http_error"]
@@ -251,35 +247,14 @@ def story_refused_values(s):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("base")
-    parser.add_argument("--screenshots", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    args = parser.parse_args()
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1240,860",
-                 "--force-device-scale-factor=1", "--disable-gpu", "--lang=en-US"]:
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US"})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
-    try:
-        s = Shopper(driver, args.base, args.screenshots)
-        for story in [story_two_checkouts, story_secret_gone, story_same_session_two_tabs, story_suggestion,
-                      story_failed_check_not_now, story_language_in_place, story_refused_values]:
-            story(s)
-            s.console_clean()
-    except CheckFailed as failure:
-        driver.save_screenshot(f"{args.screenshots}/sessions-failure.png")
-        print(f"FAILED: {failure}", file=sys.stderr)
-        print(f"{browser_check.passed} passed, 1 failed")
-        return 1
-    finally:
-        driver.quit()
-    print(f"{browser_check.passed} passed, 0 failed")
-    return 0
+    args = browser_check.browser_arguments(__doc__.splitlines()[0]).parse_args()
+    driver = browser_check.start_chromium(args, language="en-US")
+    s = Shopper(driver, args.base, args.screenshots)
+    stories = [story_two_checkouts, story_secret_gone, story_same_session_two_tabs, story_suggestion,
+               story_failed_check_not_now, story_language_in_place, story_refused_values]
+    # Each story, then the console: nothing failed on the way.
+    checks = [check for story in stories for check in (lambda story=story: story(s), s.console_clean)]
+    return browser_check.run_checks(driver, args.screenshots, "sessions", checks)
 
 
 if __name__ == "__main__":

@@ -17,19 +17,16 @@ none of the page's English words is left in the shopper's part.
 
   locale_check.py BASE_URL --screenshots DIR [--restart-command CMD]
 """
-import argparse
 import subprocess
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_check
 import locale_dialogs
-from browser_check import CheckFailed, Shopper, check
+from browser_check import Shopper, check
 
 
 class LocaleShopper(Shopper):
@@ -122,47 +119,17 @@ def french(s):
     s.shot("locale-french")
 
 
-def german_chromium(args):
-    """Headless Chromium whose language is German (navigator.languages starts with de-DE)."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    flags = browser_check_flags() + ["--lang=de-DE"]
-    list(map(options.add_argument, flags))
-    options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(args.chromedriver), options=options)
-
-
-def browser_check_flags():
-    return ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1240,860",
-            "--force-device-scale-factor=1", "--disable-gpu"]
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base", help="the server's address, http://127.0.0.1:PORT")
-    parser.add_argument("--screenshots", required=True, help="the folder the screenshots go to")
-    for program in ("chromium", "chromedriver"):
-        parser.add_argument(f"--{program}", default=f"/usr/bin/{program}")
+    parser = browser_check.browser_arguments(__doc__.splitlines()[0])
     parser.add_argument("--restart-command", help="restarts the server (the PostgreSQL store) between checks")
     args = parser.parse_args()
-    driver = german_chromium(args)
+    # Chromium whose language is German: navigator.languages starts with de-DE.
+    driver = browser_check.start_chromium(args, language="de-DE")
     shopper = LocaleShopper(driver, args.base, args.screenshots)
-    failed = 0
-    try:
-        german(shopper, args.restart_command)
-        locale_dialogs.german_dialogs(shopper)
-        french(shopper)
-        locale_dialogs.french_dialogs(shopper)
-        shopper.console_clean()
-    except CheckFailed as failure:
-        failed = 1
-        driver.save_screenshot(f"{args.screenshots}/locale-failure.png")
-        print(f"FAILED: {failure}", file=sys.stderr)
-    finally:
-        driver.quit()
-    print(f"{browser_check.passed} passed, {failed} failed")
-    return failed
+    return browser_check.run_checks(driver, args.screenshots, "locale", [
+        lambda: german(shopper, args.restart_command), lambda: locale_dialogs.german_dialogs(shopper),
+        lambda: french(shopper), lambda: locale_dialogs.french_dialogs(shopper), shopper.console_clean,
+    ])
 
 
 if __name__ == "__main__":

@@ -26,16 +26,13 @@ Run by Examples/browser-check.sh after the shopper's stories, on the memory stor
 
   page_a11y_check.py BASE_URL --screenshots DIR
 """
-import argparse
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import browser_check
-from browser_check import CheckFailed, Shopper, check
+from browser_check import Shopper, check
 
 SIZES = [("320", 320, 640, 1), ("375", 375, 667, 1), ("768", 768, 900, 1), ("1280", 1280, 900, 1),
          ("zoom200", 640, 450, 2)]
@@ -245,37 +242,13 @@ def languages(s):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base")
-    parser.add_argument("--screenshots", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    args = parser.parse_args()
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                 "--force-device-scale-factor=1", "--disable-gpu", "--lang=en-US"]:
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    args = browser_check.browser_arguments(__doc__.splitlines()[0]).parse_args()
+    driver = browser_check.start_chromium(args, window="1280,900", language="en-US")
     s = PageShopper(driver, args.base, args.screenshots)
-    failed = 0
-    try:
-        reflow(s)
-        expiry(s)
-        autofill(s)
-        focus_and_sheets(s)
-        languages(s)
-        s.console_clean()
-    except CheckFailed as failure:
-        failed = 1
-        driver.save_screenshot(f"{args.screenshots}/a11y-failure.png")
-        print(f"FAILED: {failure}", file=sys.stderr)
-    finally:
-        driver.quit()
-    print(f"{browser_check.passed} passed, {failed} failed")
-    return failed
+    return browser_check.run_checks(driver, args.screenshots, "a11y", [
+        lambda: reflow(s), lambda: expiry(s), lambda: autofill(s), lambda: focus_and_sheets(s), lambda: languages(s),
+        s.console_clean,
+    ])
 
 
 if __name__ == "__main__":
