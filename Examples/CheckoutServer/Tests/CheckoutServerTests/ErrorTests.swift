@@ -182,7 +182,29 @@ import Testing
       for endpoint in ["GET /flows/{flow}/steps", "GET /flows/{flow}/graph.svg", "GET /sessions/{id}/route"] {
         #expect(nowhere["detail"]?.string?.contains(endpoint) == true, "\(endpoint)")
       }
-      expectError(try await client.send(.delete, "/sessions"), .notFound, "not_found", at: "/sessions")
+    }
+  }
+
+  /// A method an endpoint does not take is 405 naming the ones it takes, with
+  /// `Allow` (was: 404 `not_found` for `DELETE /sessions/{id}`, `HEAD` included).
+  @Test func aMethodThePathDoesNotTakeIsA405WithAllow() async throws {
+    try await withApp { client in
+      let id = try await client.createSession()
+      for (method, path, allow) in [
+        (HTTPRequest.Method.delete, "/sessions", "POST"), (.delete, "/sessions/\(id)", "GET"),
+        (.put, "/sessions/\(id)", "GET"), (.get, "/sessions/\(id)/events", "POST"),
+        (.post, "/flows", "GET"), (.patch, "/sessions/\(id)/locale", "POST"),
+      ] {
+        let reply = expectError(
+          try await client.send(method, path), .methodNotAllowed, "method_not_allowed", at: "method")
+        #expect(reply.headers[.allow] == allow, "\(method) \(path): \(reply.headers)")
+        #expect(
+          reply["detail"]?.string == "\(method.rawValue) is not answered at \(path); it takes \(allow)",
+          "\(reply.text)")
+      }
+      #expect(Endpoints.methods(at: "/sessions/\(id)/nothing").isEmpty)
+      expectError(
+        try await client.send(.get, "/sessions/\(id)/nothing"), .notFound, "not_found", at: "/sessions/\(id)/nothing")
     }
   }
 

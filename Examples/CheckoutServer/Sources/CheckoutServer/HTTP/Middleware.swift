@@ -90,6 +90,14 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       // The body's framing broke while a route read it (a bad chunk size).
       return RequestLimitsHandler.answer(for: error)
     case let error as HTTPError where error.status == .notFound:
+      let allowed = Endpoints.methods(at: request.uri.path)
+      if !allowed.isEmpty {
+        let names = allowed.map(\.rawValue)
+        return ServerError(
+          .methodNotAllowed, "method_not_allowed",
+          "\(request.method.rawValue) is not answered at \(request.uri.path); it takes \(names.joined(separator: " and "))",
+          at: "method", allow: names.joined(separator: ", "))
+      }
       return ServerError(
         .notFound, "not_found",
         "no endpoint \(request.method.rawValue) \(request.uri.path); the endpoints are \(Endpoints.list)",

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CheckoutEngine
 import Hummingbird
 
@@ -49,11 +50,54 @@ struct StatusView: ResponseEncodable {
   var status: String
 }
 
-/// The endpoints, as a 404 lists them.
+/// The endpoints: what a 404 lists, and which methods a path takes (a 405's
+/// `Allow`). One list beside the routes; a test checks it against the README's table.
 enum Endpoints {
-  static let list =
-    "GET / (the page), GET /health, GET /ready, GET /metrics, GET /flows, GET /flows/{flow}/steps, "
-    + "GET /flows/{flow}/graph, GET /flows/{flow}/graph.svg, POST /sessions, GET /sessions/{id}, "
-    + "GET /sessions/{id}/route, POST /sessions/{id}/events, POST /sessions/{id}/locale and (with "
-    + "--dev-scripted-answers) POST /sessions/{id}/script"
+  /// One endpoint: a method and a path pattern, whose `{name}` stands for one segment.
+  struct Endpoint: Sendable {
+    var method: HTTPRequest.Method
+    var path: String
+    /// When it is served, or what it is (`the page`).
+    var note: String?
+  }
+
+  /// Every endpoint, in the README's order.
+  static let all: [Endpoint] = [
+    Endpoint(method: .get, path: "/", note: "the page"), Endpoint(method: .get, path: "/health"),
+    Endpoint(method: .get, path: "/ready"), Endpoint(method: .get, path: "/metrics"),
+    Endpoint(method: .get, path: "/flows"), Endpoint(method: .get, path: "/flows/{flow}/steps"),
+    Endpoint(method: .get, path: "/flows/{flow}/graph"), Endpoint(method: .get, path: "/flows/{flow}/graph.svg"),
+    Endpoint(method: .post, path: "/sessions"), Endpoint(method: .get, path: "/sessions/{id}"),
+    Endpoint(method: .get, path: "/sessions/{id}/route"), Endpoint(method: .post, path: "/sessions/{id}/events"),
+    Endpoint(method: .post, path: "/sessions/{id}/locale"),
+    Endpoint(method: .post, path: "/sessions/{id}/script", note: "with --dev-scripted-answers"),
+  ]
+
+  /// `GET / (the page), GET /health, …, and POST /sessions/{id}/script (with --dev-scripted-answers)`.
+  static let list: String = {
+    let named = all.map { endpoint in
+      "\(endpoint.method.rawValue) \(endpoint.path)" + (endpoint.note.map { " (\($0))" } ?? "")
+    }
+    return named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+  }()
+
+  /// The methods the endpoints take at `path`, in the list's order; empty when no
+  /// endpoint has that path.
+  static func methods(at path: String) -> [HTTPRequest.Method] {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    var methods: [HTTPRequest.Method] = []
+    for endpoint in all where matches(endpoint.path, segments) && !methods.contains(endpoint.method) {
+      methods.append(endpoint.method)
+    }
+    return methods
+  }
+
+  /// Whether a pattern's segments match a path's, `{name}` matching any one that is not empty.
+  private static func matches(_ pattern: String, _ segments: [Substring]) -> Bool {
+    let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == segments.count else { return false }
+    return zip(parts, segments).allSatisfy { part, segment in
+      part.hasPrefix("{") ? !segment.isEmpty : part == segment
+    }
+  }
 }

@@ -20,10 +20,12 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
   var version: Int?
   /// What the session refused and what is at fault, as data (422 refused).
   var refusal: RefusalView?
+  /// The methods the path takes, for the `Allow` header (405).
+  var allow: String?
 
   init(
     _ status: HTTPResponse.Status, _ error: String, _ detail: String, at: String, version: Int? = nil,
-    refusal: RefusalView? = nil
+    refusal: RefusalView? = nil, allow: String? = nil
   ) {
     self.status = status
     self.error = error
@@ -31,6 +33,7 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
     self.at = at
     self.version = version
     self.refusal = refusal
+    self.allow = allow
   }
 
   /// `400 unknown_field at row`: the code and the place, masked (``LogText``), never
@@ -54,6 +57,7 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
       Body(error: error, detail: detail, at: at, version: version, refusal: refusal), from: request, context: context)
     response.status = status
     if status == .serviceUnavailable { response.headers[.retryAfter] = "\(ServerError.retryAfterSeconds)" }
+    if let allow { response.headers[.allow] = allow }
     return response
   }
 
