@@ -61,6 +61,31 @@ import CheckoutScenarios
       DevelopmentAPI.standIn(for: "order.paid", operation: "placeOrder", flow: "plndr").displayText.hasPrefix("paid-"))
   }
 
+  /// A provided key a value row binds (an API that corrects what the shopper
+  /// typed) keeps the shopper's value unless the script gives one (was: `api
+  /// validateAddress ok` replaced the typed street with `street-535892`).
+  @Test func aProvidedKeyTheShopperTypesGetsNoStandIn() throws {
+    let path = ScenarioReplayTests.packageRoot.appendingPathComponent("Flows/plndr.json").path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(
+        of: #""provides": ["order.number"]"#, with: #""provides": ["order.number", "payment.card.name"]"#)
+    let flow = try FlowLoader().load(json: text)
+    guard case .apiSucceeded(_, let values) = DevelopmentAPI.event(.succeeded([:]), for: "placeOrder", in: flow)
+    else {
+      Issue.record("a success became something else")
+      return
+    }
+    #expect(Set(values.keys) == ["order.number"], "\(values)")
+    guard
+      case .apiSucceeded(_, let scripted) = DevelopmentAPI.event(
+        .succeeded(["payment.card.name": .string("ADA LOVELACE")]), for: "placeOrder", in: flow)
+    else {
+      Issue.record("a success became something else")
+      return
+    }
+    #expect(scripted["payment.card.name"] == .string("ADA LOVELACE"))
+  }
+
   @Test func onlyKeysTheOperationsSubmitsProvideAreFilled() throws {
     let flow = try FlowLoader().load(
       contentsOf: ScenarioReplayTests.packageRoot.appendingPathComponent("Flows/plndr.json").path)

@@ -37,7 +37,9 @@ package struct DevelopmentAPI: Hashable, Sendable {
   /// The event a response becomes in a session of `flow`. A success carries the
   /// scripted data, and for each key a submit of the operation `provides` that the
   /// script leaves out, a stand-in value (see ``standIn(for:operation:flow:)``), so
-  /// a confirmation never shows an empty order number.
+  /// a confirmation never shows an empty order number. A provided key a value row
+  /// binds (an API that corrects the street the shopper typed) gets no stand-in: the
+  /// shopper's value stands unless the script gives another.
   ///
   /// ```swift
   /// DevelopmentAPI.event(.succeeded([:]), for: "placeOrder", in: plndr)
@@ -48,7 +50,8 @@ package struct DevelopmentAPI: Hashable, Sendable {
     switch response {
     case .succeeded(let scripted):
       var values = scripted
-      for key in providedKeys(of: operation, in: flow) where values[key] == nil {
+      let typed = Set(flow.steps.flatMap(\.rows).filter(\.kind.takesValue).compactMap(\.bind))
+      for key in providedKeys(of: operation, in: flow) where values[key] == nil && !typed.contains(key) {
         values[key] = standIn(for: key, operation: operation, flow: flow.id)
       }
       return .apiSucceeded(operation, values)
