@@ -70,7 +70,7 @@ import Testing
     #expect(offerFirst?.code == .offerWaiting && offerFirst?.event == .back && offerFirst?.subject == nil)
     #expect(
       offerFirst?.message
-        == "answer the offer first (accept or decline): The security code (CVV) isn't right. Please check the back of your card."
+        == "first say whether to fix this now: The security code (CVV) isn't right. Please check the back of your card."
     )
 
     // The host has not confirmed the route's first step yet.
