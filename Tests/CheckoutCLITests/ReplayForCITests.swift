@@ -75,7 +75,7 @@ import Testing
       )
       #expect(
         report.cases[2].failure?.message.hasPrefix("typo.scenario:2:5: step \"cart\" has no row \"chekout\"") == true)
-      #expect(report.cases[2].failure?.type == "refused")
+      #expect(report.cases[2].failure?.type == "cannot-run")
     }
   }
 
@@ -88,7 +88,7 @@ import Testing
       #expect(result.status == 1)
       let report = try JUnitDocument(path: directory + "/r.xml")
       let failure = try #require(report.cases.first?.failure)
-      #expect(failure.type == "refused")
+      #expect(failure.type == "cannot-run")
       let lines = failure.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       #expect(lines.count == 3, "\(failure.text)")
       #expect(lines.first?.hasPrefix("refused.scenario:3:") == true, "\(failure.text)")

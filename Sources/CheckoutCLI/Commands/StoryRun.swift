@@ -16,8 +16,9 @@ struct StoryResult: Sendable {
     /// The line as written, each value it hides written `•••` (``TypedLine/shown``:
     /// a `set` may hold a secret); nil for a problem of the file as a whole.
     var source: String?
-    /// Whether the line could not run (a refused line) rather than an expectation that failed.
-    var refused = false
+    /// Whether the line could not run (a row, step or value the screen does not
+    /// have) rather than an expectation that failed.
+    var cannotRun = false
     /// What went wrong: `expected at stepTwo, actual at stepOne`, or the problem.
     var message: String
     /// The scenario's lines after it that were not run.
@@ -91,7 +92,7 @@ struct StoryRun {
         terminal.errorLine("\(path):\(at):\(column.map { "\($0):" } ?? "") error: \(message)")
         result.failed += 1
         result.failure = .init(
-          line: at, column: column, source: at == line ? source : nil, refused: true, message: message,
+          line: at, column: column, source: at == line ? source : nil, cannotRun: true, message: message,
           notRun: script.count - index - 1)
         break
       }

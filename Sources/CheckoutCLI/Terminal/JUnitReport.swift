@@ -38,7 +38,7 @@ package enum JUnitReport {
       inside += "      <error type=\"unusable\" message=\"\(attribute(located(story.file, stop)))\">"
       inside += text(body(story.file, stop)) + "</error>\n"
     } else if let stop = story.failure {
-      let kind = stop.refused ? "refused" : "expectation"
+      let kind = stop.cannotRun ? "cannot-run" : "expectation"
       inside += "      <failure type=\"\(kind)\" message=\"\(attribute(located(story.file, stop)))\">"
       inside += text(body(story.file, stop)) + "</failure>\n"
     }
