@@ -19,7 +19,19 @@ extension FlowLinter {
       else { continue }
       var why = noRoute.description
       var fix = "add a row that opens \(cell.target.step) on a step the shopper can go back to from \(cell.origin.step)"
-      if case .unreachable = noRoute.reason, let closed = closedRows(from: state, to: cell.target.step, planner) {
+      let actions = actionsOpening(cell.target.step)
+      if case .unreachable = noRoute.reason, !actions.isEmpty {
+        // Only a call waiting on its action opens the step: no row could ever lead there.
+        let named = actions.map { "\($0.operation)'s action \(Quoting.quoted($0.action)) (\($0.path))" }
+        let origin = Quoting.quoted(cell.origin.step)
+        let row = flow.errors[matcher].row == nil ? "" : " and the \"row\" there to fix"
+        why =
+          "\(Quoting.quoted(cell.target.step)) is where \(named.joined(separator: " and ")) is done: an action's step is open only while a call waits on its action, and when \(cell.origin.operation) fails on \(cell.origin.step) none does"
+        fix =
+          "map the error to a step the shopper can reach from \(origin), such as \(origin) itself (\"step\": \(origin)\(row))"
+      } else if case .unreachable = noRoute.reason,
+        let closed = closedRows(from: state, to: cell.target.step, planner)
+      {
         why = "unreachable: \(closed.text)"
         fix = closed.fix
       }

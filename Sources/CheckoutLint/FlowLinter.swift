@@ -177,15 +177,26 @@ struct FlowLinter {
   /// Each action a submit declares is done on a step the session can open over
   /// the submit's step (not that step itself, not a `reset` step, which leaving
   /// could not return to the order) and that has a `resume` row to finish it.
+  ///
+  /// What follows from a declaration that is wrong waits until it is fixed, as it
+  /// would mislead: a `resume` row is not judged while an action names a step that
+  /// did not load, the submit's own step or a `reset` step (fixing it decides which
+  /// steps are action steps), and such an action step is not also told to get a
+  /// `resume` row.
   private func checkActions() {
     var actionSteps: Set<StepID> = []
+    var misdeclared = false
     for step in flow.steps {
       for row in step.rows {
-        if case .submit(let submit)? = row.action { actionSteps.formUnion(submit.actions.values) }
+        guard case .submit(let submit)? = row.action else { continue }
+        actionSteps.formUnion(submit.actions.values)
+        misdeclared =
+          misdeclared
+          || submit.actions.values.contains { $0 == step.id || flow.step($0).map { $0.presentation == .reset } ?? true }
       }
     }
-    checkResumeRows(actionSteps: actionSteps)
-    checkValidatedActionSteps(actionSteps: actionSteps)
+    if !misdeclared { checkResumeRows(actionSteps: actionSteps) }
+    checkValidatedActionSteps()
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         guard case .submit(let submit)? = row.action else { continue }
@@ -198,6 +209,7 @@ struct FlowLinter {
               "unreachable-action-step",
               "action \(Quoting.quoted(action)) of \(Quoting.quoted(submit.operation)) cannot be reached from \(Quoting.quoted(step.id)): \(why), so the session cannot open it over the order and return",
               at: path, suggestion: "do the action on a step of its own, presented \"modal\" or \"push\"")
+            continue
           }
           if !actionStep.rows.contains(where: { $0.action == .resume }) {
             sink.error(
@@ -227,12 +239,13 @@ struct FlowLinter {
 
   /// A submit that validates an action's step checks rows the shopper can reach only
   /// while a call waits on that action: when one fails, the offer routes to a step
-  /// nothing opens, and the order can never be placed.
-  private func checkValidatedActionSteps(actionSteps: Set<StepID>) {
+  /// nothing opens, and the order can never be placed. A step a row or a submit's
+  /// `then` opens too is an ordinary step, whatever an action names.
+  private func checkValidatedActionSteps() {
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
         guard case .submit(let submit)? = row.action, let validates = submit.validates else { continue }
-        for (index, target) in validates.enumerated() where actionSteps.contains(target) {
+        for (index, target) in validates.enumerated() where !actionsOpening(target).isEmpty {
           guard let validated = flow.step(target),
             validated.rows.contains(where: { $0.kind.takesValue && !$0.rules.isEmpty })
           else { continue }
@@ -245,6 +258,31 @@ struct FlowLinter {
         }
       }
     }
+  }
+
+  /// The actions done on `step`, each with its operation and the JSON path of its
+  /// declaration, when only actions open it: it is not the start, no row `opens`
+  /// it and no submit's `then` is it, so it is open only while a call waits on one
+  /// of them. Empty for any other step. An action declared on its submit's own
+  /// step (`unreachable-action-step`) does not count.
+  func actionsOpening(_ step: StepID) -> [(operation: OperationName, action: ActionName, path: JSONPath)] {
+    guard step != flow.start else { return [] }
+    var found: [(operation: OperationName, action: ActionName, path: JSONPath)] = []
+    for (stepIndex, from) in flow.steps.enumerated() where from.id != step {
+      for (rowIndex, row) in from.rows.enumerated() {
+        switch row.action {
+        case .opens(step)?: return []
+        case .submit(let submit)?:
+          if submit.then == step { return [] }
+          for (action, target) in submit.actions.sorted(by: { $0.key < $1.key }) where target == step {
+            let path = positions.rowPath(stepIndex, rowIndex).appending("actions").appending(action.rawValue)
+            found.append((submit.operation, action, path))
+          }
+        default: continue
+        }
+      }
+    }
+    return found
   }
 
   /// A key bound by several rows must be checked the same way by each row that has rules.

@@ -104,4 +104,57 @@ import CheckoutLint
       of: #""validates": ["cart"]"#, with: #""validates": ["cart", "challenge"]"#)
     #expect(Self.lint(free) == [])
   }
+  /// An API error mapped to a row on an action's step: no row can open that step,
+  /// so adding one (the advice for an unreachable step) would be wrong; lint says
+  /// the step is open only while a call waits, where the action is declared, and
+  /// where the error can be fixed instead.
+  @Test func anErrorMappedToAnActionStepSaysTheStepOpensOnlyWhileACallWaits() {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #""errors": ["#,
+      with: #""errors": [{"code": "code_wrong", "operation": "placeOrder", "step": "challenge", "row": "code"},"#)
+    #expect(
+      Self.lint(json) == [
+        "errors[0].step: an error from placeOrder on cart cannot be fixed at challenge.code: \"challenge\" is where placeOrder's action \"three_d_secure\" (steps[0].rows[2].actions.three_d_secure) is done: an action's step is open only while a call waits on its action, and when placeOrder fails on cart none does; map the error to a step the shopper can reach from \"cart\", such as \"cart\" itself (\"step\": \"cart\" and the \"row\" there to fix)"
+      ], "\(Self.lint(json))")
+  }
+
+  /// A misspelt action step is loading's error; the `resume` row on the step meant
+  /// is not also reported (its advice, `"action": "close"`, would be wrong).
+  @Test func aMisspeltActionStepIsOneErrorNotAlsoAResumeRowOutsideAnAction() {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #""three_d_secure": "challenge""#, with: #""three_d_secure": "challnge""#)
+    let problems = Self.lint(json)
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problems.first?.hasPrefix("steps[0].rows[2].actions.three_d_secure: unknown step \"challnge\"") == true)
+  }
+
+  /// An action done on the submit's own step: that error, and the step the action
+  /// should be done on left unreached; not a `resume` row to add to the submit's
+  /// step, nor its `validates` called an action's step (it is an ordinary step).
+  @Test func anActionOnTheSubmitsOwnStepIsNotFollowedByWhatItMisleads() {
+    let json = ActionFlows.json().replacingOccurrences(
+      of: #""three_d_secure": "challenge""#, with: #""three_d_secure": "cart""#)
+    #expect(
+      Self.lint(json) == [
+        "steps[0].rows[2].actions.three_d_secure: action \"three_d_secure\" of \"placeOrder\" cannot be reached from \"cart\": it is the submit's own step, so the session cannot open it over the order and return; do the action on a step of its own, presented \"modal\" or \"push\"",
+        "steps[2].id: step \"challenge\" cannot be reached from the start step \"cart\"; add a row that \"opens\" it, a submit whose \"then\" is it, or a submit that does an action on it (\"actions\"), on a reachable step",
+      ], "\(Self.lint(json))")
+  }
+
+  /// A step a submit's `then` opens is an ordinary step even when an action names
+  /// it: validating it is no error.
+  @Test func validatingAStepASubmitOpensIsNoErrorWhateverAnActionNames() {
+    let json = ActionFlows.json()
+      .replacingOccurrences(
+        of: #"{"id": "details", "cell": "disclosure", "title": "Details", "opens": "details"}"#,
+        with: #"{"id": "details", "cell": "button", "title": "Details", "submit": "saveCart", "then": "details"}"#
+      )
+      .replacingOccurrences(of: #""three_d_secure": "challenge""#, with: #""three_d_secure": "details""#)
+      .replacingOccurrences(of: #""validates": ["cart"]"#, with: #""validates": ["cart", "details"]"#)
+      .replacingOccurrences(
+        of: #""title": "Note", "bind": "order.note"}"#,
+        with: #""title": "Note", "bind": "order.note", "rules": ["required"]}"#)
+    let problems = Self.lint(json)
+    #expect(!problems.contains { $0.contains("opens only while a call waits") }, "\(problems)")
+  }
 }

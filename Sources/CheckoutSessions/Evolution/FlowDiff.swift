@@ -61,8 +61,8 @@ package struct FlowDiff: Hashable, Sendable, Codable, CustomStringConvertible {
   package var fromVersion: Int?
   /// The new version's `version`.
   package var toVersion: Int?
-  /// Every difference, steps first, then rows, keys, error matchers, actions,
-  /// routes, locales and texts.
+  /// Every difference, steps first, then rows, keys, operations, error matchers,
+  /// actions, routes, locales and texts.
   package var differences: [Difference]
 
   /// Whether any difference is breaking.
@@ -118,12 +118,13 @@ struct FlowDiffCollector {
   }
 
   var renames: FlowRenames { new.renamed }
-  private var version: String { new.version.map { "v\($0)" } ?? "the new version" }
+  var version: String { new.version.map { "v\($0)" } ?? "the new version" }
 
   mutating func collect() {
     compareSteps()
     compareRows()
     compareKeys()
+    compareOperations()
     compareMatchers()
     compareActions()
     compareRoutes()
@@ -176,6 +177,7 @@ struct FlowDiffCollector {
   // MARK: Rows
 
   private mutating func compareRows() {
+    let renamedOperations = renamedOperations()
     var matched: Set<RowRef> = []
     for step in old.steps {
       for row in step.rows {
@@ -195,13 +197,13 @@ struct FlowDiffCollector {
         // A row that only follows its step's rename is not listed again.
         // A row moved to another step takes its edge along: a session showing the
         // step it opened over its old step is cut back.
-        let moved = cut(renames.step(step.id), opened: row.opens.map(renames.step))
+        let moved = cut(renames.step(step.id), opened: Self.edge(of: row.action).map(renames.step))
         if renames.rows[oldRef] != nil, !moved.isEmpty {
           add(.breaking, "row moved", oldRef.description, "-> \(ref)", effect: String(moved.dropFirst(2)))
         } else if renames.rows[oldRef] != nil {
           add(.safe, "row renamed", oldRef.description, "-> \(ref)")
         }
-        compare(row, now, ref)
+        compare(row, now, ref, renamedOperations: renamedOperations)
       }
     }
     for step in new.steps {
@@ -220,7 +222,9 @@ struct FlowDiffCollector {
     }
   }
 
-  private mutating func compare(_ row: Row, _ now: Row, _ ref: RowRef) {
+  private mutating func compare(
+    _ row: Row, _ now: Row, _ ref: RowRef, renamedOperations: [OperationName: OperationName]
+  ) {
     let subject = ref.description
     if row.kind != now.kind {
       add(
@@ -251,17 +255,7 @@ struct FlowDiffCollector {
           effect: "a stored value the new rules reject is kept and shown on \(subject) with the rule's message")
       }
     }
-    let oldOpens = row.opens.map(renames.step)
-    if oldOpens != now.opens {
-      let detail = "\(oldOpens?.rawValue ?? "nothing") -> \(now.opens?.rawValue ?? "nothing")"
-      if oldOpens == nil {
-        add(.safe, "edge added", subject, detail)
-      } else {
-        add(
-          .breaking, now.opens == nil ? "edge removed" : "edge changed", subject, detail,
-          effect: "routes that went through it are planned again from the new graph" + cut(ref.step, opened: oldOpens))
-      }
-    }
+    compareAction(row, now, ref, renamedOperations: renamedOperations)
     let oldRequires = row.requires.map(renames.step)
     if oldRequires != now.requires {
       let detail =
@@ -290,7 +284,7 @@ struct FlowDiffCollector {
 
   /// What becomes of a session showing `opened` over `step` when the new version's
   /// `step` no longer opens it (by no row nor action): it is cut back to `step`.
-  private func cut(_ step: StepID, opened: StepID?) -> String {
+  func cut(_ step: StepID, opened: StepID?) -> String {
     guard let opened, new.step(opened) != nil, !newGraph.steps(openedBy: step).contains(opened) else { return "" }
     return
       "; a session showing \(opened) opened on \(step) is cut back to \(step) when it is restored (\(step) no longer opens \(opened); its data is kept)"
