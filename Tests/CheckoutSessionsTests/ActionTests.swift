@@ -146,17 +146,16 @@ import Testing
     var session = CheckoutSession(flow: ActionFlows.compiled)
     AutoHost().send(.set(.row("email"), .string("ada@example.com")), to: &session)
     AutoHost().send(.tap("pay"), to: &session)
-    AutoHost().send(.tap("details"), to: &session)
-    // An error offered from the details step, accepted: a route back to the cart starts.
+    // An error offered on the cart, accepted: a route to the details step starts.
     session.mode.offer(
-      Offer(resolution: Resolution(step: "cart", row: "email", message: "Check it."), from: "details"), queued: [])
-    #expect(session.send(.accept) == [.navigate(.pop)])
+      Offer(resolution: Resolution(step: "details", row: "note", message: "Check it."), from: "cart"), queued: [])
+    #expect(session.send(.accept) == [.navigate(.push("details"))])
     #expect(session.mode.name == "routing")
     let effects = session.send(Self.challenge)
     #expect(effects.map(\.kind) == [.routeCancelled, .navigate])
     #expect(effects.last == .navigate(.present("challenge")))
     #expect(session.send(.appeared("challenge")) == [])
-    #expect(session.navigation.description == "cart>details|challenge")
+    #expect(session.navigation.description == "cart|challenge")
     #expect(session.waitingAction?.action.step == "challenge")
     #expect(Self.key(of: session.send(.tap("confirm"))) == "placeOrder-1/three_d_secure-1")
   }

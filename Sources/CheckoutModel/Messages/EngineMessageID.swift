@@ -27,6 +27,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case refusalHidden = "refusal.hidden", refusalCannotChange = "refusal.cannotChange"
   case refusalNothingToClose = "refusal.nothingToClose", refusalOfferWaiting = "refusal.offerWaiting"
   case refusalCallInFlight = "refusal.callInFlight", refusalCallInProgress = "refusal.callInProgress"
+  case refusalCallInProgressBack = "refusal.callInProgressBack", refusalCallInProgressTap = "refusal.callInProgressTap"
   case refusalCallUnanswered = "refusal.callUnanswered", refusalOrderFinished = "refusal.orderFinished"
   case refusalRouteInProgress = "refusal.routeInProgress", refusalNothingToGoBack = "refusal.nothingToGoBack"
   case refusalAwaitingStep = "refusal.awaitingStep", refusalNoOffer = "refusal.noOffer"

@@ -48,6 +48,13 @@ extension CheckoutSession {
           [CheckoutSession.unsupportedActionError(title: submitTitle(operation), messages: messages)],
           from: operation)
     }
+    // The action's step opens over the step the call was made from (or over an
+    // action's step of the call, for a second action): a shopper no longer there
+    // has left the call, which is cancelled as leaving the action's step cancels it.
+    if let left = stepLeft(by: operation) {
+      calls[operation] = nil
+      return [.notice(messages.text(.noticeActionCancelled, left, submitTitle(operation)))]
+    }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action
     // What the host shows (a challenge's address): a secret is never kept, a sensitive value only masked.
@@ -62,6 +69,23 @@ extension CheckoutSession {
     }
     if navigation.top == step && mode.waiting == nil { return [] }
     return send(.opening(step, as: presentation), for: .apiActionRequired)
+  }
+
+  /// The title of the step `operation` was submitted from, in the shopper's
+  /// language, when the step on top is neither a step that submits it nor the
+  /// step of one of its actions (the host reported a step below while the call
+  /// waited); nil while the shopper is still there.
+  private func stepLeft(by operation: OperationName) -> String? {
+    let top = navigation.top
+    let submitting = flow.steps.filter { step in
+      step.rows.contains { row in
+        if case .submit(let submit)? = row.action { return submit.operation == operation }
+        return false
+      }
+    }
+    if submitting.contains(where: { $0.id == top }) { return nil }
+    if submits(of: operation).contains(where: { $0.actions.values.contains(top) }) { return nil }
+    return submitting.first.map { $0.title.text(in: rules.locale) } ?? operation.rawValue
   }
 
   /// A tap on a `resume` row: completes the action the call waits on at this step.

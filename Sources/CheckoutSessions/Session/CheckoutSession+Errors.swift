@@ -12,6 +12,12 @@ extension CheckoutSession {
     if calls[submit.operation] != nil {
       return [.refused(.callInFlight(submit.operation, row: row, on: step, messages: messages))]
     }
+    // One call waits for its answer at a time: each success opens its `then` from this step.
+    if let waiting = callAwaitingAnswer {
+      return [
+        .refused(.callInProgressTap(submitTitle(waiting.operation), row: row, on: step, messages: messages))
+      ]
+    }
     // The validated steps in flow order, each once (steps not in the flow have nothing to check).
     let validated = submit.validates ?? navigation.steps
     var order: [Int] = []
@@ -48,10 +54,24 @@ extension CheckoutSession {
     if isFinal(then: call.then) { finished = operation }
     guard let then = call.then, let presentation = compiled.step(then)?.presentation else { return notices }
     let opening = NavigationCommand.opening(then, as: presentation)
-    if let closing = closingActionStep(of: call, before: opening) {
-      return notices + send(closing, then: opening, for: .apiSucceeded)
+    let closing = closingActionStep(of: call, before: opening)
+    // The success is an edge from the submit's step: its `then` opens only from
+    // there (a `reset` replaces every step, from anywhere).
+    let from = closing.flatMap { navigation.top(after: $0) } ?? navigation.top
+    if presentation != .reset, !submits(operation, opening: then, from: from) {
+      return notices + [.notice(notOpened(then, answering: call, at: from))]
     }
+    if let closing { return notices + send(closing, then: opening, for: .apiSucceeded) }
     return notices + send(opening, for: .apiSucceeded)
+  }
+
+  /// The notice for a success whose `then` is not opened: the shopper is no
+  /// longer on a step its submit is on (a host reported a step below while the
+  /// call waited, which `back` could not do).
+  private func notOpened(_ then: StepID, answering call: APICall, at step: StepID) -> String {
+    let from = flow.steps.filter { submits(call.operation, opening: then, from: $0.id) }.map(\.id.rawValue)
+    return
+      "\(call.operation) (\(call.key)) succeeded at \(step), off the step it is submitted from (\(from.joined(separator: ", "))): its data is kept and \(then) is not opened (the shopper is at \(navigation))"
   }
 
   /// Merges a success's values for the keys the operation's submits `provides`;

@@ -25,6 +25,35 @@ extension CheckoutSession {
     return nil
   }
 
+  /// The call waiting for the API's answer (not on an action), the first by
+  /// operation when there are several; nil when none. While it waits the shopper
+  /// stays on the step it was made from: its success is an edge of the flow's graph
+  /// from that step to its `then`, so `back` and taps that open or close a step or
+  /// make another call are refused (``Refusal/Code/callInProgress``).
+  var callAwaitingAnswer: APICall? {
+    for operation in calls.keys.sorted() {
+      if let call = calls[operation], call.action == nil { return call }
+    }
+    return nil
+  }
+
+  /// Why a tap on `row` (one that opens or closes a step, or submits) may not be
+  /// made now: a call waits for its answer on this step.
+  func leavingRefusal(_ row: Row, on step: Step) -> Refusal? {
+    guard let waiting = callAwaitingAnswer else { return nil }
+    return .callInProgressTap(submitTitle(waiting.operation), row: row, on: step.id, messages: messages)
+  }
+
+  /// Whether `step` holds a submit of `operation` whose success opens `then`: a
+  /// step the call's success edge leaves from.
+  func submits(_ operation: OperationName, opening then: StepID, from step: StepID) -> Bool {
+    guard let rows = compiled.step(step)?.rows else { return false }
+    return rows.contains { row in
+      if case .submit(let submit)? = row.action { return submit.operation == operation && submit.then == then }
+      return false
+    }
+  }
+
   /// A submit tapped once the order is placed makes no call: the order's own
   /// submit shows its confirmation again (the command its success sent, which the
   /// host may have lost or not followed: a second call would charge twice), any

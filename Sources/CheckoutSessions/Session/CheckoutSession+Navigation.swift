@@ -17,9 +17,11 @@ extension CheckoutSession {
       guard let presentation = compiled.step(target)?.presentation else {
         return [.refused(.opensMissingStep(row, target: target))]
       }
+      if let waiting = leavingRefusal(row, on: step) { return [.refused(waiting)] }
       return send(.opening(target, as: presentation), for: .tap)
     case .close?:
       guard let command = backCommand() else { return [.refused(.nothingToClose(row, on: step, messages: messages))] }
+      if let waiting = leavingRefusal(row, on: step) { return [.refused(waiting)] }
       return send(command, for: .tap)
     case .submit(let submit)?:
       return self.submit(submit, from: row, on: step.id)
@@ -34,6 +36,10 @@ extension CheckoutSession {
     if let offer { return [.refused(.offerWaiting(offer, event: .back, messages: messages))] }
     guard let command = backCommand() else {
       return [.refused(.nothingToGoBack(from: navigation.top, currentStep, messages: messages))]
+    }
+    // The shopper waits for the call's answer on the step it was made from.
+    if let waiting = callAwaitingAnswer {
+      return [.refused(.callInProgressBack(submitTitle(waiting.operation), messages: messages))]
     }
     // A command waiting for its step is given up.
     if case .awaitingStep(_, let correction) = mode { mode = .idle(correction: correction) }

@@ -182,6 +182,20 @@ extension Refusal {
       message: messages.text(.refusalCallInProgress, title, row.title.text(in: messages.locale)))
   }
 
+  /// `back` while a call waits for its answer (`title`, its submit's title): the
+  /// shopper stays on the step it was made from, where its answer applies.
+  static func callInProgressBack(_ title: String, messages: EngineMessages) -> Refusal {
+    Refusal(.callInProgress, event: .back, message: messages.text(.refusalCallInProgressBack, title))
+  }
+
+  /// A tap that would leave the step (a row that opens or closes one) or make
+  /// another call while a call waits for its answer (`title`, its submit's title).
+  static func callInProgressTap(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
+    Refusal(
+      .callInProgress, event: .tap, subject: .row(step: step, row: row.id),
+      message: messages.text(.refusalCallInProgressTap, title, row.title.text(in: messages.locale)))
+  }
+
   /// A `set` of a value a call given up unanswered sent: its retry must send the same.
   static func callUnanswered(_ title: String, row: Row, on step: StepID, messages: EngineMessages) -> Refusal {
     Refusal(

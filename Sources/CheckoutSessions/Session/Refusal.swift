@@ -52,6 +52,9 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     case callInFlight
     /// A `set` while a call that sends the value is in flight, waits on an action
     /// or was given up unanswered: the call sends exactly the values it started with.
+    /// Also `back`, or a tap on a row that opens or closes a step or submits another
+    /// operation, while a call waits for its answer: the shopper stays on the step
+    /// the call was made from, whose success opens its `then` from there.
     case callInProgress
     /// A `set`, or a tap on another submit, after the order was placed (its final call
     /// succeeded): its values are final and no call follows it.

@@ -15,6 +15,11 @@ import CheckoutCompiledFlow
 /// | `awaitingStep` | the command sent and its step (and the command to send after it), the ``Correction`` | `tap` (awaiting) |
 /// | `offering` | the offer, the ``Correction``, what it interrupted (``Waiting``) | both (an offer waits) |
 /// | `routing` | the ``RouteDriver`` (awaiting a step), the errors queued | `tap` (a route is in progress) |
+///
+/// In any mode, a call waiting for its answer also refuses `back` and a tap that
+/// opens or closes a step or submits (``CheckoutSession/callAwaitingAnswer``): the
+/// call's success opens its `then` from the step it was made from. That is kept
+/// with the call (``CheckoutSession/calls``), not in the mode.
 package indirect enum SessionMode: Hashable, Sendable, Codable {
   /// Nothing waits: the shopper may act.
   case idle(correction: Correction)
