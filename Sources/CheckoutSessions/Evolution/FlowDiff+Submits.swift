@@ -70,7 +70,7 @@ extension FlowDiffCollector {
     add(
       .breaking, kind, subject, detail,
       effect:
-        "a call of \(submit.operation) made from now on opens \(newEdge?.rawValue ?? "nothing") when it succeeds; one in progress still opens \(oldEdge?.rawValue ?? "nothing")"
+        "a call of \(submit.operation) made from now on opens \(newEdge?.rawValue ?? "nothing") when it succeeds; one in progress keeps its answer's data but opens nothing (a success opens only what its submit opens now), so the shopper taps again"
         + cut)
   }
 
@@ -143,7 +143,7 @@ extension FlowDiffCollector {
     let before = Self.operations(of: old)
     let after = Self.operations(of: new)
     let inProgress =
-      "a call of it in progress is still answered under its old name, but its answer fills no key (no submit of it provides one in \(version)) and only matchers for every operation resolve its errors"
+      "a call of it in progress is still answered under its old name, but its answer fills no key (no submit of it provides one in \(version)), opens no step, and only matchers for every operation resolve its errors"
     for (operation, provides) in before {
       if let now = renamed[operation] {
         add(
