@@ -91,7 +91,9 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
       return RequestLimitsHandler.answer(for: error)
     case let error as HTTPError where error.status == .notFound:
       let allowed = Endpoints.methods(at: request.uri.path)
-      if !allowed.isEmpty {
+      // A path an endpoint has, asked with a method it does not take (a path whose
+      // endpoint is not served, the scripted answers' without its flag, is a 404).
+      if !allowed.isEmpty, !allowed.contains(request.method) {
         let names = allowed.map(\.rawValue)
         return ServerError(
           .methodNotAllowed, "method_not_allowed",
