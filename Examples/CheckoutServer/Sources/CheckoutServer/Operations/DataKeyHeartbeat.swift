@@ -18,12 +18,7 @@ struct DataKeyHeartbeat: Service, CustomStringConvertible {
   var description: String { "DataKeyHeartbeat(\(keyID), every \(interval))" }
 
   func run() async throws {
-    while !Task.isShuttingDownGracefully {
-      do {
-        try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-      } catch {
-        return
-      }
+    await Periodic.every(interval) {
       do {
         try await client.query(
           """

@@ -40,12 +40,7 @@ struct LostCallRecovery: Service, CustomStringConvertible {
   }
 
   func run() async throws {
-    while !Task.isShuttingDownGracefully {
-      do {
-        try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-      } catch {
-        return
-      }
+    await Periodic.every(interval) {
       await pass()
     }
   }

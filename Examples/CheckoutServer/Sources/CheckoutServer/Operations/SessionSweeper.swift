@@ -34,12 +34,7 @@ struct SessionSweeper: Service, CustomStringConvertible {
   }
 
   func run() async throws {
-    while !Task.isShuttingDownGracefully {
-      do {
-        try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-      } catch {
-        return
-      }
+    await Periodic.every(interval) {
       await sweep()
     }
   }
