@@ -75,6 +75,31 @@ import CheckoutCompiledFlow
     #expect(!json.contains("4242 4242"))
   }
 
+  /// `Screen` and `ScreenRow` write their own encoding (identifiers as plain
+  /// strings, for speed): every stored property is written, under its name, and
+  /// reads back equal; an absent optional is left out, as the synthesized one did.
+  @Test func aScreenWritesEveryFieldItHoldsAndReadsBackEqual() throws {
+    let full = #"""
+      {"step":"creditCard","title":"Card","presentation":"push","rows":[
+        {"id":"expiry","kind":"picker","title":"Expiry","value":"12/28","detail":"d","placeholder":"MM/YY",
+         "keyboard":"number","options":[{"value":"a","label":"A"}],"selection":"a","isEnabled":false,
+         "disabledReason":"r","incompleteSteps":[{"step":"s","title":"S","rows":["x"],"problems":["p"]}],
+         "isTappable":true,"isMasked":true,"error":"e","isFocused":true},
+        {"id":"done","kind":"button","title":"Done","value":"","isEnabled":true,"isTappable":true,
+         "isMasked":false,"isFocused":false}]}
+      """#
+    let screen = try JSONDecoder().decode(Screen.self, from: Data(full.utf8))
+    let written = try JSONEncoder().encode(screen)
+    #expect(try JSONDecoder().decode(Screen.self, from: written) == screen)
+    let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+    #expect(Set(object.keys) == Set(Mirror(reflecting: screen).children.compactMap(\.label)))
+    let rows = try #require(object["rows"] as? [[String: Any]])
+    #expect(Set(rows[0].keys) == Set(Mirror(reflecting: screen.rows[0]).children.compactMap(\.label)))
+    #expect(rows[0]["id"] as? String == "expiry" && rows[0]["kind"] as? String == "picker")
+    #expect(rows[0]["keyboard"] as? String == "number" && object["step"] as? String == "creditCard")
+    #expect(Set(rows[1].keys) == ["id", "kind", "title", "value", "isEnabled", "isTappable", "isMasked", "isFocused"])
+  }
+
   @Test func stepTwoShowsTheValuesOtherStepsEditThroughTheirKeys() throws {
     let renderer = ScreenRenderer(flow: ShippedFlows.plndr)
     let data: [DataKey: Value] = [

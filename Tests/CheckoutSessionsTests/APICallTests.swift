@@ -28,10 +28,10 @@ import Testing
     let effects = driven.send(.tap("placeOrder"))
     let key = try #require(Self.key(of: effects))
     #expect(key == "placeOrder-1")
-    let digest = try #require(driven.session.waitingCall("placeOrder")?.digest)
+    let digest = try #require(driven.session.calls["placeOrder"]?.digest)
     #expect(digest.count == 16 && digest.allSatisfy(\.isHexDigit))
     let call = APICall(operation: "placeOrder", key: key, then: "confirmation", digest: digest)
-    #expect(driven.session.waitingCall("placeOrder") == call)
+    #expect(driven.session.calls["placeOrder"] == call)
     let snapshot = driven.session.snapshot()
     #expect(snapshot.calls == [call])
     #expect(snapshot.callsMade == 1)
@@ -41,7 +41,7 @@ import Testing
         #""calls":[{"digest":"\#(digest)","key":"placeOrder-1","operation":"placeOrder","then":"confirmation"}],"callsMade":1"#
       ))
     let restored = try CheckoutSession(restoringJSON: snapshot.jsonData(), flow: ShippedFlows.plndrCompiled)
-    #expect(restored.waitingCall("placeOrder")?.key == key)
+    #expect(restored.calls["placeOrder"]?.key == key)
     #expect(restored.callsMade == 1)
   }
 
@@ -71,9 +71,9 @@ import Testing
     #expect(payload.values["payment.card.cvv"] == .string("987"))
     #expect(!String(describing: again).contains("987"))
     // Still waiting: the answer ends it.
-    #expect(restored.waitingCall("placeOrder")?.key == key)
+    #expect(restored.calls["placeOrder"]?.key == key)
     _ = restored.send(.apiSucceeded("placeOrder", ["order.number": .string("PL-1")]))
-    #expect(restored.waitingCall("placeOrder") == nil)
+    #expect(restored.calls["placeOrder"] == nil)
     #expect(restored.send(.callAgain("placeOrder")) == [.refused(.noCallWaiting("placeOrder", event: .callAgain))])
   }
 
@@ -87,7 +87,7 @@ import Testing
     }
     #expect(offer.resolution.error?.code == "api_unanswered")
     #expect(offer.resolution.step == "stepTwo")
-    #expect(driven.session.waitingCall("placeOrder") == nil)
+    #expect(driven.session.calls["placeOrder"] == nil)
     #expect(driven.session.unanswered["placeOrder"]?.key == key)
     // The unanswered key survives a snapshot.
     var restored = try CheckoutSession(

@@ -136,7 +136,7 @@ import CheckoutSessions
     }
     #expect(offer.resolution.error?.code == "unspecified")
     #expect(offer.resolution.message == "Something went wrong.", "the flow's fallback message")
-    #expect(session.waitingCall("placeOrder") == nil, "the call is over")
+    #expect(session.calls["placeOrder"] == nil, "the call is over")
   }
 }
 

@@ -49,14 +49,14 @@ import Testing
 
   @Test func theSameIdempotencyKeyBeforeAndAfterAnAction() throws {
     var session = Self.paying()
-    let first = try #require(session.waitingCall("placeOrder")?.key)
+    let first = try #require(session.calls["placeOrder"]?.key)
     AutoHost().send(Self.challenge, to: &session)
     let continued = session.send(.tap("confirm"))
     let key = try #require(Self.key(of: continued))
     #expect(key.call == first && first == "placeOrder-1")
     #expect(key.continuation == "three_d_secure-1" && key == "placeOrder-1/three_d_secure-1")
-    #expect(session.waitingCall("placeOrder")?.key == first)
-    #expect(session.waitingCall("placeOrder")?.action == nil)
+    #expect(session.calls["placeOrder"]?.key == first)
+    #expect(session.calls["placeOrder"]?.action == nil)
     // Another action is numbered on; its continuation is the same call again.
     AutoHost().send(Self.challenge, to: &session)
     let again = session.send(.actionCompleted("placeOrder", ["three_d_secure.result": .string("Y")]))
@@ -229,7 +229,7 @@ import Testing
     var session = ActionTests.atChallenge()
     let effects = session.send(row.event)
     #expect(effects.map(\.kind) == row.effects, "\(effects)")
-    let call = session.waitingCall("placeOrder").map { $0.action == nil ? "in flight" : "waiting" } ?? "none"
+    let call = session.calls["placeOrder"].map { $0.action == nil ? "in flight" : "waiting" } ?? "none"
     #expect(call == row.call)
     #expect(session.mode.name == "idle")
   }

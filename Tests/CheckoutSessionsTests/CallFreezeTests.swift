@@ -92,7 +92,7 @@ import Testing
       return
     }
     #expect(again == first && key == "placeOrder-1")
-    #expect(PayloadDigest(again).rawValue == driven.session.waitingCall("placeOrder")?.digest)
+    #expect(PayloadDigest(again).rawValue == driven.session.calls["placeOrder"]?.digest)
     // A body that changed under the key (what a store keeping values masked would restore).
     driven.session.data["payment.card.number"] = .string("•••• 4242")
     let refused = try #require(driven.session.send(.callAgain("placeOrder")).first?.refusal)

@@ -138,7 +138,7 @@ import Testing
     var session = try CheckoutSession(flow: actionFlow, today: ShippedFlows.today, locale: locale)
     AutoHost().send(.set(.row("email"), .string("ada@example.com")), to: &session)
     AutoHost().send(.tap("pay"), to: &session)
-    #expect(session.waitingCall("placeOrder") != nil)
+    #expect(session.calls["placeOrder"] != nil)
     return session
   }
 

@@ -71,6 +71,30 @@ public struct ScreenRow: Hashable, Sendable, Codable {
   public var error: String?
   /// Whether the row has the focus (an error route arrived here).
   public var isFocused: Bool
+
+  /// The synthesized encoding (absent optionals left out), with the id, the kind and
+  /// the keyboard written as the strings they encode to: a JSON encoder makes an
+  /// encoder of its own for every value that is not a plain string, number or
+  /// Boolean, and a server writes every row of a screen on every answer.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id.rawValue, forKey: .id)
+    try container.encode(kind.rawValue, forKey: .kind)
+    try container.encode(title, forKey: .title)
+    try container.encode(value, forKey: .value)
+    try container.encodeIfPresent(detail, forKey: .detail)
+    try container.encodeIfPresent(placeholder, forKey: .placeholder)
+    try container.encodeIfPresent(keyboard?.rawValue, forKey: .keyboard)
+    try container.encodeIfPresent(options, forKey: .options)
+    try container.encodeIfPresent(selection, forKey: .selection)
+    try container.encode(isEnabled, forKey: .isEnabled)
+    try container.encodeIfPresent(disabledReason, forKey: .disabledReason)
+    try container.encodeIfPresent(incompleteSteps, forKey: .incompleteSteps)
+    try container.encode(isTappable, forKey: .isTappable)
+    try container.encode(isMasked, forKey: .isMasked)
+    try container.encodeIfPresent(error, forKey: .error)
+    try container.encode(isFocused, forKey: .isFocused)
+  }
 }
 
 /// A step a row's `requires` guard waits for, and what keeps it from being complete.

@@ -108,7 +108,7 @@ public struct CallCoordinator: Sendable {
         continue
       }
       try checkpoint(.afterIntentSave)
-      if let call = first.result.session.waitingCall(operation), let digest = call.digest,
+      if let call = first.result.session.calls[operation], let digest = call.digest,
         digest != PayloadDigest(payload).rawValue
       {
         throw CallBodyChanged(call: call, refusal: .callBodyChanged(call, event: event.kind))
@@ -131,7 +131,7 @@ public struct CallCoordinator: Sendable {
   /// it. The session's own refusal, in the shopper's language.
   package func waitingCallRefusal(for event: SessionEvent, in session: CheckoutSession) -> Refusal? {
     guard case .tap(let rowID) = event, let step = session.currentStep, let row = step.row(rowID),
-      case .submit(let submit)? = row.action, session.waitingCall(submit.operation) != nil
+      case .submit(let submit)? = row.action, session.calls[submit.operation] != nil
     else { return nil }
     return .callInFlight(submit.operation, row: row, on: step.id, messages: session.messages)
   }
@@ -157,8 +157,7 @@ public struct CallCoordinator: Sendable {
       loaded: loaded
     ) { session in
       var effects: [Effect] = []
-      if let waiting = session.waitingCall(request.operation), waiting.action == nil, waiting.requestKey == request.key
-      {
+      if let waiting = session.calls[request.operation], waiting.action == nil, waiting.requestKey == request.key {
         effects = session.send(event)
         try checkpoint(.beforeAnswerSave)
       }

@@ -57,7 +57,7 @@ public struct AutoHost: Sendable {
         }
       }
       if completesActions, case .apiActionRequired(let operation, _, _) = event,
-        session.waitingCall(operation)?.action != nil
+        session.calls[operation]?.action != nil
       {
         queue.append(.actionCompleted(operation, [:]))
       }

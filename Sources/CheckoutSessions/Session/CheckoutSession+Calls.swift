@@ -16,11 +16,6 @@ extension CheckoutSession {
     APIError(code: CheckoutSession.unansweredCallError.code, message: messages.text(.errorUnanswered))
   }
 
-  /// The call waiting for an answer to an operation, with its idempotency key.
-  public func waitingCall(_ operation: OperationName) -> APICall? {
-    calls[operation]
-  }
-
   /// Records a call before it is made: a new idempotency key, or the key of the
   /// same operation's call that was given up unanswered (the API may have acted
   /// on it, so the next try must not act again).
