@@ -50,6 +50,20 @@ import Testing
     }
   }
 
+  /// The guard's quick pass (no `%`, `.`, `\` or control byte: nothing to look
+  /// at) passes plain paths, and every other path still gets the full reading.
+  @Test func thePathGuardPassesPlainPathsAndReadsTheRest() {
+    for path in [
+      "/sessions/0c1f6a52-8f0e-4b8e-9d7c-2a1b3c4d5e6f/events", "/", "/flows/plndr/steps", "/sessions/ä/events",
+    ] {
+      #expect(PathGuardMiddleware<CheckoutRequestContext>.problem(in: path) == nil, "\(path)")
+    }
+    for path in ["/a\\..\\b", "/a/%2E", "/a%7F", "/a\u{1F}b", "/a/.", "/a%5C..%5Cb"] {
+      #expect(PathGuardMiddleware<CheckoutRequestContext>.problem(in: path) != nil, "\(path)")
+    }
+    #expect(PathGuardMiddleware<CheckoutRequestContext>.problem(in: "/js/app.js") == nil)
+  }
+
   /// The page's own words are the session's `labels`: every `host.*` id the page
   /// names (`data-word`, `data-word-label`, `word('…')`) is one the session gives,
   /// and every one the session gives is shown somewhere; the `notice.*` templates

@@ -20,6 +20,9 @@ struct PathGuardMiddleware<Context: RequestContext>: RouterMiddleware {
 
   /// What is wrong with `path` (percent-decoded first), or nil when nothing is.
   static func problem(in path: String) -> String? {
+    // Most paths (every API route) hold no byte that could make one of the
+    // problems below: nothing to decode, no dot, no backslash, no control byte.
+    guard path.utf8.contains(where: Self.mayMakeAProblem) else { return nil }
     let decoded = path.removingPercentEncoding ?? path
     if let control = decoded.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       return "holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))"
@@ -30,6 +33,12 @@ struct PathGuardMiddleware<Context: RequestContext>: RouterMiddleware {
       return "holds a \".\" or \"..\" segment, which names no resource here"
     }
     return nil
+  }
+
+  /// Whether a byte of a path may start one of ``problem(in:)``'s problems: a `%`
+  /// (what it decodes to may), a `.`, a `\\`, or a control byte.
+  private static func mayMakeAProblem(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "\\")
   }
 }
 
