@@ -90,7 +90,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "For development and benchmarks only (off by default; never in production): also serve POST /load-baseline/events, which decodes an event body as POST /sessions/{id}/events does and answers a JSON value of exactly BYTES bytes, with no engine and no store (the floor of Examples/server-load.sh).",
+      "For development and benchmarks only (off by default; never in production): also serve POST /load-baseline/events, which decodes an event body as POST /sessions/{id}/events does and answers a JSON value of exactly BYTES bytes, and POST /load-baseline/set-answer, which answers what a set of the quantity on a new plndr cart answers (built once at start), each with no engine and no store (the floors of Examples/server-load.sh).",
       valueName: "bytes"))
   var loadBaseline: Int?
 

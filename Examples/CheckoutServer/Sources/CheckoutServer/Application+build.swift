@@ -250,9 +250,12 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     logger.warning("scripted answers on: POST /sessions/{id}/script (for development only)")
   }
   if let size = arguments.loadBaseline {
-    try LoadBaselineController(responseSize: size).addRoutes(to: router)
+    try LoadBaselineController(
+      responseSize: size, flow: catalog[FlowID("plndr")], today: today ?? CalendarDate.utcToday()
+    ).addRoutes(to: router)
     logger.warning(
-      "load baseline route on: POST /load-baseline/events (for benchmarks only)", metadata: ["bytes": "\(size)"])
+      "load baseline routes on: POST /load-baseline/events and /load-baseline/set-answer (for benchmarks only)",
+      metadata: ["bytes": "\(size)"])
   }
   let running = dependencies.onServerRunning
   let app = Application(

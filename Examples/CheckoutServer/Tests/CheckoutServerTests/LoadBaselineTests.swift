@@ -3,12 +3,13 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import CheckoutEngine
 
 @testable import CheckoutServer
 
-/// `POST /load-baseline/events`: absent unless `--load-baseline BYTES` is given;
-/// with it, an event body decoded as the events route decodes it and an answer of
-/// exactly `BYTES` bytes.
+/// `POST /load-baseline/events` and `/load-baseline/set-answer`: absent unless
+/// `--load-baseline BYTES` is given; with it, an event body decoded as the events
+/// route decodes it and an answer of exactly `BYTES` bytes, or a set's answer.
 @Suite struct LoadBaselineTests {
   /// The test arguments with the baseline option (nil leaves it off).
   struct BaselineArguments: AppArguments {
@@ -34,8 +35,10 @@ import Testing
 
   @Test func absentWithoutTheOption() async throws {
     try await withBaselineApp(nil) { client in
-      let reply = try await client.send(.post, "/load-baseline/events", body: LoadBaselineTests.setBody)
-      #expect(reply.status == .notFound, "\(reply.text)")
+      for path in ["/load-baseline/events", "/load-baseline/set-answer"] {
+        let reply = try await client.send(.post, path, body: LoadBaselineTests.setBody)
+        #expect(reply.status == .notFound, "\(path): \(reply.text)")
+      }
       // The server itself is there: the events route answers.
       let id = try await client.createSession()
       #expect(try await client.set(id, "quantity", "3").status == .ok)
@@ -53,6 +56,31 @@ import Testing
       let padding = try #require(reply["padding"]?.array)
       #expect(reply.json?.keys == ["padding"])
       #expect(padding.allSatisfy { value in value.string?.allSatisfy { $0 == "x" } == true })
+    }
+  }
+
+  /// The set-answer baseline answers, byte for byte, what a set of the quantity to
+  /// 5 on a new PLNDR cart answers (the same types through the same encoder),
+  /// whatever the body's value: it is built once.
+  @Test func theSetAnswerIsWhatASetOnANewCartAnswers() async throws {
+    try await withBaselineApp(869) { client in
+      let id = try await client.createSession()
+      let real = try await client.set(id, "quantity", "5")
+      #expect(real.status == .ok, "\(real.text)")
+      for value in ["5", "3"] {
+        let body = #"{"event":"set","row":"quantity","value":"\#(value)"}"#
+        let baseline = try await client.send(.post, "/load-baseline/set-answer", body: body)
+        #expect(baseline.status == .ok, "\(baseline.text)")
+        #expect(baseline.text == real.text)
+      }
+      let refused = try await client.send(.post, "/load-baseline/set-answer", body: #"{"event":"sett"}"#)
+      #expect(refused.status == .badRequest, "\(refused.text)")
+    }
+  }
+
+  @Test func theSetAnswerNeedsAFlowWithAQuantityRow() throws {
+    #expect(throws: UsageError.self) {
+      try LoadBaselineController.setAnswer(on: nil, today: CalendarDate.parse("2026-11-21"))
     }
   }
 
