@@ -114,6 +114,17 @@ import Testing
       let unknown = try await client.send(.get, "/flows/plnd/steps")
       #expect(unknown.status == .notFound)
       #expect(unknown["detail"]?.string?.contains("did you mean \"plndr\"") == true, "\(unknown.text)")
+      // A locale no session could be in is refused as POST /sessions refuses it (it
+      // fell back to the default language without a word).
+      let german = try await client.send(.get, "/flows/plndr/steps?locale=de")
+      #expect(german.status == .ok)
+      #expect(german.json?[3]?["title"]?.string == "Kreditkarte", "\(german.text)")
+      let klingon = try await client.send(.get, "/flows/plndr/steps?locale=tlh")
+      #expect(klingon.status == .unprocessableContent, "\(klingon.text)")
+      #expect(klingon["error"]?.string == "unknown_locale")
+      #expect(klingon["at"]?.string == "locale")
+      let created = try await client.send(.post, "/sessions", body: #"{"flow":"plndr","locale":"tlh"}"#)
+      #expect(created["detail"] == klingon["detail"], "\(created.text)")
     }
   }
 

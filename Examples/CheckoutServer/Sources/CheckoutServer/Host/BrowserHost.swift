@@ -23,7 +23,8 @@ enum BrowserHost {
   /// - `GET /` and `GET /{file}`: the page's files;
   /// - `GET /flows/{flow}/steps?locale=de`: `[{"id", "title", "presentation", "close",
   ///   "autocomplete", "maxLengths"?}]` (``StepSummaryView``), each title in the
-  ///   locale (without one, in the flow's default language);
+  ///   locale (without one, in the flow's default language); a locale no session of
+  ///   the flow could be in is 422 `unknown_locale`, as `POST /sessions` answers it;
   /// - `GET /flows/{flow}/graph.svg`: the flow drawn by Graphviz (503 without it);
   /// - `GET /sessions/{id}/route`: the command awaited and the route's progress.
   static func add(
@@ -35,9 +36,17 @@ enum BrowserHost {
     router.add(middleware: FileMiddleware(publicDirectory, searchForIndexHtml: true, logger: logger))
 
     router.get("flows/:flow/steps") { request, context -> [StepSummaryView] in
+      let compiled = try flow(named: try context.parameters.require("flow"), in: catalog, at: request.uri.path)
       let locale = request.uri.queryParameters.get("locale")
-      return try flow(named: try context.parameters.require("flow"), in: catalog, at: request.uri.path).flow.steps
-        .map { StepSummaryView($0, locale: locale) }
+      if let locale {
+        // A locale no session of the flow could be in is refused as `POST /sessions` refuses it.
+        do throws(UnsupportedLocale) {
+          _ = try CheckoutSession(flow: compiled, locale: locale)
+        } catch {
+          throw ServerError.unknownLocale(error)
+        }
+      }
+      return compiled.flow.steps.map { StepSummaryView($0, locale: locale) }
     }
 
     router.get("flows/:flow/graph.svg") { request, context -> Response in
