@@ -149,6 +149,7 @@ struct FlowDiffCollector {
           .breaking, "step removed", step.id.rawValue, "",
           effect:
             "a session with it open is cut back to the step below it (the start when none is left); a route through it is given up and its error offered again"
+            + placedOrders(showing: step.id)
         )
         continue
       }
@@ -172,6 +173,24 @@ struct FlowDiffCollector {
     for step in new.steps where !matched.contains(step.id) {
       add(.safe, "step added", step.id.rawValue, "")
     }
+  }
+
+  /// What becomes of placed orders showing `step`, a step the new version no
+  /// longer has, when an order's call opens it: they move to the step that call's
+  /// submit opens now, or are cut back with the rest when none does.
+  func placedOrders(showing step: StepID) -> String {
+    let placing = old.steps.flatMap(\.rows).compactMap { row -> OperationName? in
+      guard case .submit(let submit)? = row.action, submit.then == step,
+        Flow.isFinal(then: step, step: old.step)
+      else { return nil }
+      return submit.operation
+    }
+    guard let operation = placing.first else { return "" }
+    guard let shown = new.successStep(of: operation) else {
+      return "; so is a placed order (\(operation)): no submit of \(operation) opens a step in \(version)"
+    }
+    return
+      "; a placed order (\(operation)) showing it moves to \(shown.then), the step \(operation)'s submit opens in \(version)"
   }
 
   // MARK: Rows

@@ -34,9 +34,10 @@ struct Migration {
     result.flowVersion = migrator.target.flow.version
   }
 
-  private var target: CompiledFlow { migrator.target }
+  /// The flow the snapshot is carried to.
+  var target: CompiledFlow { migrator.target }
   /// `v2`, or `this version` of a flow without one, for the reasons.
-  private var version: String { target.flow.version.map { "v\($0)" } ?? "this version" }
+  var version: String { target.flow.version.map { "v\($0)" } ?? "this version" }
 
   mutating func run() {
     let cut = migrateNavigation()
@@ -140,8 +141,33 @@ struct Migration {
     result.navigation = NavigationState(layers: kept) ?? NavigationState(root: target.flow.start)
     guard let why else { return false }
     let landing = kept.isEmpty ? "the start, \(target.flow.start)" : "\(result.navigation)"
-    changes.append(
-      Change(.cutNavigation, old.navigation.description, "-> \(result.navigation): \(why); cut back to \(landing)"))
+    guard let finished = old.finished else {
+      changes.append(
+        Change(.cutNavigation, old.navigation.description, "-> \(result.navigation): \(why); cut back to \(landing)"))
+      return true
+    }
+    // A placed order is shown its confirmation, as the target shows it on the
+    // order's success: cut back, the shopper would be stuck (every change refused
+    // `orderFinished`, the order never shown again).
+    let cutState = result.navigation
+    let placed = confirmation(of: finished).flatMap { confirmation in
+      showing(confirmation, from: cutState).map { (shown: $0, step: confirmation.step) }
+    }
+    switch placed {
+    case .success(let placed):
+      result.navigation = placed.shown
+      changes.append(
+        Change(
+          .cutNavigation, old.navigation.description,
+          "-> \(placed.shown): \(why); \(finished) placed the order, so it shows \(placed.step), the step its submit opens in \(version)"
+        ))
+    case .failure(let unshown):
+      changes.append(
+        Change(
+          .cutNavigation, old.navigation.description,
+          "-> \(result.navigation): \(why); cut back to \(landing) (\(finished) placed the order, but \(unshown.reason))"
+        ))
+    }
     return true
   }
 
@@ -308,23 +334,28 @@ struct Migration {
   // MARK: Routes, commands and calls
 
   /// A route in progress that names no renamed or removed step, on a navigation
-  /// state that was not cut, goes on. Otherwise it is given up: the command the
-  /// host is performing stays pending when it still leads to its step, and the
+  /// state that was not cut, whose commands the target can all still perform,
+  /// goes on. Otherwise it is given up: the command the host is performing stays
+  /// pending when the target still performs it (it leads to its step), and the
   /// route's error is returned, resolved again, to be offered again.
   private mutating func migrateDriver(navigationCut: Bool) -> Resolution? {
     let driver = oldMode.driver
     guard driver.state != .idle || driver.route != nil || driver.resolution != nil else { return nil }
-    if !navigationCut, namesOnlyCurrentSteps(driver) { return nil }
+    // A route is planned once: one whose commands the target can no longer
+    // perform is given up rather than followed along edges the flow lost.
+    let stops = navigationCut || !namesOnlyCurrentSteps(driver) ? nil : whyRouteStops(driver, on: result.navigation)
+    if !navigationCut, namesOnlyCurrentSteps(driver), stops == nil { return nil }
     mode.driver = RouteDriver()
     guard driver.isDriving, case .awaiting(let expected, let pending, _) = driver.state else { return nil }
     let command = command(pending)
     let step = step(expected)
-    if migrator.has(step), result.navigation.top(after: command) == step {
+    if migrator.has(step), case .success(let next) = performing(command, on: result.navigation), next.top == step {
       mode.pending = CheckoutSession.PendingNavigation(command: command, expected: step)
     }
     let target = driver.route?.target ?? step
     let again = driver.resolution.flatMap { resolved($0, as: "the route's error") }
-    let why = navigationCut ? "the navigation state was cut" : "it names a step renamed or removed in \(version)"
+    let why =
+      navigationCut ? "the navigation state was cut" : stops ?? "it names a step renamed or removed in \(version)"
     changes.append(
       Change(
         .droppedRoute, "to \(target)",
@@ -352,28 +383,75 @@ struct Migration {
     return migrator.has(ref) && !renames.contains { $0.rows[ref] != nil }
   }
 
+  /// A command waiting for its step is kept while the target can perform it where
+  /// the session now is (``performing(_:on:)``: the step is in the target, and the
+  /// top step still opens it that way); otherwise it is dropped, or, for a placed
+  /// order, re-pointed at the step the order's submit opens now. After a cut only a
+  /// `reset` is kept: it replaces the whole stack.
   private mutating func migratePending(navigationCut: Bool) {
     guard let pending = oldMode.pending else { return }
     let command = command(pending.command)
     let expected = step(pending.expected)
-    // A reset replaces the whole stack (a placed order's confirmation): a cut below
-    // it changes nothing it does, and dropping it would strand the order.
     let replacesStack = if case .reset = command { true } else { false }
-    guard !navigationCut || replacesStack, migrator.has(expected), result.navigation.top(after: command) == expected
-    else {
-      mode.pending = nil
-      changes.append(
-        Change(
-          .droppedPending, pending.command.description,
-          navigationCut ? "the navigation state was cut" : "\(expected) is not in \(version)"))
+    let why: String?
+    if navigationCut, !replacesStack {
+      why = "the navigation state was cut"
+    } else if !migrator.has(expected) {
+      why = "\(expected) is not in \(version)"
+    } else {
+      switch performing(command, on: result.navigation) {
+      case .failure(let unperformable): why = unperformable.reason
+      case .success(let next):
+        why = next.top == expected ? nil : "`\(command)` on \(result.navigation) shows \(next.top), not \(expected)"
+      }
+    }
+    if let why {
+      mode.pending = placedOrder(waiting: pending.command, on: result.navigation, because: why).map {
+        CheckoutSession.PendingNavigation(command: $0.command, expected: $0.step)
+      }
       return
     }
     var then = pending.then.map { self.command($0) }
-    if let opened = then?.opened, !migrator.has(opened) {
-      changes.append(Change(.droppedPending, then?.description ?? "", "\(opened) is not in \(version)"))
-      then = nil
+    if let waiting = then, let after = try? result.navigation.applying(command) {
+      let thenWhy: String? =
+        if let opened = waiting.opened, !migrator.has(opened) {
+          "\(opened) is not in \(version)"
+        } else if case .failure(let unperformable) = performing(waiting, on: after) {
+          unperformable.reason
+        } else {
+          nil
+        }
+      if let thenWhy, let old = pending.then {
+        then = placedOrder(waiting: old, on: after, because: thenWhy)?.command
+      }
     }
     mode.pending = CheckoutSession.PendingNavigation(command: command, expected: expected, then: then)
+  }
+
+  /// What becomes of `waiting`, a command of the snapshot (`reset confirmation`) the
+  /// target cannot perform on `state` (`why`): for a placed order, the command that
+  /// shows the step its submit opens now, when `state` does not show it already and
+  /// the target can perform it there; otherwise nothing, the command dropped. Reported.
+  private mutating func placedOrder(
+    waiting: NavigationCommand, on state: NavigationState, because why: String
+  ) -> Confirmation? {
+    let shown = old.finished.flatMap { try? confirmation(of: $0).get() }
+    guard let finished = old.finished, waiting.opened != nil, let shown, state.top != shown.step,
+      case .success = performing(shown.command, on: state)
+    else {
+      let already = shown.flatMap { shown in
+        state.top == shown.step
+          ? " (the session shows \(shown.step), the step \(shown.operation)'s submit opens in \(version))" : nil
+      }
+      changes.append(Change(.droppedPending, waiting.description, why + (already ?? "")))
+      return nil
+    }
+    changes.append(
+      Change(
+        .changedCall, finished.rawValue,
+        "it placed the order, and `\(waiting)` waited to show it, but \(why); now `\(shown.command)` shows \(shown.step), the step its submit opens in \(version)"
+      ))
+    return shown
   }
 
   /// A call's step to open on success, renamed; when that step is gone, the step the

@@ -44,7 +44,8 @@ public struct MigrationReport: Hashable, Sendable, Codable, CustomStringConverti
       case droppedFocus
       /// An API call waiting for its answer now opens another step on success, or
       /// waits on its action at another step, or was cancelled (its action is no
-      /// longer declared, or is done at a step the session does not show).
+      /// longer declared, or is done at a step the session does not show); or the
+      /// command showing a placed order now opens the step its submit opens.
       case changedCall
       /// The session's locale is one the new version no longer speaks (neither lists
       /// nor writes messages in, and the engine has no words in): the session is

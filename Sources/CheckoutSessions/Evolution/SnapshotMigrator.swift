@@ -16,9 +16,15 @@ import CheckoutCompiledFlow
 ///   a placed order's confirmation still shows), and a call waiting on an action whose step
 ///   was cut away is cancelled; the focus, the offer and the queued errors stay
 ///   (they name rows, not the stack), and no value is dropped for it.
-/// - Otherwise a route in progress that names a renamed or removed step is given
-///   up and its error offered again, and a command waiting for a step that is gone
-///   is dropped.
+/// - A placed order (`finished`) whose navigation state is cut shows the step its
+///   order's submit opens in the target, as the flow shows it on the order's
+///   success; when none can be shown it is cut back, and the report says why.
+/// - Otherwise a route in progress that names a renamed or removed step, or has a
+///   command the target cannot perform where the session is, is given up and its
+///   error offered again; a command waiting for a step that is gone, or whose edge
+///   the target lacks (`nothing on delivery opens payment`, the check of
+///   `checkout plan --from`), is dropped, or for a placed order re-pointed at the
+///   step its submit opens now.
 /// - Values under keys the flow no longer holds are dropped; values the new rules
 ///   reject are kept and shown on their row with the rule's message.
 /// - The offer and the queued errors are resolved again with the new matchers.

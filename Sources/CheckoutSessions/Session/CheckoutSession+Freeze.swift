@@ -87,25 +87,8 @@ extension CheckoutSession {
     }
   }
 
-  /// Whether a success of a call that opens `then` places the order: no submit
-  /// row can be reached from `then` (through rows that open steps and the success
-  /// edges of submits), so the checkout makes no further call.
+  /// Whether a success of a call that opens `then` places the order (``Flow/isFinal(then:step:)``).
   func isFinal(then: StepID?) -> Bool {
-    guard let then else { return false }
-    var seen: Set<StepID> = [then]
-    var stack = [then]
-    while let id = stack.popLast() {
-      guard let step = compiled.step(id) else { continue }
-      for row in step.rows {
-        switch row.action {
-        case .submit?: return false
-        case .opens(let next)?:
-          if seen.insert(next).inserted { stack.append(next) }
-        case .close?, .resume?, nil:
-          break
-        }
-      }
-    }
-    return true
+    Flow.isFinal(then: then, step: compiled.step)
   }
 }
