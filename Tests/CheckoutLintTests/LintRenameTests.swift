@@ -67,4 +67,33 @@ import CheckoutLint
           """),
       [])
   }
+
+  @Test func anOldNameStillWrittenIsToldItsNewName() {
+    expectLintDiagnostics(
+      FlowFixtures.flow(
+        top: """
+          "version": 2,
+          "renamed": { "steps": { "payment": "creditCard" }, "rows": { "payment.code": "creditCard.cvv" },
+            "keys": { "payment.card.code": "payment.card.cvv" } }
+          """,
+        rows: #"{ "id": "pay", "cell": "disclosure", "title": "Pay", "opens": 1️⃣"payment" }"#,
+        errors: """
+          { "code": "cvv_invalid", "step": "creditCard", "row": 2️⃣"code" },
+            { "field": 3️⃣"payment.card.code", "step": "creditCard", "row": "cvv" }
+          """),
+      [
+        .error(
+          "1️⃣", "unknown step \"payment\"", path: "steps[0].rows[1].opens",
+          suggestion: "\"payment\" was renamed to \"creditCard\" in renamed.steps; write \"creditCard\""),
+        .error(
+          "2️⃣", "step \"creditCard\" has no row \"code\"", path: "errors[0].row",
+          suggestion: "\"payment.code\" was renamed to \"creditCard.cvv\" in renamed.rows; write \"creditCard.cvv\""),
+        .error(
+          "3️⃣",
+          "unknown key \"payment.card.code\": no row binds it, the flow's data does not hold it, and no submit provides it",
+          path: "errors[1].field",
+          suggestion:
+            "\"payment.card.code\" was renamed to \"payment.card.cvv\" in renamed.keys; write \"payment.card.cvv\""),
+      ])
+  }
 }
