@@ -24,7 +24,10 @@ struct FlowLinter {
     for read in FlowKeys.reads(of: flow, positions: positions) where !keys.isKnown(read.key) && !unloaded(read.key) {
       sink.error(
         "unknown-key", DataValueRules.unknownKey(read.key), at: read.path,
-        suggestion: Suggestions.didYouMean(read.key.rawValue, in: keys.known)
+        suggestion: flow.renamed.keys[read.key].map {
+          Flow.renamedSuggestion(read.key.rawValue, to: $0.rawValue, in: "keys")
+        }
+          ?? Suggestions.didYouMean(read.key.rawValue, in: keys.known)
           ?? "bind it to a value row, add it to \"data\", or list it in a submit's \"provides\"")
     }
   }

@@ -10,9 +10,13 @@ extension FlowLoader {
   /// let report = FlowLoader().lint(contentsOf: "Flows/plndr.json")
   /// report.hasErrors  // false
   /// ```
-  public func lint(contentsOf path: String) -> LintReport {
+  ///
+  /// Files served together are linted in order, each `besides` the reports of
+  /// those before it: a flow whose id and version an earlier one has too is an
+  /// error (see ``FlowVersionClash``).
+  public func lint(contentsOf path: String, besides earlier: [LintReport] = []) -> LintReport {
     do {
-      return lint(bytes: try FlowLoader.read(path), file: path)
+      return lint(bytes: try FlowLoader.read(path), file: path, besides: earlier)
     } catch {
       return LintReport(file: path, flow: nil, diagnostics: [error])
     }
@@ -20,8 +24,15 @@ extension FlowLoader {
 
   /// Lints a flow held in memory.
   public func lint(bytes: [UInt8], file: String? = nil) -> LintReport {
+    lint(bytes: bytes, file: file, besides: [])
+  }
+
+  /// Lints a flow held in memory, one of several files served together: `earlier`
+  /// are the reports of the files before it (see ``FlowVersionClash``).
+  package func lint(bytes: [UInt8], file: String?, besides earlier: [LintReport]) -> LintReport {
     let analysis = analyze(bytes: bytes) { flow, positions, sink in
       FlowLinter(flow: flow, positions: positions, sink: sink).lint()
+      FlowVersionClash.check(flow, besides: earlier, sink: sink)
     }
     return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics, omitted: analysis.omitted)
   }

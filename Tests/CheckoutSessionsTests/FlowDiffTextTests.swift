@@ -9,11 +9,13 @@ import Testing
 /// says what becomes of a session in it.
 @Suite struct FlowDiffTextTests {
   /// One step with a name row (required, with its own message) and a completion
-  /// check; `locales` and the texts per locale as given.
+  /// check; `locales` and the texts per locale as given (and its error matcher's
+  /// `message`, when given).
   static func flow(
     locales: [String] = ["en", "de"], name: String = #"{ "en": "Name", "de": "Name" }"#,
     required: String = #"{ "en": "Enter your name", "de": "Bitte Namen angeben" }"#,
-    complete: String = #"{ "en": "Add a name", "de": "Namen angeben" }"#, messages: String = "{}"
+    complete: String = #"{ "en": "Add a name", "de": "Namen angeben" }"#, messages: String = "{}",
+    matcherMessage: String? = nil
   ) throws -> Flow {
     try FlowLoader().load(
       json: """
@@ -28,7 +30,7 @@ import Testing
                 "rules": [{ "required": true, "message": \(required) }] },
               { "id": "go", "cell": "button", "title": "Pay", "submit": "pay" } ] }
           ],
-          "errors": [{ "code": "*", "step": "cart", "row": "name" }]
+          "errors": [{ "code": "*", "step": "cart", "row": "name"\(matcherMessage.map { #", "message": \#($0)"# } ?? "") }]
         }
         """)
   }
@@ -48,6 +50,25 @@ import Testing
         "safe     texts changed: pl (4 written: cart completion check 1, cart.name required message, cart.name title, "
           + "… and 1 more)",
       ])
+  }
+
+  @Test func aMatcherMessageTranslatedIsCountedInItsLocalesTextsNotALineOfItsOwn() throws {
+    let before = try Self.flow(matcherMessage: #"{ "en": "Check your name", "de": "Namen prüfen" }"#)
+    #expect(before.errors[0].message != nil, "the fixture's matcher has a message")
+    let diff = FlowDiff(
+      from: before,
+      to: try Self.flow(
+        locales: ["en", "de", "pl"],
+        matcherMessage: #"{ "en": "Check your name", "de": "Namen prüfen", "pl": "Sprawdź imię" }"#))
+    #expect(
+      diff.differences.map(\.description) == [
+        "safe     locale added: pl",
+        "safe     texts changed: pl (1 written: error matcher code * message)",
+      ])
+    // A rewording in a locale the message spoke stays a line of its own.
+    let reworded = FlowDiff(
+      from: before, to: try Self.flow(matcherMessage: #"{ "en": "Please check your name", "de": "Namen prüfen" }"#))
+    #expect(reworded.differences.map(\.description) == ["safe     error message changed: code *"])
   }
 
   @Test func aRuleOrCompletionMessageReworded() throws {

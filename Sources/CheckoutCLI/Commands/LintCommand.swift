@@ -32,7 +32,8 @@ package enum LintCommand {
       hold or that only values a submit's own checks refuse get past, and the coverage
       matrix: a route from every step where a submit can fail to every error
       resolution) are all reported, each as file:line:column with the JSON path and
-      a suggestion.
+      a suggestion. Several files are checked as a set a server runs: two files with
+      the same flow id and "version" (or both without one) are an error at the later.
 
       Past 200 problems in a file, the rest are counted: "… and 1,234,567 more errors".
 
@@ -61,7 +62,8 @@ package enum LintCommand {
         if !options.json { terminal.line("\(path): skipped (a JSON Schema, not a flow)") }
         continue
       }
-      var report = loader.lint(bytes: bytes, file: path)
+      // Files linted together are served together: one file per version of a flow.
+      var report = loader.lint(bytes: bytes, file: path, besides: reports)
       report.file = path
       reports.append(report)
     }

@@ -124,9 +124,14 @@ struct FlowValidator {
     }
     guard let row = matcher.row, step.row(row) == nil else { return }
     let rowIDs = step.rows.map(\.id.rawValue)
+    // A row this version renamed (written under its old id, on its new step).
+    let renamedRow = flow.renamed.rows.sorted { $0.key < $1.key }.first { old, new in
+      old.row == row && flow.renamed.step(old.step) == step.id && new.row != row
+    }
     sink.error(
       "unknown-row", "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))", at: path.appending("row"),
-      suggestion: Suggestions.didYouMean(row.rawValue, in: rowIDs)
+      suggestion: renamedRow.map { Flow.renamedSuggestion($0.key.description, to: $0.value.description, in: "rows") }
+        ?? Suggestions.didYouMean(row.rawValue, in: rowIDs)
         ?? (rowIDs.isEmpty ? "the step has no rows" : "its rows are \(Suggestions.list(rowIDs, conjunction: "and"))"))
   }
 

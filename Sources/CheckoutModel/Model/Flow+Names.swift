@@ -32,13 +32,21 @@ extension Flow {
   }
 
   /// `unknown step "adress"` and what to suggest, for a step the flow does not
-  /// have; nil for one it has.
+  /// have; nil for one it has. A step this version renamed is named by its new id.
   package func unknownStep(_ step: StepID) -> (message: String, suggestion: String)? {
     let ids = steps.map(\.id.rawValue).filter { !$0.isEmpty }
     guard !ids.contains(step.rawValue) else { return nil }
     return (
       "unknown step \(Quoting.quoted(step))",
-      Self.suggestion(for: step.rawValue, among: ids, plural: "steps", none: "the flow has no steps")
+      renamed.steps[step].map { Self.renamedSuggestion(step.rawValue, to: $0.rawValue, in: "steps") }
+        ?? Self.suggestion(for: step.rawValue, among: ids, plural: "steps", none: "the flow has no steps")
     )
+  }
+
+  /// What to say of an old name this version's `renamed` maps to a new one, where
+  /// the old name is still written: `"promo" was renamed to "offers" in
+  /// renamed.steps; write "offers"`. `field` is `steps`, `rows` or `keys`.
+  package static func renamedSuggestion(_ old: String, to new: String, in field: String) -> String {
+    "\(Quoting.quoted(old)) was renamed to \(Quoting.quoted(new)) in renamed.\(field); write \(Quoting.quoted(new))"
   }
 }

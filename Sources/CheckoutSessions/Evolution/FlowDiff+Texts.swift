@@ -49,10 +49,28 @@ extension FlowDiffCollector {
         counts[locale, default: TextCounts()].count(place, before: old[locale], after: new[locale])
       }
     }
+    // An error matcher's message is counted where a locale it did not speak is
+    // written; a rewording in a locale it spoke is "error message changed".
+    for (oldIndex, newIndex) in matchedMatchers {
+      let before = ShopperText.byLocale(old.errors[oldIndex].message, defaultLocale: oldDefault)
+      let after = ShopperText.byLocale(new.errors[newIndex].message, defaultLocale: newDefault)
+      for (locale, text) in after where before[locale] == nil {
+        let place = "error matcher \(Self.what(new.errors[newIndex])) message"
+        counts[locale, default: TextCounts()].count(place, before: nil, after: text)
+      }
+    }
     for locale in counts.keys.sorted() {
       guard let count = counts[locale] else { continue }
       add(.safe, "texts changed", locale, count.description)
     }
+  }
+
+  /// Whether a matcher's message changed or went in a locale it was written in
+  /// (not only gained a translation).
+  func rewordsAMessage(from before: LocalizedText?, to after: LocalizedText?) -> Bool {
+    let old = ShopperText.byLocale(before, defaultLocale: CompiledFlow.defaultLocale(of: self.old))
+    let new = ShopperText.byLocale(after, defaultLocale: CompiledFlow.defaultLocale(of: self.new))
+    return old.contains { locale, text in new[locale] != text }
   }
 
   private var newVersion: String { new.version.map { "v\($0)" } ?? "the new version" }
@@ -97,6 +115,11 @@ private enum ShopperText {
   var isFlowMessage: Bool {
     if case .message = self { return true }
     return false
+  }
+
+  /// Each locale's text of an optional text (none when it is absent).
+  static func byLocale(_ text: LocalizedText?, defaultLocale: String) -> [String: String] {
+    text.map { ShopperText.text($0).byLocale(defaultLocale: defaultLocale) } ?? [:]
   }
 
   /// Each locale's text; a plain text is the default locale's.

@@ -107,6 +107,10 @@ struct FlowDiffCollector {
   let old: Flow
   let new: Flow
   private(set) var differences: [Difference] = []
+  /// The error matchers both versions have, as indices of the old and the new
+  /// version's `errors` (``compareMatchers()`` pairs them; ``compareTexts()`` counts
+  /// their messages' new translations).
+  var matchedMatchers: [(old: Int, new: Int)] = []
 
   /// The new version's graph: which steps each step opens.
   let newGraph: FlowGraph
@@ -339,13 +343,11 @@ struct FlowDiffCollector {
   /// Matchers are matched by what they match (code and field, a field naming a
   /// renamed key followed); the first of each in file order.
   private mutating func compareMatchers() {
-    func what(_ matcher: ErrorMatcher) -> String {
-      [matcher.code.map { "code \($0)" }, matcher.field.map { "field \($0)" }].compactMap { $0 }.joined(separator: " ")
-    }
+    let what = Self.what
     func renamedField(_ field: String?) -> String? { field.map { renames.key(DataKey($0)).rawValue } }
     var matched: Set<Int> = []
     let resolver = ErrorResolver(new)
-    for matcher in old.errors {
+    for (oldIndex, matcher) in old.errors.enumerated() {
       let candidates = new.errors.indices.filter { index in
         !matched.contains(index) && new.errors[index].code == matcher.code
           && new.errors[index].field == renamedField(matcher.field)
@@ -371,6 +373,7 @@ struct FlowDiffCollector {
         continue
       }
       matched.insert(index)
+      matchedMatchers.append((oldIndex, index))
       let now = new.errors[index]
       let oldTarget =
         matcher.row.map { renames.row(RowRef(step: matcher.step, row: $0)).description }
@@ -379,7 +382,8 @@ struct FlowDiffCollector {
         add(
           .breaking, "error resolution changed", what(matcher), "\(Self.target(matcher)) -> \(Self.target(now))",
           effect: "an offer or queued error it matched is re-resolved to \(Self.target(now)); its route changes")
-      } else if matcher.message != now.message || matcher.priority != now.priority {
+      } else if matcher.priority != now.priority || rewordsAMessage(from: matcher.message, to: now.message) {
+        // A message only translated into another locale is that locale's "texts changed".
         add(.safe, "error message changed", what(matcher), "")
       }
       if matcher.operations != now.operations {
@@ -394,6 +398,11 @@ struct FlowDiffCollector {
     for index in new.errors.indices where !matched.contains(index) {
       add(.safe, "error matcher added", what(new.errors[index]), "resolved at \(Self.target(new.errors[index]))")
     }
+  }
+
+  /// What a matcher matches: `code card_declined`, `field shipping.zip`.
+  static func what(_ matcher: ErrorMatcher) -> String {
+    [matcher.code.map { "code \($0)" }, matcher.field.map { "field \($0)" }].compactMap { $0 }.joined(separator: " ")
   }
 
   static func target(_ matcher: ErrorMatcher) -> String {

@@ -187,6 +187,12 @@ import Testing
     let folder = try Self.flows(["plndr-v1.json"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.copyItem(atPath: folder + "/plndr-v1.json", toPath: folder + "/plndr-v1-copy.json")
-    #expect(throws: FlowCatalogError.self) { try FlowCatalog.load(directory: folder, logger: Self.logger) }
+    // The later file (in name order) is reported at its "version", naming the earlier.
+    let error = #expect(throws: FlowCatalogError.self) { try FlowCatalog.load(directory: folder, logger: Self.logger) }
+    #expect(
+      error?.lines == [
+        "\(folder)/plndr-v1.json:6:14: error: version: version 1 of the flow \"plndr\" is also in \(folder)/plndr-v1-copy.json; give each file its own \"version\"",
+        "1 error: the server does not start with a flow that fails lint",
+      ])
   }
 }

@@ -92,11 +92,15 @@ struct FlowCatalog: Sendable {
     }
     var problems: [String] = []
     var entries: [Entry] = []
-    var seen: [VersionKey: String] = [:]
+    var reports: [LintReport] = []
     let loader = FlowLoader()
     for name in files {
       let path = (directory as NSString).appendingPathComponent(name)
-      let report = loader.lint(contentsOf: path)
+      // Several versions of one flow may be served, one file per version: lint
+      // reports a flow whose id and version an earlier file holds too (the rule
+      // `checkout lint` applies to the files it is given).
+      let report = loader.lint(contentsOf: path, besides: reports)
+      reports.append(report)
       for diagnostic in report.diagnostics {
         if diagnostic.severity == .error {
           problems.append(diagnostic.rendered(file: path))
@@ -106,16 +110,6 @@ struct FlowCatalog: Sendable {
         }
       }
       guard !report.hasErrors, let flow = report.flow else { continue }
-      // Several versions of one flow may be served: one file per version.
-      let version = VersionKey(id: flow.id, version: flow.version)
-      if let other = seen[version] {
-        let which =
-          flow.version.map { "version \($0) of the flow \"\(flow.id)\"" }
-          ?? "the flow id \"\(flow.id)\" (without a version)"
-        problems.append("\(path): error: \(which) is also in \(other); give each file its own \"version\"")
-        continue
-      }
-      seen[version] = path
       entries.append(Entry(file: path, compiled: CompiledFlow(flow)))
     }
     guard problems.isEmpty else {
@@ -127,12 +121,6 @@ struct FlowCatalog: Sendable {
     }
     return FlowCatalog(entries: entries)
   }
-}
-
-/// A flow id and version: what must be unique among the files served.
-private struct VersionKey: Hashable {
-  var id: FlowID
-  var version: Int?
 }
 
 /// Why the flows could not be served: the lint output, one line per problem.
