@@ -24,7 +24,11 @@ import Testing
     let unknown = Self.refusal(driven.send(.tap("chekout")))
     #expect(unknown?.code == .unknownRow && unknown?.event == .tap)
     #expect(unknown?.subject == .row(step: "cart", row: "chekout"))
-    #expect(unknown?.message.contains(#"did you mean "checkout"?"#) == true)
+    // The shopper's words (a page open across a deploy meets it); a scenario's or
+    // the REPL's typo is told the rows, with the nearest.
+    #expect(unknown?.message == #"this is no longer on "My Cart": check what it shows now and try again"#)
+    let step = ShippedFlows.plndrCompiled.step("cart")
+    #expect(step.map { Refusal.noSuchRow("chekout", on: $0) }?.contains(#"did you mean "checkout"?"#) == true)
 
     let unopened = Self.refusal(driven.send(.appeared("creditCard")))
     #expect(

@@ -106,13 +106,40 @@ import Testing
     }
   }
 
+  /// What a page still open across a deploy (or still showing a step the session
+  /// left, as the bank's page after its call was cancelled) sends is the shopper's:
+  /// a row the step on screen no longer has, a step nothing opened, each in the
+  /// session's language with titles (was English naming ids: `step "stepTwo" has
+  /// no row "placeOrder"; its rows are …`, `confirmation is not on the navigation
+  /// stack …`); the ids stay in the subject.
+  @Test func whatAPageOpenAcrossADeploySendsIsSaidForTheShopper() throws {
+    var driven = try Self.german()
+    driven.send(.tap("checkout"))
+    let tapped = try #require(Self.refusal(driven.send(.tap("placeOrder"))))
+    #expect(tapped.code == .unknownRow)
+    #expect(tapped.subject == .row(step: "stepOne", row: "placeOrder"))
+    #expect(
+      tapped.message
+        == "Das gibt es auf „Schritt 1“ nicht mehr: Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut"
+    )
+    let set = try #require(Self.refusal(driven.send(.set(.row("cvv"), .string("123")))))
+    #expect(set.code == .unknownRow && set.message == tapped.message)
+    #expect(!set.message.contains("123"))
+    let appeared = try #require(Self.refusal(driven.send(.appeared("confirmation"))))
+    #expect(appeared.code == .unexpectedStep)
+    #expect(appeared.subject == .step("confirmation"))
+    #expect(
+      appeared.message == "„Vielen Dank“ kann jetzt nicht angezeigt werden: Machen Sie bei „Schritt 1“ weiter")
+    for message in [tapped.message, appeared.message] {
+      #expect(Self.namesAnID(message) == nil, "\(message)")
+    }
+  }
+
   /// A host's mistake is developer text: English, naming ids, whatever the
   /// session's language (was the step's English title, `My Cart has no row …`,
   /// and a row's German title inside English, `Lieferadresse is a disclosure row …`).
   @Test func aHostsMistakeIsEnglishNamingIDs() throws {
     var driven = try Self.german()
-    let unknown = try #require(Self.refusal(driven.send(.tap("nope"))))
-    #expect(unknown.message.hasPrefix(#"step "cart" has no row "nope"; its rows are"#))
     driven.send(.tap("checkout"))
     let disclosure = try #require(Self.refusal(driven.send(.set(.row("shippingAddress"), .string("x")))))
     #expect(disclosure.code == .takesNoValue)

@@ -35,8 +35,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .unexpectedStep, event: .appeared, subject: .step("creditCard"),
-            message:
-              "creditCard is not on the navigation stack cart, and nothing opened it; still waiting for stepOne after `push stepOne`"
+            message: #""Credit Card" cannot be shown now: carry on from "My Cart""#
           ))
       ])
     #expect(session.pending?.expected == "stepOne")

@@ -165,7 +165,7 @@ package struct ErrorResolver: Sendable {
   /// The engine's words for an error the flow and the API leave unexplained:
   /// the row's title and "please check this", or "please check this step". The
   /// API's code is an id, never shown to a shopper (a host reads it in the effect).
-  private func defaultMessage(for matcher: ErrorMatcher, messages: EngineMessages, locale: String?) -> String {
+  func defaultMessage(for matcher: ErrorMatcher, messages: EngineMessages, locale: String?) -> String {
     let title = matcher.row.flatMap { step(matcher.step)?.row($0)?.title.text(in: locale) }
     return title.map { messages.text(.errorCheckRow, $0) } ?? messages.text(.errorCheckStep)
   }

@@ -34,6 +34,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case refusalNoActionWaiting = "refusal.noActionWaiting", refusalNotAnOption = "refusal.notAnOption"
   case refusalNoOptions = "refusal.noOptions", refusalOnOrOff = "refusal.onOrOff"
   case refusalTextOnly = "refusal.textOnly", refusalNotOnOrOff = "refusal.notOnOrOff"
+  case refusalNotOnStep = "refusal.notOnStep", refusalUnexpectedStep = "refusal.unexpectedStep"
   case noticeActionCancelled = "notice.actionCancelled"
   case formatNumber = "format.number", formatCurrency = "format.currency", formatMonths = "format.months"
   case formatMonthYear = "format.monthYear", formatDate = "format.date"
@@ -49,7 +50,8 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case hostProblemStaleVersion = "host.problem.staleVersion", hostProblemNoAnswer = "host.problem.noAnswer"
   case hostProblemUnavailable = "host.problem.unavailable", hostProblemOther = "host.problem.other"
   case hostProblemCardNumber = "host.problem.cardNumber", hostProblemSessionGone = "host.problem.sessionGone"
-  case hostProblemTooLong = "host.problem.tooLong", hostNoticeRestarted = "host.notice.restarted"
+  case hostProblemTooLong = "host.problem.tooLong", hostProblemControlCharacter = "host.problem.controlCharacter"
+  case hostNoticeRestarted = "host.notice.restarted"
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { rawValue }

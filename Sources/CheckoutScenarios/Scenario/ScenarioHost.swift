@@ -301,7 +301,7 @@ package struct ScenarioHost: Sendable {
     case .show: break
     case .plan(let step, let row):
       if let row, let found = session.compiled.step(step), found.row(row) == nil {
-        outcome.notes.append("no route: " + Refusal.unknownRow(row, on: found, event: .tap).message)
+        outcome.notes.append("no route: " + Refusal.noSuchRow(row, on: found))
         break
       }
       // As `checkout plan` answers: through calls' successes when no taps lead there.
@@ -341,7 +341,7 @@ package struct ScenarioHost: Sendable {
   /// instead of passing as a refusal.
   private func unknownName(_ name: String, in session: CheckoutSession) -> String? {
     guard let step = session.currentStep, step.row(RowID(name)) == nil else { return nil }
-    return Refusal.unknownRow(RowID(name), on: step, event: .tap).message
+    return Refusal.noSuchRow(RowID(name), on: step)
   }
 
   /// A row named by its number on screen (1-based, visible rows) becomes its id.

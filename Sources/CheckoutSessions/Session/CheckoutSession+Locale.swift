@@ -32,8 +32,11 @@ extension CheckoutSession {
       })
   }
 
-  /// Changes the shopper's language. The screen renders in it at once; a rule's
-  /// message already shown on a row (or waiting in an offer) is said again in it.
+  /// Changes the shopper's language. The screen renders in it at once; a message
+  /// already shown on a row, waiting in an offer or queued is said again in it
+  /// when the engine or the flow wrote it: a rule's message, a matcher's `message`
+  /// (in its locales), the engine's words for an error the flow leaves without
+  /// one. An API's own message stays as it came.
   /// A tag matches whatever its case, as BCP 47 says (`DE` is `de`, `de-at` is
   /// `de-AT`), and ``locale`` is then the tag as the flow writes it. Throws ``UnsupportedLocale`` for a locale the session cannot
   /// speak, and then changes nothing.
@@ -71,17 +74,23 @@ extension CheckoutSession {
     self.mode = mode
   }
 
-  /// A row's message in the new words when it is the rule message the old words
-  /// gave for the row's value now; nil for any other (an API's or the flow's own).
+  /// A message shown at `place` in the new words when the old words gave it there:
+  /// the rule message for the row's value now, or the flow's or the engine's words
+  /// for an API error fixed there (``ErrorResolver/sayAgain(_:on:row:from:to:)``);
+  /// nil for any other (an API's own).
   private func sayAgain(
     _ message: String, at place: RowReference, _ before: RuleEvaluator, _ after: RuleEvaluator
   ) -> String? {
-    guard let rowID = place.row, let row = compiled.step(place.step)?.row(rowID) else { return nil }
-    let value = row.bind.flatMap { data[$0] }
-    guard before.firstFailure(of: row.rules, value: value, title: row.title, remember: false) == message else {
-      return nil
+    if let rowID = place.row, let row = compiled.step(place.step)?.row(rowID) {
+      let value = row.bind.flatMap { data[$0] }
+      if before.firstFailure(of: row.rules, value: value, title: row.title, remember: false) == message {
+        return after.firstFailure(of: row.rules, value: value, title: row.title, remember: false)
+      }
     }
-    return after.firstFailure(of: row.rules, value: value, title: row.title, remember: false)
+    return compiled.resolver.sayAgain(
+      message, on: place.step, row: place.row,
+      from: ErrorResolver.Words(messages: before.messages, locale: before.locale),
+      to: ErrorResolver.Words(messages: after.messages, locale: after.locale))
   }
 }
 

@@ -6,7 +6,9 @@ extension CheckoutSession {
   mutating func tap(_ rowID: RowID) -> [Effect] {
     if let busy = busyRefusal(.tap) { return [.refused(busy)] }
     guard let step = currentStep else { return [.refused(.stepNotInFlow(navigation.top, event: .tap))] }
-    guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .tap))] }
+    guard let row = step.row(rowID) else {
+      return [.refused(.unknownRow(rowID, on: step, event: .tap, messages: messages))]
+    }
     sessionData.keepChecks(of: row.requires, in: compiled, rules: rules)
     guard StepCompleteness.isVisible(row, data) else {
       return [.refused(.hidden(row, on: step, event: .tap, messages: messages))]
@@ -55,7 +57,13 @@ extension CheckoutSession {
   /// happened and what the session expects now. An offer waiting does not change
   /// this: the appearance goes to what it interrupted.
   mutating func appeared(_ step: StepID) -> [Effect] {
-    guard compiled.step(step) != nil else { return [.refused(.noStep(step.rawValue, in: flow, event: .appeared))] }
+    guard let shown = compiled.step(step) else {
+      return [.refused(.noStep(step.rawValue, in: flow, event: .appeared))]
+    }
+    let unexpected = { [navigation, compiled, messages] in
+      Effect.refused(
+        .unexpectedStep(shown, current: compiled.step(navigation.top), top: navigation.top, messages: messages))
+    }
     switch mode.waiting {
     case .route?:
       return driveOn(step)
@@ -66,7 +74,7 @@ extension CheckoutSession {
         return send(then, for: .appeared)
       }
       guard let wentBack = navigation.truncated(to: step) else {
-        return [.refused(.unexpectedStep(step, on: navigation, waiting: pending))]
+        return [unexpected()]
       }
       mode.wait(for: nil)
       navigation = wentBack
@@ -79,7 +87,7 @@ extension CheckoutSession {
     case nil:
       if step == navigation.top { return [] }
       guard let wentBack = navigation.truncated(to: step) else {
-        return [.refused(.unexpectedStep(step, on: navigation, waiting: nil))]
+        return [unexpected()]
       }
       navigation = wentBack
       return []

@@ -16,7 +16,9 @@ extension CheckoutSession {
       guard let step = stepID.map({ compiled.step($0) }) ?? currentStep else {
         return [.refused(.noStep(stepID?.rawValue ?? navigation.top.rawValue, in: flow, event: .set))]
       }
-      guard let row = step.row(rowID) else { return [.refused(.unknownRow(rowID, on: step, event: .set))] }
+      guard let row = step.row(rowID) else {
+        return [.refused(.unknownRow(rowID, on: step, event: .set, messages: messages))]
+      }
       return set(row, on: step, value)
     case .key(let key):
       if let refusal = compiled.setRefusal(for: key) { return [.refused(.readOnly(refusal))] }

@@ -9,22 +9,30 @@ import CheckoutPlanning
 /// on the first step, an offer's dialog answered twice, an option no longer
 /// offered) is said in the session's language from the engine's messages
 /// (`refusal.*`), naming steps and rows by their titles, never by ids nor with the
-/// value sent. A refusal only a host's or a flow's mistake causes (a row, step or
-/// key the flow does not have, a tap on a value row, a `set` of a button, an answer
-/// no call waits for, an appearance nothing opened) is developer text: English,
-/// naming ids, for a host's log.
+/// value sent; so is one a page still open across a deploy meets (a row the step
+/// on screen no longer has, a step nothing opened). A refusal only a host's or a
+/// flow's mistake causes (a step or key the flow does not have, a tap on a value
+/// row, a `set` of a button, an answer no call waits for) is developer text:
+/// English, naming ids, for a host's log.
 extension Refusal {
-  /// The step on screen has no row by that name: developer text, naming ids.
-  package static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, orKey: Bool = false) -> Refusal
-  {
+  /// The step on screen has no row by that name, said for the shopper: a page
+  /// still open across a deploy, or after the session left the step it shows (a
+  /// 3-D Secure call cancelled), names a row that is not there. The step by its
+  /// title in the shopper's language; the ids stay in ``subject`` for a host's log.
+  static func unknownRow(_ row: RowID, on step: Step, event: SessionEvent.Kind, messages: EngineMessages) -> Refusal {
+    Refusal(
+      .unknownRow, event: event, subject: .row(step: step.id, row: row),
+      message: messages.text(.refusalNotOnStep, step.title.text(in: messages.locale)))
+  }
+
+  /// What a developer's tool says of a name that is no row of `step`, naming ids,
+  /// with the nearest row and every row: `step "cart" has no row "chekout" (did
+  /// you mean "checkout"?); its rows are …` (a scenario's or the REPL's typo).
+  package static func noSuchRow(_ row: RowID, on step: Step) -> String {
     let ids = step.rows.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(row.rawValue, in: ids).map { " (\($0))" } ?? ""
-    let keys = orKey ? "; or name a data key like shipping.zip" : ""
-    return Refusal(
-      .unknownRow, event: event, subject: .row(step: step.id, row: row),
-      message:
-        "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))\(keys)"
-    )
+    return
+      "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))"
   }
 
   /// A step the flow does not have, named by an event (a `set` through its row, an `appeared`).
@@ -65,16 +73,15 @@ extension Refusal {
       message: "\(Quoting.quoted(row.id)) opens \(target), which is not in the flow")
   }
 
-  /// A step appeared that is not on the stack and that nothing opened.
-  static func unexpectedStep(
-    _ step: StepID, on navigation: NavigationState, waiting pending: CheckoutSession.PendingNavigation?
-  )
-    -> Refusal
-  {
-    let still = pending.map { "; still waiting for \($0.expected) after `\($0.command)`" } ?? ""
+  /// A step appeared that is not on the stack and that nothing opened (`step`, in
+  /// the flow): a page still open across a deploy shows a step the session is no
+  /// longer on. Said for the shopper, the step and the one on top (`current`) by
+  /// their titles; the id stays in ``subject``.
+  static func unexpectedStep(_ step: Step, current: Step?, top: StepID, messages: EngineMessages) -> Refusal {
+    let here = current?.title.text(in: messages.locale) ?? top.rawValue
     return Refusal(
-      .unexpectedStep, event: .appeared, subject: .step(step),
-      message: "\(step) is not on the navigation stack \(navigation), and nothing opened it\(still)")
+      .unexpectedStep, event: .appeared, subject: .step(step.id),
+      message: messages.text(.refusalUnexpectedStep, step.title.text(in: messages.locale), here))
   }
 
   /// The row is hidden.

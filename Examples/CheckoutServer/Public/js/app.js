@@ -93,8 +93,11 @@ function problemWords(error) {
   if (error.code === 'unknown_session') return word('host.problem.sessionGone', { newCheckout: word('host.newCheckout') });
   if (error.code === 'value_too_large') return word('host.problem.tooLong', { row: rowTitle(error.row) });
   // A refused event's detail is the engine's message, in the session's language;
-  // so is a card number refused in a free-text row (host.problem.cardNumber).
-  if (error.refusal || error.code === 'card_number_in_text') return word('host.problem.refused', { reason: error.message });
+  // so is a card number refused in a free-text row (host.problem.cardNumber) and a
+  // control character pasted into one (host.problem.controlCharacter).
+  if (error.refusal || ['card_number_in_text', 'control_character'].includes(error.code)) {
+    return word('host.problem.refused', { reason: error.message });
+  }
   return word('host.problem.other');
 }
 

@@ -92,8 +92,8 @@ import Testing
       let used = pageReadsNotices ? pageWords.union(given.filter { $0.hasPrefix("notice.") }) : pageWords
       #expect(given.count > 10, "\(created.text)")
       #expect(used.subtracting(given).isEmpty, "the page names words the session lacks: \(used.subtracting(given))")
-      // The server says host.problem.cardNumber itself, as a 422's detail, which the page shows.
-      let serverWords: Set = ["host.problem.cardNumber"]
+      // The server says these itself, as a 422's detail, which the page shows.
+      let serverWords: Set = ["host.problem.cardNumber", "host.problem.controlCharacter"]
       #expect(
         given.subtracting(used).subtracting(serverWords).isEmpty,
         "words the page never shows: \(given.subtracting(used))")

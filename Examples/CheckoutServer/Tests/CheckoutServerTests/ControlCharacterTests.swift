@@ -57,16 +57,23 @@ actor JSONBLikeStore: SessionStore {
         (#"a\u0000b"#, "U+0000", 2), (#"\u0001"#, "U+0001", 1), (#"ab\u001b[31m"#, "U+001B", 3),
         (#"x\u007f"#, "U+007F", 2), (#"\u0085"#, "U+0085", 1),
       ] {
-        for target in [#""key":"shipping.name""#, #""row":"quantity""#] {
-          let reply = errors.expectError(
-            try await client.event(id, #""event":"set",\#(target),"value":"\#(escaped)""#), .unprocessableContent,
-            "control_character", at: "value")
-          #expect(
-            reply["detail"]?.string
-              == "the value holds the control character \(name) at character \(position); text may hold tab, line "
-              + "feed and carriage return, but no other control character (U+0000 to U+001F, U+007F to U+009F)",
-            "\(reply.text)")
-        }
+        // A developer's set of a key is told what and where, in English.
+        let key = errors.expectError(
+          try await client.event(id, #""event":"set","key":"shipping.name","value":"\#(escaped)""#),
+          .unprocessableContent, "control_character", at: "value")
+        #expect(
+          key["detail"]?.string
+            == "the value holds the control character \(name) at character \(position); text may hold tab, line "
+            + "feed and carriage return, but no other control character (U+0000 to U+001F, U+007F to U+009F)",
+          "\(key.text)")
+        // What a page sends for a row, pasted by a shopper, is said in the shopper's words.
+        let row = errors.expectError(
+          try await client.event(id, #""event":"set","row":"quantity","value":"\#(escaped)""#),
+          .unprocessableContent, "control_character", at: "value")
+        #expect(
+          row["detail"]?.string
+            == "Quantity holds an invisible control character that can't be used. Please type it again.",
+          "\(row.text)")
       }
       #expect(await store.writes == writes, "nothing reached the store")
       // Tab, line feed and carriage return pass (a pasted address), as does any other character.

@@ -238,7 +238,7 @@ import Testing
         try await client.event(id, #""event":"appeared","step":"stepOne","expectedVersion":1"#), .conflict,
         "stale_version", at: "expectedVersion")
       #expect(stale["version"]?.int == 2)
-      #expect(stale["detail"]?.string?.contains("version 2") == true)
+      #expect(stale["detail"]?.string == "This checkout changed in another window; it now shows the latest.")
       let current = try await client.event(id, #""event":"appeared","step":"stepOne","expectedVersion":2"#)
       #expect(current.status == .ok)
       #expect(current["version"]?.int == 3)
@@ -294,15 +294,19 @@ import Testing
         "refused", at: "key")
       #expect(quantity["detail"]?.string == "Quantity takes a value, not on or off", "\(quantity.text)")
 
-      // An unknown row, with the step's rows listed.
+      // An unknown row (what a page open across a deploy sends): the shopper's
+      // words, the step by its title; the ids are in `refusal`.
       let unknown = expectError(try await client.tap(id, "creditCrd"), .unprocessableContent, "refused", at: "row")
-      #expect(unknown["detail"]?.string?.contains(#"did you mean "creditCard"?"#) == true)
+      #expect(
+        unknown["detail"]?.string == #"this is no longer on "Step One": check what it shows now and try again"#,
+        "\(unknown.text)")
       expectRefusal(unknown, "unknownRow", event: "tap", step: "stepOne", row: "creditCrd")
 
       // A step that nothing opened.
       let unopened = expectError(
         try await client.appeared(id, "confirmation"), .unprocessableContent, "refused", at: "step")
       expectRefusal(unopened, "unexpectedStep", event: "appeared", step: "confirmation")
+      #expect(unopened["detail"]?.string == #""Thank You" cannot be shown now: carry on from "Step One""#)
 
       // Nothing to accept: nothing in the body is at fault.
       let accept = expectError(

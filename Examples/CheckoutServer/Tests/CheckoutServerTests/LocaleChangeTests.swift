@@ -37,6 +37,30 @@ import Testing
     }
   }
 
+  /// The flow's matcher writes the CVV's message in English and German: a waiting
+  /// offer, and then the row the route put it on, say it in the new language (they
+  /// stayed German after a switch to English).
+  @Test func aWaitingOfferAndARowsErrorFromTheFlowAreSaidAgain() async throws {
+    let english = "The security code (CVV) isn't right. Please check the back of your card."
+    let german = "Der Sicherheitscode (CVV) stimmt nicht. Bitte prüfen Sie die Rückseite Ihrer Karte."
+    try await withApp { client in
+      let (id, _) = try await SessionLocaleTests.create(client, #"{"flow":"plndr","locale":"de"}"#)
+      try await client.open(id, "checkout", "stepOne")
+      try await CheckoutStoryTests.fillAddressAndCard(client, id, card: "4000000000000127", cvv: "123")
+      try await client.open(id, "continue", "stepTwo")
+      let placed = try await client.tap(id, "placeOrder")
+      #expect(placed["effects"]?[1]?["message"]?.string == german, "\(placed.text)")
+      let changed = try await client.send(.post, "/sessions/\(id)/locale", body: #"{"locale":"en"}"#)
+      #expect(changed["offer"]?["message"]?.string == english, "\(changed.text)")
+      _ = try await client.event(id, #""event":"accept""#)
+      _ = try await client.appeared(id, "stepOne")
+      let arrived = try await client.appeared(id, "creditCard")
+      #expect(arrived["screen"]?.row("cvv")?["error"]?.string == english, "\(arrived.text)")
+      let back = try await client.send(.post, "/sessions/\(id)/locale", body: #"{"locale":"de"}"#)
+      #expect(back["screen"]?.row("cvv")?["error"]?.string == german, "\(back.text)")
+    }
+  }
+
   @Test func anUnknownLocaleOrAStaleVersionChangesNothing() async throws {
     try await withApp { client in
       let (id, _) = try await SessionLocaleTests.create(client, #"{"flow":"plndr"}"#)

@@ -26,8 +26,8 @@ extension ServerError {
   }
 
   /// Runs store and coordinator work, answering their errors as the server does:
-  /// a refused event at the request's `field`, a conflict as `stale_version` when
-  /// the request named a version (`busy` after `attempts` lost saves otherwise),
+  /// a refused event at the request's `field`, a conflict as `stale_version` (in
+  /// the shopper's `words`) when the request named a version (`busy` after `attempts` lost saves otherwise),
   /// a store failure as 503 at the session's path (at `path` when given: a new
   /// session's id is not the client's yet), the database refusing the session's
   /// data as 500 `store_refused_data` (there too), and, with `gone`, a session its flow
@@ -35,7 +35,7 @@ extension ServerError {
   /// without `gone`) pass through.
   static func answering<T: Sendable>(
     expected: Int? = nil, field: String = "type", attempts: Int = 0, gone: SessionID? = nil, path: String? = nil,
-    _ work: () async throws -> T
+    words: () -> ShopperWords = { ShopperWords(nil) }, _ work: () async throws -> T
   ) async throws -> T {
     do {
       return try await work()
@@ -51,7 +51,7 @@ extension ServerError {
       switch error.kind {
       case .notFound: throw ServerError.unknownSession(error.id)
       case .conflict(let current):
-        if let expected { throw ServerError.staleVersion(expected: expected, current: current) }
+        if let expected { throw ServerError.staleVersion(expected: expected, current: current, words: words()) }
         throw ServerError(
           .conflict, "busy",
           "the session is changing too fast (another writer won \(attempts) times); send the event again",

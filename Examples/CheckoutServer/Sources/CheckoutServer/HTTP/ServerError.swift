@@ -114,11 +114,15 @@ extension ServerError {
     ServerError(.unprocessableContent, "unknown_locale", error.description, at: "locale")
   }
 
-  /// 409: the client's version is stale.
-  static func staleVersion(expected: Int, current: Int) -> ServerError {
-    ServerError(
-      .conflict, "stale_version",
-      "the session is at version \(current), not \(expected): reload it (GET the session) and send the event again",
+  /// 409: the client's version is stale (another window changed the session):
+  /// said in the shopper's `words` (`host.problem.staleVersion`), the current
+  /// version in `version` for the client to reload; in English, naming both
+  /// versions, when the session has no words (it could not be restored).
+  static func staleVersion(expected: Int, current: Int, words: ShopperWords) -> ServerError {
+    let english =
+      "the session is at version \(current), not \(expected): reload it (GET the session) and send the event again"
+    return ServerError(
+      .conflict, "stale_version", words.text("host.problem.staleVersion", otherwise: english),
       at: "expectedVersion", version: current)
   }
 

@@ -5,10 +5,11 @@ import CheckoutEngine
 /// action step's `resume` row.
 ///
 /// An `actionCompleted` is checked against the stored session before it is
-/// applied: an operation the flow does not have, or one with no call waiting on an
-/// action, is a 422 that says what the session waits on; `data` may only hold the
-/// action's own keys (`three_d_secure.result`), never what the shopper enters or an
-/// API provides, within the size a `set` may write.
+/// applied: an operation the flow does not have is a 422 `unknown_operation`; one
+/// with no call waiting on an action is the session's refusal (422 `refused`,
+/// `noActionWaiting`), said in the shopper's language as a tap on the `resume` row
+/// is; `data` may only hold the action's own keys (`three_d_secure.result`), never
+/// what the shopper enters or an API provides, within the size a `set` may write.
 ///
 /// The server stands in for the bank's page, so it gives every completion of
 /// `three_d_secure` its result (``ThreeDSecureCard/resultKey``): the client's, or
@@ -25,7 +26,13 @@ enum ActionCompletion {
   {
     switch event {
     case .actionCompleted(let operation, let data):
-      let action = try waitingAction(of: operation, snapshot: snapshot, flow: flow).name
+      try ServerError.checkOperation(operation, in: flow)
+      // No call waits on an action (the bank's return after a restart or a deploy
+      // cancelled the call): the session refuses it, in the shopper's language, and
+      // nothing of the data goes further.
+      guard let action = snapshot.calls.first(where: { $0.operation == operation })?.action?.name else {
+        return .actionCompleted(operation, [:])
+      }
       try check(data, of: action, limits: limits)
       return .actionCompleted(operation, withResult(data, of: action))
     case .tap(let row):
@@ -38,33 +45,6 @@ enum ActionCompletion {
     default:
       return event
     }
-  }
-
-  /// The action the call to `operation` waits on; a 422 when the flow has no such
-  /// operation or no call to it waits on an action.
-  private static func waitingAction(of operation: OperationName, snapshot: SessionSnapshot, flow: Flow)
-    throws(ServerError) -> PendingAction
-  {
-    try ServerError.checkOperation(operation, in: flow)
-    if let action = snapshot.calls.first(where: { $0.operation == operation })?.action { return action }
-    var refusal = RefusalView(code: "noActionWaiting", event: SessionEvent.Kind.actionCompleted.rawValue)
-    refusal.operation = operation.rawValue
-    throw ServerError(
-      .unprocessableContent, "refused",
-      "no call to \(operation) is waiting on an action; \(waitingDescription(snapshot.calls))", at: "operation",
-      refusal: refusal)
-  }
-
-  /// What the session's calls wait on, in a sentence.
-  static func waitingDescription(_ calls: [APICall]) -> String {
-    guard !calls.isEmpty else { return "the session is waiting on no call" }
-    let each = calls.sorted { $0.operation < $1.operation }.map { call in
-      if let action = call.action {
-        return "\(call.operation) waits on the action \(action.name) (step \(action.step))"
-      }
-      return "\(call.operation) waits for the API's answer"
-    }
-    return "the session's calls: " + each.joined(separator: ", ")
   }
 
   /// The data must hold only keys of the action (`three_d_secure.…`), at most
@@ -125,13 +105,5 @@ enum ActionCompletion {
   private static func withResult(_ data: [DataKey: Value], of action: ActionName) -> [DataKey: Value] {
     guard action == ThreeDSecureCard.action, data[ThreeDSecureCard.resultKey] == nil else { return data }
     return data.merging([ThreeDSecureCard.resultKey: .string(ThreeDSecureCard.authenticated)]) { given, _ in given }
-  }
-}
-
-extension RefusalView {
-  /// A refusal the server makes itself, before the session sees the event.
-  init(code: String, event: String) {
-    self.code = code
-    self.event = event
   }
 }

@@ -14,8 +14,12 @@ struct DataLimits: Sendable {
   /// data, a key an API provides, a key only info rows show) or 422 `unknown_key`;
   /// a value over ``valueBytes`` is 413 `value_too_large`, one holding a control
   /// character other than tab, line feed and carriage return 422 `control_character`
-  /// (``ClientText``). The value is never echoed.
-  func check(_ event: SessionEvent, on compiled: CompiledFlow) throws(ServerError) {
+  /// (``ClientText``). The value is never echoed. A `set` of a row, what a page
+  /// sends for what the shopper typed or pasted, is refused in the shopper's words
+  /// (`host.problem.tooLong`, `host.problem.controlCharacter`, the row by its
+  /// title in the language of `session`, restored only then); a `set` of a key, a
+  /// developer's, in English, saying what is wrong and where.
+  func check(_ event: SessionEvent, on compiled: CompiledFlow, session: () -> CheckoutSession?) throws(ServerError) {
     guard case .set(let target, let value) = event else { return }
     if case .key(let key) = target, let refusal = compiled.setRefusal(for: key) {
       let code = refusal.kind == .readOnly ? "read_only_key" : "unknown_key"
@@ -23,11 +27,30 @@ struct DataLimits: Sendable {
     }
     let bytes = value.displayText.utf8.count
     guard bytes <= valueBytes else {
+      let english = "the value is \(bytes) bytes; a value may hold at most \(valueBytes) bytes (UTF-8)"
       throw ServerError(
         .contentTooLarge, "value_too_large",
-        "the value is \(bytes) bytes; a value may hold at most \(valueBytes) bytes (UTF-8)", at: "value")
+        Self.shoppers("host.problem.tooLong", for: target, in: session, otherwise: english), at: "value")
     }
-    try ClientText.check(value, at: "value")
+    do {
+      try ClientText.check(value, at: "value")
+    } catch {
+      throw ServerError(
+        error.status, error.error,
+        Self.shoppers("host.problem.controlCharacter", for: target, in: session, otherwise: error.detail),
+        at: error.at)
+    }
+  }
+
+  /// The host word `id` naming the row of a `set` of a row (`target`) by its title
+  /// in the session's language; `otherwise` for a `set` of a key, or when the
+  /// session cannot be restored.
+  private static func shoppers(
+    _ id: String, for target: SetTarget, in session: () -> CheckoutSession?, otherwise: String
+  ) -> String {
+    guard case .row = target, let session = session() else { return otherwise }
+    let title = ShopperWords.rowTitle(of: target, in: session)
+    return ShopperWords(session).text(id, ["row": title], otherwise: otherwise)
   }
 
   /// After a `set` event: the value holds no card number unless its row is one a
@@ -44,20 +67,13 @@ struct DataLimits: Sendable {
     guard case .set(let target, let value) = event, CardNumberText.containsCardNumber(value.displayText) else {
       return
     }
-    let rows: [Row]
-    switch target {
-    case .row(let row, let step):
-      let stepID = step ?? session.navigation.top
-      rows = session.flow.steps.first { $0.id == stepID }?.rows.filter { $0.id == row } ?? []
-    case .key(let key):
-      rows = session.flow.steps.flatMap(\.rows).filter { $0.bind == key }
-    }
+    let rows = ShopperWords.rows(of: target, in: session)
     guard !rows.contains(where: { $0.sensitive || $0.secret }) else { return }
     // In the shopper's words (host.problem.cardNumber), the row by its title.
     let title = rows.first?.title.text(in: session.locale) ?? target.description
-    let words = session.hostWords["host.problem.cardNumber"] ?? "{row}"
     throw ServerError(
-      .unprocessableContent, "card_number_in_text", words.replacingOccurrences(of: "{row}", with: title), at: "value")
+      .unprocessableContent, "card_number_in_text",
+      ShopperWords(session).text("host.problem.cardNumber", ["row": title], otherwise: title), at: "value")
   }
 
   /// After a `set` event: the entered values (every key a value row binds; secrets,

@@ -14,7 +14,9 @@ extension SessionService {
   ) async throws -> SessionView {
     let loaded = try await load(id, given: loaded)
     if let expected = request.expectedVersion, expected != loaded.version {
-      throw ServerError.staleVersion(expected: expected, current: loaded.version)
+      let words = try? await serving.serve(loaded)
+      throw ServerError.staleVersion(
+        expected: expected, current: loaded.version, words: words.map(ShopperWords.init) ?? ShopperWords(nil))
     }
     let served = try await serving.serve(loaded)
     var session = try served.session()
@@ -26,7 +28,9 @@ extension SessionService {
     }
     var version = served.stored.version
     if session.locale != before || served.migration != nil {
-      version = try await ServerError.answering(expected: served.stored.version, field: "locale", gone: id) {
+      version = try await ServerError.answering(
+        expected: served.stored.version, field: "locale", gone: id, words: { ShopperWords(session) }
+      ) {
         try await store.save(
           session.snapshot(revealSensitive: true), id: id, expectedVersion: served.stored.version)
       }

@@ -97,7 +97,9 @@ struct SessionService: Sendable {
   ) async throws -> EventResultView {
     let loaded = try await load(id, given: loaded)
     if let expected = event.expectedVersion, expected != loaded.version {
-      throw ServerError.staleVersion(expected: expected, current: loaded.version)
+      let words = try? await serving.serve(loaded)
+      throw ServerError.staleVersion(
+        expected: expected, current: loaded.version, words: words.map(ShopperWords.init) ?? ShopperWords(nil))
     }
     let served = try await serving.serve(loaded)
     let recovered = try await ServerError.answering(gone: id) {
@@ -105,10 +107,11 @@ struct SessionService: Sendable {
     }
     let applied = try ActionCompletion.prepare(
       event.event, snapshot: recovered.stored.snapshot, flow: served.flow.flow, limits: limits)
-    try limits.check(applied, on: served.flow)
+    try limits.check(applied, on: served.flow) { try? served.session() }
     let result = try await ServerError.namingPending(in: recovered.stored, flow: served.flow) {
       try await ServerError.answering(
-        expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts
+        expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts,
+        words: { ShopperWords(served) }
       ) {
         try await calls.send(
           applied, to: id, flow: served.flow, loaded: recovered.stored,

@@ -1,0 +1,70 @@
+import CheckoutEngine
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CheckoutServer
+
+/// What the server refuses itself for what a shopper typed or did from the page (a
+/// value too long, a control character pasted, a second window) is said in the
+/// session's language through its `host.problem.*` words, the row by its title, as
+/// `card_number_in_text` is; what only a developer's request causes (a `set` of a
+/// key, an unknown key) stays English, naming what is wrong.
+@Suite struct ShopperProblemWordsTests {
+  let errors = ErrorTests()
+
+  static func german(_ client: some TestClientProtocol) async throws -> String {
+    let created = try await client.send(.post, "/sessions", body: #"{"flow":"express","locale":"de"}"#)
+    return try #require(created["id"]?.string)
+  }
+
+  @Test func aValueTooLongIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      let long = String(repeating: "a", count: 1_025)
+      let row = errors.expectError(
+        try await client.event(id, #""event":"set","row":"email","value":"\#(long)""#), .contentTooLarge,
+        "value_too_large", at: "value")
+      #expect(row["detail"]?.string == "E-Mail ist zu lang. Bitte kürzen Sie die Eingabe.", "\(row.text)")
+      // A developer's set of a key says what is wrong, in English.
+      let key = errors.expectError(
+        try await client.event(id, #""event":"set","key":"contact.email","value":"\#(long)""#), .contentTooLarge,
+        "value_too_large", at: "value")
+      #expect(key["detail"]?.string == "the value is 1025 bytes; a value may hold at most 1024 bytes (UTF-8)")
+    }
+  }
+
+  @Test func aControlCharacterPastedIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      let row = errors.expectError(
+        try await client.event(id, #""event":"set","row":"email","value":"a\u0001b""#), .unprocessableContent,
+        "control_character", at: "value")
+      #expect(
+        row["detail"]?.string
+          == "E-Mail enthält ein unsichtbares Steuerzeichen, das nicht verwendet werden kann. Bitte geben Sie es neu ein.",
+        "\(row.text)")
+      #expect(try await client.send(.get, "/sessions/\(id)")["version"]?.int == 1)
+    }
+  }
+
+  @Test func aSecondWindowsStaleVersionIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      #expect(
+        try await client.event(id, #""event":"set","row":"email","value":"a@b.de","expectedVersion":1"#).status == .ok)
+      let stale = errors.expectError(
+        try await client.event(id, #""event":"set","row":"email","value":"c@d.de","expectedVersion":1"#), .conflict,
+        "stale_version", at: "expectedVersion")
+      #expect(
+        stale["detail"]?.string
+          == "Dieser Checkout wurde in einem anderen Fenster geändert; er zeigt jetzt den neuesten Stand.",
+        "\(stale.text)")
+      #expect(stale["version"]?.int == 2)
+      let locale = try await client.send(
+        .post, "/sessions/\(id)/locale", body: #"{"locale":"fr","expectedVersion":1}"#)
+      #expect(locale.status == .conflict)
+      #expect(locale["detail"]?.string == stale["detail"]?.string, "the session is still German: \(locale.text)")
+    }
+  }
+}
