@@ -32,7 +32,8 @@ extension FlowLoader {
   package func lint(bytes: [UInt8], file: String?, besides earlier: [LintReport]) -> LintReport {
     let analysis = analyze(bytes: bytes) { flow, positions, sink in
       FlowLinter(flow: flow, positions: positions, sink: sink).lint()
-      FlowVersionClash.check(flow, besides: earlier, sink: sink)
+      // A flow that did not load has its own problems to fix first.
+      if positions.writtenKeys == nil { FlowVersionClash.check(flow, besides: earlier, sink: sink) }
     }
     return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics, omitted: analysis.omitted)
   }
