@@ -12,8 +12,16 @@ extension FlowLoader {
   /// ```
   ///
   /// Files served together are linted in order, each `besides` the reports of
-  /// those before it: a flow whose id and version an earlier one has too is an
-  /// error (see ``FlowVersionClash``).
+  /// those before it: one file per version of a flow, so a flow whose id and
+  /// `version` (or lack of one) an earlier file that loaded has too is an error at
+  /// its `version` (its `id` when it has none) naming that file.
+  ///
+  /// ```swift
+  /// var reports: [LintReport] = []
+  /// for path in ["flows/plndr-v1.json", "flows/plndr-v2.json"] {
+  ///   reports.append(FlowLoader().lint(contentsOf: path, besides: reports))
+  /// }
+  /// ```
   public func lint(contentsOf path: String, besides earlier: [LintReport] = []) -> LintReport {
     do {
       return lint(bytes: try FlowLoader.read(path), file: path, besides: earlier)
@@ -32,7 +40,8 @@ extension FlowLoader {
   package func lint(bytes: [UInt8], file: String?, besides earlier: [LintReport]) -> LintReport {
     let analysis = analyze(bytes: bytes) { flow, positions, sink in
       FlowLinter(flow: flow, positions: positions, sink: sink).lint()
-      FlowVersionClash.check(flow, besides: earlier, sink: sink)
+      // A flow that did not load has its own problems to fix first.
+      if positions.writtenKeys == nil { FlowVersionClash.check(flow, besides: earlier, sink: sink) }
     }
     return LintReport(file: file, flow: analysis.flow, diagnostics: analysis.diagnostics, omitted: analysis.omitted)
   }

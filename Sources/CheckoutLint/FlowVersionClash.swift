@@ -5,6 +5,7 @@ import CheckoutModel
 /// the same `version`, or both without one, are an error at the later file's
 /// `version` (its `id` when it has none), naming the earlier file. A session or
 /// snapshot names a flow by id and version, so it could not tell the two apart.
+/// A file that did not load is not compared (its loading problems come first).
 ///
 /// The one definition of the rule: `checkout lint` and the example server both
 /// come here, through ``FlowLoader/lint(contentsOf:besides:)``.

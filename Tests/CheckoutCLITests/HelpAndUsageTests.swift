@@ -70,7 +70,8 @@ import Testing
     hold or that only values a submit's own checks refuse get past, and the coverage
     matrix: a route from every step where a submit can fail to every error
     resolution) are all reported, each as file:line:column with the JSON path and
-    a suggestion.
+    a suggestion. Several files are checked as a set a server runs: two files with
+    the same flow id and "version" (or both without one) are an error at the later.
 
     Past 200 problems in a file, the rest are counted: "… and 1,234,567 more errors".
 
