@@ -50,6 +50,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case hostProblemUnavailable = "host.problem.unavailable", hostProblemOther = "host.problem.other"
   case hostProblemCardNumber = "host.problem.cardNumber", hostProblemSessionGone = "host.problem.sessionGone"
   case hostProblemTooLong = "host.problem.tooLong", hostNoticeRestarted = "host.notice.restarted"
+  case hostNoticeUpdated = "host.notice.updated"
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { rawValue }
