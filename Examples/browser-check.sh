@@ -11,6 +11,8 @@
 # check declined, the language changed in place, refused and too long values.
 # On the memory store, Scripts/page_a11y_check.py checks the page's layout (reflow
 # from 320 px to 200 % zoom) and accessibility (focus, dialogs, autofill, lang).
+# On PostgreSQL, Scripts/browser_deploy.py meets a deploy: a German shopper on a
+# step the new flow version removed is told, in German, that the checkout changed.
 #
 #   Examples/browser-check.sh [--screenshots DIR] [--memory-only]
 #
@@ -159,6 +161,29 @@ DUMP
     --restart-command "$WORK/restart.sh"
   stop_server
   no_cvv_in_log postgres
+
+  echo "== a deploy the shopper meets: PLNDR v1, then v1 and v2 with --on-flow-change migrate"
+  mkdir -p "$WORK/flows-v1" "$WORK/flows-v1v2"
+  cp "$ROOT/Examples/evolution/plndr-v1.json" "$WORK/flows-v1/"
+  cp "$ROOT/Examples/evolution/plndr-v1.json" "$ROOT/Examples/evolution/plndr-v2.json" "$WORK/flows-v1v2/"
+  start_server deploy --flows "$WORK/flows-v1"
+  cat >"$WORK/deploy.sh" <<DEPLOY
+#!/usr/bin/env bash
+set -euo pipefail
+kill \$(cat "$WORK/server.pid")
+while curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; do sleep 0.1; done
+"$BIN" --hostname 127.0.0.1 --port "$PORT" --today 2026-11-21 --log-level trace --flows "$WORK/flows-v1v2" \
+  --on-flow-change migrate >>"$WORK/server-deploy.log" 2>&1 &
+echo \$! >"$WORK/server.pid"
+for _ in \$(seq 1 150); do curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && exit 0; sleep 0.2; done
+echo "the server did not come back" >&2; exit 1
+DEPLOY
+  chmod +x "$WORK/deploy.sh"
+  timeout 300 python3 "$PACKAGE/Scripts/browser_deploy.py" "http://127.0.0.1:$PORT" --screenshots "$WORK" \
+    --deploy-command "$WORK/deploy.sh"
+  stop_server
+  grep -q "session carried to another flow version" "$WORK/server-deploy.log" \
+    || { echo "FAILED: the deploy's migration was not logged" >&2; exit 1; }
 fi
 if [ "$SHOTS" = "$WORK/screenshots" ]; then
   echo "== ok (keep the screenshots with --screenshots DIR)"

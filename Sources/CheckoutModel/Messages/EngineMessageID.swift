@@ -51,7 +51,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case hostProblemUnavailable = "host.problem.unavailable", hostProblemOther = "host.problem.other"
   case hostProblemCardNumber = "host.problem.cardNumber", hostProblemSessionGone = "host.problem.sessionGone"
   case hostProblemTooLong = "host.problem.tooLong", hostProblemControlCharacter = "host.problem.controlCharacter"
-  case hostNoticeRestarted = "host.notice.restarted"
+  case hostNoticeRestarted = "host.notice.restarted", hostNoticeUpdated = "host.notice.updated"
 
   /// The id as tables and flows write it: `rule.required`.
   package var id: String { rawValue }

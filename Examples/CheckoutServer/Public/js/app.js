@@ -38,6 +38,7 @@ let backWanted = false;  // the back button was pressed while the host was busy
 let guardArmed = false;  // a history entry the back button can pop
 let actionAsked = false;  // a call answered that the shopper must do an action first
 let screenShown = null;  // the last screen the session sent
+let migrationNoticed = null;  // the last migration the shopper was told of (noticeMigration)
 
 const graph = new GraphPanel($('#graph'));
 const nav = new NavigationView($('#stage'), (step) => titles.get(step) ?? step, (transition) => {
@@ -89,8 +90,12 @@ function problemWords(error) {
   if (error.code === 'no_answer') return word('host.problem.noAnswer');
   if (error.status === 503) return word('host.problem.unavailable');
   if (error.code === 'stale_version') return word('host.problem.staleVersion');
-  // The session's secret is not in this browser any more, or the session is gone.
-  if (error.code === 'unknown_session') return word('host.problem.sessionGone', { newCheckout: word('host.newCheckout') });
+  // The session's secret is not in this browser any more, or the session is gone;
+  // or a deploy left it on a flow version (410 flow_changed) or a flow (410
+  // flow_gone) this server does not serve: either way a new checkout is the way on.
+  if (error.code === 'unknown_session' || error.status === 410) {
+    return word('host.problem.sessionGone', { newCheckout: word('host.newCheckout') });
+  }
   if (error.code === 'value_too_large') return word('host.problem.tooLong', { row: rowTitle(error.row) });
   // A refused event's detail is the engine's message, in the session's language;
   // so is a card number refused in a free-text row (host.problem.cardNumber) and a
@@ -118,6 +123,31 @@ function effectWords(effect) {
 function clearProblem() {
   $('#problem').hidden = true;
   $('#problem').textContent = '';
+}
+
+/**
+ * The kinds of migration change the shopper does not see: a step, row or key
+ * renamed (the same place and values under new ids), the focus dropped. Any other
+ * (moved back a step, a sheet closed, a 3-D Secure call cancelled, a value
+ * dropped or now refused, an offer gone) changes what the shopper sees.
+ */
+const unseenChanges = new Set(['renamedStep', 'renamedRow', 'renamedKey', 'droppedFocus']);
+
+/**
+ * An answer's `migration` (the session was carried to a new version of its flow
+ * by a deploy) is English data for an operator; the shopper is told, in their
+ * language, only when it changed what they see.
+ */
+function noticeMigration(migration) {
+  if (!migration) return;
+  // A GET shows a migration without saving it, so the next event's answer carries
+  // the same one again: the shopper is told once.
+  const which = `${session.id} ${migration.fromFingerprint} ${migration.toFingerprint}`;
+  if (which === migrationNoticed) return;
+  migrationNoticed = which;
+  const kinds = (migration.changes ?? []).map((change) => change.kind);
+  log(`session carried to ${migration.flow} v${migration.toVersion ?? '?'}: ${kinds.join(', ') || 'nothing to change'}`, 'host');
+  if (kinds.some((kind) => !unseenChanges.has(kind))) showNotice(word('host.notice.updated'));
 }
 
 /** A notice for the shopper (a call cancelled), shown until the shopper does something else. */
@@ -268,6 +298,7 @@ async function handle(answer) {
   for (const effect of effects) log(describe(effect), effect.kind);
   const focus = effects.find((effect) => effect.kind === 'focus');
   draw(answer, focus?.row);
+  noticeMigration(answer.migration);
   for (const effect of effects) {
     if (['refused', 'unresolved', 'routeCancelled'].includes(effect.kind)) {
       showProblem({ message: describe(effect), words: effectWords(effect) });
@@ -550,6 +581,7 @@ async function showSession(shown) {
   draw(shown, shown.screen.rows.find((row) => row.isFocused)?.id);  // the row a route reached keeps the focus
   const progress = await showProgress();
   log(`session ${shown.id} reloaded at version ${shown.version}`, 'host');
+  noticeMigration(shown.migration);
   if (shown.offer) return answerOffer(shown.offer);
   if (progress.pending) return perform(progress.pending.command);
   if (progress.action) return doAction(progress);
@@ -588,9 +620,10 @@ async function boot() {
   try {
     await reload();
   } catch (error) {
-    if (error.code !== 'unknown_session') throw error;
-    // The server answers an unknown id and a secret this browser does not hold alike.
-    log(`session ${id} does not open in this browser (unknown to the server, swept, forgotten by a memory store's restart, or its secret cookie is not here): a new checkout`, 'host');
+    if (error.code !== 'unknown_session' && error.status !== 410) throw error;
+    // The server answers an unknown id and a secret this browser does not hold alike;
+    // a 410 is a session on a flow version (or a flow) this server does not serve.
+    log(`session ${id} does not open in this browser (unknown to the server, swept, forgotten by a memory store's restart, its secret cookie is not here, or ${error.code}): a new checkout`, 'host');
     await (wanted ? start(flow, wanted) : start(flow));
     showNotice(word('host.notice.restarted'));
   }

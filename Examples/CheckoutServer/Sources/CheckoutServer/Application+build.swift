@@ -131,6 +131,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   var logger = dependencies.logger ?? Logger(label: "checkout-server")
   logger.logLevel = arguments.logLevel ?? .info
   let catalog = try FlowCatalog.load(directory: arguments.flows ?? FlowCatalog.defaultDirectory, logger: logger)
+  catalog.warnAboutVersionGaps(to: logger)
   var today: CalendarDate?
   if let text = arguments.today {
     // The engine's one reader of `--today`, as the command line reads it.

@@ -100,6 +100,26 @@ import Testing
     }
   }
 
+  @Test func aRefusedEventsRequestLineNamesTheRefusal() async throws {
+    let handler = InMemoryLogHandler()
+    let logger = Logger(label: "checkout-server-test") { _ in handler }
+    try await withApp(dependencies: AppDependencies(logger: logger, environment: [:])) { client in
+      let id = try await client.createSession()
+      try await client.open(id, "checkout", "stepOne")
+      _ = try await client.tap(id, "creditCard")
+      // Waiting for the host: a second tap before stepOne's row opened its step.
+      #expect(try await client.tap(id, "shippingAddress").status == .unprocessableContent)
+      #expect(try await client.event(id, #""event":"accept""#).status == .unprocessableContent)
+    }
+    let refused = Self.lines(handler).filter { $0.hasPrefix("info request ") && $0.contains("status=422") }
+    #expect(refused.count == 2, "\(refused)")
+    #expect(refused.first?.contains("refusal=awaitingStep") == true, "\(refused)")
+    #expect(refused.last?.contains("refusal=noOffer") == true, "\(refused)")
+    #expect(
+      !Self.lines(handler).contains { $0.contains("refusal=") && !$0.contains("status=422") },
+      "only a refused event's line names a refusal")
+  }
+
   @Test func tokenSearchIgnoresLongerRuns() {
     #expect(Self.contains("value=9714 x", token: "9714"))
     #expect(Self.contains("\"9714\"", token: "9714"))

@@ -235,6 +235,7 @@ actor SwitchedAPI: CheckoutAPI {
       #expect(line.contains("idempotencyKey=\(id):placeOrder-1"), "\(line)")
       #expect(line.contains("key=placeOrder-1"), "\(line)")
       #expect(line.contains("outcome=succeeded"), "\(line)")
+      #expect(line.contains("provided.order.number=PLNDR-"), "the order number: \(line)")
     }
   }
 

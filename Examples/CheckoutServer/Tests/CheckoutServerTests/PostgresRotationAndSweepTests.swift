@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import InMemoryLogging
 import Logging
 import Testing
 
@@ -49,15 +50,22 @@ extension PostgresStoreTests {
         try await store.insert(try Self.snapshot(), id: idle)
         try await Task.sleep(for: .milliseconds(1500))
         try await store.touch(read)
-        let sweeper = try SweepingTests.sweeper(store, idle: 1, finished: 1)
+        let handler = InMemoryLogHandler()
+        let sweeper = try SweepingTests.sweeper(
+          store, idle: 1, finished: 1, logger: Logger(label: "sweep-test") { _ in handler })
         // While one instance holds the sweep, another's pass does nothing.
         let during = try await store.asOnlySweeper {
           try await SweepingTests.sweeper(other, idle: 1, finished: 1).sweep()
         }
         #expect(during == 0)
         #expect(try await store.load(idle) != nil)
-        #expect(await sweeper.sweep() >= 1)
+        let swept = await sweeper.sweep()
+        #expect(swept >= 1)
         #expect(try await store.load(idle) == nil)
+        // One line per session swept, with why (other sessions in the database may go too).
+        let lines = LogTests.lines(handler).filter { $0.hasPrefix("info session swept ") }
+        #expect(lines.count == swept, "\(lines)")
+        #expect(lines.contains { $0.contains("reason=idle") && $0.contains("session=sweep-") }, "\(lines)")
         #expect(try await store.load(read) != nil, "read within the timeout")
         #expect(try await store.load(inFlight) != nil, "a call in flight is never swept")
         #expect(await sweeper.sweep(now: Date().addingTimeInterval(3600)) >= 1)

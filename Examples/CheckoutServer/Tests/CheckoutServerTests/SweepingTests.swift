@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import InMemoryLogging
 import Logging
 import Synchronization
 import Testing
@@ -21,11 +22,13 @@ final class TestClock: Sendable {
 @Suite struct SweepingTests {
   static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-  static func sweeper(_ store: any SessionStore, idle: Int = 60, finished: Int = 10) throws -> SessionSweeper {
+  static func sweeper(
+    _ store: any SessionStore, idle: Int = 60, finished: Int = 10, logger: Logger = quiet
+  ) throws -> SessionSweeper {
     SessionSweeper(
       store: store, catalog: try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: quiet),
       vault: SecretVault(), idleTimeout: .seconds(idle), finishedRetention: .seconds(finished), interval: .seconds(1),
-      metrics: ServerMetrics(), logger: quiet)
+      metrics: ServerMetrics(), logger: logger)
   }
 
   static func snapshot() throws -> SessionSnapshot {
@@ -99,6 +102,46 @@ final class TestClock: Sendable {
     #expect(await store.count == 0)
   }
 
+  @Test func eachSweptSessionIsLoggedWithItsIdAndWhy() async throws {
+    let clock = TestClock()
+    let store = MemorySessionStore(now: clock.reading)
+    let dependencies = AppDependencies(logger: Self.quiet, store: store, environment: [:])
+    let checkout = StoryCheckout.all[0]
+    let (placed, open) = try await withApp(dependencies: dependencies) { client -> (String, String) in
+      let placed = try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242")
+      try await checkout.submitAndExpectTheOrderPlaced(client, placed)
+      return (placed, try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242"))
+    }
+    let handler = InMemoryLogHandler()
+    let sweeper = try Self.sweeper(
+      store, idle: 60, finished: 10, logger: Logger(label: "sweep-test") { _ in handler })
+    clock.advance(11)
+    #expect(await sweeper.sweep(now: clock.now) == 1)
+    clock.advance(50)
+    #expect(await sweeper.sweep(now: clock.now) == 1)
+    let lines = LogTests.lines(handler)
+    let swept = lines.filter { $0.hasPrefix("info session swept ") }
+    #expect(swept.count == 2, "\(lines)")
+    #expect(swept.first?.contains("session=\(placed)") == true, "\(swept)")
+    #expect(swept.first?.contains("reason=finished") == true, "\(swept)")
+    #expect(swept.first?.contains("finishedBy=placeOrder") == true, "\(swept)")
+    #expect(swept.last?.contains("session=\(open)") == true, "\(swept)")
+    #expect(swept.last?.contains("reason=idle") == true, "\(swept)")
+    #expect(swept.last?.contains("finishedBy") == false, "\(swept)")
+    #expect(lines.filter { $0.hasPrefix("info sessions swept count=1") }.count == 2, "\(lines)")
+  }
+
+  @Test func aStoreSweptByItsLastSaveLogsEachSessionAsIdle() async throws {
+    let handler = InMemoryLogHandler()
+    let store = LastSaveOnlyStore()
+    try await store.insert(try Self.snapshot(), id: "only-by-save")
+    let sweeper = try Self.sweeper(store, logger: Logger(label: "sweep-test") { _ in handler })
+    #expect(await sweeper.sweep(now: Date().addingTimeInterval(3600)) == 1)
+    #expect(
+      LogTests.lines(handler).contains { $0.hasPrefix("info session swept reason=idle session=only-by-save") },
+      "\(LogTests.lines(handler))")
+  }
+
   @Test func oneSweeperAtATime() async throws {
     let store = MemorySessionStore()
     let inner = try await store.asOnlySweeper { try await store.asOnlySweeper { 1 } }
@@ -126,5 +169,19 @@ final class TestClock: Sendable {
     await #expect(throws: UsageError.self) {
       _ = try await buildApplication(arguments, dependencies: AppDependencies(logger: Self.quiet, environment: [:]))
     }
+  }
+}
+
+/// A store with the library's operations only: swept by its last save
+/// (`deleteSessions(savedBefore:)`), as a store an embedding program gives is.
+private final class LastSaveOnlyStore: SessionStore {
+  let inner = InMemorySessionStore()
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws { try await inner.insert(snapshot, id: id) }
+  func load(_ id: SessionID) async throws -> StoredSession? { try await inner.load(id) }
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    try await inner.save(snapshot, id: id, expectedVersion: expectedVersion)
+  }
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    try await inner.deleteSessions(savedBefore: cutoff)
   }
 }

@@ -16,11 +16,25 @@ enum LogText {
 
   /// `text` with digit runs masked, truncated and escaped.
   static func safe(_ text: String) -> String {
+    written(text, maskingDigits: true)
+  }
+
+  /// A value the checkout API answered (an order number), as a log line shows it:
+  /// its digits kept, since an operator searches the log for them
+  /// (`PLNDR-18528348`), but masked as ``safe(_:)`` masks a client's text when it
+  /// holds a card number (``CardNumberText``: an API that answers one the flow
+  /// does not mark `sensitive`); truncated and escaped alike.
+  static func answered(_ text: String) -> String {
+    written(text, maskingDigits: CardNumberText.containsCardNumber(text))
+  }
+
+  /// `text` truncated and escaped, its digit runs masked when `maskingDigits`.
+  private static func written(_ text: String, maskingDigits: Bool) -> String {
     var output = ""
     var kept = 0
     var characters = Array(text.unicodeScalars)[...]
     while let scalar = characters.first, kept < maximumLength {
-      if isDigit(scalar) {
+      if maskingDigits, isDigit(scalar) {
         let run = digitRun(in: characters)
         if run.digits >= maskedDigitRun {
           output += "[\(run.digits) digits]"

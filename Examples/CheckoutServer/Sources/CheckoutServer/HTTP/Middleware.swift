@@ -30,8 +30,9 @@ struct CheckoutRequestContext: RequestContext {
 
 /// Turns every error into the JSON error shape, counts and logs each request once:
 /// method, route, path (digit runs masked, truncated: ``LogText``), status and
-/// duration; for errors their code and `at` (masked too), never a detail or a body,
-/// which may hold what the shopper typed. Every line carries the request id
+/// duration; for errors their code and `at` (masked too), and for a refused event
+/// the refusal's code (`refusal=awaitingStep`), never a detail or a body, which may
+/// hold what the shopper typed. Every line carries the request id
 /// (`hb.request.id`: the request's own `X-Request-ID` when well formed,
 /// ``IncomingRequestID``), which the answer repeats in `X-Request-ID`.
 struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -75,6 +76,8 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     if let failure {
       metadata["error"] = "\(failure.error)"
       metadata["at"] = "\(LogText.path(failure.at))"
+      // A refused event: why, as the engine's code (`awaitingStep`, `offerWaiting`).
+      if let refusal = failure.refusal { metadata["refusal"] = "\(LogText.safe(refusal.code))" }
     }
     context.logger.log(level: level, "request", metadata: metadata)
     return response

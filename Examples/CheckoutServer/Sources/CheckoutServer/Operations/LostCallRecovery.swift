@@ -95,7 +95,12 @@ struct LostCallRecovery: Service, CustomStringConvertible {
     do {
       let served = try await service.served(id)
       let recovery = try await service.finishLostCalls(in: served, calls: calls)
-      for report in attempt.reports { CallLog.log(report, session: id, to: logger, metrics: service.metrics) }
+      for report in attempt.reports {
+        CallLog.log(report, session: id, flow: served.flow, to: logger, metrics: service.metrics)
+      }
+      if let migration = served.migration, recovery.stored.version != served.stored.version {
+        MigrationLog.log(migration, session: id, saved: true, to: logger)
+      }
       if recovery.steps.isEmpty { return .nothingLost }
       await showConfirmation(after: recovery, flow: served.flow, calls: calls)
       return .finished

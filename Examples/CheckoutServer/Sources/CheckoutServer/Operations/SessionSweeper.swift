@@ -15,6 +15,11 @@ import ServiceLifecycle
 /// PostgreSQL one instance sweeps at a time (an advisory lock); the others skip
 /// the pass. A store that is not a ``SweepableSessionStore`` is swept by its last
 /// save alone (`deleteSessions(savedBefore:)`, idle timeout only).
+///
+/// Each session deleted is logged (info, `session swept`) with its id and why
+/// (``SweptSession``): `reason=idle`, or `reason=finished` with the operation that
+/// placed its order (`finishedBy=placeOrder`), so a shopper who comes back to a
+/// 404 can be told what became of the checkout; then the pass's count.
 struct SessionSweeper: Service, CustomStringConvertible {
   let store: any SessionStore
   let catalog: FlowCatalog
@@ -46,7 +51,7 @@ struct SessionSweeper: Service, CustomStringConvertible {
     let idleCutoff = now.addingTimeInterval(-Self.seconds(idleTimeout))
     let finishedCutoff = now.addingTimeInterval(-Self.seconds(finishedRetention))
     do {
-      let deleted: [SessionID]
+      let deleted: [SweptSession]
       if let sweepable = store as? any SweepableSessionStore {
         let catalog = catalog
         let batch = batch
@@ -61,9 +66,12 @@ struct SessionSweeper: Service, CustomStringConvertible {
         }
         deleted = swept
       } else {
-        deleted = try await store.deleteSessions(savedBefore: idleCutoff)
+        deleted = try await store.deleteSessions(savedBefore: idleCutoff).map { SweptSession(id: $0, reason: .idle) }
       }
-      for id in deleted { await vault.forget(id) }
+      for swept in deleted {
+        await vault.forget(swept.id)
+        logger.info("session swept", metadata: swept.metadata)
+      }
       if !deleted.isEmpty {
         metrics.sessionsSwept.increment(by: deleted.count)
         logger.info("sessions swept", metadata: ["count": "\(deleted.count)"])
@@ -79,15 +87,18 @@ struct SessionSweeper: Service, CustomStringConvertible {
   /// deleted if its own cutoff has passed and nothing saved it since it was listed.
   private static func pass(
     _ store: any SweepableSessionStore, catalog: FlowCatalog, idleCutoff: Date, finishedCutoff: Date, batch: Int
-  ) async throws -> [SessionID] {
-    var deleted: [SessionID] = []
+  ) async throws -> [SweptSession] {
+    var deleted: [SweptSession] = []
     let latest = max(idleCutoff, finishedCutoff)
     for candidate in try await store.inactiveSessions(before: latest, limit: batch) {
       if candidate.snapshot.hasCalls { continue }
-      let cutoff = isFinished(candidate.snapshot, in: catalog) ? finishedCutoff : idleCutoff
+      let finished = isFinished(candidate.snapshot, in: catalog)
+      let cutoff = finished ? finishedCutoff : idleCutoff
       guard candidate.lastActive < cutoff else { continue }
       if try await store.delete(candidate.id, version: candidate.version, inactiveSince: cutoff) {
-        deleted.append(candidate.id)
+        deleted.append(
+          SweptSession(
+            id: candidate.id, reason: finished ? .finished(by: candidate.snapshot.finished) : .idle))
       }
     }
     return deleted

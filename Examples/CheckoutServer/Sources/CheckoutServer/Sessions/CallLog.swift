@@ -5,17 +5,23 @@ import Synchronization
 /// The server's log lines and metrics for what the library's ``CallCoordinator``
 /// did with a call: the session, the operation, its key within the session and the
 /// full idempotency key the API is sent (`SESSION:placeOrder-1`), never its payload.
+/// A success's line also shows what the API provided, as the session's flow lets
+/// it be shown (``provided(_:flow:)``: `provided.order.number=PLNDR-18528348`).
 /// Each call the API answered, or did not, is counted in `checkout_api_calls_total`
 /// here, whichever path made it (an event, a `GET`, ``LostCallRecovery``).
 enum CallLog {
-  /// Logs and counts `report`, a call of session `session`.
-  static func log(_ report: CallReport, session: SessionID, to logger: Logger, metrics: ServerMetrics) {
+  /// Logs and counts `report`, a call of session `session`, which runs on `flow`.
+  static func log(
+    _ report: CallReport, session: SessionID, flow: CompiledFlow, to logger: Logger, metrics: ServerMetrics
+  ) {
     count(report, metrics: metrics)
     switch report {
     case .recovering(let operation, let key, let session):
       logger.warning("finishing a lost API call", metadata: metadata(session, operation, key))
-    case .answered(let operation, let key, .succeeded):
-      logger.info("checkout API", metadata: metadata(session, operation, key, ["outcome": "succeeded"]))
+    case .answered(let operation, let key, .succeeded(let values)):
+      var more = provided(values, flow: flow)
+      more["outcome"] = "succeeded"
+      logger.info("checkout API", metadata: metadata(session, operation, key, more))
     case .answered(let operation, let key, .failed(let errors)):
       logger.info(
         "checkout API",
@@ -46,6 +52,24 @@ enum CallLog {
       metrics.recordAPICall(operation: operation.rawValue, outcome: "actionRequired")
     case .unanswered(let operation, _, _): metrics.recordAPICall(operation: operation.rawValue, outcome: "unanswered")
     }
+  }
+
+  /// What a success provided, one `provided.KEY` entry per value, as the flow lets
+  /// it be shown: a `secret` key's value left out (a bound row says `secret`), a
+  /// `sensitive` one masked as the screen masks it (`•••• 4242`), any other as the
+  /// API answered it (``LogText/answered(_:)``: escaped, and masked only if it
+  /// holds a card number).
+  static func provided(_ values: [DataKey: Value], flow: CompiledFlow) -> Logger.Metadata {
+    guard !values.isEmpty else { return [:] }
+    let secret = Set(flow.flow.steps.flatMap(\.rows).filter(\.secret).compactMap(\.bind))
+    var metadata: Logger.Metadata = [:]
+    for (key, value) in values where !secret.contains(key) {
+      let text = value.displayText
+      let shown =
+        flow.masking.sensitiveKeys.contains(key) ? Masking.masked(text) : LogText.answered(text)
+      metadata["provided.\(LogText.safe(key.rawValue))"] = "\(shown)"
+    }
+    return metadata
   }
 
   /// The idempotency key the API is sent for a call of `session` with `key`

@@ -2,13 +2,16 @@ import CheckoutEngine
 import Logging
 
 extension SessionService {
-  /// The call coordinator for work on session `id`: its reports logged to `logger`
-  /// with the session and the full idempotency key, and counted (``CallLog``); its
+  /// The call coordinator for work on session `id`, served on `flow`: its reports
+  /// logged to `logger` with the session and the full idempotency key (a success's
+  /// provided values as `flow` masks them), and counted (``CallLog``); its
   /// checkpoints told to `witness` too.
-  func calls(for id: SessionID, logger: Logger, witness: CallWitness? = nil) -> CallCoordinator {
+  func calls(
+    for id: SessionID, flow: CompiledFlow, logger: Logger, witness: CallWitness? = nil
+  ) -> CallCoordinator {
     var calls = calls
     let (checkpoint, metrics) = (calls.checkpoint, metrics)
-    calls.report = { CallLog.log($0, session: id, to: logger, metrics: metrics) }
+    calls.report = { CallLog.log($0, session: id, flow: flow, to: logger, metrics: metrics) }
     if let witness {
       calls.checkpoint = { point in
         witness.note(point)

@@ -34,6 +34,7 @@ extension SessionService {
         try await store.save(
           session.snapshot(revealSensitive: true), id: id, expectedVersion: served.stored.version)
       }
+      if let migration = served.migration { MigrationLog.log(migration, session: id, saved: true, to: logger) }
       logger.info(
         "session locale changed",
         metadata: ["session": "\(LogText.sessionID(id.rawValue))", "from": "\(before)", "to": "\(session.locale)"])

@@ -58,7 +58,13 @@ struct SessionService: Sendable {
     let loaded = try await load(id, given: loaded)
     await activity?.read(loaded)
     var served = try await serving.serve(loaded)
-    served.stored = try await finishLostCalls(in: served, calls: calls(for: id, logger: logger)).stored
+    let shown = try await finishLostCalls(in: served, calls: calls(for: id, flow: served.flow, logger: logger))
+    if let migration = served.migration {
+      // Saved only when a lost call's answer was (a GET saves nothing else).
+      MigrationLog.log(
+        migration, session: id, saved: shown.stored.version != served.stored.version, to: logger)
+    }
+    served.stored = shown.stored
     var session = try served.session()
     session.restoreSecrets(await serving.vault.secrets(for: id))
     return SessionView(id, session, version: served.stored.version, migration: served.migration)
@@ -78,8 +84,7 @@ struct SessionService: Sendable {
       tried += 1
       let witness = CallWitness()
       do {
-        return try await apply(
-          event, to: id, loaded: tried == 1 ? loaded : nil, calls: calls(for: id, logger: logger, witness: witness))
+        return try await apply(event, to: id, loaded: tried == 1 ? loaded : nil, logger: logger, witness: witness)
       } catch is SnapshotError {
         logger.info("the session's flow version changed under the event", metadata: ["session": "\(id)"])
         if witness.callMade || tried >= tries { throw ServerError.flowVersionChanged(id, callMade: witness.callMade) }
@@ -93,7 +98,7 @@ struct SessionService: Sendable {
   }
 
   private func apply(
-    _ event: ClientEvent, to id: SessionID, loaded: StoredSession?, calls: CallCoordinator
+    _ event: ClientEvent, to id: SessionID, loaded: StoredSession?, logger: Logger, witness: CallWitness
   ) async throws -> EventResultView {
     let loaded = try await load(id, given: loaded)
     if let expected = event.expectedVersion, expected != loaded.version {
@@ -102,6 +107,7 @@ struct SessionService: Sendable {
         expected: expected, current: loaded.version, words: words.map(ShopperWords.init) ?? ShopperWords(nil))
     }
     let served = try await serving.serve(loaded)
+    let calls = self.calls(for: id, flow: served.flow, logger: logger, witness: witness)
     let recovered = try await ServerError.answering(gone: id) {
       try await calls.recoverLostCalls(in: served.stored, flow: served.flow)
     }
@@ -119,6 +125,7 @@ struct SessionService: Sendable {
         ) { session in try limits.checkEntered(session, after: applied) }
       }
     }
+    if let migration = served.migration { MigrationLog.log(migration, session: id, saved: true, to: logger) }
     return EventResultView(
       version: result.version, state: result.session.navigation.description, screen: result.session.screen,
       effects: (recovered.steps + result.steps).map(EffectView.init), migration: served.migration)
