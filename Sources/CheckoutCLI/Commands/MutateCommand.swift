@@ -29,6 +29,9 @@ package enum MutateCommand {
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    if arguments.value(json)?.isEmpty == true {
+      throw .badValue("--json: the path is empty; name a file, like --json report.json")
+    }
     var score: Double?
     if let text = arguments.value(minScore) {
       guard let value = Double(text), value.isFinite, (0...100).contains(value) else {
@@ -62,8 +65,13 @@ package enum MutateCommand {
       that fail on FLOW itself are left out and listed. Mutants run in parallel.
       score = killed / (killed + survived).
 
+      --json never overwrites the flow, a story, a directory or a file that is not a
+      mutation report; it is written once before the run, so a path that cannot be
+      written is refused at once.
+
       exit status: 0 done (and the score reaches --min-score); 1 below --min-score;
-      2 bad usage, a flow that cannot be loaded, or a story directory that cannot be read.
+      2 bad usage, a flow that cannot be loaded, a story directory that cannot be read,
+      or a --json file that cannot or must not be written.
       """,
     parse: parse)
 
@@ -85,6 +93,8 @@ package enum MutateCommand {
       stories = tester.generatedStories(today: date)
       source = "generated"
     }
+    // Before the run: a report over the flow or a story, or one that cannot be written, is found now.
+    if let file = options.json, !prepareReport(file, tester: tester, options: options, terminal) { return .usage }
     let failing = tester.failingOnOriginal(stories)
     let failingNames = Set(failing.map(\.story.name))
     let used = stories.filter { !failingNames.contains($0.name) }
@@ -95,18 +105,30 @@ package enum MutateCommand {
     if let file = options.json {
       let report = MutationReportJSON(
         file: options.flow, bytes: tester.bytes, results: results, lowScore: options.minScore)
-      do {
-        try report.text.write(toFile: terminal.resolve(file), atomically: true, encoding: .utf8)
-      } catch {
-        terminal.errorLine("error: cannot write the report to \(file): \(error.localizedDescription)")
-        return .usage
-      }
+      guard ReportTarget.mutationJSON.write(report.text, to: file, terminal) else { return .usage }
     }
     if let minimum = options.minScore, let score = MutationScore(results).percent, score < minimum {
       terminal.errorLine("error: the score \(MutationSummary.percent(score)) is below --min-score \(minimum)")
       return .failure
     }
     return .success
+  }
+
+  /// Whether the report may be written to `file` (``ReportTarget``'s rule, as
+  /// `replay --junit` follows it) and was: an empty report is written before the
+  /// run. False after saying why on standard error.
+  private static func prepareReport(
+    _ file: String, tester: MutationTester, options: Options, _ terminal: Terminal
+  ) -> Bool {
+    let inputs = [ReportTarget.Input(path: options.flow, role: "the flow to mutate")]
+    if let problem = ReportTarget.mutationJSON.problem(
+      file, inputs: inputs, storyRole: "a story (a .scenario file)", terminal)
+    {
+      terminal.errorLine("error: \(problem)")
+      return false
+    }
+    let empty = MutationReportJSON(file: options.flow, bytes: tester.bytes, results: [], lowScore: options.minScore)
+    return ReportTarget.mutationJSON.write(empty.text, to: file, terminal)
   }
 
   private static func load(_ path: String, _ terminal: Terminal) -> MutationTester? {
