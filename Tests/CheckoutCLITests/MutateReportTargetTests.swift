@@ -28,7 +28,7 @@ import Testing
       ["mutate", "mini.json", "--stories", "stories", "--json", "stories/cvv.scenario"], in: directory)
     #expect(story.status == 2)
     #expect(
-      story.error.contains("error: --json stories/cvv.scenario is a story (a .scenario file); "), "\(story.error)")
+      story.error.contains("error: --json stories/cvv.scenario is one of the stories; "), "\(story.error)")
     try GenerateCommandTests.mini.write(toFile: directory + "/other.json", atomically: true, encoding: .utf8)
     let flow = runCheckout(["mutate", "mini.json", "--today", "2026-11-21", "--json", "other.json"], in: directory)
     #expect(flow.status == 2)
