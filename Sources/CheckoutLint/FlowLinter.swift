@@ -101,6 +101,7 @@ struct FlowLinter {
     checkDataValues()
     checkUnfilledTemplates()
     checkSecretDetails()
+    checkSecureCellsHidden()
     checkGuards()
     checkActions()
     checkRulesCanPass()
