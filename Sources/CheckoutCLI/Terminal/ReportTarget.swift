@@ -1,3 +1,4 @@
+import CheckoutEngine
 import Foundation
 
 /// A report a command writes to a path the user names (`replay --junit FILE`,
@@ -35,8 +36,11 @@ struct ReportTarget {
     option: "--json", name: "mutation report", example: "report.json",
     kindDescription: "a mutation report (a JSON object with schemaVersion and files)",
     isReport: { data in
-      guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-      return object["schemaVersion"] is String && object["files"] is [String: Any]
+      // Read by the engine's one JSON reader, as flows are.
+      var parser = JSONParser(bytes: Array(data))
+      guard case .object(let members)? = try? parser.parseDocument().kind else { return false }
+      let keys = Set(members.map(\.key))
+      return keys.contains("schemaVersion") && keys.contains("files")
     })
 
   /// An input of the run the report must not replace, and what it is to the
