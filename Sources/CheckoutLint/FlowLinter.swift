@@ -104,6 +104,7 @@ struct FlowLinter {
     checkDataValues()
     checkUnfilledTemplates()
     checkSecretDetails()
+    checkSecureCellsHidden()
     checkGuards()
     checkActions()
     checkRulesCanPass()

@@ -41,12 +41,36 @@ package struct MutationReportJSON: Encodable, Sendable {
     package var mutants: [MutantEntry]
   }
 
+  /// A story that could not judge the mutants (it cannot be read, fails on the
+  /// flow itself, names a flow that does not exist), and why: not part of
+  /// Stryker's schema, which viewers ignore; what a CI gate reads.
+  package struct LeftOutEntry: Encodable, Sendable, Equatable {
+    /// The story's path as given.
+    package var story: String
+    /// Its line, from 1, when the problem is one line.
+    package var line: Int?
+    /// Its column, from 1, when the problem is one word.
+    package var column: Int?
+    /// Why it was left out.
+    package var reason: String
+
+    /// An entry.
+    package init(story: String, line: Int?, column: Int?, reason: String) {
+      (self.story, self.line, self.column, self.reason) = (story, line, column, reason)
+    }
+  }
+
   package var schemaVersion = "2"
   package var thresholds: Thresholds
   package var files: [String: FileEntry]
+  /// The stories left out, in order (empty when every story was used).
+  package var leftOutStories: [LeftOutEntry]
 
   /// The report of one flow's run; `lowScore` is `--min-score` when given.
-  package init(file: String, bytes: [UInt8], results: [MutantResult], lowScore: Double?) {
+  package init(
+    file: String, bytes: [UInt8], results: [MutantResult], lowScore: Double?, leftOut: [LeftOutEntry] = []
+  ) {
+    leftOutStories = leftOut
     let lines = SourceLines(bytes)
     let low = Int((lowScore ?? 60).rounded(.down))
     thresholds = Thresholds(high: max(80, low), low: low)

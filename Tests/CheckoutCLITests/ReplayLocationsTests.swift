@@ -61,7 +61,7 @@ import Testing
         ["mutate", "plndr.json", "--stories", ".", "--today", "2026-11-21"], in: directory)
       #expect(
         result.output.contains(
-          "left out (fails on the flow itself): bom-fail.scenario:3: expected at stepTwo, actual at stepOne\n"),
+          "left out: ./bom-fail.scenario:3: fails on the flow itself: expected at stepTwo, actual at stepOne\n"),
         "\(result.output)")
     }
   }

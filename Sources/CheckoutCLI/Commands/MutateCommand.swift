@@ -2,11 +2,12 @@ import CheckoutEngine
 import CheckoutMutation
 import Foundation
 
-/// `checkout mutate FLOW [--stories DIR] [--json FILE] [--min-score P] [--today DATE]`:
+/// `checkout mutate FLOW [--stories SCENARIO...] [--json FILE] [--min-score P] [--today DATE]`:
 /// makes the mutants of a flow, replays stories against each, and scores them.
 package enum MutateCommand {
-  static let stories = OptionSpec.value(
-    "--stories", "DIR", help: "replay the .scenario files of DIR that name FLOW (default: generate them)")
+  static let stories = OptionSpec.values(
+    "--stories", "SCENARIO",
+    help: "replay these .scenario files, or directories of them, that name FLOW (default: generate them)")
   static let json = OptionSpec.value(
     "--json", "FILE", help: "write the mutation-testing report (Stryker's schema) to FILE")
   static let minScore = OptionSpec.value(
@@ -18,8 +19,8 @@ package enum MutateCommand {
   package struct Options: Sendable, Equatable {
     /// The flow file.
     package var flow: String
-    /// `--stories`: the scenario directory; nil to generate stories.
-    package var stories: String?
+    /// `--stories`: scenario files and directories of them; nil to generate stories.
+    package var stories: [String]?
     /// `--json`: where the report goes.
     package var json: String?
     /// `--min-score`, a percentage.
@@ -29,6 +30,9 @@ package enum MutateCommand {
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
+    if arguments.value(json)?.isEmpty == true {
+      throw .badValue("--json: the path is empty; name a file, like --json report.json")
+    }
     var score: Double?
     if let text = arguments.value(minScore) {
       guard let value = Double(text), value.isFinite, (0...100).contains(value) else {
@@ -38,7 +42,7 @@ package enum MutateCommand {
     }
     return .mutate(
       Options(
-        flow: try arguments.positional(0, of: spec), stories: arguments.value(stories), json: arguments.value(json),
+        flow: try arguments.positional(0, of: spec), stories: arguments.values(stories), json: arguments.value(json),
         minScore: score, today: try arguments.date(today)))
   }
 
@@ -58,25 +62,38 @@ package enum MutateCommand {
       behaviour is the original's (routes, coverage matrix, where each error resolves,
       guards in effect, rules) is equivalent, with the reason; one that does not load
       is invalid: neither is counted. A mutant is killed when a story fails on it (generated
-      stories strictly, as 'generate --check'; hand-written ones as 'replay'). Stories
-      that fail on FLOW itself are left out and listed. Mutants run in parallel.
-      score = killed / (killed + survived).
+      stories strictly, as 'generate --check'; hand-written ones as 'replay').
+      --stories takes files and directories, as 'replay' does; stories of another
+      flow are counted. A story that cannot be parsed, whose flow line names a file
+      that cannot be read, or that fails on FLOW itself is left out and listed at its
+      file:line; with --min-score it fails the gate, and --json lists it.
+      Mutants run in parallel. score = killed / (killed + survived).
 
-      exit status: 0 done (and the score reaches --min-score); 1 below --min-score;
-      2 bad usage, a flow that cannot be loaded, or a story directory that cannot be read.
+      --json never overwrites the flow, a story, a directory or a file that is not a
+      mutation report; it is written once before the run, so a path that cannot be
+      written is refused at once.
+
+      exit status: 0 done (and the score reaches --min-score); 1 below --min-score, or
+      a story left out with --min-score; 2 bad usage, a flow that cannot be loaded, a
+      story file or directory that cannot be read,
+      or a --json file that cannot or must not be written.
       """,
     parse: parse)
 
   static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     guard let tester = load(options.flow, terminal) else { return .usage }
     let started = Date()
-    let stories: [MutationStory]
+    var stories: [MutationStory]
+    var storyPaths: [String: String] = [:]
+    var readPaths: [String] = []
+    var leftOut: [LeftOutStory] = []
     let source: String
-    if let directory = options.stories {
-      guard let read = StoryDirectory.stories(in: directory, for: options.flow, compiled: tester.compiled, terminal)
-      else { return .usage }
-      stories = read
-      source = "from \(directory)"
+    if let paths = options.stories {
+      guard let read = MutateStories.read(paths, for: options.flow, compiled: tester.compiled, terminal) else {
+        return .usage
+      }
+      (stories, storyPaths, leftOut, readPaths) = (read.stories, read.storyPaths, read.leftOut, read.paths)
+      source = "from \(paths.count == 1 ? paths[0] : "\(paths.count) paths")"
     } else {
       guard let date = options.today ?? CalendarDate.today else {
         terminal.errorLine("error: the host's clock gives no date; give one with --today YYYY-MM-DD")
@@ -85,28 +102,59 @@ package enum MutateCommand {
       stories = tester.generatedStories(today: date)
       source = "generated"
     }
+    // Before the run: a report over the flow or a story, or one that cannot be written, is found now.
+    if let file = options.json,
+      !prepareReport(file, tester: tester, options: options, stories: readPaths, terminal)
+    {
+      return .usage
+    }
     let failing = tester.failingOnOriginal(stories)
     let failingNames = Set(failing.map(\.story.name))
-    let used = stories.filter { !failingNames.contains($0.name) }
-    let results = tester.runBlocking(used)
+    stories.removeAll { failingNames.contains($0.name) }
+    leftOut += failing.map { LeftOutStory(failing: $0.story, $0.failure, path: storyPaths[$0.story.name]) }
+    let results = tester.runBlocking(stories)
     let seconds = Date().timeIntervalSince(started)
-    MutationSummary(path: options.flow, results: results, stories: used.count, source: source)
-      .print(failing: failing, seconds: seconds, terminal)
+    MutationSummary(path: options.flow, results: results, stories: stories.count, source: source)
+      .print(leftOut: leftOut, seconds: seconds, terminal)
     if let file = options.json {
       let report = MutationReportJSON(
-        file: options.flow, bytes: tester.bytes, results: results, lowScore: options.minScore)
-      do {
-        try report.text.write(toFile: terminal.resolve(file), atomically: true, encoding: .utf8)
-      } catch {
-        terminal.errorLine("error: cannot write the report to \(file): \(error.localizedDescription)")
-        return .usage
-      }
+        file: options.flow, bytes: tester.bytes, results: results, lowScore: options.minScore,
+        leftOut: leftOut.map { .init(story: $0.path, line: $0.line, column: $0.column, reason: $0.reason) })
+      guard ReportTarget.mutationJSON.write(report.text, to: file, terminal) else { return .usage }
+    }
+    // A story that could not judge the mutants is a gap the score does not show.
+    if let minimum = options.minScore, !leftOut.isEmpty {
+      let count = leftOut.count == 1 ? "1 story was" : "\(leftOut.count) stories were"
+      terminal.errorLine(
+        "error: --min-score \(minimum): \(count) left out, so the score does not judge \(leftOut.count == 1 ? "it" : "them"); fix or remove:"
+      )
+      for story in leftOut { terminal.errorLine("  \(story.rendered)") }
+      return .failure
     }
     if let minimum = options.minScore, let score = MutationScore(results).percent, score < minimum {
       terminal.errorLine("error: the score \(MutationSummary.percent(score)) is below --min-score \(minimum)")
       return .failure
     }
     return .success
+  }
+
+  /// Whether the report may be written to `file` (``ReportTarget``'s rule, as
+  /// `replay --junit` follows it) and was: an empty report is written before the
+  /// run. False after saying why on standard error.
+  private static func prepareReport(
+    _ file: String, tester: MutationTester, options: Options, stories: [String], _ terminal: Terminal
+  ) -> Bool {
+    let inputs =
+      [ReportTarget.Input(path: options.flow, role: "the flow to mutate")]
+      + stories.map { ReportTarget.Input(path: $0, role: "one of the stories") }
+    if let problem = ReportTarget.mutationJSON.problem(
+      file, inputs: inputs, storyRole: "a story (a .scenario file)", terminal)
+    {
+      terminal.errorLine("error: \(problem)")
+      return false
+    }
+    let empty = MutationReportJSON(file: options.flow, bytes: tester.bytes, results: [], lowScore: options.minScore)
+    return ReportTarget.mutationJSON.write(empty.text, to: file, terminal)
   }
 
   private static func load(_ path: String, _ terminal: Terminal) -> MutationTester? {

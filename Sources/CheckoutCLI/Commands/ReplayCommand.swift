@@ -70,7 +70,11 @@ package enum ReplayCommand {
   static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     guard let scenarios = ReplayInputs.scenarios(options.scenarios, terminal) else { return .usage }
     // Before anything is written: `--junit *.scenario` would take the first story for the report.
-    if let path = options.junit, let problem = ReplayInputs.junitProblem(path, scenarios: scenarios, terminal) {
+    let inputs = scenarios.map { ReportTarget.Input(path: $0, role: "one of the scenarios to replay") }
+    if let path = options.junit,
+      let problem = ReportTarget.junit.problem(
+        path, inputs: inputs, storyRole: "one of the scenarios to replay", terminal)
+    {
       terminal.errorLine("error: \(problem)")
       return .usage
     }
@@ -83,7 +87,9 @@ package enum ReplayCommand {
       }
     }
     // Find out now, not after every story ran, that the report cannot be written.
-    if let path = options.junit, !write(JUnitReport.document([]), to: path, terminal) { return .usage }
+    if let path = options.junit, !ReportTarget.junit.write(JUnitReport.document([]), to: path, terminal) {
+      return .usage
+    }
     let stories = scenarios.map { path in
       StoryRun(path: path, verbose: options.verbose, replacementFlow: replacement, terminal: terminal).run()
     }
@@ -96,19 +102,10 @@ package enum ReplayCommand {
     let notRun =
       unusable == 0 ? "" : unusable == 1 ? "; 1 story could not be run" : "; \(unusable) stories could not be run"
     terminal.line("\(passed) passed, \(failed) failed\(warnings)\(notRun)")
-    if let path = options.junit, !write(JUnitReport.document(stories), to: path, terminal) { return .usage }
+    if let path = options.junit, !ReportTarget.junit.write(JUnitReport.document(stories), to: path, terminal) {
+      return .usage
+    }
     if stories.contains(where: { $0.unusable != nil }) { return .usage }
     return failed > 0 ? .failure : .success
-  }
-
-  /// Writes the report; false, with the system's reason on standard error, when it cannot.
-  private static func write(_ report: String, to path: String, _ terminal: Terminal) -> Bool {
-    do {
-      try Data(report.utf8).write(to: URL(fileURLWithPath: terminal.resolve(path)))
-      return true
-    } catch {
-      terminal.errorLine("checkout: cannot write the JUnit report to \(path): \(Recorder.reason(error))")
-      return false
-    }
   }
 }

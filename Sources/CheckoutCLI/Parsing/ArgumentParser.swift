@@ -19,12 +19,18 @@ package struct ParsedArguments: Sendable, Equatable {
   package var flags: Set<String> = []
   /// Options' names with their values (the last one wins when repeated).
   package var values: [String: String] = [:]
+  /// The values of each option that takes several (``OptionSpec/isRepeating``), in order.
+  package var lists: [String: [String]] = [:]
 
   /// Arguments as parsed.
-  package init(positionals: [String] = [], flags: Set<String> = [], values: [String: String] = [:]) {
+  package init(
+    positionals: [String] = [], flags: Set<String> = [], values: [String: String] = [:],
+    lists: [String: [String]] = [:]
+  ) {
     self.positionals = positionals
     self.flags = flags
     self.values = values
+    self.lists = lists
   }
 }
 
@@ -170,6 +176,23 @@ package struct ArgumentParser: Sendable {
           command: spec.name)
       }
       parsed.values[name] = value
+      if option.isRepeating {
+        parsed.lists[name, default: []].append(value)
+        // `--stories *.scenario`: the shell's words up to the next option are all values.
+        while index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+          parsed.lists[name, default: []].append(arguments[index])
+          index += 1
+        }
+      }
+    }
+    if let option = spec.options.first(where: { $0.isRepeating && parsed.lists[$0.name] != nil }),
+      parsed.positionals.count < spec.positionals.filter(\.isRequired).count
+    {
+      let missing = spec.positionals.filter(\.isRequired)[parsed.positionals.count...].map(\.name)
+      throw UsageError(
+        message:
+          "missing \(missing.joined(separator: " ")) (every word after \(option.name) up to the next option is one of its values: write \(missing.joined(separator: " ")) before \(option.name))",
+        command: spec.name)
     }
     try checkPositionals(parsed.positionals, for: spec)
     for option in spec.options where option.isRequired && parsed.values[option.name] == nil {

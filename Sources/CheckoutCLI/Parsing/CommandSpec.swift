@@ -10,6 +10,10 @@ package struct OptionSpec: Sendable {
   package var help: String
   /// Whether the command cannot run without it.
   package var isRequired = false
+  /// Whether it takes several values: every word after it up to the next option
+  /// (`--stories a.scenario b.scenario`, what the shell makes of `*.scenario`),
+  /// and again when repeated.
+  package var isRepeating = false
 
   /// A flag that takes no value.
   package static func flag(_ name: String, help: String) -> OptionSpec {
@@ -23,10 +27,15 @@ package struct OptionSpec: Sendable {
     OptionSpec(name: name, valueName: valueName, allowedValues: allowed, help: help, isRequired: required)
   }
 
-  /// `--format dot|mermaid`, `--record FILE`, `--json`.
+  /// An option that takes one value or more (``isRepeating``).
+  package static func values(_ name: String, _ valueName: String, help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: valueName, allowedValues: nil, help: help, isRepeating: true)
+  }
+
+  /// `--format dot|mermaid`, `--record FILE`, `--json`, `--stories SCENARIO...`.
   var synopsis: String {
     guard let valueName else { return name }
-    return "\(name) \(allowedValues?.joined(separator: "|") ?? valueName)"
+    return "\(name) \(allowedValues?.joined(separator: "|") ?? valueName)\(isRepeating ? "..." : "")"
   }
 }
 

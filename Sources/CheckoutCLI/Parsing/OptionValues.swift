@@ -14,6 +14,11 @@ extension ParsedArguments {
     values[option.name]
   }
 
+  /// Every value of an option that takes several, in order; nil without it.
+  func values(_ option: OptionSpec) -> [String]? {
+    lists[option.name]
+  }
+
   /// A required option's value (the parser refuses a command line without it).
   func required(_ option: OptionSpec, of spec: CommandSpec) throws(CommandLineError) -> String {
     guard let value = values[option.name] else {
