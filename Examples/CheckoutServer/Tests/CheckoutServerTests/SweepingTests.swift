@@ -177,11 +177,11 @@ final class TestClock: Sendable {
 private final class LastSaveOnlyStore: SessionStore {
   let inner = InMemorySessionStore()
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws { try await inner.insert(snapshot, id: id) }
-  func load(_ id: SessionID) async throws -> StoredSession? { try await inner.load(id) }
+  func load(_ id: SessionID) async throws -> StoredSession? { await inner.load(id) }
   func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
     try await inner.save(snapshot, id: id, expectedVersion: expectedVersion)
   }
   func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
-    try await inner.deleteSessions(savedBefore: cutoff)
+    await inner.deleteSessions(savedBefore: cutoff)
   }
 }
