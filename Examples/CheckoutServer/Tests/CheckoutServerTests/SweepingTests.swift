@@ -81,16 +81,24 @@ final class TestClock: Sendable {
     #expect(await sweeper.sweep(now: clock.now) == 1, "swept once nobody reads it")
   }
 
-  @Test func finishedOrdersGoAfterTheirOwnRetentionAndOthersAfterTheIdleTimeout() async throws {
-    let clock = TestClock()
-    let store = MemorySessionStore(now: clock.reading)
-    let dependencies = AppDependencies(logger: Self.quiet, store: store, environment: [:])
+  /// Two sessions of the first story checkout on a server with `dependencies`:
+  /// one whose order is placed, one ready to submit and left open.
+  static func placedOrderAndOpenCheckout(_ dependencies: AppDependencies) async throws -> (
+    placed: String, open: String
+  ) {
     let checkout = StoryCheckout.all[0]
-    let (placed, open) = try await withApp(dependencies: dependencies) { client -> (String, String) in
+    return try await withApp(dependencies: dependencies) { client -> (String, String) in
       let placed = try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242")
       try await checkout.submitAndExpectTheOrderPlaced(client, placed)
       return (placed, try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242"))
     }
+  }
+
+  @Test func finishedOrdersGoAfterTheirOwnRetentionAndOthersAfterTheIdleTimeout() async throws {
+    let clock = TestClock()
+    let store = MemorySessionStore(now: clock.reading)
+    let dependencies = AppDependencies(logger: Self.quiet, store: store, environment: [:])
+    let (placed, open) = try await Self.placedOrderAndOpenCheckout(dependencies)
     let sweeper = try Self.sweeper(store, idle: 60, finished: 10)
     clock.advance(5)
     #expect(await sweeper.sweep(now: clock.now) == 0)
@@ -106,12 +114,7 @@ final class TestClock: Sendable {
     let clock = TestClock()
     let store = MemorySessionStore(now: clock.reading)
     let dependencies = AppDependencies(logger: Self.quiet, store: store, environment: [:])
-    let checkout = StoryCheckout.all[0]
-    let (placed, open) = try await withApp(dependencies: dependencies) { client -> (String, String) in
-      let placed = try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242")
-      try await checkout.submitAndExpectTheOrderPlaced(client, placed)
-      return (placed, try await checkout.readyToSubmit(client, number: "4242 4242 4242 4242"))
-    }
+    let (placed, open) = try await Self.placedOrderAndOpenCheckout(dependencies)
     let handler = InMemoryLogHandler()
     let sweeper = try Self.sweeper(
       store, idle: 60, finished: 10, logger: Logger(label: "sweep-test") { _ in handler })
