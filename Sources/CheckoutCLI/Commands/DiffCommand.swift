@@ -47,8 +47,8 @@ package enum DiffCommand {
     let old: Flow
     let new: Flow
     do {
-      old = try terminal.loadFlow(options.old)
-      new = try terminal.loadFlow(options.new)
+      old = try terminal.loadFlow(options.old, to: .review)
+      new = try terminal.loadFlow(options.new, to: .review)
     } catch {
       return error.status
     }

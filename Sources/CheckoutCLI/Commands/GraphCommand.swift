@@ -42,7 +42,7 @@ package enum GraphCommand {
   static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
     let flow: Flow
     do {
-      flow = try terminal.loadFlow(options.flow)
+      flow = try terminal.loadFlow(options.flow, to: .review)
     } catch {
       return error.status
     }

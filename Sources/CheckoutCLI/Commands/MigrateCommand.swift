@@ -55,7 +55,8 @@ package enum MigrateCommand {
       is read line by line, each reported as FILE:LINE.
 
       exit status: 0 none refused; 1 any refused; 2 bad usage, a file that cannot be
-      read, or a flow that cannot be loaded.
+      read, a flow that cannot be loaded, or a NEW lint finds errors in (warnings do
+      not count; OLD is only compared, as diff reads it).
       """,
     parse: parse)
 
@@ -71,8 +72,8 @@ package enum MigrateCommand {
     let target: Flow
     var from: Flow?
     do {
-      target = try terminal.loadFlow(options.to)
-      if let path = options.from { from = try terminal.loadFlow(path) }
+      target = try terminal.loadFlow(options.to, to: .run)
+      if let path = options.from { from = try terminal.loadFlow(path, to: .review) }
     } catch {
       return error.status
     }

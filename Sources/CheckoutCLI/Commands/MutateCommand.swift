@@ -74,8 +74,9 @@ package enum MutateCommand {
       written is refused at once.
 
       exit status: 0 done (and the score reaches --min-score); 1 below --min-score, or
-      a story left out with --min-score; 2 bad usage, a flow that cannot be loaded, a
-      story file or directory that cannot be read,
+      a story left out with --min-score; 2 bad usage, a flow that cannot be loaded or
+      that lint finds errors in (warnings do not count), a story file or directory
+      that cannot be read,
       or a --json file that cannot or must not be written.
       """,
     parse: parse)
@@ -159,6 +160,11 @@ package enum MutateCommand {
 
   private static func load(_ path: String, _ terminal: Terminal) -> MutationTester? {
     guard let bytes = try? terminal.readFile(path) else { return nil }
+    // A score on a flow the lint rejects would vouch for it: refused, as every command that runs a flow.
+    if case .failure(let refusal) = FlowGate.admit(bytes: bytes, file: path) {
+      terminal.report(refusal)
+      return nil
+    }
     do {
       return try MutationTester(bytes: bytes, file: path)
     } catch {

@@ -63,7 +63,8 @@ package enum PlanCommand {
 
       exit status: 0 a route; 1 no route; 2 bad usage (a --from the flow cannot be
       in, and a --to step or row it does not have, included), a file that cannot be
-      read, or a flow or data file that cannot be loaded.
+      read, a flow or data file that cannot be loaded, or a flow lint finds errors
+      in (warnings do not count).
       """,
     parse: parse)
 
@@ -76,7 +77,7 @@ package enum PlanCommand {
   }
 
   private static func plan(_ options: Options, _ terminal: Terminal) throws(InputFailure) -> ExitStatus {
-    let flow = try terminal.loadFlow(options.flow)
+    let flow = try terminal.loadFlow(options.flow, to: .run)
     let today = options.today ?? CalendarDate.today
     let state = options.from
     if let problem = FlowGraph(flow).whyUnreachable(state) {

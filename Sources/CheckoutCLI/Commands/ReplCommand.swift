@@ -48,6 +48,9 @@ package enum ReplCommand {
       Type 'help' at the prompt for the commands. Rows are named by id or number;
       screens appear by themselves ('auto'), or type 'manual' to play the host and
       confirm each one with 'appear STEP'. Bad input never ends the session.
+
+      exit status: 0; 2 a file that cannot be read, a flow that cannot be loaded or
+      that lint finds errors in (warnings do not count), a bad date or language.
       """,
     parse: parse)
 
@@ -69,12 +72,14 @@ package enum ReplCommand {
     if let flowPath {
       do {
         host = ScenarioHost(
-          flow: CompiledFlow(try terminal.loadFlow(flowPath)), today: today, baseDirectory: terminal.currentDirectory)
+          flow: CompiledFlow(try terminal.loadFlow(flowPath, to: .run)), today: today,
+          baseDirectory: terminal.currentDirectory)
       } catch {
         return error.status
       }
     }
     host.builtInFlows = BuiltInFlow.all
+    host.makeFlow = AdmittedFlows().hostLoader
     host.readFile = { path in try InputFile.read(path) }
     let flowName = flowPath ?? BuiltInFlow.plndrName
     if flowPath == nil, let problem = host.run(.flow(BuiltInFlow.plndrName)).problem {

@@ -24,6 +24,14 @@ package enum ReplayCommand {
     package var flow: String?
     /// `--junit`: where the JUnit XML report is written.
     package var junit: String?
+
+    /// The options of `checkout replay SCENARIO... [--verbose] [--flow FILE] [--junit FILE]`.
+    package init(scenarios: [String], verbose: Bool = false, flow: String? = nil, junit: String? = nil) {
+      self.scenarios = scenarios
+      self.verbose = verbose
+      self.flow = flow
+      self.junit = junit
+    }
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
@@ -61,13 +69,20 @@ package enum ReplayCommand {
       directory or a file that is not an XML report.
 
       exit status: 0 every expectation held; 1 any failed; 2 a scenario that cannot be
-      read (the system's reason is printed) or parsed, or whose flow cannot be loaded,
-      a directory with no scenario, a --flow that cannot be loaded, or a --junit
+      read (the system's reason is printed) or parsed, or whose flow cannot be loaded
+      or has lint errors (warnings do not count), a directory with no scenario, a
+      --flow that cannot be loaded or has lint errors, or a --junit
       file that cannot or must not be written.
       """,
     parse: parse)
 
   static func run(_ options: Options, _ terminal: Terminal) -> ExitStatus {
+    run(options, terminal, flows: AdmittedFlows())
+  }
+
+  /// Runs the stories, each flow their `flow` lines name going through ``FlowGate``
+  /// once per file, in `flows`.
+  package static func run(_ options: Options, _ terminal: Terminal, flows: AdmittedFlows) -> ExitStatus {
     guard let scenarios = ReplayInputs.scenarios(options.scenarios, terminal) else { return .usage }
     // Before anything is written: `--junit *.scenario` would take the first story for the report.
     let inputs = scenarios.map { ReportTarget.Input(path: $0, role: "one of the scenarios to replay") }
@@ -81,7 +96,7 @@ package enum ReplayCommand {
     var replacement: CompiledFlow?
     if let path = options.flow {
       do {
-        replacement = CompiledFlow(try terminal.loadFlow(path))
+        replacement = CompiledFlow(try terminal.loadFlow(path, to: .run))
       } catch {
         return error.status
       }
@@ -91,7 +106,9 @@ package enum ReplayCommand {
       return .usage
     }
     let stories = scenarios.map { path in
-      StoryRun(path: path, verbose: options.verbose, replacementFlow: replacement, terminal: terminal).run()
+      StoryRun(
+        path: path, verbose: options.verbose, replacementFlow: replacement, flows: flows, terminal: terminal
+      ).run()
     }
     let passed = stories.reduce(0) { $0 + $1.passed }
     let failed = stories.reduce(0) { $0 + $1.failed }

@@ -47,6 +47,8 @@ struct StoryRun {
   let verbose: Bool
   /// The flow every `flow` line loads instead of the one it names (`--flow`).
   let replacementFlow: CompiledFlow?
+  /// The flows `flow` lines named so far in this run, each through ``FlowGate`` once.
+  let flows: AdmittedFlows
   let terminal: Terminal
 
   func run() -> StoryResult {
@@ -200,6 +202,7 @@ struct StoryRun {
       flow: replacementFlow, baseDirectory: (terminal.resolve(path) as NSString).deletingLastPathComponent)
     host.builtInFlows = BuiltInFlow.all
     host.readFile = { path in try InputFile.read(path) }
+    host.makeFlow = flows.hostLoader
     host.replacementFlow = replacementFlow
     return host
   }

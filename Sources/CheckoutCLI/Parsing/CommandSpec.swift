@@ -89,6 +89,7 @@ package struct ExitStatus: Hashable, Sendable {
   package static let success = ExitStatus(code: 0)
   /// 1: a check, an expectation or a lint failed, or no route exists.
   package static let failure = ExitStatus(code: 1)
-  /// 2: bad usage, or a file that cannot be read or loaded.
+  /// 2: bad usage, a file that cannot be read or loaded, or a flow lint finds
+  /// errors in, given to a command that runs it (``FlowGate``).
   package static let usage = ExitStatus(code: 2)
 }

@@ -17,7 +17,8 @@ enum HelpRenderer {
       "  --version  print the version",
       "",
       "exit status: 0 success; 1 a failed check, expectation or lint, a breaking diff,",
-      "a refused migration, or no route; 2 bad usage, or a file that cannot be read or loaded.",
+      "a refused migration, or no route; 2 bad usage, a file that cannot be read or loaded,",
+      "or a flow that lint finds errors in, given to a command that runs it.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

@@ -27,19 +27,32 @@ extension Terminal {
     }
   }
 
-  /// Loads a flow for a command other than lint: problems go to standard error,
-  /// and the caller exits with the failure's status (2).
-  package func loadFlow(_ path: String) throws(InputFailure) -> Flow {
+  /// Loads a flow for a command other than lint, to run it (``FlowGate``'s rule:
+  /// a flow lint finds errors in is refused) or to review it: the problems go to
+  /// standard error, and the caller exits with the failure's status (2).
+  package func loadFlow(_ path: String, to use: FlowUse) throws(InputFailure) -> Flow {
     let bytes = try readFile(path)
-    do {
-      return try FlowLoader().load(bytes: bytes, file: path)
-    } catch {
-      for diagnostic in error.diagnostics {
-        errorLine(render(diagnostic, file: path))
+    let admitted: Result<Flow, FlowRefusal>
+    switch use {
+    case .run: admitted = FlowGate.admit(bytes: bytes, file: path)
+    case .review:
+      do {
+        admitted = .success(try FlowLoader().load(bytes: bytes, file: path))
+      } catch {
+        admitted = .failure(
+          FlowRefusal(file: path, loaded: false, diagnostics: error.diagnostics, omitted: error.omitted))
       }
-      if let line = error.omitted.line { errorLine(line) }
-      errorLine("error: \(path) cannot be loaded; run 'checkout lint \(path)' for details")
+    }
+    switch admitted {
+    case .success(let flow): return flow
+    case .failure(let refusal):
+      report(refusal)
       throw InputFailure(kind: .problems)
     }
+  }
+
+  /// Prints why a flow is not run (or cannot be loaded) on standard error.
+  package func report(_ refusal: FlowRefusal) {
+    for line in refusal.lines({ render($0, file: refusal.file) }) { errorLine(line) }
   }
 }

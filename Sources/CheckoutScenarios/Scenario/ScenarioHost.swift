@@ -73,6 +73,15 @@ package struct ScenarioHost: Sendable {
   /// cannot. By default the engine's reader (regular files up to 64 MiB); the
   /// command line gives its own, so that every command reads files one way.
   package var readFile: @Sendable (String) throws -> [UInt8] = ScenarioHost.readWithFlowLoader
+  /// Makes the flow a `flow` line names from its file's bytes (`file` is the
+  /// path resolved, or the built-in flow's name), or throws why it is not run: a
+  /// ``FlowLoadError`` is reported under `cannot load the flow PATH:`, any other
+  /// error under `cannot run the flow PATH:`. By default the loader's
+  /// ``FlowLoader/load(bytes:file:)``; the command line gives its own, which also
+  /// refuses a flow `checkout lint` finds errors in.
+  package var makeFlow: @Sendable (_ loader: FlowLoader, _ bytes: [UInt8], _ file: String) throws -> Flow = {
+    loader, bytes, file in try loader.load(bytes: bytes, file: file)
+  }
   /// The flow every `flow` line loads instead of the one it names (`checkout
   /// replay --flow`: stories run on another version of their flow); nil to load
   /// what the line names.
@@ -399,10 +408,12 @@ package struct ScenarioHost: Sendable {
       }
     }
     do {
-      let flow = try loader.load(bytes: bytes, file: builtInFlows[path] == nil ? full : path)
+      let flow = try makeFlow(loader, bytes, builtInFlows[path] == nil ? full : path)
       session = newSession(CompiledFlow(flow, registry: registry), &outcome)
-    } catch {
+    } catch let error as FlowLoadError {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
+    } catch {
+      outcome.problem = "cannot run the flow \(path):\n\(error)"
     }
   }
 
