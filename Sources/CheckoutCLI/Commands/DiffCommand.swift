@@ -36,7 +36,10 @@ package enum DiffCommand {
       coverage matrix are compared, matched through NEW's "renamed". Each difference
       is safe (sessions carry on) or breaking, and a breaking one says what happens to
       a session on it when it is restored on NEW (cut back, value dropped, value kept
-      with the new rule's message, error re-resolved, route planned again).
+      with the new rule's message, error re-resolved, route planned again). A rename
+      in NEW whose old name NEW still has (lint's renamed-still-present) is breaking,
+      at the rename's file:line:column. NEW is compared even when lint finds errors
+      in it, so a reviewer sees why; 'migrate' refuses such a NEW.
 
       exit status: 0 nothing breaking; 1 something breaking; 2 bad usage, a file that
       cannot be read, or a flow that cannot be loaded.
@@ -58,7 +61,11 @@ package enum DiffCommand {
       )
       return .usage
     }
-    let diff = FlowDiff(from: old, to: new)
+    var diff = FlowDiff(from: old, to: new)
+    // Lint's rename check: a rename that leaves its old name behind is migrated silently.
+    if let bytes = try? terminal.readFile(options.new) {
+      diff.differences += DiffRenameLeftovers.differences(newBytes: bytes, file: options.new)
+    }
     if options.json {
       terminal.write(JSONText.encode(diff))
     } else {
