@@ -2,12 +2,13 @@ import CheckoutEngine
 import Foundation
 
 /// The one rule for the flows a command runs (`repl`, `plan`, `replay` and the
-/// flows its stories name, `generate`, `mutate`, `migrate`'s NEW): a flow that does
-/// not load is refused, and so is one that loads but that `checkout lint` finds
-/// errors in, since a run on it (a plan, a replay, a mutation score) would vouch
-/// for a flow the lint rejects. Warnings never refuse a flow. `lint` reports, and
-/// the review tools (`diff`, `graph`, `migrate --from`) still read a flow that
-/// loads (``FlowUse``).
+/// flows its stories name, `mutate`, `migrate`'s NEW): a flow that does not load is
+/// refused, and so is one that loads but that `checkout lint` finds errors in,
+/// since a run on it (a plan, a replay, a mutation score) would vouch for a flow
+/// the lint rejects. Warnings never refuse a flow. `lint` reports, and the review
+/// tools (`diff`, `graph`, `migrate --from`) still read a flow that loads
+/// (``FlowUse``); so does `generate`, whose infeasible pairs are lint's errors
+/// (`--accept-infeasible` accepts them).
 package enum FlowGate {
   /// The flow in `bytes`, or why it is not run: every loading problem, or lint's errors.
   package static func admit(bytes: [UInt8], file: String, loader: FlowLoader = FlowLoader()) -> Result<
