@@ -22,8 +22,9 @@
 # README's come from `--screenshots docs/images`). Exits non-zero on any failed
 # check, a JavaScript error or failed request in the page's console (but a 422 or
 # 409 of the session API, an answer the page shows), or a CVV in
-# the DOM, the URL, the page's storage or cookies, the server's log or (while the
-# shopper is at the bank) the database dump.
+# the DOM, the URL, the page's storage or cookies, a server's log (each run's:
+# memory, sessions, postgres, deploy) or (while the shopper is at the bank) the
+# database dump.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -184,6 +185,9 @@ DEPLOY
   stop_server
   grep -q "session carried to another flow version" "$WORK/server-deploy.log" \
     || { echo "FAILED: the deploy's migration was not logged" >&2; exit 1; }
+  # Like every server this check starts, the deploy's (both instances append to
+  # this log, at trace level, on the database the PostgreSQL run left) logs no CVV.
+  no_cvv_in_log deploy
 fi
 if [ "$SHOTS" = "$WORK/screenshots" ]; then
   echo "== ok (keep the screenshots with --screenshots DIR)"
