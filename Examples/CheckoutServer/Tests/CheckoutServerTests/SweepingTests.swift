@@ -62,6 +62,21 @@ final class TestClock: Sendable {
     #expect(await store.sessionIDs() == ["in-flight", "unanswered"])
   }
 
+  /// One batch a pass capped what a pass could delete: a store taking more new
+  /// checkouts than that grew without end, all of them idle.
+  @Test func onePassSweepsEveryIdleSessionBatchAfterBatch() async throws {
+    let clock = TestClock()
+    let store = MemorySessionStore(now: clock.reading)
+    for index in 0..<8 { try await store.insert(try Self.snapshot(), id: SessionID("idle-\(index)")) }
+    clock.advance(3600)
+    for index in 0..<4 { try await store.insert(try Self.snapshot(), id: SessionID("young-\(index)")) }
+    var sweeper = try Self.sweeper(store)
+    sweeper.batch = 3
+    #expect(await sweeper.sweep(now: clock.now) == 8)
+    #expect(await store.sessionIDs() == (0..<4).map { SessionID("young-\($0)") })
+    #expect(await sweeper.sweep(now: clock.now) == 0, "a pass with nothing to delete ends")
+  }
+
   @Test func readsCountAsActivityWithoutAWritePerRead() async throws {
     let clock = TestClock()
     let store = MemorySessionStore(now: clock.reading)

@@ -29,7 +29,8 @@ struct SessionSweeper: Service, CustomStringConvertible {
   let interval: Duration
   let metrics: ServerMetrics
   let logger: Logger
-  /// How many sessions one pass considers at most (the oldest first).
+  /// How many sessions one batch of a pass lists at most (the oldest first); a
+  /// pass goes on with another batch while one is full and deletes something.
   var batch = 1000
 
   /// What service-lifecycle logs name it by (not its stored properties: the store,
@@ -57,7 +58,7 @@ struct SessionSweeper: Service, CustomStringConvertible {
         let batch = batch
         guard
           let swept = try await sweepable.asOnlySweeper({
-            try await Self.pass(
+            try await Self.passes(
               sweepable, catalog: catalog, idleCutoff: idleCutoff, finishedCutoff: finishedCutoff, batch: batch)
           })
         else {
@@ -83,14 +84,33 @@ struct SessionSweeper: Service, CustomStringConvertible {
     }
   }
 
-  /// The sessions of one pass: listed inactive before the later cutoff, each
-  /// deleted if its own cutoff has passed and nothing saved it since it was listed.
-  private static func pass(
+  /// The sessions of one pass: batches of ``batch`` (the oldest first) until a
+  /// batch is not full or deletes nothing. One batch a pass capped what a pass
+  /// could delete (1,000 a minute at the defaults, some 17 new checkouts a second),
+  /// so a store taking more kept growing until `--max-sessions` refused new ones.
+  /// Every batch but the last deletes at least one session, so the pass ends.
+  private static func passes(
     _ store: any SweepableSessionStore, catalog: FlowCatalog, idleCutoff: Date, finishedCutoff: Date, batch: Int
   ) async throws -> [SweptSession] {
     var deleted: [SweptSession] = []
+    while true {
+      let (listed, swept) = try await pass(
+        store, catalog: catalog, idleCutoff: idleCutoff, finishedCutoff: finishedCutoff, batch: batch)
+      deleted += swept
+      if listed < batch || swept.isEmpty || Task.isCancelled { return deleted }
+    }
+  }
+
+  /// One batch: at most `batch` sessions listed inactive before the later cutoff,
+  /// each deleted if its own cutoff has passed and nothing saved it since it was
+  /// listed; how many were listed, and those deleted.
+  private static func pass(
+    _ store: any SweepableSessionStore, catalog: FlowCatalog, idleCutoff: Date, finishedCutoff: Date, batch: Int
+  ) async throws -> (listed: Int, deleted: [SweptSession]) {
+    var deleted: [SweptSession] = []
     let latest = max(idleCutoff, finishedCutoff)
-    for candidate in try await store.inactiveSessions(before: latest, limit: batch) {
+    let candidates = try await store.inactiveSessions(before: latest, limit: batch)
+    for candidate in candidates {
       if candidate.snapshot.hasCalls { continue }
       let finished = isFinished(candidate.snapshot, in: catalog)
       let cutoff = finished ? finishedCutoff : idleCutoff
@@ -101,7 +121,7 @@ struct SessionSweeper: Service, CustomStringConvertible {
             id: candidate.id, reason: finished ? .finished(by: candidate.snapshot.finished) : .idle))
       }
     }
-    return deleted
+    return (candidates.count, deleted)
   }
 
   /// A finished order: no call, resting on a `reset` step other than its flow's
