@@ -24,6 +24,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case conditionNot = "condition.not", conditionOn = "condition.on", conditionOff = "condition.off"
   case errorCheckRow = "error.checkRow", errorCheckStep = "error.checkStep"
   case errorActionUnsupported = "error.actionUnsupported", errorUnanswered = "error.unanswered"
+  case errorEnterAgain = "error.enterAgain"
   case refusalHidden = "refusal.hidden", refusalCannotChange = "refusal.cannotChange"
   case refusalNothingToClose = "refusal.nothingToClose", refusalOfferWaiting = "refusal.offerWaiting"
   case refusalCallInFlight = "refusal.callInFlight", refusalCallInProgress = "refusal.callInProgress"
