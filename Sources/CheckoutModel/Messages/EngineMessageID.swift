@@ -36,6 +36,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case refusalNoOptions = "refusal.noOptions", refusalOnOrOff = "refusal.onOrOff"
   case refusalTextOnly = "refusal.textOnly", refusalNotOnOrOff = "refusal.notOnOrOff"
   case refusalNotOnStep = "refusal.notOnStep", refusalUnexpectedStep = "refusal.unexpectedStep"
+  case refusalStepGone = "refusal.stepGone"
   case noticeActionCancelled = "notice.actionCancelled"
   case formatNumber = "format.number", formatCurrency = "format.currency", formatMonths = "format.months"
   case formatMonthYear = "format.monthYear", formatDate = "format.date"

@@ -34,6 +34,25 @@ import Testing
     }
   }
 
+  /// A page still open across a deploy that removed a step reports that step
+  /// appearing: the refusal (`unknownStep`) says so in the shopper's words, naming
+  /// the step to carry on from by its title; the id stays in `refusal.step` (was
+  /// English listing every step's id).
+  @Test func aStepTheFlowNoLongerHasIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      let gone = errors.expectError(
+        try await client.event(id, #""event":"appeared","step":"giftWrap""#), .unprocessableContent, "refused",
+        at: "step")
+      #expect(
+        gone["detail"]?.string
+          == "Dieser Schritt gehört nicht mehr zum Checkout: Machen Sie bei „Express-Kasse“ weiter",
+        "\(gone.text)")
+      #expect(gone["refusal"]?["code"]?.string == "unknownStep")
+      #expect(gone["refusal"]?["step"]?.string == "giftWrap")
+    }
+  }
+
   @Test func aControlCharacterPastedIsSaidInTheShoppersLanguage() async throws {
     try await withApp { client in
       let id = try await Self.german(client)
