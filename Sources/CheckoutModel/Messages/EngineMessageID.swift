@@ -53,6 +53,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case hostProblemUnavailable = "host.problem.unavailable", hostProblemOther = "host.problem.other"
   case hostProblemCardNumber = "host.problem.cardNumber", hostProblemSessionGone = "host.problem.sessionGone"
   case hostProblemTooLong = "host.problem.tooLong", hostProblemControlCharacter = "host.problem.controlCharacter"
+  case hostProblemTooMuchText = "host.problem.tooMuchText"
   case hostNoticeRestarted = "host.notice.restarted", hostNoticeUpdated = "host.notice.updated"
 
   /// The id as tables and flows write it: `rule.required`.
