@@ -24,6 +24,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case conditionNot = "condition.not", conditionOn = "condition.on", conditionOff = "condition.off"
   case errorCheckRow = "error.checkRow", errorCheckStep = "error.checkStep"
   case errorActionUnsupported = "error.actionUnsupported", errorUnanswered = "error.unanswered"
+  case errorEnterAgain = "error.enterAgain"
   case refusalHidden = "refusal.hidden", refusalCannotChange = "refusal.cannotChange"
   case refusalNothingToClose = "refusal.nothingToClose", refusalOfferWaiting = "refusal.offerWaiting"
   case refusalCallInFlight = "refusal.callInFlight", refusalCallInProgress = "refusal.callInProgress"
@@ -35,6 +36,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case refusalNoOptions = "refusal.noOptions", refusalOnOrOff = "refusal.onOrOff"
   case refusalTextOnly = "refusal.textOnly", refusalNotOnOrOff = "refusal.notOnOrOff"
   case refusalNotOnStep = "refusal.notOnStep", refusalUnexpectedStep = "refusal.unexpectedStep"
+  case refusalStepGone = "refusal.stepGone"
   case noticeActionCancelled = "notice.actionCancelled"
   case formatNumber = "format.number", formatCurrency = "format.currency", formatMonths = "format.months"
   case formatMonthYear = "format.monthYear", formatDate = "format.date"
@@ -51,6 +53,7 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case hostProblemUnavailable = "host.problem.unavailable", hostProblemOther = "host.problem.other"
   case hostProblemCardNumber = "host.problem.cardNumber", hostProblemSessionGone = "host.problem.sessionGone"
   case hostProblemTooLong = "host.problem.tooLong", hostProblemControlCharacter = "host.problem.controlCharacter"
+  case hostProblemTooMuchText = "host.problem.tooMuchText"
   case hostNoticeRestarted = "host.notice.restarted", hostNoticeUpdated = "host.notice.updated"
 
   /// The id as tables and flows write it: `rule.required`.

@@ -179,7 +179,7 @@ extension CheckoutSession {
   /// instance changed is asked for again saying why, not only that it is required.
   func askAgainReason(_ step: Step, _ row: RowID?) -> String? {
     guard let row, let found = step.row(row), found.secret else { return nil }
-    let message = CheckoutSession.enterAgainMessage(found.title.text(in: rules.locale))
+    let message = CheckoutSession.enterAgainMessage(for: found, in: rules)
     return rowErrors[RowRef(step: step.id, row: row)] == message ? message : nil
   }
 }

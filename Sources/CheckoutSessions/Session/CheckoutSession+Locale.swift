@@ -36,7 +36,7 @@ extension CheckoutSession {
   /// already shown on a row, waiting in an offer or queued is said again in it
   /// when the engine or the flow wrote it: a rule's message, a matcher's `message`
   /// (in its locales), the engine's words for an error the flow leaves without
-  /// one. An API's own message stays as it came.
+  /// one, a secret's "enter it again". An API's own message stays as it came.
   /// A tag matches whatever its case, as BCP 47 says (`DE` is `de`, `de-at` is
   /// `de-AT`), and ``locale`` is then the tag as the flow writes it. Throws ``UnsupportedLocale`` for a locale the session cannot
   /// speak, and then changes nothing.
@@ -75,13 +75,17 @@ extension CheckoutSession {
   }
 
   /// A message shown at `place` in the new words when the old words gave it there:
-  /// the rule message for the row's value now, or the flow's or the engine's words
+  /// a secret's "enter it again" (`error.enterAgain`), the rule message for the
+  /// row's value now, or the flow's or the engine's words
   /// for an API error fixed there (``ErrorResolver/sayAgain(_:on:row:from:to:)``);
   /// nil for any other (an API's own).
   private func sayAgain(
     _ message: String, at place: RowReference, _ before: RuleEvaluator, _ after: RuleEvaluator
   ) -> String? {
     if let rowID = place.row, let row = compiled.step(place.step)?.row(rowID) {
+      if row.secret, message == CheckoutSession.enterAgainMessage(for: row, in: before) {
+        return CheckoutSession.enterAgainMessage(for: row, in: after)
+      }
       let value = row.bind.flatMap { data[$0] }
       if before.firstFailure(of: row.rules, value: value, title: row.title, remember: false) == message {
         return after.firstFailure(of: row.rules, value: value, title: row.title, remember: false)

@@ -58,7 +58,9 @@ extension CheckoutSession {
   /// this: the appearance goes to what it interrupted.
   mutating func appeared(_ step: StepID) -> [Effect] {
     guard let shown = compiled.step(step) else {
-      return [.refused(.noStep(step.rawValue, in: flow, event: .appeared))]
+      return [
+        .refused(.stepGone(step, current: compiled.step(navigation.top), top: navigation.top, messages: messages))
+      ]
     }
     let unexpected = { [navigation, compiled, messages] in
       Effect.refused(

@@ -10,10 +10,11 @@ import CheckoutPlanning
 /// offered) is said in the session's language from the engine's messages
 /// (`refusal.*`), naming steps and rows by their titles, never by ids nor with the
 /// value sent; so is one a page still open across a deploy meets (a row the step
-/// on screen no longer has, a step nothing opened). A refusal only a host's or a
-/// flow's mistake causes (a step or key the flow does not have, a tap on a value
-/// row, a `set` of a button, an answer no call waits for) is developer text:
-/// English, naming ids, for a host's log.
+/// on screen no longer has, a step nothing opened, a step the flow no longer has
+/// appearing). A refusal only a host's or a flow's mistake causes (a `set` on a
+/// step or of a key the flow does not have, a tap on a value row, a `set` of a
+/// button, an answer no call waits for) is developer text: English, naming ids,
+/// for a host's log.
 extension Refusal {
   /// The step on screen has no row by that name, said for the shopper: a page
   /// still open across a deploy, or after the session left the step it shows (a
@@ -35,7 +36,8 @@ extension Refusal {
       "step \(Quoting.quoted(step.id)) has no row \(Quoting.quoted(row))\(hint); its rows are \(ids.joined(separator: ", "))"
   }
 
-  /// A step the flow does not have, named by an event (a `set` through its row, an `appeared`).
+  /// A step the flow does not have, named by a `set` through its row: a host's
+  /// mistake (a page's `set` names no step), developer text naming ids.
   static func noStep(_ name: String, in flow: Flow, event: SessionEvent.Kind) -> Refusal {
     let ids = flow.steps.map(\.id.rawValue)
     let hint = Suggestions.didYouMean(name, in: ids).map { " (\($0))" } ?? ""
@@ -59,6 +61,17 @@ extension Refusal {
   /// A `set` with no step on screen that names no data key either.
   static func noRowOrKey(_ name: String) -> Refusal {
     Refusal(.unknownRow, event: .set, message: "no row or key \(Quoting.quoted(name))")
+  }
+
+  /// A step the flow does not have appeared: a page still open across a deploy
+  /// shows a step the new version of the flow removed (a session carried to it
+  /// while the page animated the step in). Said for the shopper, naming the step on
+  /// top (`current`) by its title, since the step shown has none in this flow;
+  /// the id the page sent stays in ``subject``.
+  static func stepGone(_ name: StepID, current: Step?, top: StepID, messages: EngineMessages) -> Refusal {
+    Refusal(
+      .unknownStep, event: .appeared, subject: .step(name),
+      message: messages.text(.refusalStepGone, current?.title.text(in: messages.locale) ?? top.rawValue))
   }
 
   /// The step on screen is not in the flow.

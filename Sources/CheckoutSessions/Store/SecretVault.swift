@@ -61,13 +61,15 @@ extension CheckoutSession {
   private mutating func askAgain(for key: DataKey) {
     for ref in compiled.dependencies.rows(binding: key) {
       guard let row = compiled.step(ref.step)?.row(ref.row), row.kind.takesValue else { continue }
-      rowErrors[ref] = CheckoutSession.enterAgainMessage(row.title.text(in: rules.locale))
+      rowErrors[ref] = CheckoutSession.enterAgainMessage(for: row, in: rules)
     }
   }
 
-  /// "Enter the CVV again: it was changed in another window."
-  package static func enterAgainMessage(_ title: String) -> String {
-    "Enter the \(title) again: it was changed in another window."
+  /// The message of a secret's row whose kept copy was stale, in the language of
+  /// `rules`, the row by its title (`error.enterAgain`): "Enter the CVV again: it
+  /// was changed in another window.", in German "CVV: Bitte erneut eingeben, …".
+  static func enterAgainMessage(for row: Row, in rules: RuleEvaluator) -> String {
+    rules.messages.text(.errorEnterAgain, row.title.text(in: rules.locale))
   }
 }
 

@@ -98,9 +98,10 @@ function problemWords(error) {
   }
   if (error.code === 'value_too_large') return word('host.problem.tooLong', { row: rowTitle(error.row) });
   // A refused event's detail is the engine's message, in the session's language;
-  // so is a card number refused in a free-text row (host.problem.cardNumber) and a
-  // control character pasted into one (host.problem.controlCharacter).
-  if (error.refusal || ['card_number_in_text', 'control_character'].includes(error.code)) {
+  // so is a card number refused in a free-text row (host.problem.cardNumber), a
+  // control character pasted into one (host.problem.controlCharacter) and a value
+  // that would make the session's entries too long (host.problem.tooMuchText).
+  if (error.refusal || ['card_number_in_text', 'control_character', 'session_too_large'].includes(error.code)) {
     return word('host.problem.refused', { reason: error.message });
   }
   return word('host.problem.other');

@@ -34,6 +34,54 @@ import Testing
     }
   }
 
+  /// A `set` after which the session's entered values would be over its limit
+  /// (422 `session_too_large`): a shopper typing long texts into many fields meets
+  /// it (was English, naming byte counts).
+  @Test func aSessionTooLargeIsSaidInTheShoppersLanguage() async throws {
+    let limits = DataLimits(valueBytes: 1_024, sessionBytes: 2_048)
+    try await withApp(dependencies: DataSafetyTests.sharing(SecretKeepingMemoryStore(), limits: limits)) { client in
+      let id = try await Self.german(client)
+      for (row, count) in [("firstName", 1_000), ("lastName", 900)] {
+        let value = String(repeating: "a", count: count)
+        #expect(try await client.event(id, #""event":"set","row":"\#(row)","value":"\#(value)""#).status == .ok)
+      }
+      let city = String(repeating: "b", count: 900)
+      let row = errors.expectError(
+        try await client.event(id, #""event":"set","row":"city","value":"\#(city)""#), .unprocessableContent,
+        "session_too_large", at: "value")
+      #expect(
+        row["detail"]?.string
+          == "Ort konnte nicht gespeichert werden: Ihre Eingaben in diesem Checkout sind zusammen zu lang. Bitte kürzen Sie einige davon.",
+        "\(row.text)")
+      // A developer's set of a key says what is wrong, in English, with the sizes.
+      let key = errors.expectError(
+        try await client.event(id, #""event":"set","key":"shipping.city","value":"\#(city)""#),
+        .unprocessableContent, "session_too_large", at: "value")
+      #expect(
+        key["detail"]?.string?.hasSuffix("a session may hold at most 2048 bytes (UTF-8, keys and values)") == true,
+        "\(key.text)")
+    }
+  }
+
+  /// A page still open across a deploy that removed a step reports that step
+  /// appearing: the refusal (`unknownStep`) says so in the shopper's words, naming
+  /// the step to carry on from by its title; the id stays in `refusal.step` (was
+  /// English listing every step's id).
+  @Test func aStepTheFlowNoLongerHasIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      let gone = errors.expectError(
+        try await client.event(id, #""event":"appeared","step":"giftWrap""#), .unprocessableContent, "refused",
+        at: "step")
+      #expect(
+        gone["detail"]?.string
+          == "Dieser Schritt gehört nicht mehr zum Checkout: Machen Sie bei „Express-Kasse“ weiter",
+        "\(gone.text)")
+      #expect(gone["refusal"]?["code"]?.string == "unknownStep")
+      #expect(gone["refusal"]?["step"]?.string == "giftWrap")
+    }
+  }
+
   @Test func aControlCharacterPastedIsSaidInTheShoppersLanguage() async throws {
     try await withApp { client in
       let id = try await Self.german(client)

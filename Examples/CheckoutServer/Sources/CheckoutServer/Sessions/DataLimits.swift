@@ -77,15 +77,20 @@ struct DataLimits: Sendable {
   }
 
   /// After a `set` event: the entered values (every key a value row binds; secrets,
-  /// each at most ``valueBytes`` and never stored, left out) must fit in ``sessionBytes``, or the event is 422 `session_too_large`.
+  /// each at most ``valueBytes`` and never stored, left out) must fit in
+  /// ``sessionBytes``, or the event is 422 `session_too_large`: for a `set` of a
+  /// row (what a page sends for what the shopper typed) in the shopper's words
+  /// (`host.problem.tooMuchText`, the row by its title in the session's language),
+  /// for a `set` of a key in English with the sizes.
   func checkSize(of session: CheckoutSession, after event: SessionEvent) throws(ServerError) {
-    guard case .set = event else { return }
+    guard case .set(let target, _) = event else { return }
     let bytes = Self.enteredBytes(of: session)
     guard bytes <= sessionBytes else {
+      let english =
+        "with this value the session's entered values would hold \(bytes) bytes; a session may hold at most \(sessionBytes) bytes (UTF-8, keys and values)"
       throw ServerError(
         .unprocessableContent, "session_too_large",
-        "with this value the session's entered values would hold \(bytes) bytes; a session may hold at most \(sessionBytes) bytes (UTF-8, keys and values)",
-        at: "value")
+        Self.shoppers("host.problem.tooMuchText", for: target, in: { session }, otherwise: english), at: "value")
     }
   }
 
