@@ -261,7 +261,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let running = dependencies.onServerRunning
   let app = Application(
     router: router,
-    server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
+    server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger, metrics: metrics)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
     services: services,
     onServerRunning: { [logger, hostname = arguments.hostname, port = arguments.port] channel in
@@ -330,8 +330,11 @@ func finishedRetention(of arguments: some AppArguments, callTimeout: Double) thr
 }
 
 /// The connection policy of `options`, the descriptor limit raised first when
-/// asked (and logged): the cap is lowered to what the descriptors allow.
-func connectionPolicy(_ options: ConnectionOptions, logger: Logger) throws(UsageError) -> ConnectionPolicy {
+/// asked (and logged): the cap is lowered to what the descriptors allow. Refusals
+/// are logged to `logger` and counted in `metrics`.
+func connectionPolicy(_ options: ConnectionOptions, logger: Logger, metrics: ServerMetrics) throws(UsageError)
+  -> ConnectionPolicy
+{
   let options = try options.validated()
   let before = DescriptorLimit.read()
   let limit = options.raiseDescriptorLimit ? DescriptorLimit.raised() : before
@@ -347,7 +350,8 @@ func connectionPolicy(_ options: ConnectionOptions, logger: Logger) throws(Usage
   }
   return ConnectionPolicy(
     count: ConnectionCount(limit: cap), headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
-    bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)))
+    bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)),
+    refusals: ConnectionRefusals(logger: logger, metrics: metrics))
 }
 
 /// A bad command-line value.

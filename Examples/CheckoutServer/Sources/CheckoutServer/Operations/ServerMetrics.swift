@@ -26,6 +26,7 @@ import Synchronization
 /// | `checkout_sessions_waiting_on_action` | | gauge: stored sessions whose call waits on the shopper's action (3-D Secure) |
 /// | `checkout_sessions_call_unanswered` | | gauge: stored sessions holding a call given up unanswered (a retry offered to the shopper) |
 /// | `checkout_sealed_values_unreadable_total` | `reason` (`unknown_key`, `tampered`) | sealed values no data key of this instance opens (the event refused, the value kept) |
+/// | `checkout_connections_refused_total` | `reason` (``connectionRefusalReasons``) | answers written below the router (``ConnectionRefusals``), each reason at 0 from the start |
 final class ServerMetrics: Sendable {
   /// Where the metrics are read from (`GET /metrics`).
   let registry: PrometheusCollectorRegistry
@@ -51,6 +52,32 @@ final class ServerMetrics: Sendable {
     waitingOnCall = CoreMetrics.Gauge(label: "checkout_sessions_waiting_on_call", factory: factory)
     waitingOnAction = CoreMetrics.Gauge(label: "checkout_sessions_waiting_on_action", factory: factory)
     callUnanswered = CoreMetrics.Gauge(label: "checkout_sessions_call_unanswered", factory: factory)
+    connectionsRefused = Dictionary(
+      uniqueKeysWithValues: ServerMetrics.connectionRefusalReasons.map { reason in
+        (reason, ServerMetrics.connectionRefusedCounter(reason: reason, factory: factory))
+      })
+  }
+
+  /// The codes of the answers written below the router, each counted from 0:
+  /// the connection cap (503), the header timeout (408), broken framing and a bad
+  /// `Host` (400), headers over the limits (431), a declared body over 64 KiB (413).
+  static let connectionRefusalReasons = [
+    "too_many_connections", "request_timeout", "malformed_request", "bad_host", "headers_too_large",
+    "body_too_large",
+  ]
+  /// `checkout_connections_refused_total` by reason, made at start.
+  private let connectionsRefused: [String: CoreMetrics.Counter]
+
+  private static func connectionRefusedCounter(reason: String, factory: PrometheusMetricsFactory)
+    -> CoreMetrics.Counter
+  {
+    CoreMetrics.Counter(label: "checkout_connections_refused_total", dimensions: [("reason", reason)], factory: factory)
+  }
+
+  /// Counts one answer written below the router (``ConnectionRefusals``), by its code.
+  func recordConnectionRefused(reason: String) {
+    (connectionsRefused[reason] ?? ServerMetrics.connectionRefusedCounter(reason: reason, factory: factory))
+      .increment()
   }
 
   /// The histogram of event latency.
