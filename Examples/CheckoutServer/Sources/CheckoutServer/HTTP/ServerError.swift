@@ -59,13 +59,14 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
   }
 
   /// A 503 the server answers by design when it has no room for more work
-  /// (`too_many_connections`): expected under load, not an incident.
+  /// (`too_many_connections`: the connection cap; `too_many_sessions`: the memory
+  /// store full): expected under load, not an incident.
   var isLoadShedding: Bool {
     status == .serviceUnavailable && ServerError.loadShedding.contains(error)
   }
 
   /// The codes of ``isLoadShedding``.
-  static let loadShedding: Set<String> = ["too_many_connections"]
+  static let loadShedding: Set<String> = ["too_many_connections", "too_many_sessions"]
 
   /// How long a client should wait before retrying a 503 (`Retry-After`, seconds).
   static let retryAfterSeconds = 2
