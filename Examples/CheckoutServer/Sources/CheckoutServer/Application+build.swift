@@ -210,6 +210,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     dependencies.api
     ?? DemoCheckoutAPI(ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), scripted: scripts)
   let metrics = dependencies.metrics
+  metrics.expectAPICalls(operations: Set(catalog.files.flatMap(\.compiled.flow.operationNames)).sorted())
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
@@ -348,8 +349,10 @@ func connectionPolicy(_ options: ConnectionOptions, logger: Logger, metrics: Ser
   } else {
     logger.info("connection limits", metadata: metadata)
   }
+  let count = ConnectionCount(limit: cap)
+  metrics.watchConnections(count)
   return ConnectionPolicy(
-    count: ConnectionCount(limit: cap), headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
+    count: count, headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
     bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)),
     refusals: ConnectionRefusals(logger: logger, metrics: metrics))
 }
