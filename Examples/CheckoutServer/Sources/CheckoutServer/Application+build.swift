@@ -210,6 +210,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     dependencies.api
     ?? DemoCheckoutAPI(ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), scripted: scripts)
   let metrics = dependencies.metrics
+  metrics.expectAPICalls(operations: Set(catalog.files.flatMap(\.compiled.flow.operationNames)).sorted())
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
@@ -261,7 +262,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let running = dependencies.onServerRunning
   let app = Application(
     router: router,
-    server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger)),
+    server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger, metrics: metrics)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
     services: services,
     onServerRunning: { [logger, hostname = arguments.hostname, port = arguments.port] channel in
@@ -330,8 +331,11 @@ func finishedRetention(of arguments: some AppArguments, callTimeout: Double) thr
 }
 
 /// The connection policy of `options`, the descriptor limit raised first when
-/// asked (and logged): the cap is lowered to what the descriptors allow.
-func connectionPolicy(_ options: ConnectionOptions, logger: Logger) throws(UsageError) -> ConnectionPolicy {
+/// asked (and logged): the cap is lowered to what the descriptors allow. Refusals
+/// are logged to `logger` and counted in `metrics`.
+func connectionPolicy(_ options: ConnectionOptions, logger: Logger, metrics: ServerMetrics) throws(UsageError)
+  -> ConnectionPolicy
+{
   let options = try options.validated()
   let before = DescriptorLimit.read()
   let limit = options.raiseDescriptorLimit ? DescriptorLimit.raised() : before
@@ -345,9 +349,12 @@ func connectionPolicy(_ options: ConnectionOptions, logger: Logger) throws(Usage
   } else {
     logger.info("connection limits", metadata: metadata)
   }
+  let count = ConnectionCount(limit: cap)
+  metrics.watchConnections(count)
   return ConnectionPolicy(
-    count: ConnectionCount(limit: cap), headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
-    bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)))
+    count: count, headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
+    bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)),
+    refusals: ConnectionRefusals(logger: logger, metrics: metrics))
 }
 
 /// A bad command-line value.

@@ -39,7 +39,8 @@ enum RequestBytesArrived: Sendable {
 /// The first handler of every connection, on its raw bytes: admits the
 /// connection while fewer than ``ConnectionCount/limit`` are open, and answers
 /// one more `503 too_many_connections` with `Retry-After` and closes it, before
-/// a byte of its request is parsed. For an admitted connection it reports each
+/// a byte of its request is parsed, and logs and counts it (``ConnectionRefusals``:
+/// warning, one line a refused connection). For an admitted connection it reports each
 /// read (``RequestBytesArrived``) to ``ReadDeadlineHandler`` past the decoder.
 final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
@@ -51,14 +52,16 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
   static let lingerTime = TimeAmount.seconds(1)
 
   private let count: ConnectionCount
+  private let refusals: ConnectionRefusals
   private var state = State.starting
 
   private enum State {
     case starting, admitted, refused
   }
 
-  init(count: ConnectionCount) {
+  init(count: ConnectionCount, refusals: ConnectionRefusals) {
     self.count = count
+    self.refusals = refusals
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -97,6 +100,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
       return
     }
     state = .refused
+    refusals.record(ConnectionGuard.refusalError)
     context.writeAndFlush(wrapOutboundOut(ConnectionGuard.refusal), promise: nil)
     let channel = context.channel
     let closed = context.eventLoop.makePromise(of: Void.self)
@@ -105,12 +109,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     context.eventLoop.scheduleTask(in: ConnectionGuard.lingerTime) { channel.close(promise: nil) }
   }
 
+  /// The error answered to a connection over the limit.
+  static let refusalError = ServerError(
+    .serviceUnavailable, "too_many_connections",
+    "the server is serving as many connections as it takes; try again shortly", at: "connection")
+
   /// The whole answer to a connection over the limit.
   static let refusal: ByteBuffer = {
-    let body = ServerError(
-      .serviceUnavailable, "too_many_connections",
-      "the server is serving as many connections as it takes; try again shortly", at: "connection"
-    ).jsonBody()
+    let body = refusalError.jsonBody()
     var buffer = ByteBuffer()
     buffer.writeString(
       "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\n"

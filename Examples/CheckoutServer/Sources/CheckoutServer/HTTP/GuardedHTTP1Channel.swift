@@ -12,6 +12,8 @@ struct ConnectionPolicy: Sendable {
   var headerTimeout: TimeAmount
   /// How long a request's body may take after its head.
   var bodyTimeout: TimeAmount
+  /// Where the answers written below the router are logged and counted.
+  var refusals: ConnectionRefusals
 }
 
 /// Hummingbird's HTTP/1 channel with the handlers it has no place for: before
@@ -27,7 +29,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     do {
-      try channel.pipeline.syncOperations.addHandler(ConnectionGuard(count: policy.count), position: .first)
+      try channel.pipeline.syncOperations.addHandler(
+        ConnectionGuard(count: policy.count, refusals: policy.refusals), position: .first)
     } catch {
       return channel.eventLoop.makeFailedFuture(error)
     }
@@ -47,7 +50,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 /// The HTTP/1 server: bodies over 64 KiB refused before they are read, broken
 /// framing a 400, headers over ``HeaderLimits`` a 431, a missing or second `Host`
 /// a 400, requests slower than the policy's timeouts a 408, connections past the
-/// policy's cap a 503, and connections idle for 30 s closed.
+/// policy's cap a 503, and connections idle for 30 s closed. Each of those
+/// refusals is logged and counted (``ConnectionRefusals``).
 func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
   HTTPServerBuilder { responder in
     GuardedHTTP1Channel(
@@ -56,7 +60,8 @@ func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
         configuration: HTTP1Channel.Configuration(
           additionalChannelHandlers: [
             ReadDeadlineHandler(headerTimeout: policy.headerTimeout, bodyTimeout: policy.bodyTimeout),
-            RequestLimitsHandler(maximumBodySize: CheckoutRequestContext.maximumBodySize),
+            RequestLimitsHandler(
+              maximumBodySize: CheckoutRequestContext.maximumBodySize, refusals: policy.refusals),
           ],
           idleTimeout: .seconds(30),
           httpDecoderConfiguration: .init(

@@ -28,7 +28,8 @@ struct CheckoutRequestContext: RequestContext {
   var maxUploadSize: Int { Self.maximumBodySize }
 }
 
-/// Turns every error into the JSON error shape, counts and logs each request once:
+/// Turns every error into the JSON error shape, counts and logs each request once
+/// (at ``ServerError/logLevel``: info, warning for load shedding, error for a 5xx):
 /// method, route, path (digit runs masked, truncated: ``LogText``), status and
 /// duration; for errors their code and `at` (masked too), and for a refused event
 /// the refusal's code (`refusal=awaitingStep`), never a detail or a body, which may
@@ -63,7 +64,8 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let elapsed = ContinuousClock.now - start
     let route = context.endpointPath ?? "unmatched"
     metrics.recordRequest(route: route, method: request.method.rawValue, status: Int(response.status.code))
-    let level: Logger.Level = failure.map { $0.status.code >= 500 ? .error : .info } ?? .info
+    // A client's error info, load shedding a warning, any other 5xx an error.
+    let level = failure?.logLevel ?? .info
     // The line's metadata (masking the path costs a scan) is made only when it is logged.
     guard context.logger.logLevel <= level else { return response }
     var metadata: Logger.Metadata = [

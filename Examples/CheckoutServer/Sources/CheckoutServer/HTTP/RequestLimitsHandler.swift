@@ -18,6 +18,9 @@ import NIOHTTPTypes
 ///   request without exactly one `Host` (``HostFieldCheck``) a 400, and the
 ///   connection is closed.
 ///
+/// Each of these answers is logged and counted (``ConnectionRefusals``), as the
+/// router's middleware does for the answers of routes.
+///
 /// Closing is lingering, as servers do: the answer is flushed, the output closed,
 /// and whatever the client still sends is read and dropped for at most
 /// ``lingerTime`` so that it sees the answer rather than a reset.
@@ -34,6 +37,7 @@ final class RequestLimitsHandler: ChannelDuplexHandler, RemovableChannelHandler 
   static let lingerTime = TimeAmount.seconds(2)
 
   private let maximumBodySize: Int
+  private let refusals: ConnectionRefusals
   /// Requests passed on whose response has not ended.
   private var responsesPending = 0
   /// Body bytes of the request being read.
@@ -47,8 +51,9 @@ final class RequestLimitsHandler: ChannelDuplexHandler, RemovableChannelHandler 
   /// Whether the output is closed and the connection lingering.
   private var lingering = false
 
-  init(maximumBodySize: Int) {
+  init(maximumBodySize: Int, refusals: ConnectionRefusals) {
     self.maximumBodySize = maximumBodySize
+    self.refusals = refusals
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -56,7 +61,7 @@ final class RequestLimitsHandler: ChannelDuplexHandler, RemovableChannelHandler 
     switch unwrapInboundIn(data) {
     case .head(let head):
       if let length = head.headerFields[.contentLength].flatMap(Int.init), length > maximumBodySize {
-        refuse(ServerError.bodyTooLarge(limit: maximumBodySize), context: context)
+        refuse(ServerError.bodyTooLarge(limit: maximumBodySize), head: head, context: context)
         return
       }
       responsesPending += 1
@@ -135,8 +140,10 @@ final class RequestLimitsHandler: ChannelDuplexHandler, RemovableChannelHandler 
     context.fireUserInboundEventTriggered(event)
   }
 
-  /// Answers `error` itself, after any response still being written, and closes.
-  private func refuse(_ error: ServerError, context: ChannelHandlerContext) {
+  /// Answers `error` itself, after any response still being written, and closes;
+  /// logs and counts it. `head`: the refused request's, when it was read.
+  private func refuse(_ error: ServerError, head: HTTPRequest? = nil, context: ChannelHandlerContext) {
+    refusals.record(error, head: head)
     closing = true
     readingBody = false
     if responsesPending == 0 {

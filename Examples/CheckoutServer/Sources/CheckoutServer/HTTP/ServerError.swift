@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import Hummingbird
+import Logging
 
 /// An error answered as JSON: `{"error": code, "detail": sentence, "at": where}`,
 /// plus `version` on a stale-version conflict and `refusal` on a refused event.
@@ -48,6 +49,24 @@ struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible 
     var version: Int?
     var refusal: RefusalView?
   }
+
+  /// The level the answer's log line is written at: info for a client's error (4xx),
+  /// warning for load shedding (``isLoadShedding``), error for any other 5xx (an
+  /// incident: a store that fails, a bug).
+  var logLevel: Logger.Level {
+    guard status.code >= 500 else { return .info }
+    return isLoadShedding ? .warning : .error
+  }
+
+  /// A 503 the server answers by design when it has no room for more work
+  /// (`too_many_connections`: the connection cap; `too_many_sessions`: the memory
+  /// store full): expected under load, not an incident.
+  var isLoadShedding: Bool {
+    status == .serviceUnavailable && ServerError.loadShedding.contains(error)
+  }
+
+  /// The codes of ``isLoadShedding``.
+  static let loadShedding: Set<String> = ["too_many_connections", "too_many_sessions"]
 
   /// How long a client should wait before retrying a 503 (`Retry-After`, seconds).
   static let retryAfterSeconds = 2

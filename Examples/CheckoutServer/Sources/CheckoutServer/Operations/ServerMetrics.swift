@@ -26,6 +26,14 @@ import Synchronization
 /// | `checkout_sessions_waiting_on_action` | | gauge: stored sessions whose call waits on the shopper's action (3-D Secure) |
 /// | `checkout_sessions_call_unanswered` | | gauge: stored sessions holding a call given up unanswered (a retry offered to the shopper) |
 /// | `checkout_sealed_values_unreadable_total` | `reason` (`unknown_key`, `tampered`) | sealed values no data key of this instance opens (the event refused, the value kept) |
+/// | `checkout_connections_refused_total` | `reason` (``connectionRefusalReasons``) | answers written below the router (``ConnectionRefusals``), each reason at 0 from the start |
+/// | `checkout_connections_open` | | gauge: connections open now (``ConnectionCount``), read when the metrics are |
+/// | `checkout_connections_limit` | | gauge: the most connections served at once (`--max-connections`, lowered to the descriptors) |
+///
+/// Series whose labels are known at start read 0 before their first use, so an
+/// alert rule needs no `absent()`: every event kind's histogram, the sealed-value
+/// reasons, the refusal reasons, and the API call outcomes of every operation the
+/// flows' submits call (``expectAPICalls(operations:)``).
 final class ServerMetrics: Sendable {
   /// Where the metrics are read from (`GET /metrics`).
   let registry: PrometheusCollectorRegistry
@@ -51,6 +59,75 @@ final class ServerMetrics: Sendable {
     waitingOnCall = CoreMetrics.Gauge(label: "checkout_sessions_waiting_on_call", factory: factory)
     waitingOnAction = CoreMetrics.Gauge(label: "checkout_sessions_waiting_on_action", factory: factory)
     callUnanswered = CoreMetrics.Gauge(label: "checkout_sessions_call_unanswered", factory: factory)
+    openConnections = CoreMetrics.Gauge(label: "checkout_connections_open", factory: factory)
+    connectionLimit = CoreMetrics.Gauge(label: "checkout_connections_limit", factory: factory)
+    for reason in ServerMetrics.sealedValueReasons {
+      _ = CoreMetrics.Counter(
+        label: "checkout_sealed_values_unreadable_total", dimensions: [("reason", reason)], factory: factory)
+    }
+    connectionsRefused = Dictionary(
+      uniqueKeysWithValues: ServerMetrics.connectionRefusalReasons.map { reason in
+        (reason, ServerMetrics.connectionRefusedCounter(reason: reason, factory: factory))
+      })
+    for kind in ClientEvent.kindNames {
+      _ = eventTimers.timer(for: kind) {
+        CoreMetrics.Timer(label: Self.eventDuration, dimensions: [("event", kind)], factory: factory)
+      }
+    }
+  }
+
+  /// The reasons of `checkout_sealed_values_unreadable_total`.
+  static let sealedValueReasons = ["unknown_key", "tampered"]
+  /// The outcomes of `checkout_api_calls_total`.
+  static let apiCallOutcomes = ["succeeded", "failed", "actionRequired", "unanswered"]
+
+  /// Makes `checkout_api_calls_total` of each of `operations` (the flows' submits')
+  /// with each outcome, so that they read 0 before the first call.
+  func expectAPICalls(operations: some Sequence<String>) {
+    for operation in operations {
+      for outcome in ServerMetrics.apiCallOutcomes {
+        _ = CoreMetrics.Counter(
+          label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)],
+          factory: factory)
+      }
+    }
+  }
+
+  /// Connections open now: ``ConnectionCount/current``, read into the gauge
+  /// whenever the metrics are read (nothing is written per connection).
+  private let openConnections: CoreMetrics.Gauge
+  /// The connection cap.
+  private let connectionLimit: CoreMetrics.Gauge
+  /// The connections counted, once the server has its policy.
+  private let connections = Mutex<ConnectionCount?>(nil)
+
+  /// Reports `count`'s open connections and limit from now on.
+  func watchConnections(_ count: ConnectionCount) {
+    connections.withLock { $0 = count }
+    connectionLimit.record(count.limit)
+    openConnections.record(count.current)
+  }
+
+  /// The codes of the answers written below the router, each counted from 0:
+  /// the connection cap (503), the header timeout (408), broken framing and a bad
+  /// `Host` (400), headers over the limits (431), a declared body over 64 KiB (413).
+  static let connectionRefusalReasons = [
+    "too_many_connections", "request_timeout", "malformed_request", "bad_host", "headers_too_large",
+    "body_too_large",
+  ]
+  /// `checkout_connections_refused_total` by reason, made at start.
+  private let connectionsRefused: [String: CoreMetrics.Counter]
+
+  private static func connectionRefusedCounter(reason: String, factory: PrometheusMetricsFactory)
+    -> CoreMetrics.Counter
+  {
+    CoreMetrics.Counter(label: "checkout_connections_refused_total", dimensions: [("reason", reason)], factory: factory)
+  }
+
+  /// Counts one answer written below the router (``ConnectionRefusals``), by its code.
+  func recordConnectionRefused(reason: String) {
+    (connectionsRefused[reason] ?? ServerMetrics.connectionRefusedCounter(reason: reason, factory: factory))
+      .increment()
   }
 
   /// The histogram of event latency.
@@ -125,7 +202,8 @@ final class ServerMetrics: Sendable {
 
   /// The Prometheus text exposition of every metric.
   func exposition() -> [UInt8] {
-    registry.emitToBuffer()
+    if let count = connections.withLock({ $0 }) { openConnections.record(count.current) }
+    return registry.emitToBuffer()
   }
 }
 
