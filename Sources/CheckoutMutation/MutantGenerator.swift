@@ -56,6 +56,7 @@ package struct MutantGenerator: Sendable {
         self.row(row, at: stepPath.appending("rows").appending(rowIndex))
       }
       subject = MutantSubject(step: stepID)
+      subject.requiredBy = requiring(stepID)
       dropEach(.dropGuard, list: "complete", of: step, at: stepPath) { _ in "a completion check" }
     }
     errors()
@@ -283,6 +284,18 @@ package struct MutantGenerator: Sendable {
     if let code = error["code"]?.string { return "code \(code)" }
     if let field = error["field"]?.string { return "field \(field)" }
     return "matcher"
+  }
+
+  /// The first row of the flow that requires the step, with its step's id.
+  private func requiring(_ stepID: String) -> (step: String, row: String)? {
+    for step in root["steps"]?.elements ?? [] {
+      for row in step["rows"]?.elements ?? []
+      where (row["requires"]?.elements ?? []).contains(where: { $0.string == stepID }) {
+        guard let step = step["id"]?.string, let row = row["id"]?.string else { continue }
+        return (step, row)
+      }
+    }
+    return nil
   }
 
   /// The operation a matcher is scoped to (its first), and the first row that submits it.

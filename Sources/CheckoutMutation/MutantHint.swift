@@ -16,7 +16,18 @@ package struct MutantSubject: Hashable, Sendable {
     get { operation.map { ($0, caller) } }
     set { (operation, caller) = (newValue?.operation, newValue?.row) }
   }
+  /// For a step's completion check: the first row that requires the step, and its step.
+  package var requiredBy: (step: String, row: String)? {
+    get { requiringStep.flatMap { step in requiringRow.map { (step, $0) } } }
+    set { (requiringStep, requiringRow) = (newValue?.step, newValue?.row) }
+  }
+  /// ``requiredBy``'s step.
+  private var requiringStep: String?
+  /// ``requiredBy``'s row.
+  private var requiringRow: String?
+  /// ``call``'s operation.
   private var operation: String?
+  /// ``call``'s row.
   private var caller: String?
 
   /// A subject; every part optional.
@@ -43,8 +54,13 @@ extension MutationOperator {
       return "expect at \(step), \(call)tap \(row), then expect at \(value)"
     case .dropGuard:
       guard subject.row != nil else {
+        let check = "leave \(step)'s completion check\(subject.other.map { " on \($0)" } ?? "") unmet"
+        guard let button = subject.requiredBy else {
+          return
+            "several lines: \(check), tap a row that requires \(step), then expect at the step of that row (the tap is refused)"
+        }
         return
-          "several lines: leave \(step)'s completion check\(subject.other.map { " on \($0)" } ?? "") unmet, tap a row that requires \(step), then expect at the step of that row (the tap is refused)"
+          "several lines: \(check), expect at \(button.step), tap \(button.row), then expect at \(button.step) (the tap is refused)"
       }
       return "with \(value) not complete: expect at \(step), tap \(row), then expect at \(step) (the tap is refused)"
     case .dropRule:

@@ -65,7 +65,7 @@ import Testing
       mutants.first { $0.mutationOperator == .dropGuard && $0.description == "a completion check" })
     #expect(
       completion.hint
-        == "several lines: leave paymentSheet's completion check on payment.card.number unmet, tap a row that requires paymentSheet, then expect at the step of that row (the tap is refused)"
+        == "several lines: leave paymentSheet's completion check on payment.card.number unmet, expect at checkout, tap pay, then expect at checkout (the tap is refused)"
     )
     let field = try #require(
       mutants.first { $0.mutationOperator == .moveMatcher && $0.description.hasPrefix("field exp_month") })
