@@ -42,6 +42,8 @@ package struct Mutant: Hashable, Sendable {
   package var replacement: String
   /// The UTF-8 offsets in the flow file of what the mutant changes.
   package var span: Range<Int>
+  /// What it changes, by the names a story uses: what its ``hint`` is written from.
+  package var subject = MutantSubject()
 
   /// The path of the value changed: `steps[3].rows[2].requires[0]`.
   package var path: JSONPath { edit.path }

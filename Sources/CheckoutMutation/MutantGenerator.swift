@@ -10,6 +10,15 @@ package struct MutantGenerator: Sendable {
   package let lines: SourceLines
 
   private var made: [Mutant] = []
+  /// The subject of the mutants made next.
+  private var subject = MutantSubject()
+
+  /// Keeps a mutant, with the subject of the mutants made now.
+  private mutating func add(_ mutant: Mutant) {
+    var kept = mutant
+    kept.subject = subject
+    made.append(kept)
+  }
 
   /// A generator for a parsed flow document and its bytes.
   package init(root: JSONNode, bytes: [UInt8]) {
@@ -31,15 +40,23 @@ package struct MutantGenerator: Sendable {
   private mutating func walk() {
     let rules = JSONPath.root.appending("rules")
     if case .object(let members) = root["rules"]?.kind {
-      for member in members { ruleBounds(member.value, at: rules.appending(member.key)) }
+      for member in members {
+        subject = MutantSubject(other: member.key)
+        ruleBounds(member.value, at: rules.appending(member.key))
+      }
     }
     for (stepIndex, step) in (root["steps"]?.elements ?? []).enumerated() {
       let stepPath = JSONPath.root.appending("steps").appending(stepIndex)
+      let stepID = step["id"]?.string ?? stepPath.description
+      subject = MutantSubject(step: stepID, other: step["presentation"]?.string)
       presentation(step, at: stepPath)
       translations(of: step, at: stepPath)
       for (rowIndex, row) in (step["rows"]?.elements ?? []).enumerated() {
+        subject = MutantSubject(step: stepID, row: row["id"]?.string ?? "\(rowIndex + 1)")
         self.row(row, at: stepPath.appending("rows").appending(rowIndex))
       }
+      subject = MutantSubject(step: stepID)
+      subject.requiredBy = requiring(stepID)
       dropEach(.dropGuard, list: "complete", of: step, at: stepPath) { _ in "a completion check" }
     }
     errors()
@@ -66,6 +83,8 @@ package struct MutantGenerator: Sendable {
     guard let title = step["title"], case .object(let members) = title.kind else { return }
     let id = step["id"]?.string ?? path.description
     for member in members where locales.contains(member.key) {
+      subject.value = member.key
+      subject.other = member.value.string
       remove(
         .dropTranslation, .removeMember(path.appending("title"), key: member.key), in: title, key: member.key,
         description: "step \(id)'s title loses its \(member.key) text (shown in the default language)")
@@ -79,18 +98,21 @@ package struct MutantGenerator: Sendable {
     let locales = (root["locales"]?.elements ?? []).compactMap(\.string).dropFirst()
     guard !locales.isEmpty, let detail = row["detail"] else { return }
     let id = row["id"]?.string ?? path.description
-    var texts: [(JSONPath, JSONNode, String)] = []
+    // Each text with the language a story reads it in: the plain string, the first after the default.
+    var texts: [(JSONPath, JSONNode, String, String?)] = []
     if detail.string != nil {
-      texts = [(path.appending("detail"), detail, "row \(id)'s detail")]
+      texts = [(path.appending("detail"), detail, "row \(id)'s detail", locales.first)]
     } else if case .object(let members) = detail.kind {
       texts = members.filter { locales.contains($0.key) }.map {
-        (path.appending("detail").appending($0.key), $0.value, "row \(id)'s \($0.key) detail")
+        (path.appending("detail").appending($0.key), $0.value, "row \(id)'s \($0.key) detail", $0.key)
       }
     }
-    for (at, node, what) in texts {
+    for (at, node, what, locale) in texts {
       guard let text = node.string, case .success(let template) = DetailTemplate.parse(text),
         !template.formattedKeys.isEmpty
       else { continue }
+      subject.value = locale
+      subject.other = template.formattedKeys.map(\.rawValue).joined(separator: ", ")
       let plain = template.written(formats: false)
       replace(
         .dropFormat, .replaceString(at, plain), node: node,
@@ -102,11 +124,13 @@ package struct MutantGenerator: Sendable {
     let id = row["id"]?.string ?? path.description
     for key in ["opens", "then"] where row[key] != nil {
       let target = row[key]?.string.map { "\"\($0)\"" } ?? ""
+      // A `then` edge is taken when the row's call succeeds: the hint scripts that call.
+      (subject.value, subject.other) = (row[key]?.string, key == "then" ? row["submit"]?.string ?? "OPERATION" : nil)
       if key == "opens", row["submit"] == nil, row["action"] == nil,
         let rows = path.parent, case .index(let index) = path.components.last
       {
         // A disclosure or button needs its `opens`: the edge goes with its row.
-        made.append(
+        add(
           Mutant(
             id: 0, mutationOperator: .removeEdge, edit: .removeElement(rows, index: index),
             description: "row \(id) and its edge to \(target) removed", replacement: "",
@@ -124,6 +148,7 @@ package struct MutantGenerator: Sendable {
     }
     formats(of: row, at: path)
     for key in ["visibleWhen", "enabledWhen"] where row[key] != nil {
+      subject.value = key
       remove(
         .dropCondition, .removeMember(path, key: key), in: row, key: key,
         description: "row \(id) loses its \(key) (always \(key == "visibleWhen" ? "visible" : "enabled"))")
@@ -134,6 +159,7 @@ package struct MutantGenerator: Sendable {
   private mutating func ruleBounds(_ rule: JSONNode, at path: JSONPath) {
     for key in ["minLength", "maxLength"] {
       guard let node = rule[key], let bound = node.integer else { continue }
+      subject.value = "\(key) \(bound)"
       for shifted in [bound - 1, bound + 1] where shifted >= 0 {
         replace(
           .shiftBound, .replaceNumber(path.appending(key), shifted), node: node,
@@ -142,6 +168,7 @@ package struct MutantGenerator: Sendable {
     }
     guard let node = rule["pattern"], let pattern = node.string else { return }
     for variant in QuantifierShift.variants(of: pattern) {
+      subject.value = "the pattern's quantifier \(variant.from)"
       replace(
         .shiftBound, .replaceString(path.appending("pattern"), variant.pattern), node: node,
         description: "pattern quantifier \(variant.from) becomes \(variant.to)")
@@ -156,6 +183,8 @@ package struct MutantGenerator: Sendable {
       let path = errorsPath.appending(index)
       guard let stepID = error["step"]?.string else { continue }
       let rows = steps.first { $0["id"]?.string == stepID }?["rows"]?.elements.compactMap { $0["id"]?.string } ?? []
+      subject = MutantSubject(step: stepID, row: error["row"]?.string, value: Self.failure(error))
+      subject.call = call(error, steps)
       if let rowID = error["row"]?.string, let position = rows.firstIndex(of: rowID), rows.count > 1 {
         let next = rows[(position + 1) % rows.count]
         replace(
@@ -178,9 +207,12 @@ package struct MutantGenerator: Sendable {
         guard (matchers[first].code == nil) == (matchers[second].code == nil),
           second == first + 1 || MatcherOverlap.overlap(matchers[first], matchers[second])
         else { continue }
+        subject = MutantSubject(
+          step: errors[first]["step"]?.string, row: errors[first]["row"]?.string, value: Self.failure(errors[first]))
+        subject.call = call(errors[first], steps)
         let start = errors[first].offset
         let end = lines.endOfValue(at: errors[second].offset)
-        made.append(
+        add(
           Mutant(
             id: 0, mutationOperator: .swapMatchers, edit: .swapElements(errorsPath, first, second),
             description:
@@ -197,11 +229,13 @@ package struct MutantGenerator: Sendable {
   ) {
     let elements = node[key]?.elements ?? []
     for (index, element) in elements.enumerated() {
+      subject.value = element.string ?? Self.ruleName(element)
+      if key == "complete" { subject.other = element["when"]?["key"]?.string }
       if elements.count == 1 {
         remove(mutationOperator, .removeMember(path, key: key), in: node, key: key, description: describe(element))
       } else {
         let start = element.offset
-        made.append(
+        add(
           Mutant(
             id: 0, mutationOperator: mutationOperator, edit: .removeElement(path.appending(key), index: index),
             description: describe(element), replacement: "", span: start..<lines.endOfValue(at: start)))
@@ -213,7 +247,7 @@ package struct MutantGenerator: Sendable {
     _ mutationOperator: MutationOperator, _ edit: JSONEdit, in object: JSONNode, key: String, description: String
   ) {
     guard let start = object.keyOffset(of: key), let value = object[key] else { return }
-    made.append(
+    add(
       Mutant(
         id: 0, mutationOperator: mutationOperator, edit: edit, description: description, replacement: "",
         span: start..<lines.endOfValue(at: value.offset)))
@@ -232,7 +266,7 @@ package struct MutantGenerator: Sendable {
     case .replaceNumber(_, let number): replacement = String(number)
     default: replacement = ""
     }
-    made.append(
+    add(
       Mutant(
         id: 0, mutationOperator: mutationOperator, edit: edit, description: description, replacement: replacement,
         span: node.offset..<lines.endOfValue(at: node.offset)))
@@ -250,6 +284,32 @@ package struct MutantGenerator: Sendable {
     if let code = error["code"]?.string { return "code \(code)" }
     if let field = error["field"]?.string { return "field \(field)" }
     return "matcher"
+  }
+
+  /// The first row of the flow that requires the step, with its step's id.
+  private func requiring(_ stepID: String) -> (step: String, row: String)? {
+    for step in root["steps"]?.elements ?? [] {
+      for row in step["rows"]?.elements ?? []
+      where (row["requires"]?.elements ?? []).contains(where: { $0.string == stepID }) {
+        guard let step = step["id"]?.string, let row = row["id"]?.string else { continue }
+        return (step, row)
+      }
+    }
+    return nil
+  }
+
+  /// The operation a matcher is scoped to (its first), and the first row that submits it.
+  private func call(_ error: JSONNode, _ steps: [JSONNode]) -> (operation: String, row: String?)? {
+    guard let operation = error["operation"]?.string ?? error["operations"]?.elements.first?.string else { return nil }
+    let rows = steps.flatMap { $0["rows"]?.elements ?? [] }
+    return (operation, rows.first { $0["submit"]?.string == operation }?["id"]?.string)
+  }
+
+  /// An API failure the matcher takes, as an `api` line writes it: `card_*`,
+  /// `CODE field=shipping.zip`.
+  static func failure(_ error: JSONNode) -> String {
+    if let code = error["code"]?.string { return code }
+    return "CODE field=\(error["field"]?.string ?? "FIELD")"
   }
 
   /// The matcher as the model holds it, for the overlap check.

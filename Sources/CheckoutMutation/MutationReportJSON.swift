@@ -32,6 +32,9 @@ package struct MutationReportJSON: Encodable, Sendable {
     package var status: String
     package var statusReason: String?
     package var killedBy: [String]?
+    /// A survivor's ``Mutant/hint``: what a story that kills it checks. Not part
+    /// of Stryker's schema, which viewers ignore; nil for the other mutants.
+    package var hint: String?
   }
 
   /// The flow file.
@@ -90,7 +93,8 @@ package struct MutationReportJSON: Encodable, Sendable {
         description: "\(mutant.path): \(mutant.description)",
         location: Location(
           start: Position(line: start.line, column: start.column), end: Position(line: end.line, column: end.column)),
-        status: status, statusReason: reason, killedBy: killedBy)
+        status: status, statusReason: reason, killedBy: killedBy,
+        hint: status == "Survived" ? mutant.hint : nil)
     }
     files = [file: FileEntry(language: "json", source: String(decoding: bytes, as: UTF8.self), mutants: mutants)]
   }

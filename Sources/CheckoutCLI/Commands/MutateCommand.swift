@@ -67,7 +67,9 @@ package enum MutateCommand {
       flow are counted. A story that cannot be parsed, whose flow line names a file
       that cannot be read, or that fails on FLOW itself is left out and listed at its
       file:line; with --min-score it fails the gate, and --json lists it.
-      Mutants run in parallel. score = killed / (killed + survived).
+      Mutants run in parallel. score = killed / (killed + survived). Every survivor
+      is listed under its operator, with a hint: what a story that kills it would
+      check, as scenario lines to adapt (--json gives each survivor's hint too).
 
       --json never overwrites the flow, a story, a directory or a file that is not a
       mutation report; it is written once before the run, so a path that cannot be

@@ -24,21 +24,39 @@ struct MutationSummary {
     terminal.line(
       "  score: " + (score.percent.map { "\(Self.percent($0)) (\(score.killed) of \(counted))" } ?? "no mutant counted")
     )
+    printSurvivors(terminal)
     for result in results {
       let mutant = result.mutant
       let head = "#\(mutant.id) \(mutant.mutationOperator.rawValue) \(mutant.path)"
       switch result.status {
-      case .survived:
-        terminal.line("  \(terminal.styled("survived:", .red)) \(head): \(mutant.description)")
+      case .survived, .killed:
+        continue
       case .equivalent(let reason):
         terminal.line("  equivalent: \(head): \(mutant.description) (\(reason))")
       case .invalid(let reason):
         terminal.line("  invalid: \(head): \(mutant.description) (\(reason))")
-      case .killed:
-        continue
       }
     }
     terminal.line("  time: \(String(format: "%.2f", seconds)) s")
+  }
+
+  /// Every survivor, under a heading per operator (in the operators' order):
+  /// `move-matcher: 3 survived`, then each one's line and, below it, the hint of
+  /// a story that would kill it. All are listed: the command line DESIGN.md
+  /// fixes for `mutate` has no option to shorten the list.
+  private func printSurvivors(_ terminal: Terminal) {
+    let survivors = results.filter { $0.status == .survived }.map(\.mutant)
+    for mutationOperator in MutationOperator.allCases {
+      let group = survivors.filter { $0.mutationOperator == mutationOperator }
+      guard !group.isEmpty else { continue }
+      terminal.line("  \(mutationOperator.rawValue): \(group.count) survived")
+      for mutant in group {
+        terminal.line(
+          "    \(terminal.styled("survived:", .red)) #\(mutant.id) \(mutationOperator.rawValue) \(mutant.path): \(mutant.description)"
+        )
+        terminal.line("      hint: \(mutant.hint)")
+      }
+    }
   }
 
   /// `93.3%`.
