@@ -4,6 +4,7 @@ import Hummingbird
 import InMemoryLogging
 import Logging
 import ServiceLifecycle
+import Synchronization
 import Testing
 
 @testable import CheckoutServer
@@ -114,5 +115,100 @@ struct SlowStore: SessionStore {
       try await tasks.next()
       #expect(clock.now - stopped < .seconds(20), "the stop ended at its bound, not after the request's 120 s")
     }
+  }
+}
+
+/// Something a task waits for, ignoring cancellation, until the test opens it.
+final class Gate: Sendable {
+  private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+  /// Waits until ``open()`` (at once if open already); cancellation does not end the wait.
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resume = state.withLock { state in
+        if state.open { return true }
+        state.waiting.append(continuation)
+        return false
+      }
+      if resume { continuation.resume() }
+    }
+  }
+
+  func open() {
+    let waiting = state.withLock { state in
+      state.open = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+}
+
+/// A service that, once its stop begins, ignores cancellation until `gate` opens
+/// (as PostgresNIO's probe query, which was seen never to return after the
+/// database restarted).
+struct StubbornService: Service, CustomStringConvertible {
+  let gate: Gate
+  var description: String { "StubbornService" }
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    await gate.wait()
+  }
+}
+
+/// A stop that overruns even its cancellation is left behind naming what still
+/// runs, instead of service-lifecycle's fatal error; a task that does not end is
+/// not waited for further.
+@Suite struct StopDeadlineTests {
+  @Test func aStopThatOverrunsItsCancellationNamesWhatStillRuns() async throws {
+    let (told, tell) = AsyncStream.makeStream(of: [String].self)
+    let gate = Gate()
+    let group = ProcessGroup(
+      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+      stopsOnSignals: false, maximumGracefulShutdown: .milliseconds(200), cancellationLimit: .milliseconds(300),
+      leftBehind: { tell.yield($0) })
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      try await Task.sleep(for: .milliseconds(100))
+      await group.triggerGracefulShutdown()
+      var iterator = told.makeAsyncIterator()
+      // Told while the service still ignores its cancellation (it ends only once the gate opens).
+      #expect(await iterator.next() == ["StubbornService"])
+      gate.open()
+      try await tasks.waitForAll()
+    }
+    #expect(group.running.names.isEmpty)
+  }
+
+  @Test func aStopWithinItsBoundLeavesNothingBehind() async throws {
+    let (told, tell) = AsyncStream.makeStream(of: [String].self)
+    let gate = Gate()
+    gate.open()
+    let group = ProcessGroup(
+      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+      stopsOnSignals: false, maximumGracefulShutdown: .seconds(20), cancellationLimit: .seconds(20),
+      leftBehind: { tell.yield($0) })
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      try await Task.sleep(for: .milliseconds(100))
+      await group.triggerGracefulShutdown()
+      try await tasks.waitForAll()
+    }
+    tell.finish()
+    var iterator = told.makeAsyncIterator()
+    #expect(await iterator.next() == nil, "nothing left behind")
+    #expect(group.running.names.isEmpty)
+  }
+
+  @Test func aTaskThatDoesNotEndIsNotWaitedForFurther() async {
+    let gate = Gate()
+    let stuck = Task { await gate.wait() }
+    stuck.cancel()
+    // Returns (false) though the task has not ended: the gate opens only after.
+    #expect(await RecoveringPostgresClient.ends(stuck, within: .milliseconds(200)) == false)
+    gate.open()
+    #expect(await RecoveringPostgresClient.ends(Task {}, within: .seconds(20)) == true)
+    #expect(await RecoveringPostgresClient.answer(of: Task { true }, within: .seconds(20)) == true)
   }
 }
