@@ -83,6 +83,48 @@ struct SlowStore: SessionStore {
     }
   }
 
+  /// The answer to a request in flight on a kept-alive connection when the stop
+  /// begins says `Connection: close` (the server closes the connection after it),
+  /// so a proxy does not reuse the connection.
+  @Test func theAnswerInFlightAtTheStopSaysConnectionClose() async throws {
+    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+    var dependencies = AppDependencies(
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: SlowStore(delay: .milliseconds(600)),
+      environment: [:])
+    dependencies.onServerRunning = { channel in
+      listening.yield(channel.localAddress?.port ?? 0)
+      listening.finish()
+    }
+    let app = try await buildApplication(TestArguments(), dependencies: dependencies)
+    let group = processServiceGroup(app, stopsOnSignals: false)
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      var portsIterator = ports.makeAsyncIterator()
+      let port = try #require(await portsIterator.next())
+      var up = false
+      for _ in 0..<100 where !up {
+        up =
+          (try? await RawHTTP.exchange(
+            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")]))?
+          .status == 200
+        if !up { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      #expect(up)
+      // Kept alive (no `Connection: close` asked for): the server closes it after the answer, and says so.
+      let body = #"{"flow":"plndr"}"#
+      let post = RawHTTP.request(
+        "POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+      async let inFlight = RawHTTP.exchange(port: port, [post], wait: .seconds(5))
+      try await Task.sleep(for: .milliseconds(200))
+      await group.triggerGracefulShutdown()
+      let answer = try await inFlight
+      #expect(answer.status == 201, "\(answer.text)")
+      #expect(answer.header("connection") == "close", "\(answer.text)")
+      #expect(answer.closed, "the server closed the connection after the answer")
+      try await tasks.waitForAll()
+    }
+  }
+
   /// A stop that does not finish (a request stuck past any call timeout) is
   /// cancelled at the group's bound, and the process's group returns: the process
   /// exits rather than hang.

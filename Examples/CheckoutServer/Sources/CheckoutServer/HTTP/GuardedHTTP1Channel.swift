@@ -47,7 +47,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 /// The HTTP/1 server: bodies over 64 KiB refused before they are read, broken
 /// framing a 400, headers over ``HeaderLimits`` a 431, a missing or second `Host`
 /// a 400, requests slower than the policy's timeouts a 408, connections past the
-/// policy's cap a 503, and connections idle for 30 s closed.
+/// policy's cap a 503, and connections idle for 30 s closed; once the server
+/// stops, answers say `Connection: close` (``StopCloseHandler``).
 func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
   HTTPServerBuilder { responder in
     GuardedHTTP1Channel(
@@ -57,6 +58,7 @@ func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
           additionalChannelHandlers: [
             ReadDeadlineHandler(headerTimeout: policy.headerTimeout, bodyTimeout: policy.bodyTimeout),
             RequestLimitsHandler(maximumBodySize: CheckoutRequestContext.maximumBodySize),
+            StopCloseHandler(),
           ],
           idleTimeout: .seconds(30),
           httpDecoderConfiguration: .init(
