@@ -118,6 +118,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
 
   func run() async throws {
     let app: any ApplicationProtocol
+    let dependencies = AppDependencies()
     do {
       if reseal {
         let report = try await resealStore(self)
@@ -128,7 +129,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         return
       }
-      app = try await buildApplication(self)
+      app = try await buildApplication(self, dependencies: dependencies)
     } catch let error as FlowCatalogError {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
       throw ExitCode(1)
@@ -143,7 +144,13 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
       throw ExitCode(1)
     }
     do {
-      try await processServiceGroup(app).run()
+      try await processServiceGroup(app, running: dependencies.running) {
+        [logger = app.logger] running in
+        logger.error(
+          "the stop did not finish in time, even cancelled: exiting without it",
+          metadata: ["stillRunning": "\(running.joined(separator: "; "))"])
+        Foundation.exit(1)
+      }.run()
     } catch {
       guard let problem = listenFailure(error, hostname: hostname, port: port) else { throw error }
       FileHandle.standardError.write(Data("error: \(problem)\n".utf8))

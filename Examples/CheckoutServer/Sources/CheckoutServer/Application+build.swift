@@ -100,6 +100,8 @@ struct AppDependencies: Sendable {
   /// How long, at start, a database that does not answer (nothing listening) is
   /// tried again before the start fails (``DatabaseStartup``).
   var databaseWait: Duration = .seconds(10)
+  /// The services still running, by name: what a stop that overran names (``ProcessGroup``).
+  var running = RunningServices()
 
   init(
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, ledger: (any CallLedger)? = nil,
@@ -264,7 +266,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     router: router,
     server: guardedHTTP1(try connectionPolicy(arguments.connections, logger: logger, metrics: metrics)),
     configuration: .init(address: .hostname(arguments.hostname, port: arguments.port), serverName: "CheckoutServer"),
-    services: services,
+    services: services.map { dependencies.running.track($0) },
     onServerRunning: { [logger, hostname = arguments.hostname, port = arguments.port] channel in
       // The port the system chose for --port 0 (the start line says 0).
       logger.info("listening", metadata: ["address": "\(hostname):\(channel.localAddress?.port ?? port)"])
@@ -295,18 +297,16 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
 /// first, so a graceful stop (SIGTERM, SIGINT) is announced before the server stops
 /// taking connections. A stop that has not finished in `maximumGracefulShutdown`
 /// (the requests in flight, each within its call timeout) is cancelled, and a
-/// cancellation not finished in 5 s is left behind: the process exits rather than hang.
+/// cancellation not finished in 5 s is left behind: `leftBehind` is told what still
+/// runs (the process logs it and exits with status 1 rather than hang).
 /// `stopsOnSignals`: false for a test, which triggers the stop itself.
 func processServiceGroup(
-  _ app: some ApplicationProtocol, stopsOnSignals: Bool = true, maximumGracefulShutdown: Duration = .seconds(30)
-) -> ServiceGroup {
-  var configuration = ServiceGroupConfiguration(
-    services: [app, StopNotice(logger: app.logger)],
-    gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [],
-    logger: app.logger)
-  configuration.maximumGracefulShutdownDuration = maximumGracefulShutdown
-  configuration.maximumCancellationDuration = Duration.seconds(5)
-  return ServiceGroup(configuration: configuration)
+  _ app: some ApplicationProtocol, stopsOnSignals: Bool = true, maximumGracefulShutdown: Duration = .seconds(30),
+  running: RunningServices = RunningServices(), leftBehind: @escaping @Sendable ([String]) -> Void = { _ in }
+) -> ProcessGroup {
+  ProcessGroup(
+    services: [app], logger: app.logger, stopsOnSignals: stopsOnSignals,
+    maximumGracefulShutdown: maximumGracefulShutdown, running: running, leftBehind: leftBehind)
 }
 
 /// The finished-order retention in seconds, the options checked: the idle timeout

@@ -4,6 +4,7 @@ import Hummingbird
 import InMemoryLogging
 import Logging
 import ServiceLifecycle
+import Synchronization
 import Testing
 
 @testable import CheckoutServer
@@ -82,6 +83,48 @@ struct SlowStore: SessionStore {
     }
   }
 
+  /// The answer to a request in flight on a kept-alive connection when the stop
+  /// begins says `Connection: close` (the server closes the connection after it),
+  /// so a proxy does not reuse the connection.
+  @Test func theAnswerInFlightAtTheStopSaysConnectionClose() async throws {
+    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+    var dependencies = AppDependencies(
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: SlowStore(delay: .milliseconds(600)),
+      environment: [:])
+    dependencies.onServerRunning = { channel in
+      listening.yield(channel.localAddress?.port ?? 0)
+      listening.finish()
+    }
+    let app = try await buildApplication(TestArguments(), dependencies: dependencies)
+    let group = processServiceGroup(app, stopsOnSignals: false)
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      var portsIterator = ports.makeAsyncIterator()
+      let port = try #require(await portsIterator.next())
+      var up = false
+      for _ in 0..<100 where !up {
+        up =
+          (try? await RawHTTP.exchange(
+            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")]))?
+          .status == 200
+        if !up { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      #expect(up)
+      // Kept alive (no `Connection: close` asked for): the server closes it after the answer, and says so.
+      let body = #"{"flow":"plndr"}"#
+      let post = RawHTTP.request(
+        "POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+      async let inFlight = RawHTTP.exchange(port: port, [post], wait: .seconds(5))
+      try await Task.sleep(for: .milliseconds(200))
+      await group.triggerGracefulShutdown()
+      let answer = try await inFlight
+      #expect(answer.status == 201, "\(answer.text)")
+      #expect(answer.header("connection") == "close", "\(answer.text)")
+      #expect(answer.closed, "the server closed the connection after the answer")
+      try await tasks.waitForAll()
+    }
+  }
+
   /// A stop that does not finish (a request stuck past any call timeout) is
   /// cancelled at the group's bound, and the process's group returns: the process
   /// exits rather than hang.
@@ -114,5 +157,100 @@ struct SlowStore: SessionStore {
       try await tasks.next()
       #expect(clock.now - stopped < .seconds(20), "the stop ended at its bound, not after the request's 120 s")
     }
+  }
+}
+
+/// Something a task waits for, ignoring cancellation, until the test opens it.
+final class Gate: Sendable {
+  private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+  /// Waits until ``open()`` (at once if open already); cancellation does not end the wait.
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resume = state.withLock { state in
+        if state.open { return true }
+        state.waiting.append(continuation)
+        return false
+      }
+      if resume { continuation.resume() }
+    }
+  }
+
+  func open() {
+    let waiting = state.withLock { state in
+      state.open = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+}
+
+/// A service that, once its stop begins, ignores cancellation until `gate` opens
+/// (as PostgresNIO's probe query, which was seen never to return after the
+/// database restarted).
+struct StubbornService: Service, CustomStringConvertible {
+  let gate: Gate
+  var description: String { "StubbornService" }
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    await gate.wait()
+  }
+}
+
+/// A stop that overruns even its cancellation is left behind naming what still
+/// runs, instead of service-lifecycle's fatal error; a task that does not end is
+/// not waited for further.
+@Suite struct StopDeadlineTests {
+  @Test func aStopThatOverrunsItsCancellationNamesWhatStillRuns() async throws {
+    let (told, tell) = AsyncStream.makeStream(of: [String].self)
+    let gate = Gate()
+    let group = ProcessGroup(
+      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+      stopsOnSignals: false, maximumGracefulShutdown: .milliseconds(200), cancellationLimit: .milliseconds(300),
+      leftBehind: { tell.yield($0) })
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      try await Task.sleep(for: .milliseconds(100))
+      await group.triggerGracefulShutdown()
+      var iterator = told.makeAsyncIterator()
+      // Told while the service still ignores its cancellation (it ends only once the gate opens).
+      #expect(await iterator.next() == ["StubbornService"])
+      gate.open()
+      try await tasks.waitForAll()
+    }
+    #expect(group.running.names.isEmpty)
+  }
+
+  @Test func aStopWithinItsBoundLeavesNothingBehind() async throws {
+    let (told, tell) = AsyncStream.makeStream(of: [String].self)
+    let gate = Gate()
+    gate.open()
+    let group = ProcessGroup(
+      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+      stopsOnSignals: false, maximumGracefulShutdown: .seconds(20), cancellationLimit: .seconds(20),
+      leftBehind: { tell.yield($0) })
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await group.run() }
+      try await Task.sleep(for: .milliseconds(100))
+      await group.triggerGracefulShutdown()
+      try await tasks.waitForAll()
+    }
+    tell.finish()
+    var iterator = told.makeAsyncIterator()
+    #expect(await iterator.next() == nil, "nothing left behind")
+    #expect(group.running.names.isEmpty)
+  }
+
+  @Test func aTaskThatDoesNotEndIsNotWaitedForFurther() async {
+    let gate = Gate()
+    let stuck = Task { await gate.wait() }
+    stuck.cancel()
+    // Returns (false) though the task has not ended: the gate opens only after.
+    #expect(await RecoveringPostgresClient.ends(stuck, within: .milliseconds(200)) == false)
+    gate.open()
+    #expect(await RecoveringPostgresClient.ends(Task {}, within: .seconds(20)) == true)
+    #expect(await RecoveringPostgresClient.answer(of: Task { true }, within: .seconds(20)) == true)
   }
 }

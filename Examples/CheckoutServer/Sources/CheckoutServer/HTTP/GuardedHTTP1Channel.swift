@@ -51,7 +51,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 /// framing a 400, headers over ``HeaderLimits`` a 431, a missing or second `Host`
 /// a 400, requests slower than the policy's timeouts a 408, connections past the
 /// policy's cap a 503, and connections idle for 30 s closed. Each of those
-/// refusals is logged and counted (``ConnectionRefusals``).
+/// refusals is logged and counted (``ConnectionRefusals``). Once the server
+/// stops, answers say `Connection: close` (``StopCloseHandler``).
 func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
   HTTPServerBuilder { responder in
     GuardedHTTP1Channel(
@@ -62,6 +63,7 @@ func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
             ReadDeadlineHandler(headerTimeout: policy.headerTimeout, bodyTimeout: policy.bodyTimeout),
             RequestLimitsHandler(
               maximumBodySize: CheckoutRequestContext.maximumBodySize, refusals: policy.refusals),
+            StopCloseHandler(),
           ],
           idleTimeout: .seconds(30),
           httpDecoderConfiguration: .init(

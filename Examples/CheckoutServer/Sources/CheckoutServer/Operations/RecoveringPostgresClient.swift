@@ -17,6 +17,14 @@ import Synchronization
 /// then no other pool replaces the new one, so that an overloaded pool (slow to
 /// answer, though the database is up) costs at most one extra pool at a time. So
 /// the server is ready again within about a second of the database.
+///
+/// Nothing of a pool is awaited without a limit, so that a stop ends: after the
+/// database restarted under load, a SIGTERM was seen to wait in this service
+/// until service-lifecycle's cancellation deadline ended the process with a fatal
+/// error (the watch awaited a `SELECT 1` probe that PostgresNIO 1.33.2 never
+/// returned, even cancelled). A probe is given up at its limit, not awaited; a
+/// pool whose `run()` has not returned ``stopLimit`` after its stop is left
+/// behind with a warning naming it.
 final class RecoveringPostgresClient: Service, Sendable {
   /// How often a failing pool is probed.
   static let probeInterval = Duration.milliseconds(100)
@@ -30,6 +38,9 @@ final class RecoveringPostgresClient: Service, Sendable {
   /// How often, at most, a failing database is diagnosed with a connection of its own.
   static let diagnosisInterval = Duration.seconds(5)
 
+  /// How long a pool's `run()` may take to return once cancelled.
+  static let stopLimit = Duration.seconds(2)
+
   private let configuration: PostgresClient.Configuration
   /// The database the pools connect to, which failures name (nil: a test's bare configuration).
   let target: DatabaseTarget?
@@ -40,8 +51,10 @@ final class RecoveringPostgresClient: Service, Sendable {
     var current: PostgresClient
     /// Set by a failed operation; cleared when the pool answers a probe.
     var suspect = false
-    /// Each pool's `run()`, by pool.
-    var runs: [ObjectIdentifier: Task<Void, Never>] = [:]
+    /// Each pool's `run()` and name (`pool 1`, the first), by pool.
+    var runs: [ObjectIdentifier: (name: String, task: Task<Void, Never>)] = [:]
+    /// How many pools were started.
+    var started = 0
     /// When a pool was last replaced.
     var replaced: ContinuousClock.Instant?
     /// Why a connection could not be made, at the last diagnosis (nil: none failed since the pool answered).
@@ -109,8 +122,45 @@ final class RecoveringPostgresClient: Service, Sendable {
       defer { state.runs = [:] }
       return Array(state.runs.values)
     }
-    for run in runs { run.cancel() }
-    for run in runs { await run.value }
+    for run in runs { run.task.cancel() }
+    for run in runs { await end(run) }
+  }
+
+  /// Waits for a cancelled pool's `run()` to return, at most ``stopLimit``.
+  private func end(_ run: (name: String, task: Task<Void, Never>)) async {
+    guard await !Self.ends(run.task, within: Self.stopLimit) else { return }
+    logger.warning(
+      "a connection pool did not stop in time (PostgresNIO); left behind",
+      metadata: ["pool": "\(run.name)", "waited": "\(Self.stopLimit)"])
+  }
+
+  /// Whether `task` ends within `limit`; a task that does not is not waited for further.
+  static func ends(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
+    await answer(
+      of: Task {
+        await task.value; return true
+      }, within: limit)
+  }
+
+  /// What `task` answers, or false if it has not within `limit` (or the caller
+  /// is cancelled): a task that does not end, even cancelled, is not waited for.
+  static func answer(of task: Task<Bool, Never>, within limit: Duration) async -> Bool {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let first = FirstAnswer(continuation)
+        let timer = Task {
+          try? await Task.sleep(for: limit)
+          first.give(false)
+        }
+        Task {
+          let answer = await task.value
+          timer.cancel()
+          first.give(answer)
+        }
+      }
+    } onCancel: {
+      task.cancel()
+    }
   }
 
   private func markSuspect() {
@@ -119,13 +169,16 @@ final class RecoveringPostgresClient: Service, Sendable {
 
   private func start(_ client: PostgresClient) {
     let run = Task { await client.run() }
-    state.withLock { $0.runs[ObjectIdentifier(client)] = run }
+    state.withLock { state in
+      state.started += 1
+      state.runs[ObjectIdentifier(client)] = (name: "pool \(state.started)", task: run)
+    }
   }
 
   private func stop(_ client: PostgresClient) async {
-    let run = state.withLock { $0.runs.removeValue(forKey: ObjectIdentifier(client)) }
-    run?.cancel()
-    await run?.value
+    guard let run = state.withLock({ $0.runs.removeValue(forKey: ObjectIdentifier(client)) }) else { return }
+    run.task.cancel()
+    await end(run)
   }
 
   private func watch() async {
@@ -189,24 +242,30 @@ final class RecoveringPostgresClient: Service, Sendable {
     state.withLock { $0.problem = problem }
   }
 
-  /// Whether `client` answers `SELECT 1` within `limit`.
+  /// Whether `client` answers `SELECT 1` within `limit`. The probe is not awaited
+  /// past `limit`: a query on a pool whose connections broke has been seen never to
+  /// return, even cancelled, and awaiting it held the watch, and so the stop, for good.
   private static func answers(_ client: PostgresClient, within limit: Duration) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        do {
-          for try await _ in try await client.query("SELECT 1") {}
-          return true
-        } catch {
-          return false
-        }
-      }
-      group.addTask {
-        try? await Task.sleep(for: limit)
+    let probe = Task {
+      do {
+        for try await _ in try await client.query("SELECT 1") {}
+        return true
+      } catch {
         return false
       }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
     }
+    defer { probe.cancel() }
+    return await answer(of: probe, within: limit)
+  }
+}
+
+/// The first of two answers, given to a continuation once (the other is dropped).
+private final class FirstAnswer: Sendable {
+  private let waiting: Mutex<CheckedContinuation<Bool, Never>?>
+
+  init(_ continuation: CheckedContinuation<Bool, Never>) { waiting = Mutex(continuation) }
+
+  func give(_ answer: Bool) {
+    waiting.withLock { $0.take() }?.resume(returning: answer)
   }
 }

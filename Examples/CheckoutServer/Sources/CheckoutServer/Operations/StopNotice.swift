@@ -5,10 +5,12 @@ import ServiceLifecycle
 /// server takes no new connection and finishes the requests in flight.
 /// Service-lifecycle says so only at debug, so an operator reading the log at
 /// info saw requests end with no reason. It runs after the application in the
-/// process's group (``processServiceGroup(_:stopsOnSignals:maximumGracefulShutdown:)``),
+/// process's group (``ProcessGroup``),
 /// which stops it first.
 struct StopNotice: Service, CustomStringConvertible {
   let logger: Logger
+  /// Told when the stop begins (``ProcessGroup`` starts its deadline).
+  var onStop: @Sendable () -> Void = {}
 
   /// What service-lifecycle logs name it by.
   var description: String { "StopNotice" }
@@ -20,5 +22,6 @@ struct StopNotice: Service, CustomStringConvertible {
       return  // cancelled, not stopped gracefully: nothing to announce
     }
     logger.info("stopping: no new connections; finishing the requests in flight")
+    onStop()
   }
 }
