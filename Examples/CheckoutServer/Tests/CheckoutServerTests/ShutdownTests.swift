@@ -29,18 +29,34 @@ struct SlowStore: SessionStore {
 
 /// SIGTERM (a graceful shutdown of the service group) lets in-flight requests finish.
 @Suite struct ShutdownTests {
-  @Test func aGracefulShutdownAnswersTheRequestInFlightThenStops() async throws {
-    let handler = InMemoryLogHandler()
-    let logged = Logger(label: "test") { _ in handler }
-    let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
-    // Port 0: the system chooses a free one, read back once the server listens
-    // (a port picked at random may be in use by another test's connection).
+  /// The port the server of `dependencies` listens on, once it does: port 0, the
+  /// system chooses a free one (a port picked at random may be in use by another
+  /// test's connection).
+  static func listeningPorts(_ dependencies: inout AppDependencies) -> AsyncStream<Int> {
     let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-    var dependencies = AppDependencies(logger: logged, store: SlowStore(delay: .milliseconds(600)), environment: [:])
     dependencies.onServerRunning = { channel in
       listening.yield(channel.localAddress?.port ?? 0)
       listening.finish()
     }
+    return ports
+  }
+
+  /// Whether `GET /health` answers 200 on `port` within some 5 s.
+  static func healthAnswers(port: Int) async throws -> Bool {
+    for _ in 0..<100 {
+      let health = RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      if (try? await RawHTTP.exchange(port: port, [health]))?.status == 200 { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+  }
+
+  @Test func aGracefulShutdownAnswersTheRequestInFlightThenStops() async throws {
+    let handler = InMemoryLogHandler()
+    let logged = Logger(label: "test") { _ in handler }
+    let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
+    var dependencies = AppDependencies(logger: logged, store: SlowStore(delay: .milliseconds(600)), environment: [:])
+    let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -48,15 +64,7 @@ struct SlowStore: SessionStore {
       var portsIterator = ports.makeAsyncIterator()
       let port = try #require(await portsIterator.next())
       #expect(port > 0)
-      var up = false
-      for _ in 0..<100 where !up {
-        up =
-          (try? await RawHTTP.exchange(
-            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")]))?
-          .status == 200
-        if !up { try await Task.sleep(for: .milliseconds(50)) }
-      }
-      #expect(up)
+      #expect(try await Self.healthAnswers(port: port))
       let body = #"{"flow":"plndr"}"#
       async let inFlight = RawHTTP.exchange(
         port: port,
@@ -87,29 +95,17 @@ struct SlowStore: SessionStore {
   /// begins says `Connection: close` (the server closes the connection after it),
   /// so a proxy does not reuse the connection.
   @Test func theAnswerInFlightAtTheStopSaysConnectionClose() async throws {
-    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
     var dependencies = AppDependencies(
       logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: SlowStore(delay: .milliseconds(600)),
       environment: [:])
-    dependencies.onServerRunning = { channel in
-      listening.yield(channel.localAddress?.port ?? 0)
-      listening.finish()
-    }
+    let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await group.run() }
       var portsIterator = ports.makeAsyncIterator()
       let port = try #require(await portsIterator.next())
-      var up = false
-      for _ in 0..<100 where !up {
-        up =
-          (try? await RawHTTP.exchange(
-            port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")]))?
-          .status == 200
-        if !up { try await Task.sleep(for: .milliseconds(50)) }
-      }
-      #expect(up)
+      #expect(try await Self.healthAnswers(port: port))
       // Kept alive (no `Connection: close` asked for): the server closes it after the answer, and says so.
       let body = #"{"flow":"plndr"}"#
       let post = RawHTTP.request(
@@ -129,14 +125,10 @@ struct SlowStore: SessionStore {
   /// cancelled at the group's bound, and the process's group returns: the process
   /// exits rather than hang.
   @Test func aStopThatDoesNotFinishIsCutAtItsBound() async throws {
-    let (ports, listening) = AsyncStream.makeStream(of: Int.self)
     var dependencies = AppDependencies(
       logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: SlowStore(delay: .seconds(120)),
       environment: [:])
-    dependencies.onServerRunning = { channel in
-      listening.yield(channel.localAddress?.port ?? 0)
-      listening.finish()
-    }
+    let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false, maximumGracefulShutdown: .milliseconds(500))
     let clock = ContinuousClock()

@@ -22,18 +22,11 @@ struct ConnectionRefusals: Sendable {
     metrics.recordConnectionRefused(reason: refusal.error)
     let level = refusal.logLevel
     guard logger.logLevel <= level else { return }
-    var metadata: Logger.Metadata = [
-      "status": "\(refusal.status.code)",
-      "error": "\(refusal.error)",
-      "at": "\(LogText.path(refusal.at))",
-      "route": "connection",
-    ]
-    if let head {
-      metadata["method"] = "\(LogText.safe(head.method.rawValue))"
-      // The path without its query, as a route's line has it.
-      let path = head.path?.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      metadata["path"] = "\(LogText.path(String(path)))"
-    }
+    // The path without its query, as a route's line has it.
+    let path = head.map { $0.path?.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
+    let metadata = RequestLine.metadata(
+      route: "connection", method: head?.method.rawValue, path: path.map(String.init), status: refusal.status,
+      failure: refusal)
     logger.log(level: level, "request", metadata: metadata)
   }
 }

@@ -68,19 +68,9 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let level = failure?.logLevel ?? .info
     // The line's metadata (masking the path costs a scan) is made only when it is logged.
     guard context.logger.logLevel <= level else { return response }
-    var metadata: Logger.Metadata = [
-      "method": "\(request.method.rawValue)",
-      "route": "\(route)",
-      "path": "\(LogText.path(request.uri.path))",
-      "status": "\(response.status.code)",
-      "ms": "\((Double(elapsed.nanoseconds) / 10_000).rounded() / 100)",
-    ]
-    if let failure {
-      metadata["error"] = "\(failure.error)"
-      metadata["at"] = "\(LogText.path(failure.at))"
-      // A refused event: why, as the engine's code (`awaitingStep`, `offerWaiting`).
-      if let refusal = failure.refusal { metadata["refusal"] = "\(LogText.safe(refusal.code))" }
-    }
+    var metadata = RequestLine.metadata(
+      route: route, method: request.method.rawValue, path: request.uri.path, status: response.status, failure: failure)
+    metadata["ms"] = "\((Double(elapsed.nanoseconds) / 10_000).rounded() / 100)"
     context.logger.log(level: level, "request", metadata: metadata)
     return response
   }
