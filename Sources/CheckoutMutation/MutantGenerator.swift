@@ -299,9 +299,15 @@ package struct MutantGenerator: Sendable {
   }
 
   /// The operation a matcher is scoped to (its first), and the first row that submits it.
+  /// The operation whose failure a story sends to reach the matcher `error`, and the
+  /// first row that submits it: the operation the matcher is scoped to, or, for a
+  /// matcher of every call, the flow's first submitting row's (any call's failure
+  /// reaches it); nil when the flow submits nothing.
   private func call(_ error: JSONNode, _ steps: [JSONNode]) -> (operation: String, row: String?)? {
-    guard let operation = error["operation"]?.string ?? error["operations"]?.elements.first?.string else { return nil }
     let rows = steps.flatMap { $0["rows"]?.elements ?? [] }
+    guard let operation = error["operation"]?.string ?? error["operations"]?.elements.first?.string else {
+      return rows.lazy.compactMap { row in row["submit"]?.string.map { ($0, row["id"]?.string) } }.first
+    }
     return (operation, rows.first { $0["submit"]?.string == operation }?["id"]?.string)
   }
 

@@ -24,7 +24,7 @@ import Testing
     let hints: [(String, String)] = [
       (
         "code invalid_number resolves on cardEntry.expiry instead of cardEntry.number",
-        "api OPERATION fail invalid_number, tap the row that calls OPERATION, then expect offer cardEntry.number"
+        "api confirmPayment fail invalid_number, tap pay, then expect offer cardEntry.number"
       ),
       ("row promo and its edge to \"promo\" removed", "expect at checkout, tap promo, then expect at promo"),
       (
@@ -69,10 +69,10 @@ import Testing
     )
     let field = try #require(
       mutants.first { $0.mutationOperator == .moveMatcher && $0.description.hasPrefix("field exp_month") })
-    #expect(field.hint.hasPrefix("api OPERATION fail CODE field=exp_month, "))
+    #expect(field.hint.hasPrefix("api confirmPayment fail CODE field=exp_month, tap pay, "))
     let swap = try #require(mutants.first { $0.mutationOperator == .swapMatchers })
     #expect(
-      swap.hint.contains("(an error the first matcher alone should take), tap the row that calls OPERATION, then "))
+      swap.hint.contains("(an error the first matcher alone should take), tap pay, then "))
     let condition = try #require(mutants.first { $0.description == "row apply loses its enabledWhen (always enabled)" })
     #expect(condition.hint.hasPrefix("with its enabledWhen false: expect at promo, tap or set apply"))
   }
@@ -84,6 +84,32 @@ import Testing
     #expect(
       try Self.hint(mutants, "code seats_unavailable resolves on seats.quantity instead of seats.section")
         == "api holdSeats fail seats_unavailable, tap hold, then expect offer seats.section")
+  }
+
+  /// A matcher of every call names the flow's first submitting row (any call's
+  /// failure reaches it); only a flow that submits nothing leaves `OPERATION`.
+  @Test func aMatcherOfEveryCallNamesTheFirstRowThatSubmitsOne() throws {
+    let flow = { (submit: String) in
+      """
+      {"format": 1, "id": "hint", "title": "Hint", "start": "cart", "steps": [
+        {"id": "cart", "title": "Cart", "rows": [
+          {"id": "checkout", "cell": "button", "title": "Checkout", "opens": "details"}]},
+        {"id": "details", "title": "Details", "rows": [
+          {"id": "name", "cell": "text", "title": "Name", "bind": "shipping.name"},
+          {"id": "zip", "cell": "text", "title": "ZIP", "bind": "shipping.zip"},
+          {"id": "send", "cell": "button", "title": "Send"\(submit)}]}],
+        "errors": [{"code": "zip_invalid", "step": "details", "row": "zip"}]}
+      """
+    }
+    let description = "code zip_invalid resolves on details.send instead of details.zip"
+    let submitting = try MutationTester(bytes: Array(flow(#", "submit": "placeOrder""#).utf8), file: "hint.json")
+    #expect(
+      try Self.hint(submitting.mutants, description)
+        == "api placeOrder fail zip_invalid, tap send, then expect offer details.zip")
+    let silent = try MutationTester(bytes: Array(flow(#", "action": "close""#).utf8), file: "hint.json")
+    #expect(
+      try Self.hint(silent.mutants, description)
+        == "api OPERATION fail zip_invalid, tap the row that calls OPERATION, then expect offer details.zip")
   }
 
   @Test func theReportGivesEachSurvivorItsHint() throws {
