@@ -41,6 +41,23 @@ extension PostgresStartupTests {
     }
   }
 
+  /// Every `--reseal` printed PostgresNIO's "`PostgresClient.run()` hasn't been
+  /// called yet": its first query raced the task that runs the pool.
+  @Test func aResealPrintsNoWarningThatThePoolWasNotRunning() async throws {
+    try await Self.withDatabase { url in
+      try await Self.start(url)
+      let environment = ["DATABASE_URL": url, DataKeyMaterial.variable: testDataKey]
+      for _ in 0..<3 {
+        let logs = InMemoryLogHandler()
+        let report = try await resealStore(
+          TestArguments(), environment: environment, logger: Logger(label: "test") { _ in logs })
+        #expect(report.exitStatus == 0)
+        let notRunning = logs.entries.filter { $0.message.description.contains("hasn't been called yet") }
+        #expect(notRunning.isEmpty, "\(notRunning.map(\.message))")
+      }
+    }
+  }
+
   /// The PostgreSQL start line said `store=postgres` and named no database.
   @Test func thePostgresStartLineNamesTheDatabaseNeverThePassword() async throws {
     try await Self.withDatabase { url in

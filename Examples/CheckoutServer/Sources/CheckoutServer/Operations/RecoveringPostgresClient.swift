@@ -46,6 +46,8 @@ final class RecoveringPostgresClient: Service, Sendable {
   let target: DatabaseTarget?
   private let logger: Logger
   private let state: Mutex<State>
+  /// Whether ``run()`` has started the first pool, and the callers of ``started()`` waiting for it.
+  private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
   private struct State {
     var current: PostgresClient
@@ -114,9 +116,29 @@ final class RecoveringPostgresClient: Service, Sendable {
     }
   }
 
+  /// Returns once ``run()`` has started the first pool's `run()`: an operation
+  /// before that makes PostgresNIO warn "`PostgresClient.run()` hasn't been called
+  /// yet" (`--reseal` printed it: its first query raced the task running the pool).
+  /// Call it beside a ``run()`` already begun or about to be, as a task group does.
+  func started() async {
+    await withCheckedContinuation { continuation in
+      let open = gate.withLock { gate in
+        if !gate.open { gate.waiting.append(continuation) }
+        return gate.open
+      }
+      if open { continuation.resume() }
+    }
+  }
+
   /// Runs the pools and the watch until cancelled or shut down gracefully.
   func run() async {
     start(current)
+    let waiting = gate.withLock { gate in
+      gate.open = true
+      defer { gate.waiting = [] }
+      return gate.waiting
+    }
+    for continuation in waiting { continuation.resume() }
     await cancelWhenGracefulShutdown { await self.watch() }
     let runs = state.withLock { state in
       defer { state.runs = [:] }
@@ -167,8 +189,16 @@ final class RecoveringPostgresClient: Service, Sendable {
     state.withLock { $0.suspect = true }
   }
 
+  /// Starts `client`'s `run()`. Where the platform has `Task.immediate` (Linux,
+  /// macOS 26), the pool's `run()` has begun (PostgresNIO counts it as running)
+  /// when this returns, so no operation after it makes PostgresNIO warn.
   private func start(_ client: PostgresClient) {
-    let run = Task { await client.run() }
+    let run: Task<Void, Never>
+    if #available(macOS 26, *) {
+      run = Task.immediate { await client.run() }
+    } else {
+      run = Task { await client.run() }
+    }
     state.withLock { state in
       state.started += 1
       state.runs[ObjectIdentifier(client)] = (name: "pool \(state.started)", task: run)
