@@ -41,7 +41,8 @@ final class RecoveringPostgresClient: Service, Sendable {
   /// How long a pool's `run()` may take to return once cancelled.
   static let stopLimit = Duration.seconds(2)
 
-  private let configuration: PostgresClient.Configuration
+  /// The configuration of every pool it starts.
+  let configuration: PostgresClient.Configuration
   /// The database the pools connect to, which failures name (nil: a test's bare configuration).
   let target: DatabaseTarget?
   private let logger: Logger

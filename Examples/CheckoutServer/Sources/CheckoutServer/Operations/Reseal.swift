@@ -126,7 +126,8 @@ func reseal(
 
 /// `checkout-server --reseal`: the store of `DATABASE_URL` (the memory store holds
 /// nothing to reseal), every session re-sealed with the current key; then the
-/// keys other instances still seal with (``ResealReport/stillSealing``). `logger`
+/// keys other instances still seal with (``ResealReport/stillSealing``). The pool
+/// is sized and timed by `arguments.database` (``DatabaseOptions``); `logger`
 /// (nil: the process's) is where its lines go, a test's to read them.
 func resealStore(
   _ arguments: some AppArguments,
@@ -135,6 +136,7 @@ func resealStore(
 ) async throws -> ResealReport {
   var logger = given ?? Logger(label: "checkout-server")
   logger.logLevel = arguments.logLevel ?? .info
+  let options = try arguments.database.validated()
   let catalog = try FlowCatalog.load(directory: arguments.flows ?? FlowCatalog.defaultDirectory, logger: logger)
   guard let url = try DatabaseURL.given(in: environment) else {
     throw UsageError(description: "--reseal needs DATABASE_URL: the memory store ends with its process")
@@ -142,7 +144,7 @@ func resealStore(
   let keys = try dataKeyring(in: environment, persistent: true)
   let target = try DatabaseURL.target(url)
   _ = try await DatabaseStartup(target: target, logger: logger).prepare(keys: keys, sweep: nil)
-  let postgres = PostgresSessionStore(target: target, logger: logger)
+  let postgres = PostgresSessionStore(target: target, options: options, logger: logger)
   let sealing = SealingSessionStore(base: postgres, catalog: catalog, keys: keys, logger: logger)
   logger.info(
     "resealing",

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import CheckoutServer
+
+/// `--db-pool-size`, `--db-connect-timeout`, `--store-timeout` and
+/// `--keep-alive-timeout`: fixed in code until an SRE needed to size them (16
+/// connections, 1 s, 1.5 s, 30 s). Each is parsed, refused in words when it is
+/// not valid, logged on the start line, and reaches what it sets.
+@Suite struct ServerOptionsTests {
+  static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+  @Test func theOptionsParseAndDefaultToTheValuesOnceFixedInCode() throws {
+    let defaults = try CheckoutServerCommand.parse([])
+    #expect(defaults.database.dbPoolSize == 16)
+    #expect(defaults.database.dbConnectTimeout == 1)
+    #expect(defaults.database.storeTimeout == 1.5)
+    #expect(defaults.connections.keepAliveTimeout == 30)
+    let given = try CheckoutServerCommand.parse([
+      "--db-pool-size", "4", "--db-connect-timeout", "2.5", "--store-timeout", "3", "--keep-alive-timeout", "7",
+    ])
+    #expect(given.database.dbPoolSize == 4)
+    #expect(given.database.dbConnectTimeout == 2.5)
+    #expect(given.database.storeTimeout == 3)
+    #expect(given.connections.keepAliveTimeout == 7)
+  }
+
+  @Test func theHelpDescribesEachOption() {
+    let help = CheckoutServerCommand.helpMessage(columns: 200)
+    for words in [
+      "--db-pool-size <count>", "The most connections this instance opens to PostgreSQL (1 to 1000)",
+      "--db-connect-timeout <seconds>", "--store-timeout <seconds>", "answered 503 store_unavailable",
+      "--keep-alive-timeout <seconds>", "Seconds a kept-alive connection may stay idle",
+    ] {
+      #expect(help.contains(words), "\(words)")
+    }
+  }
+
+  /// 0, a negative number, NaN and too large a value: a usage error (exit 2) saying what is valid.
+  @Test(arguments: [
+    ("--db-pool-size", "0", "--db-pool-size must be 1 to 1000 connections, not 0"),
+    ("--db-pool-size", "-3", "--db-pool-size must be 1 to 1000 connections, not -3"),
+    ("--db-pool-size", "1001", "--db-pool-size must be 1 to 1000 connections, not 1001"),
+    ("--db-connect-timeout", "0", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not 0"),
+    ("--db-connect-timeout", "-1", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not -1"),
+    ("--db-connect-timeout", "61", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not 61"),
+    ("--db-connect-timeout", "nan", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not nan"),
+    ("--store-timeout", "0", "--store-timeout must be a number of seconds over 0 and at most 30, not 0"),
+    ("--store-timeout", "-0.5", "--store-timeout must be a number of seconds over 0 and at most 30, not -0.5"),
+    ("--store-timeout", "30.5", "--store-timeout must be a number of seconds over 0 and at most 30, not 30.5"),
+    ("--store-timeout", "inf", "--store-timeout must be a number of seconds over 0 and at most 30, not inf"),
+    ("--keep-alive-timeout", "0", "--keep-alive-timeout must be a number of seconds over 0 and at most 3600, not 0"),
+    ("--keep-alive-timeout", "-5", "--keep-alive-timeout must be a number of seconds over 0 and at most 3600, not -5"),
+    (
+      "--keep-alive-timeout", "3601",
+      "--keep-alive-timeout must be a number of seconds over 0 and at most 3600, not 3601"
+    ),
+  ])
+  func aBadValueIsAUsageErrorSayingWhatIsValid(option: String, value: String, expected: String) async throws {
+    let command = try CheckoutServerCommand.parse([option, value])
+    let logs = InMemoryLogHandler()
+    do {
+      _ = try await buildApplication(
+        command, dependencies: AppDependencies(logger: Logger(label: "test") { _ in logs }, environment: [:]))
+      Issue.record("\(option) \(value) started")
+    } catch let error as UsageError {
+      #expect(error.description == expected)
+    }
+    #expect(!logs.entries.contains { $0.message.description == "checkout server" }, "refused before the start line")
+    // `--reseal` refuses a database option too, before it reaches the database.
+    guard option != "--keep-alive-timeout" else { return }
+    await #expect(throws: UsageError.self) {
+      try await resealStore(
+        command, environment: ["DATABASE_URL": "postgres://x@127.0.0.1:1/x", "CHECKOUT_DATA_KEY": testDataKey],
+        logger: Self.quiet)
+    }
+  }
+
+  /// A word is the parser's refusal (exit 64), naming the option, as for every other number.
+  @Test(arguments: ["--db-pool-size", "--db-connect-timeout", "--store-timeout", "--keep-alive-timeout"])
+  func aWordIsTheParsersRefusalNamingTheOption(option: String) {
+    do {
+      _ = try CheckoutServerCommand.parse([option, "soon"])
+      Issue.record("\(option) soon parsed")
+    } catch {
+      #expect(CheckoutServerCommand.exitCode(for: error) == .validationFailure)
+      let message = CheckoutServerCommand.message(for: error)
+      #expect(message.contains(option) && message.contains("soon"), "\(message)")
+    }
+  }
+
+  /// The pool's size and connect timeout reach PostgresNIO's configuration.
+  @Test func thePoolSizeAndConnectTimeoutReachThePoolsConfiguration() throws {
+    let target = try DatabaseURL.target("postgres://checkout@127.0.0.1:5432/checkout?sslmode=disable")
+    let options = DatabaseOptions(poolSize: 4, connectTimeout: 2.5)
+    let store = PostgresSessionStore(target: target, options: options, logger: Self.quiet)
+    #expect(store.client.configuration.options.maximumConnections == 4)
+    #expect(store.client.configuration.options.connectTimeout == .milliseconds(2500))
+    let standard = PostgresSessionStore(target: target, logger: Self.quiet).client.configuration.options
+    #expect(standard.maximumConnections == 16)
+    #expect(standard.connectTimeout == .seconds(1))
+  }
+
+  /// `--store-timeout 0.3`: a store that hangs is a 503 after 0.3 s, not 1.5 s.
+  @Test func theStoreTimeoutBoundsAStoreOperation() async throws {
+    var arguments = TestArguments()
+    arguments.database = DatabaseOptions(storeTimeout: 0.3)
+    let logs = InMemoryLogHandler()
+    let dependencies = AppDependencies(
+      logger: Logger(label: "test") { _ in logs }, store: BrokenStore(mode: .hangs), environment: [:])
+    try await withApp(arguments: arguments, dependencies: dependencies) { client in
+      let start = ContinuousClock.now
+      let ready = try await client.send(.get, "/ready")
+      let elapsed = ContinuousClock.now - start
+      #expect(ready.status == .serviceUnavailable)
+      #expect(ready["error"]?.string == "store_unavailable")
+      #expect(elapsed >= .milliseconds(300) && elapsed < .milliseconds(1200), "answered after \(elapsed)")
+    }
+    let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
+    #expect(started.metadata["storeTimeout"]?.description == "0.3s")
+    #expect(started.metadata["dbPoolSize"] == nil, "no database, no pool")
+  }
+
+  /// `--keep-alive-timeout 0.5`: an idle kept-alive connection is closed after
+  /// half a second (the fixed 30 s kept it past the wait).
+  @Test func theKeepAliveTimeoutClosesAnIdleConnection() async throws {
+    var arguments = TestArguments()
+    arguments.connections = ConnectionOptions(keepAliveTimeout: 0.5)
+    let logs = InMemoryLogHandler()
+    let app = try await buildApplication(
+      arguments, dependencies: AppDependencies(logger: Logger(label: "test") { _ in logs }, environment: [:]))
+    try await app.test(.live) { client in
+      let port = try #require(client.port)
+      let start = ContinuousClock.now
+      let answer = try await RawHTTP.exchange(
+        port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")], wait: .seconds(4))
+      let elapsed = ContinuousClock.now - start
+      #expect(answer.status == 200, "\(answer.text)")
+      #expect(answer.closed, "the idle connection was kept open")
+      #expect(elapsed < .seconds(3), "closed after \(elapsed)")
+    }
+    let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
+    #expect(started.metadata["keepAliveTimeout"]?.description == "0.5s")
+  }
+}
