@@ -193,6 +193,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     // the data key admitted and the sweeping settings settled; a failure ends the start.
     var startup = DatabaseStartup(target: target, logger: logger)
     startup.retryFor = dependencies.databaseWait
+    startup.poolSize = database.dbPoolSize
     let prepared = try await startup.prepare(
       keys: keys, sweep: sweep, replaceSweepSettings: arguments.replaceSweepSettings)
     sweep = prepared.sweep ?? sweep

@@ -106,6 +106,14 @@ import Testing
     #expect(standard.connectTimeout == .seconds(1))
   }
 
+  /// The pool's size is compared with `max_connections`: a warning past it, nothing within.
+  @Test func aPoolLargerThanMaxConnectionsIsWarnedAbout() throws {
+    #expect(PoolSizeCheck.warning(poolSize: 16, maxConnections: 100) == nil)
+    #expect(PoolSizeCheck.warning(poolSize: 100, maxConnections: 100) == nil)
+    let warning = try #require(PoolSizeCheck.warning(poolSize: 101, maxConnections: 100))
+    #expect(warning.hasPrefix("--db-pool-size 101 exceeds the database's max_connections 100"))
+  }
+
   /// `--store-timeout 0.3`: a store that hangs is a 503 after 0.3 s, not 1.5 s.
   @Test func theStoreTimeoutBoundsAStoreOperation() async throws {
     var arguments = TestArguments()

@@ -143,7 +143,9 @@ func resealStore(
   }
   let keys = try dataKeyring(in: environment, persistent: true)
   let target = try DatabaseURL.target(url)
-  _ = try await DatabaseStartup(target: target, logger: logger).prepare(keys: keys, sweep: nil)
+  var startup = DatabaseStartup(target: target, logger: logger)
+  startup.poolSize = options.dbPoolSize
+  _ = try await startup.prepare(keys: keys, sweep: nil)
   let postgres = PostgresSessionStore(target: target, options: options, logger: logger)
   let sealing = SealingSessionStore(base: postgres, catalog: catalog, keys: keys, logger: logger)
   logger.info(
