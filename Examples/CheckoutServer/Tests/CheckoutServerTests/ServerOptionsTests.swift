@@ -1,3 +1,4 @@
+import CheckoutEngine
 import ArgumentParser
 import Foundation
 import Hummingbird
@@ -114,28 +115,29 @@ import Testing
     #expect(warning.hasPrefix("--db-pool-size 101 exceeds the database's max_connections 100"))
   }
 
-  /// `--store-timeout 0.3`: a store that hangs is a 503 after 0.3 s, not 1.5 s.
+  /// `--store-timeout`: a store whose insert answers after 2 s (``SlowStore``) is
+  /// cut off (503) under 0.3 s, and answered under 10 s (the fixed 1.5 s cut it off too). Decided by
+  /// the order of two timers, not by a wall-clock bound, so a loaded machine
+  /// does not fail it.
   @Test func theStoreTimeoutBoundsAStoreOperation() async throws {
-    var arguments = TestArguments()
-    arguments.database = DatabaseOptions(storeTimeout: 0.3)
-    let logs = InMemoryLogHandler()
-    let dependencies = AppDependencies(
-      logger: Logger(label: "test") { _ in logs }, store: BrokenStore(mode: .hangs), environment: [:])
-    try await withApp(arguments: arguments, dependencies: dependencies) { client in
-      let start = ContinuousClock.now
-      let ready = try await client.send(.get, "/ready")
-      let elapsed = ContinuousClock.now - start
-      #expect(ready.status == .serviceUnavailable)
-      #expect(ready["error"]?.string == "store_unavailable")
-      #expect(elapsed >= .milliseconds(300) && elapsed < .milliseconds(1200), "answered after \(elapsed)")
+    for (seconds, status, logged) in [(0.3, HTTPResponse.Status.serviceUnavailable, "0.3s"), (10, .created, "10s")] {
+      var arguments = TestArguments()
+      arguments.database = DatabaseOptions(storeTimeout: seconds)
+      let logs = InMemoryLogHandler()
+      let dependencies = AppDependencies(
+        logger: Logger(label: "test") { _ in logs }, store: SlowStore(delay: .seconds(2)), environment: [:])
+      try await withApp(arguments: arguments, dependencies: dependencies) { client in
+        let created = try await client.send(.post, "/sessions", body: #"{"flow":"plndr"}"#)
+        #expect(created.status == status, "--store-timeout \(seconds): \(created.text)")
+      }
+      let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
+      #expect(started.metadata["storeTimeout"]?.description == logged)
+      #expect(started.metadata["dbPoolSize"] == nil, "no database, no pool")
     }
-    let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
-    #expect(started.metadata["storeTimeout"]?.description == "0.3s")
-    #expect(started.metadata["dbPoolSize"] == nil, "no database, no pool")
   }
 
   /// `--keep-alive-timeout 0.5`: an idle kept-alive connection is closed after
-  /// half a second (the fixed 30 s kept it past the wait).
+  /// half a second (the fixed 30 s kept it past the 12 s wait).
   @Test func theKeepAliveTimeoutClosesAnIdleConnection() async throws {
     var arguments = TestArguments()
     arguments.connections = ConnectionOptions(keepAliveTimeout: 0.5)
@@ -146,11 +148,10 @@ import Testing
       let port = try #require(client.port)
       let start = ContinuousClock.now
       let answer = try await RawHTTP.exchange(
-        port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")], wait: .seconds(4))
-      let elapsed = ContinuousClock.now - start
+        port: port, [RawHTTP.request("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")], wait: .seconds(12))
       #expect(answer.status == 200, "\(answer.text)")
-      #expect(answer.closed, "the idle connection was kept open")
-      #expect(elapsed < .seconds(3), "closed after \(elapsed)")
+      // Within the wait, well short of the 30 s default, however loaded the machine.
+      #expect(answer.closed, "the idle connection was kept open \(ContinuousClock.now - start)")
     }
     let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
     #expect(started.metadata["keepAliveTimeout"]?.description == "0.5s")
