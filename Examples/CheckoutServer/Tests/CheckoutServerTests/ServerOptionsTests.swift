@@ -107,6 +107,17 @@ import Testing
     #expect(standard.connectTimeout == .seconds(1))
   }
 
+  /// A fresh pool that replaces a lagging one is given its connect timeout and a
+  /// probe's limit (at least a second): with `--db-connect-timeout 2.5` a fixed
+  /// second would never let a replacement win against a database that takes two.
+  @Test func aReplacementPoolIsGivenTheConnectTimeout() throws {
+    let target = try DatabaseURL.target("postgres://checkout@127.0.0.1:5432/checkout?sslmode=disable")
+    let slow = PostgresSessionStore(target: target, options: DatabaseOptions(connectTimeout: 2.5), logger: Self.quiet)
+    #expect(slow.client.candidateLimit == .milliseconds(2750))
+    let quick = PostgresSessionStore(target: target, options: DatabaseOptions(connectTimeout: 0.2), logger: Self.quiet)
+    #expect(quick.client.candidateLimit == .seconds(1))
+  }
+
   /// The pool's size is compared with `max_connections`: a warning past it, nothing within.
   @Test func aPoolLargerThanMaxConnectionsIsWarnedAbout() throws {
     #expect(PoolSizeCheck.warning(poolSize: 16, maxConnections: 100) == nil)

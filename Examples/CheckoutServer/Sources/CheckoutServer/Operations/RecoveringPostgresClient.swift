@@ -30,8 +30,13 @@ final class RecoveringPostgresClient: Service, Sendable {
   static let probeInterval = Duration.milliseconds(100)
   /// How long the pool in use may take to answer a probe.
   static let poolProbeLimit = Duration.milliseconds(250)
-  /// How long a fresh pool may take to connect and answer.
-  static let candidateLimit = Duration.seconds(1)
+  /// How long a fresh pool may take to connect and answer: its connect timeout
+  /// (`--db-connect-timeout`) and a probe's limit, and at least a second, so that a
+  /// database that takes longer to connect to than a second can still replace a
+  /// pool that lags behind it.
+  var candidateLimit: Duration {
+    max(.seconds(1), configuration.options.connectTimeout + Self.poolProbeLimit)
+  }
   /// How long a replaced pool keeps running for the operations it holds.
   static let retirement = Duration.seconds(10)
 
@@ -234,7 +239,7 @@ final class RecoveringPostgresClient: Service, Sendable {
       quiet.logLevel = max(logger.logLevel, .warning)
       let candidate = PostgresClient(configuration: configuration, backgroundLogger: quiet)
       start(candidate)
-      guard await Self.answers(candidate, within: Self.candidateLimit) else {
+      guard await Self.answers(candidate, within: candidateLimit) else {
         await stop(candidate)
         continue
       }
