@@ -6,7 +6,8 @@ import NIOCore
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
 /// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
-/// [--max-connections N] [--max-sessions N] [--reseal] [--replace-sweep-settings] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
+/// [--max-connections N] [--keep-alive-timeout S] [--max-sessions N] [--db-pool-size N] [--db-connect-timeout S]
+/// [--store-timeout S] [--reseal] [--replace-sweep-settings] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
 /// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
 /// shuts down gracefully: no new connections, in-flight requests answered.
 @main
@@ -115,6 +116,9 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
 
   @OptionGroup(title: "Connections")
   var connections: ConnectionOptions
+
+  @OptionGroup(title: "Database")
+  var database: DatabaseOptions
 
   func run() async throws {
     let app: any ApplicationProtocol

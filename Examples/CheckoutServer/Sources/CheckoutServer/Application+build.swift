@@ -28,8 +28,10 @@ protocol AppArguments {
   var callTimeout: Double? { get }
   /// What happens to a live session when its flow has a newer version (default pin).
   var onFlowChange: FlowChangePolicy { get }
-  /// Read timeouts and the connection cap (``ConnectionOptions``).
+  /// Read timeouts, the keep-alive timeout and the connection cap (``ConnectionOptions``).
   var connections: ConnectionOptions { get }
+  /// The PostgreSQL pool's size and connect timeout, and the store timeout (``DatabaseOptions``).
+  var database: DatabaseOptions { get }
   /// The most sessions the memory store holds (``MemorySessionStore``); nil for
   /// ``MemorySessionStore/defaultMaximumSessions``. Only without a database.
   var maxSessions: Int? { get }
@@ -53,8 +55,10 @@ extension AppArguments {
   var finishedRetention: Int? { nil }
   /// The default: pin.
   var onFlowChange: FlowChangePolicy { .pin }
-  /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
+  /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections, 30 s idle.
   var connections: ConnectionOptions { .standard }
+  /// The defaults: 16 connections, 1 s to connect, 1.5 s per store operation.
+  var database: DatabaseOptions { .standard }
   /// The default: ``MemorySessionStore/defaultMaximumSessions``.
   var maxSessions: Int? { nil }
   /// The default: no load baseline route.
@@ -83,8 +87,10 @@ struct AppDependencies: Sendable {
   /// What a `set` may write.
   var limits = DataLimits()
   /// How long a store operation may take before the request is answered 503 (not
-  /// applied to the server's memory store, which waits on nothing: ``TimeLimitedStore``).
-  var storeTimeout: Duration = .milliseconds(1500)
+  /// applied to the server's memory store, which waits on nothing: ``TimeLimitedStore``);
+  /// nil for the arguments' `--store-timeout` (``DatabaseOptions/storeTimeout``, 1.5 s).
+  /// A test gives one shorter than the option allows to name.
+  var storeTimeout: Duration?
   /// How often the sweeper and the lost-call recovery run; nil for
   /// ``SweepSettings/sweepInterval`` (a quarter of the shorter of the idle timeout
   /// and the finished retention, at most a minute apart).
@@ -107,7 +113,7 @@ struct AppDependencies: Sendable {
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, ledger: (any CallLedger)? = nil,
     store: (any SessionStore)? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, limits: DataLimits = DataLimits(),
-    storeTimeout: Duration = .milliseconds(1500), sweepInterval: Duration? = nil,
+    storeTimeout: Duration? = nil, sweepInterval: Duration? = nil,
     metrics: ServerMetrics = ServerMetrics()
   ) {
     self.logger = logger
@@ -159,6 +165,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   if let most = arguments.maxSessions, most < 1 {
     throw UsageError(description: "--max-sessions must be 1 or more, not \(most)")
   }
+  let database = try arguments.database.validated()
+  // Before the database is reached: a bad connection option ends the start at once.
+  _ = try arguments.connections.validated()
 
   var services: [any Service] = []
   var postgresStore: PostgresSessionStore?
@@ -184,10 +193,11 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     // the data key admitted and the sweeping settings settled; a failure ends the start.
     var startup = DatabaseStartup(target: target, logger: logger)
     startup.retryFor = dependencies.databaseWait
+    startup.poolSize = database.dbPoolSize
     let prepared = try await startup.prepare(
       keys: keys, sweep: sweep, replaceSweepSettings: arguments.replaceSweepSettings)
     sweep = prepared.sweep ?? sweep
-    let postgres = PostgresSessionStore(target: target, logger: logger)
+    let postgres = PostgresSessionStore(target: target, options: database, logger: logger)
     services.append(postgres.client)
     services.append(DataKeyHeartbeat(client: postgres.client, keyID: keys.current.id, logger: logger))
     postgresStore = postgres
@@ -213,10 +223,11 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     ?? DemoCheckoutAPI(ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), scripted: scripts)
   let metrics = dependencies.metrics
   metrics.expectAPICalls(operations: Set(catalog.files.flatMap(\.compiled.flow.operationNames)).sorted())
+  let storeLimit = dependencies.storeTimeout ?? database.storeDuration
   let sealed = SealingSessionStore(base: keeping, catalog: catalog, keys: keys, metrics: metrics, logger: logger)
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
-    limit: base is MemorySessionStore ? nil : dependencies.storeTimeout, metrics: metrics)
+    limit: base is MemorySessionStore ? nil : storeLimit, metrics: metrics)
   let vault = SecretVault()
   let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
@@ -288,6 +299,14 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
   ]
   started["database"] = databaseName.map { "\($0)" }
+  if !(base is MemorySessionStore) {
+    started["storeTimeout"] = "\(SweepSettings.text(storeLimit))"
+  }
+  if databaseName != nil {
+    started["dbPoolSize"] = "\(database.dbPoolSize)"
+    started["dbConnectTimeout"] = "\(SweepSettings.text(database.connectDuration))"
+  }
+  started["keepAliveTimeout"] = "\(DatabaseOptions.text(arguments.connections.keepAliveTimeout))s"
   logger.info("checkout server", metadata: started)
   return app
 }
@@ -354,7 +373,8 @@ func connectionPolicy(_ options: ConnectionOptions, logger: Logger, metrics: Ser
   return ConnectionPolicy(
     count: count, headerTimeout: .nanoseconds(Int64(options.headerTimeout * 1e9)),
     bodyTimeout: .nanoseconds(Int64(options.bodyTimeout * 1e9)),
-    refusals: ConnectionRefusals(logger: logger, metrics: metrics))
+    refusals: ConnectionRefusals(logger: logger, metrics: metrics),
+    keepAliveTimeout: .nanoseconds(Int64(options.keepAliveTimeout * 1e9)))
 }
 
 /// A bad command-line value.

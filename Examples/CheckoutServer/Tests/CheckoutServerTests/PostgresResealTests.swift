@@ -41,6 +41,44 @@ extension PostgresStartupTests {
     }
   }
 
+  /// Every `--reseal` printed PostgresNIO's "`PostgresClient.run()` hasn't been
+  /// called yet": its first query raced the task that runs the pool.
+  @Test func aResealPrintsNoWarningThatThePoolWasNotRunning() async throws {
+    try await Self.withDatabase { url in
+      try await Self.start(url)
+      let environment = ["DATABASE_URL": url, DataKeyMaterial.variable: testDataKey]
+      for _ in 0..<3 {
+        let logs = InMemoryLogHandler()
+        let report = try await resealStore(
+          TestArguments(), environment: environment, logger: Logger(label: "test") { _ in logs })
+        #expect(report.exitStatus == 0)
+        let notRunning = logs.entries.filter { $0.message.description.contains("hasn't been called yet") }
+        #expect(notRunning.isEmpty, "\(notRunning.map(\.message))")
+      }
+    }
+  }
+
+  /// A pool larger than the database's `max_connections` is warned about at start
+  /// (and still starts); the start line names the pool's size and connect timeout.
+  @Test func aPoolLargerThanMaxConnectionsIsWarnedAboutAtStart() async throws {
+    try await Self.withDatabase { url in
+      let logs = InMemoryLogHandler()
+      var arguments = TestArguments()
+      arguments.database = DatabaseOptions(poolSize: 1000, connectTimeout: 2, storeTimeout: 4)
+      try await Self.start(url, arguments: arguments, logger: Logger(label: "test") { _ in logs })
+      let warning = try #require(logs.entries.first { $0.message.description.hasPrefix("--db-pool-size 1000") })
+      #expect(warning.level == .warning)
+      #expect(warning.message.description.contains("exceeds the database's max_connections"))
+      let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
+      #expect(started.metadata["dbPoolSize"]?.description == "1000")
+      #expect(started.metadata["dbConnectTimeout"]?.description == "2s")
+      #expect(started.metadata["storeTimeout"]?.description == "4s")
+      let fits = InMemoryLogHandler()
+      try await Self.start(url, logger: Logger(label: "test") { _ in fits })
+      #expect(!fits.entries.contains { $0.message.description.hasPrefix("--db-pool-size") })
+    }
+  }
+
   /// The PostgreSQL start line said `store=postgres` and named no database.
   @Test func thePostgresStartLineNamesTheDatabaseNeverThePassword() async throws {
     try await Self.withDatabase { url in

@@ -22,6 +22,7 @@ struct TestArguments: AppArguments {
   var callTimeout: Double?
   var onFlowChange: FlowChangePolicy = .pin
   var connections = ConnectionOptions.standard
+  var database = DatabaseOptions.standard
   var devScriptedAnswers = false
   var maxSessions: Int?
 }

@@ -28,16 +28,32 @@ struct ConnectionOptions: ParsableArguments, Sendable {
   )
   var maxConnections = Defaults.maxConnections
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds a kept-alive connection may stay idle (no request) before the server closes it (over 0, at most \(Int(Limits.keepAliveTimeout))).",
+      valueName: "seconds"))
+  var keepAliveTimeout: Double = Defaults.keepAliveTimeout
+
   @Flag(
     inversion: .prefixedNo,
     help: "Raise the open-file (descriptor) limit to its hard limit at start, where the system allows.")
   var raiseDescriptorLimit = true
 
-  /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections.
+  /// The defaults: 5 s for headers, 10 s for a body, 4,096 connections, 30 s idle.
   enum Defaults {
     static let headerTimeout = 5.0
     static let bodyTimeout = 10.0
     static let maxConnections = 4096
+    /// Seconds a kept-alive connection may stay idle.
+    static let keepAliveTimeout = 30.0
+  }
+
+  /// The largest values accepted.
+  enum Limits {
+    /// An hour: an idle connection held longer costs a descriptor and a slot of
+    /// `--max-connections` for a client that may never come back.
+    static let keepAliveTimeout = 3600.0
   }
 
   /// The command line's defaults, as parsed from no arguments.
@@ -49,15 +65,18 @@ struct ConnectionOptions: ParsableArguments, Sendable {
   /// The options a test or an embedding program gives (the defaults otherwise).
   init(
     headerTimeout: Double = Defaults.headerTimeout, bodyTimeout: Double = Defaults.bodyTimeout,
-    maxConnections: Int = Defaults.maxConnections, raiseDescriptorLimit: Bool = true
+    maxConnections: Int = Defaults.maxConnections, keepAliveTimeout: Double = Defaults.keepAliveTimeout,
+    raiseDescriptorLimit: Bool = true
   ) {
     self.headerTimeout = headerTimeout
     self.bodyTimeout = bodyTimeout
     self.maxConnections = maxConnections
+    self.keepAliveTimeout = keepAliveTimeout
     self.raiseDescriptorLimit = raiseDescriptorLimit
   }
 
-  /// Refuses a timeout that is not a positive number of seconds, and a cap under one.
+  /// Refuses a timeout that is not a positive number of seconds (a keep-alive
+  /// timeout past ``Limits/keepAliveTimeout`` too), and a cap under one.
   func validated() throws(UsageError) -> ConnectionOptions {
     for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)]
     where !(value > 0 && value.isFinite) {
@@ -65,6 +84,12 @@ struct ConnectionOptions: ParsableArguments, Sendable {
     }
     guard maxConnections >= 1 else {
       throw UsageError(description: "--max-connections must be 1 or more, not \(maxConnections)")
+    }
+    guard keepAliveTimeout > 0, keepAliveTimeout <= Limits.keepAliveTimeout else {
+      throw UsageError(
+        description:
+          "--keep-alive-timeout must be a number of seconds over 0 and at most \(Int(Limits.keepAliveTimeout)), not \(DatabaseOptions.text(keepAliveTimeout))"
+      )
     }
     return self
   }

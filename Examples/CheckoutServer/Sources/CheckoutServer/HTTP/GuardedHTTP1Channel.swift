@@ -14,6 +14,8 @@ struct ConnectionPolicy: Sendable {
   var bodyTimeout: TimeAmount
   /// Where the answers written below the router are logged and counted.
   var refusals: ConnectionRefusals
+  /// How long a kept-alive connection may stay idle before it is closed (`--keep-alive-timeout`).
+  var keepAliveTimeout: TimeAmount = .seconds(30)
 }
 
 /// Hummingbird's HTTP/1 channel with the handlers it has no place for: before
@@ -50,8 +52,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 /// The HTTP/1 server: bodies over 64 KiB refused before they are read, broken
 /// framing a 400, headers over ``HeaderLimits`` a 431, a missing or second `Host`
 /// a 400, requests slower than the policy's timeouts a 408, connections past the
-/// policy's cap a 503, and connections idle for 30 s closed. Each of those
-/// refusals is logged and counted (``ConnectionRefusals``). Once the server
+/// policy's cap a 503, and connections idle for the policy's keep-alive timeout
+/// (30 s unless `--keep-alive-timeout` says) closed. Each of those refusals is
+/// logged and counted (``ConnectionRefusals``). Once the server
 /// stops, answers say `Connection: close` (``StopCloseHandler``).
 func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
   HTTPServerBuilder { responder in
@@ -65,7 +68,7 @@ func guardedHTTP1(_ policy: ConnectionPolicy) -> HTTPServerBuilder {
               maximumBodySize: CheckoutRequestContext.maximumBodySize, refusals: policy.refusals),
             StopCloseHandler(),
           ],
-          idleTimeout: .seconds(30),
+          idleTimeout: policy.keepAliveTimeout,
           httpDecoderConfiguration: .init(
             maxHeaderFieldSize: HeaderLimits.fieldSize, maxHeaderListSize: HeaderLimits.totalSize,
             maxHeaderFieldCount: HeaderLimits.fieldCount))),

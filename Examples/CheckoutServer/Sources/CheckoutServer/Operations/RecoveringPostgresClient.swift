@@ -30,8 +30,13 @@ final class RecoveringPostgresClient: Service, Sendable {
   static let probeInterval = Duration.milliseconds(100)
   /// How long the pool in use may take to answer a probe.
   static let poolProbeLimit = Duration.milliseconds(250)
-  /// How long a fresh pool may take to connect and answer.
-  static let candidateLimit = Duration.seconds(1)
+  /// How long a fresh pool may take to connect and answer: its connect timeout
+  /// (`--db-connect-timeout`) and a probe's limit, and at least a second, so that a
+  /// database that takes longer to connect to than a second can still replace a
+  /// pool that lags behind it.
+  var candidateLimit: Duration {
+    max(.seconds(1), configuration.options.connectTimeout + Self.poolProbeLimit)
+  }
   /// How long a replaced pool keeps running for the operations it holds.
   static let retirement = Duration.seconds(10)
 
@@ -41,11 +46,14 @@ final class RecoveringPostgresClient: Service, Sendable {
   /// How long a pool's `run()` may take to return once cancelled.
   static let stopLimit = Duration.seconds(2)
 
-  private let configuration: PostgresClient.Configuration
+  /// The configuration of every pool it starts.
+  let configuration: PostgresClient.Configuration
   /// The database the pools connect to, which failures name (nil: a test's bare configuration).
   let target: DatabaseTarget?
   private let logger: Logger
   private let state: Mutex<State>
+  /// Whether ``run()`` has started the first pool, and the callers of ``started()`` waiting for it.
+  private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
   private struct State {
     var current: PostgresClient
@@ -114,9 +122,29 @@ final class RecoveringPostgresClient: Service, Sendable {
     }
   }
 
+  /// Returns once ``run()`` has started the first pool's `run()`: an operation
+  /// before that makes PostgresNIO warn "`PostgresClient.run()` hasn't been called
+  /// yet" (`--reseal` printed it: its first query raced the task running the pool).
+  /// Call it beside a ``run()`` already begun or about to be, as a task group does.
+  func started() async {
+    await withCheckedContinuation { continuation in
+      let open = gate.withLock { gate in
+        if !gate.open { gate.waiting.append(continuation) }
+        return gate.open
+      }
+      if open { continuation.resume() }
+    }
+  }
+
   /// Runs the pools and the watch until cancelled or shut down gracefully.
   func run() async {
     start(current)
+    let waiting = gate.withLock { gate in
+      gate.open = true
+      defer { gate.waiting = [] }
+      return gate.waiting
+    }
+    for continuation in waiting { continuation.resume() }
     await cancelWhenGracefulShutdown { await self.watch() }
     let runs = state.withLock { state in
       defer { state.runs = [:] }
@@ -167,8 +195,16 @@ final class RecoveringPostgresClient: Service, Sendable {
     state.withLock { $0.suspect = true }
   }
 
+  /// Starts `client`'s `run()`. Where the platform has `Task.immediate` (Linux,
+  /// macOS 26), the pool's `run()` has begun (PostgresNIO counts it as running)
+  /// when this returns, so no operation after it makes PostgresNIO warn.
   private func start(_ client: PostgresClient) {
-    let run = Task { await client.run() }
+    let run: Task<Void, Never>
+    if #available(macOS 26, *) {
+      run = Task.immediate { await client.run() }
+    } else {
+      run = Task { await client.run() }
+    }
     state.withLock { state in
       state.started += 1
       state.runs[ObjectIdentifier(client)] = (name: "pool \(state.started)", task: run)
@@ -203,7 +239,7 @@ final class RecoveringPostgresClient: Service, Sendable {
       quiet.logLevel = max(logger.logLevel, .warning)
       let candidate = PostgresClient(configuration: configuration, backgroundLogger: quiet)
       start(candidate)
-      guard await Self.answers(candidate, within: Self.candidateLimit) else {
+      guard await Self.answers(candidate, within: candidateLimit) else {
         await stop(candidate)
         continue
       }

@@ -126,21 +126,27 @@ func reseal(
 
 /// `checkout-server --reseal`: the store of `DATABASE_URL` (the memory store holds
 /// nothing to reseal), every session re-sealed with the current key; then the
-/// keys other instances still seal with (``ResealReport/stillSealing``).
+/// keys other instances still seal with (``ResealReport/stillSealing``). The pool
+/// is sized and timed by `arguments.database` (``DatabaseOptions``); `logger`
+/// (nil: the process's) is where its lines go, a test's to read them.
 func resealStore(
   _ arguments: some AppArguments,
-  environment: [String: String] = ProcessInfo.processInfo.environment
+  environment: [String: String] = ProcessInfo.processInfo.environment,
+  logger given: Logger? = nil
 ) async throws -> ResealReport {
-  var logger = Logger(label: "checkout-server")
+  var logger = given ?? Logger(label: "checkout-server")
   logger.logLevel = arguments.logLevel ?? .info
+  let options = try arguments.database.validated()
   let catalog = try FlowCatalog.load(directory: arguments.flows ?? FlowCatalog.defaultDirectory, logger: logger)
   guard let url = try DatabaseURL.given(in: environment) else {
     throw UsageError(description: "--reseal needs DATABASE_URL: the memory store ends with its process")
   }
   let keys = try dataKeyring(in: environment, persistent: true)
   let target = try DatabaseURL.target(url)
-  _ = try await DatabaseStartup(target: target, logger: logger).prepare(keys: keys, sweep: nil)
-  let postgres = PostgresSessionStore(target: target, logger: logger)
+  var startup = DatabaseStartup(target: target, logger: logger)
+  startup.poolSize = options.dbPoolSize
+  _ = try await startup.prepare(keys: keys, sweep: nil)
+  let postgres = PostgresSessionStore(target: target, options: options, logger: logger)
   let sealing = SealingSessionStore(base: postgres, catalog: catalog, keys: keys, logger: logger)
   logger.info(
     "resealing",
@@ -148,6 +154,9 @@ func resealStore(
   var report = try await withThrowingTaskGroup(of: Void.self) { group in
     group.addTask { await postgres.client.run() }
     defer { group.cancelAll() }
+    // The pool's run() first: a query before it made PostgresNIO warn that run()
+    // had not been called, in every reseal's output.
+    await postgres.client.started()
     return try await reseal(postgres, sealing: sealing, logger: logger)
   }
   // After the pass: an instance still on another key writes under it meanwhile.

@@ -97,7 +97,8 @@ struct ConnectionFailure {
 /// the start at once; nothing listening, or no answer, is tried again for
 /// ``retryFor`` and then ends it. On that connection the schema is checked and
 /// prepared (``DatabaseSchema``), the data keys admitted (``DataKeyAdmission``)
-/// and the sweeping settings compared with the database's (``SweepSettingsRecord``).
+/// and the sweeping settings compared with the database's (``SweepSettingsRecord``);
+/// the pool's size is compared with the database's `max_connections` (``PoolSizeCheck``).
 struct DatabaseStartup: Sendable {
   let target: DatabaseTarget
   let logger: Logger
@@ -105,6 +106,9 @@ struct DatabaseStartup: Sendable {
   var attemptLimit: Duration = .seconds(3)
   /// How long a transient failure is tried again.
   var retryFor: Duration = .seconds(10)
+  /// The size of the pool the server will open (`--db-pool-size`), compared with
+  /// the database's `max_connections` (``PoolSizeCheck``); nil: not compared.
+  var poolSize: Int?
 
   /// Runs `body` on one connection to the database, then closes it. A failure
   /// to connect, or of `body`, is a ``DatabaseStartupError`` naming the database.
@@ -141,9 +145,12 @@ struct DatabaseStartup: Sendable {
   func prepare(keys: DataKeyring, sweep: SweepSettings?, replaceSweepSettings: Bool = false) async throws
     -> Prepared
   {
-    let (target, logger) = (target, logger)
+    let (target, logger, poolSize) = (target, logger, poolSize)
     let prepared = try await withConnection { connection in
-      try await DatabaseSchema.locked(on: connection, logger: logger) {
+      if let poolSize {
+        await PoolSizeCheck.warnIfOver(poolSize, on: connection, logger: logger)
+      }
+      return try await DatabaseSchema.locked(on: connection, logger: logger) {
         try await DatabaseSchema.prepare(on: connection, database: "\(target)", logger: logger)
         let unheld = try await DataKeyAdmission.admit(keys, on: connection, logger: logger)
         let settled = try await sweep.asyncMap {

@@ -41,8 +41,9 @@ struct DatabaseTarget: Sendable, CustomStringConvertible {
     return "\(place), database \(database ?? username), user \(username)"
   }
 
-  /// The pool's configuration: at most 16 connections, a connection attempt given up after 1 s.
-  var clientConfiguration: PostgresClient.Configuration {
+  /// The pool's configuration: at most `options.dbPoolSize` connections (16 by
+  /// default), a connection attempt given up after `options.dbConnectTimeout` (1 s).
+  func clientConfiguration(_ options: DatabaseOptions = .standard) -> PostgresClient.Configuration {
     var configuration: PostgresClient.Configuration
     switch endpoint {
     case .socket(let path, _):
@@ -58,10 +59,11 @@ struct DatabaseTarget: Sendable, CustomStringConvertible {
       configuration = PostgresClient.Configuration(
         host: host, port: port, username: username, password: password, database: database, tls: tls)
     }
-    configuration.options.maximumConnections = 16
-    // Fail fast when the database is down: the server answers 503 within about 2 s
-    // (TimeLimitedStore bounds every operation; a connection attempt gives up sooner).
-    configuration.options.connectTimeout = .seconds(1)
+    configuration.options.maximumConnections = options.dbPoolSize
+    // Fail fast when the database is down: the server answers 503 within the store
+    // timeout (TimeLimitedStore bounds every operation; by default a connection
+    // attempt, 1 s, gives up sooner than an operation, 1.5 s).
+    configuration.options.connectTimeout = options.connectDuration
     return configuration
   }
 
@@ -93,9 +95,11 @@ enum DatabaseURL {
   /// The query parameters understood.
   static let parameters = ["sslmode", "host"]
 
-  /// The pool's configuration for `text` (``DatabaseTarget/clientConfiguration``).
-  static func configuration(_ text: String) throws(DatabaseURLError) -> PostgresClient.Configuration {
-    try target(text).clientConfiguration
+  /// The pool's configuration for `text` (``DatabaseTarget/clientConfiguration(_:)``).
+  static func configuration(_ text: String, options: DatabaseOptions = .standard) throws(DatabaseURLError)
+    -> PostgresClient.Configuration
+  {
+    try target(text).clientConfiguration(options)
   }
 
   /// The `DATABASE_URL` of `environment`: nil when it is not set (the memory store).

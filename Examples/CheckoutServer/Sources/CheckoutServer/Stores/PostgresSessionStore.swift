@@ -37,10 +37,11 @@ struct PostgresSessionStore: SessionStore {
     self.init(target: try DatabaseURL.target(url), logger: logger)
   }
 
-  /// A store for the database `target` names.
-  init(target: DatabaseTarget, logger: Logger) {
+  /// A store for the database `target` names, its pool sized and timed by `options`.
+  init(target: DatabaseTarget, options: DatabaseOptions = .standard, logger: Logger) {
     self.init(
-      client: RecoveringPostgresClient(configuration: target.clientConfiguration, target: target, logger: logger),
+      client: RecoveringPostgresClient(
+        configuration: target.clientConfiguration(options), target: target, logger: logger),
       logger: logger)
   }
 
