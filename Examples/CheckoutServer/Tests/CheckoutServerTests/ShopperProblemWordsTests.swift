@@ -63,6 +63,24 @@ import Testing
     }
   }
 
+  /// A page still open across a deploy that made a button a field taps it: the
+  /// refusal (`notTappable`) says so in the shopper's words, the row by its title;
+  /// the ids stay in `refusal` (was English naming the row's id: `"email" is an
+  /// email row: it cannot be tapped; set a value instead`).
+  @Test func aTapOnAFieldIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      let tapped = errors.expectError(
+        try await client.event(id, #""event":"tap","row":"email""#), .unprocessableContent, "refused", at: "row")
+      #expect(
+        tapped["detail"]?.string
+          == "E-Mail kann nicht angetippt werden: Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut",
+        "\(tapped.text)")
+      #expect(tapped["refusal"]?["code"]?.string == "notTappable")
+      #expect(tapped["refusal"]?["row"]?.string == "email")
+    }
+  }
+
   /// A page still open across a deploy that removed a step reports that step
   /// appearing: the refusal (`unknownStep`) says so in the shopper's words, naming
   /// the step to carry on from by its title; the id stays in `refusal.step` (was
