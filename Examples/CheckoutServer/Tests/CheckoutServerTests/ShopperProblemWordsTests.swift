@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -78,6 +79,27 @@ import Testing
         "\(tapped.text)")
       #expect(tapped["refusal"]?["code"]?.string == "notTappable")
       #expect(tapped["refusal"]?["row"]?.string == "email")
+    }
+  }
+
+  /// A stored session whose snapshot does not restore on the flow version serving
+  /// it (here one an operator damaged: a negative `callsMade`) still has its
+  /// problems said in the language it stores, without being restored: a value too
+  /// long for its row (was English, `the value is 1025 bytes; …`).
+  @Test func aSessionThatDoesNotRestoreIsStillSpokenToInItsLanguage() async throws {
+    let store = InMemorySessionStore()
+    try await withApp(dependencies: DataSafetyTests.sharing(store)) { client in
+      let id = try await Self.german(client)
+      let stored = try #require(await store.load(SessionID(id)))
+      var json = try #require(try JSONSerialization.jsonObject(with: stored.snapshot.jsonData()) as? [String: Any])
+      json["callsMade"] = -1
+      let damaged = try SessionSnapshot(json: JSONSerialization.data(withJSONObject: json))
+      _ = try await store.save(damaged, id: SessionID(id), expectedVersion: stored.version)
+      let long = String(repeating: "a", count: 1_025)
+      let row = errors.expectError(
+        try await client.event(id, #""event":"set","row":"email","value":"\#(long)""#), .contentTooLarge,
+        "value_too_large", at: "value")
+      #expect(row["detail"]?.string == "E-Mail ist zu lang. Bitte kürzen Sie die Eingabe.", "\(row.text)")
     }
   }
 
