@@ -40,19 +40,20 @@ import Testing
     }
   }
 
-  /// A row's kind refused is a host's mistake: developer text in English, naming
-  /// the row by its id in every language (was its German title inside English,
-  /// `Lieferung an is an info row: it cannot be tapped`).
-  @Test func aRowKindRefusalNamesTheRowByItsID() throws {
+  /// A row's kind refused (a page still open across a deploy that changed it) is
+  /// said in the session's language, the row by its title (was English naming its
+  /// id: `"address" is an info row: it cannot be tapped`).
+  @Test func aRowKindRefusalNamesTheRowByItsTitle() throws {
+    let again = ": Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut"
     var driven = try Self.german()
     driven.send(.tap("checkout"))
     let disclosure = try #require(RefusalTests.refusal(driven.send(.set(.row("shippingAddress"), .string("x")))))
     #expect(disclosure.code == .takesNoValue)
-    #expect(disclosure.message == #""shippingAddress" is a disclosure row: it takes no value; tap it instead"#)
+    #expect(disclosure.message == "Lieferadresse kann nicht ausgefüllt werden\(again)")
     driven.fillAddressAndCard()
     driven.send(.tap("continue"))
     let info = try #require(RefusalTests.refusal(driven.send(.tap("address"))))
     #expect(info.code == .notTappable)
-    #expect(info.message == #""address" is an info row: it cannot be tapped"#)
+    #expect(info.message == "Lieferung an kann nicht angetippt werden\(again)")
   }
 }

@@ -8,6 +8,9 @@ import CheckoutSessions
 /// Every cell kind's behaviour in a session: what it takes, what a tap does, and
 /// what it refuses (changing nothing).
 @Suite struct CellKindTests {
+  /// What a refusal of a row's kind says after the row's title.
+  static let checkAgain = ": check what it shows now and try again"
+
   static let flow = Flow(
     id: "cells", title: "Every cell", start: "form",
     data: [
@@ -89,7 +92,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .takesNoValue, event: .set, subject: .row(step: "form", row: "summary"),
-            message: #""summary" is an info row: it takes no value"#))
+            message: "Summary cannot be filled in\(Self.checkAgain)"))
       ])
     #expect(session.send(.tap("summary")).first?.kind == .refused)
   }
@@ -116,7 +119,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .takesNoValue, event: .set, subject: .row(step: "form", row: "submit"),
-            message: #""submit" is a button row: it takes no value; tap it instead"#))
+            message: "Send cannot be filled in\(Self.checkAgain)"))
       ])
   }
 }

@@ -55,7 +55,7 @@ import CheckoutSessions
         .refused(
           Refusal(
             .takesNoValue, event: .set, subject: .row(step: "stepOne", row: "continue"),
-            message: #""continue" is a button row: it takes no value; tap it instead"#))
+            message: "Continue cannot be filled in: check what it shows now and try again"))
       ])
     #expect(driven.send(.tap("shippingMethod")).map(\.refusal?.code) == [.notTappable])
     driven.send(.tap("shippingAddress"))

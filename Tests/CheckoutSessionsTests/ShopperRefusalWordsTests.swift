@@ -135,18 +135,20 @@ import Testing
     }
   }
 
-  /// A host's mistake is developer text: English, naming ids, whatever the
-  /// session's language (was the step's English title, `My Cart has no row …`,
-  /// and a row's German title inside English, `Lieferadresse is a disclosure row …`).
-  @Test func aHostsMistakeIsEnglishNamingIDs() throws {
+  /// A `set` of a row that takes no value, or a tap on one that has no action (a
+  /// page still open across a deploy that changed the row's kind), is said in the
+  /// session's language, the row by its title (was English naming its id:
+  /// `"shippingAddress" is a disclosure row: it takes no value; tap it instead`).
+  @Test func aRowOfAnotherKindIsNamedByItsTitle() throws {
+    let again = ": Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut"
     var driven = try Self.german()
     driven.send(.tap("checkout"))
     let disclosure = try #require(Self.refusal(driven.send(.set(.row("shippingAddress"), .string("x")))))
     #expect(disclosure.code == .takesNoValue)
-    #expect(disclosure.message == #""shippingAddress" is a disclosure row: it takes no value; tap it instead"#)
+    #expect(disclosure.message == "Lieferadresse kann nicht ausgefüllt werden\(again)")
     let picker = try #require(Self.refusal(driven.send(.tap("shippingMethod"))))
     #expect(picker.code == .notTappable)
-    #expect(picker.message == #""shippingMethod" is a picker row: it cannot be tapped; set a value instead"#)
+    #expect(picker.message == "Versandart kann nicht angetippt werden\(again)")
   }
 
   /// The action flow in English and German, its `*` fallback without a message of

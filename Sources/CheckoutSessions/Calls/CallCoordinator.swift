@@ -108,10 +108,11 @@ public struct CallCoordinator: Sendable {
         continue
       }
       try checkpoint(.afterIntentSave)
-      if let call = first.result.session.calls[operation], let digest = call.digest,
-        digest != PayloadDigest(payload).rawValue
-      {
-        throw CallBodyChanged(call: call, refusal: .callBodyChanged(call, event: event.kind))
+      let session = first.result.session
+      if let call = session.calls[operation], let digest = call.digest, digest != PayloadDigest(payload).rawValue {
+        let refusal = Refusal.callBodyChanged(
+          call, title: session.submitTitle(operation), event: event.kind, messages: session.messages)
+        throw CallBodyChanged(call: call, refusal: refusal)
       }
       let request = CheckoutAPIRequest(
         session: id, flow: flow.flow.id, operation: operation, payload: payload, key: key)

@@ -69,7 +69,7 @@ extension CheckoutSession {
     }
     let payload = self.payload
     if let digest = call.digest, digest != PayloadDigest(payload).rawValue {
-      return [.refused(.callBodyChanged(call, event: .callAgain))]
+      return [.refused(.callBodyChanged(call, title: submitTitle(operation), event: .callAgain, messages: messages))]
     }
     return [.callAPI(operation, payload, key: call.requestKey)]
   }

@@ -38,7 +38,9 @@ extension CheckoutSession {
     if let unanswered = unanswered[submit.operation], let digest = unanswered.digest,
       digest != PayloadDigest(payload).rawValue
     {
-      return [.refused(.callBodyChanged(unanswered, event: .tap))]
+      return [
+        .refused(.callBodyChanged(unanswered, title: submitTitle(submit.operation), event: .tap, messages: messages))
+      ]
     }
     mode.correction.queued = []
     return [startCall(submit.operation, then: submit.then)]

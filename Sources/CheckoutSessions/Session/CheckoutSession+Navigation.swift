@@ -30,7 +30,7 @@ extension CheckoutSession {
     case .resume?:
       return resume(row, on: step)
     case nil:
-      return [.refused(.notTappable(row, on: step))]
+      return [.refused(.notTappable(row, on: step, messages: messages))]
     }
   }
 

@@ -35,7 +35,7 @@ extension CheckoutSession {
 
   private mutating func set(_ row: Row, on step: Step, _ value: Value) -> [Effect] {
     guard row.kind.takesValue, let key = row.bind else {
-      return [.refused(.takesNoValue(row, on: step))]
+      return [.refused(.takesNoValue(row, on: step, messages: messages))]
     }
     if let frozen = frozenRefusal(row, on: step) { return [.refused(frozen)] }
     guard StepCompleteness.isVisible(row, data) else {

@@ -11,10 +11,11 @@ import CheckoutPlanning
 /// (`refusal.*`), naming steps and rows by their titles, never by ids nor with the
 /// value sent; so is one a page still open across a deploy meets (a row the step
 /// on screen no longer has, a step nothing opened, a step the flow no longer has
-/// appearing). A refusal only a host's or a flow's mistake causes (a `set` on a
-/// step or of a key the flow does not have, a tap on a value row, a `set` of a
-/// button, an answer no call waits for) is developer text: English, naming ids,
-/// for a host's log.
+/// appearing, a tap on a row that is now a field, a `set` of one that is now a
+/// button), and so is a retry that cannot be sent as its call first was. A
+/// refusal only a host's or a flow's mistake causes (a `set` on a step or of a key
+/// the flow does not have, an answer no call waits for) is developer text:
+/// English, naming ids, for a host's log.
 extension Refusal {
   /// The step on screen has no row by that name, said for the shopper: a page
   /// still open across a deploy, or after the session left the step it shows (a
@@ -115,22 +116,24 @@ extension Refusal {
       row, on: step, event: .set, reason: messages.text(.refusalCannotChange, row.title.text(in: messages.locale)))
   }
 
-  /// The row has no action: developer text, naming the row's id.
-  static func notTappable(_ row: Row, on step: Step) -> Refusal {
+  /// A tap on a row with no action (a text field, an info row): a page still open
+  /// across a deploy that changed the row's kind under its id (a button that is now
+  /// a field), or a client's bug. Said for the shopper, the row by its title; the
+  /// ids stay in ``subject``.
+  static func notTappable(_ row: Row, on step: Step, messages: EngineMessages) -> Refusal {
     Refusal(
       .notTappable, event: .tap, subject: .row(step: step.id, row: row.id),
-      message:
-        "\(Quoting.quoted(row.id)) is \(row.kind.withArticle) row: it cannot be tapped\(row.kind.takesValue ? "; set a value instead" : "")"
-    )
+      message: messages.text(.refusalNotTappable, row.title.text(in: messages.locale)))
   }
 
-  /// The row takes no value: developer text, naming the row's id.
-  static func takesNoValue(_ row: Row, on step: Step) -> Refusal {
+  /// A `set` of a row that takes no value (a button, a disclosure, an info row): a
+  /// page still open across a deploy that changed the row's kind under its id (a
+  /// field that is now a button), or a client's bug. Said for the shopper, the row
+  /// by its title; the ids stay in ``subject``.
+  static func takesNoValue(_ row: Row, on step: Step, messages: EngineMessages) -> Refusal {
     Refusal(
       .takesNoValue, event: .set, subject: .row(step: step.id, row: row.id),
-      message:
-        "\(Quoting.quoted(row.id)) is \(row.kind.withArticle) row: it takes no value\(row.kind.isTappable ? "; tap it instead" : "")"
-    )
+      message: messages.text(.refusalTakesNoValue, row.title.text(in: messages.locale)))
   }
 
   /// The row cannot hold the value; `problem` says what it can hold (and never shows a secret).
@@ -232,13 +235,18 @@ extension Refusal {
       message: messages.text(.refusalOrderFinished, title, row.title.text(in: messages.locale)))
   }
 
-  /// A retry whose body differs from what the call first sent under its key.
-  static func callBodyChanged(_ call: APICall, event: SessionEvent.Kind) -> Refusal {
+  /// A retry whose body differs from what the call first sent under its key (a
+  /// sensitive value restored masked): the retry of a call given up unanswered, or
+  /// of a lost call. The first call was sent and nobody knows whether it went
+  /// through, so it is never sent again under its key: said for the shopper (the
+  /// call by its submit's `title`), who should look for a confirmation before
+  /// trying again; the operation stays in ``subject``.
+  static func callBodyChanged(
+    _ call: APICall, title: String, event: SessionEvent.Kind, messages: EngineMessages
+  ) -> Refusal {
     Refusal(
       .callBodyChanged, event: event, subject: .operation(call.operation),
-      message:
-        "the call \(call.key) would send values other than those it was first sent with; it is not sent again under its key"
-    )
+      message: messages.text(.refusalCallUnconfirmed, title))
   }
 
   /// An API answer no call waits for.

@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -60,6 +61,45 @@ import Testing
       #expect(
         key["detail"]?.string?.hasSuffix("a session may hold at most 2048 bytes (UTF-8, keys and values)") == true,
         "\(key.text)")
+    }
+  }
+
+  /// A page still open across a deploy that made a button a field taps it: the
+  /// refusal (`notTappable`) says so in the shopper's words, the row by its title;
+  /// the ids stay in `refusal` (was English naming the row's id: `"email" is an
+  /// email row: it cannot be tapped; set a value instead`).
+  @Test func aTapOnAFieldIsSaidInTheShoppersLanguage() async throws {
+    try await withApp { client in
+      let id = try await Self.german(client)
+      let tapped = errors.expectError(
+        try await client.event(id, #""event":"tap","row":"email""#), .unprocessableContent, "refused", at: "row")
+      #expect(
+        tapped["detail"]?.string
+          == "E-Mail kann nicht angetippt werden: Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut",
+        "\(tapped.text)")
+      #expect(tapped["refusal"]?["code"]?.string == "notTappable")
+      #expect(tapped["refusal"]?["row"]?.string == "email")
+    }
+  }
+
+  /// A stored session whose snapshot does not restore on the flow version serving
+  /// it (here one an operator damaged: a negative `callsMade`) still has its
+  /// problems said in the language it stores, without being restored: a value too
+  /// long for its row (was English, `the value is 1025 bytes; …`).
+  @Test func aSessionThatDoesNotRestoreIsStillSpokenToInItsLanguage() async throws {
+    let store = InMemorySessionStore()
+    try await withApp(dependencies: DataSafetyTests.sharing(store)) { client in
+      let id = try await Self.german(client)
+      let stored = try #require(await store.load(SessionID(id)))
+      var json = try #require(try JSONSerialization.jsonObject(with: stored.snapshot.jsonData()) as? [String: Any])
+      json["callsMade"] = -1
+      let damaged = try SessionSnapshot(json: JSONSerialization.data(withJSONObject: json))
+      _ = try await store.save(damaged, id: SessionID(id), expectedVersion: stored.version)
+      let long = String(repeating: "a", count: 1_025)
+      let row = errors.expectError(
+        try await client.event(id, #""event":"set","row":"email","value":"\#(long)""#), .contentTooLarge,
+        "value_too_large", at: "value")
+      #expect(row["detail"]?.string == "E-Mail ist zu lang. Bitte kürzen Sie die Eingabe.", "\(row.text)")
     }
   }
 

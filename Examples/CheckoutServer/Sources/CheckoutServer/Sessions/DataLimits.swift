@@ -17,9 +17,9 @@ struct DataLimits: Sendable {
   /// (``ClientText``). The value is never echoed. A `set` of a row, what a page
   /// sends for what the shopper typed or pasted, is refused in the shopper's words
   /// (`host.problem.tooLong`, `host.problem.controlCharacter`, the row by its
-  /// title in the language of `session`, restored only then); a `set` of a key, a
-  /// developer's, in English, saying what is wrong and where.
-  func check(_ event: SessionEvent, on compiled: CompiledFlow, session: () -> CheckoutSession?) throws(ServerError) {
+  /// title in the language of `speaker`'s session, restored only then); a `set`
+  /// of a key, a developer's, in English, saying what is wrong and where.
+  func check(_ event: SessionEvent, on compiled: CompiledFlow, speaker: () -> ShopperSpeaker?) throws(ServerError) {
     guard case .set(let target, let value) = event else { return }
     if case .key(let key) = target, let refusal = compiled.setRefusal(for: key) {
       let code = refusal.kind == .readOnly ? "read_only_key" : "unknown_key"
@@ -30,27 +30,27 @@ struct DataLimits: Sendable {
       let english = "the value is \(bytes) bytes; a value may hold at most \(valueBytes) bytes (UTF-8)"
       throw ServerError(
         .contentTooLarge, "value_too_large",
-        Self.shoppers("host.problem.tooLong", for: target, in: session, otherwise: english), at: "value")
+        Self.shoppers("host.problem.tooLong", for: target, by: speaker, otherwise: english), at: "value")
     }
     do {
       try ClientText.check(value, at: "value")
     } catch {
       throw ServerError(
         error.status, error.error,
-        Self.shoppers("host.problem.controlCharacter", for: target, in: session, otherwise: error.detail),
+        Self.shoppers("host.problem.controlCharacter", for: target, by: speaker, otherwise: error.detail),
         at: error.at)
     }
   }
 
   /// The host word `id` naming the row of a `set` of a row (`target`) by its title
-  /// in the session's language; `otherwise` for a `set` of a key, or when the
-  /// session cannot be restored.
+  /// in the session's language (`speaker`'s); `otherwise` for a `set` of a key, or
+  /// when there is no session to say it in.
   private static func shoppers(
-    _ id: String, for target: SetTarget, in session: () -> CheckoutSession?, otherwise: String
+    _ id: String, for target: SetTarget, by speaker: () -> ShopperSpeaker?, otherwise: String
   ) -> String {
-    guard case .row = target, let session = session() else { return otherwise }
-    let title = ShopperWords.rowTitle(of: target, in: session)
-    return ShopperWords(session).text(id, ["row": title], otherwise: otherwise)
+    guard case .row = target, let speaker = speaker() else { return otherwise }
+    let title = ShopperWords.rowTitle(of: target, in: speaker.session, top: speaker.top)
+    return ShopperWords(speaker.session).text(id, ["row": title], otherwise: otherwise)
   }
 
   /// After a `set` event: the value holds no card number unless its row is one a
@@ -90,7 +90,8 @@ struct DataLimits: Sendable {
         "with this value the session's entered values would hold \(bytes) bytes; a session may hold at most \(sessionBytes) bytes (UTF-8, keys and values)"
       throw ServerError(
         .unprocessableContent, "session_too_large",
-        Self.shoppers("host.problem.tooMuchText", for: target, in: { session }, otherwise: english), at: "value")
+        Self.shoppers("host.problem.tooMuchText", for: target, by: { ShopperSpeaker(session) }, otherwise: english),
+        at: "value")
     }
   }
 

@@ -113,7 +113,7 @@ struct SessionService: Sendable {
     }
     let applied = try ActionCompletion.prepare(
       event.event, snapshot: recovered.stored.snapshot, flow: served.flow.flow, limits: limits)
-    try limits.check(applied, on: served.flow) { try? served.session() }
+    try limits.check(applied, on: served.flow) { ShopperSpeaker.of(served) }
     let result = try await ServerError.namingPending(in: recovered.stored, flow: served.flow) {
       try await ServerError.answering(
         expected: event.expectedVersion, field: event.refusalField, attempts: calls.attempts,

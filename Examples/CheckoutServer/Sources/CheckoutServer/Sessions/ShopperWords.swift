@@ -13,9 +13,10 @@ struct ShopperWords: Sendable {
     words = session?.hostWords ?? [:]
   }
 
-  /// The words of the session `served` holds, restored only for this (an error's answer).
+  /// The words of the session `served` holds, restored only for this (an error's
+  /// answer), or of its stand-in when it does not restore (``ShopperSpeaker/of(_:)``).
   init(_ served: ServedSession) {
-    self.init(try? served.session())
+    self.init(ShopperSpeaker.of(served)?.session)
   }
 
   /// The word `id` with each `{name}` filled in from `values`; `otherwise` (the
@@ -29,15 +30,18 @@ struct ShopperWords: Sendable {
   /// The title, in `session`'s language, of the row a `set` writes (`target`):
   /// the row named (on its step, or the step on screen), else the first row
   /// binding the key; the target itself when the flow has none.
-  static func rowTitle(of target: SetTarget, in session: CheckoutSession) -> String {
-    rows(of: target, in: session).first?.title.text(in: session.locale) ?? target.description
+  /// A row named without its step is looked for on `top` (the session's own step
+  /// on screen when nil).
+  static func rowTitle(of target: SetTarget, in session: CheckoutSession, top: StepID? = nil) -> String {
+    rows(of: target, in: session, top: top).first?.title.text(in: session.locale) ?? target.description
   }
 
-  /// The rows a `set` of `target` may write.
-  static func rows(of target: SetTarget, in session: CheckoutSession) -> [Row] {
+  /// The rows a `set` of `target` may write; a row named without its step, on
+  /// `top` (the session's step on screen when nil).
+  static func rows(of target: SetTarget, in session: CheckoutSession, top: StepID? = nil) -> [Row] {
     switch target {
     case .row(let row, let step):
-      let stepID = step ?? session.navigation.top
+      let stepID = step ?? top ?? session.navigation.top
       return session.flow.steps.first { $0.id == stepID }?.rows.filter { $0.id == row } ?? []
     case .key(let key):
       return session.flow.steps.flatMap(\.rows).filter { $0.bind == key }
