@@ -47,11 +47,22 @@ extension LocaleLint {
         ? JSONPath.root.appending("locales").appending(listed ?? 0) : JSONPath.root.appending("messages")
       sink.warning(
         "untranslated-engine-messages",
-        "the engine does not speak \(Quoting.quoted(locale)), and the flow's messages \(which); a \(Quoting.quoted(locale)) shopper reads \(missing.count == 1 ? "it" : "them") in English",
+        "the engine does not speak \(Quoting.quoted(locale)), and the flow's messages \(which); a shopper in \(Quoting.quoted(locale)) reads \(missing.count == 1 ? "it" : "them") in English",
         at: path,
         suggestion:
-          "write a \(Quoting.quoted(locale)) text for \(missing.count == 1 ? "it" : "each") in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article)"
+          "write a text in \(Quoting.quoted(locale)) for \(missing.count == 1 ? "it" : "each") in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article)"
+          + Self.pluralForms(of: missing, in: locale)
       )
     }
+  }
+
+  /// `; a plural in "he" (of {count}) takes the forms one, two, other` when some
+  /// missing message has a number and the language has plural rules; else empty.
+  static func pluralForms(of missing: [EngineMessageID], in locale: String) -> String {
+    guard let rules = PluralRules.for(locale), missing.contains(where: { !$0.numberPlaceholders.isEmpty }) else {
+      return ""
+    }
+    let forms = rules.needed.map(\.description).joined(separator: ", ")
+    return "; a plural in \(Quoting.quoted(locale)) (of {count}) takes the forms \(forms)"
   }
 }

@@ -6,7 +6,8 @@ import CheckoutModel
 /// in the default language only; a detail template shows the same keys in every
 /// language; a string is written per locale only in a flow that lists its locales;
 /// a language the engine does not speak has the flow's text for every engine message;
-/// in a flow of several locales, every error matcher has a `message`.
+/// in a flow of several locales, every error matcher has a `message`; no text holds
+/// a bidirectional control, and no title is blank.
 struct LocaleLint {
   let flow: Flow
   let positions: ModelPositions
@@ -26,6 +27,7 @@ struct LocaleLint {
     for written in strings {
       check(written)
     }
+    checkCharacters(strings)
     checkUnlistedLocales(strings)
     checkAddedLanguages()
     checkMatcherMessages()

@@ -4,10 +4,13 @@ import CheckoutModel
 /// each language a text is written in: a row's `detail`, and a flow's `messages`.
 /// Each is a warning at the text's path (loading reports a malformed plural):
 ///
-/// - a language the engine has no plural rules for (every number takes `other`);
+/// - a category other than `other` in a language the engine has no plural rules
+///   for (every number takes `other`; exact matches, `=1 {…}`, are the way there);
 /// - a form of a category the language never uses (`few` in English);
 /// - a category the language needs for whole numbers that the plural lacks
-///   (Polish without `few` or `many`): those numbers would show `other`;
+///   (Polish without `few` or `many`): those numbers would show `other`, unless
+///   exact matches cover every whole number of the category (`=0 {…}` for the
+///   Arabic `zero`, which only 0 takes);
 /// - a plural of a key whose value in the flow's data, or whose toggle, is no number;
 /// - a plural of a secret key (never read for display, so always its other form),
 ///   as ``FlowLinter/checkSecretDetails()`` warns of a plain `{key}` of one.
@@ -69,13 +72,17 @@ struct PluralLint {
     _ selectors: [PluralSelector], of name: String, in locale: String, at path: JSONPath, complete: Bool = true
   ) {
     let written = selectors.compactMap { if case .category(let category) = $0 { category } else { nil } }
+    let exact = Set(selectors.compactMap { if case .exact(let number) = $0 { number } else { nil } })
     guard let rules = PluralRules.for(locale) else {
+      // Exact matches and `other` choose the same form in any language.
+      let chosen = written.filter { $0 != .other }
+      guard let first = chosen.first else { return }
       sink.warning(
         "plural-language",
-        "the plural of \(name) is in \(Quoting.quoted(locale)), which has no plural rules here: every number takes its other form",
+        "the plural of \(name) has a \(first) form, but \(Quoting.quoted(locale)) has no plural rules here: every number takes its other form",
         at: path,
         suggestion:
-          "the languages with plural rules are \(PluralRules.languages.joined(separator: ", ")); write the text without a plural, or in one of them"
+          "write exact matches for the numbers that need another form (=1 {…} other {…}), or the text in a language with plural rules: \(PluralRules.languages.joined(separator: ", "))"
       )
       return
     }
@@ -87,7 +94,8 @@ struct PluralLint {
         suggestion:
           "remove \(category) {…}: the categories of \(Quoting.quoted(locale)) are \(Self.list(rules.categories))")
     }
-    for category in rules.needed where complete && !written.contains(category) {
+    for category in rules.needed
+    where complete && !written.contains(category) && !Self.covers(exact, category, in: rules) {
       sink.warning(
         "plural-missing-form",
         "the plural of \(name) has no \(category) form, which \(Quoting.quoted(locale)) uses for \(Self.examples(of: category, in: rules)): they would show the other form",
@@ -118,6 +126,14 @@ struct PluralLint {
         "\(shown) chooses a form by the number in \(Quoting.quoted(key)), but a toggle holds it (on or off, never a number)",
         at: path, suggestion: "show the key without a plural: {\(key.rawValue)}")
     }
+  }
+
+  /// Whether exact matches cover every whole number of a category: it has some,
+  /// all below 1000 and each matched (none of 1000 to 1999, where a category of
+  /// endless numbers, `n % 100 = 3..10`, has some again).
+  private static func covers(_ exact: Set<Double>, _ category: PluralCategory, in rules: PluralRules) -> Bool {
+    let numbers = (0..<2_000).filter { rules.category(of: String($0)) == category }
+    return !numbers.isEmpty && numbers.allSatisfy { $0 < 1_000 && exact.contains(Double($0)) }
   }
 
   /// `one, few, many, other`.

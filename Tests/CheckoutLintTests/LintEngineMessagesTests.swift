@@ -37,10 +37,10 @@ import CheckoutLint
       [
         .warning(
           "1️⃣",
-          "the engine does not speak \"pl\", and the flow's messages leave out 3 of the engine's \(all) messages in it: rule.luhn, format.months, host.offer.title; a \"pl\" shopper reads them in English",
+          "the engine does not speak \"pl\", and the flow's messages leave out 3 of the engine's \(all) messages in it: rule.luhn, format.months, host.offer.title; a shopper in \"pl\" reads them in English",
           path: "messages",
           suggestion:
-            "write a \"pl\" text for each in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article)"
+            "write a text in \"pl\" for each in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article)"
         )
       ])
   }
@@ -104,10 +104,10 @@ import CheckoutLint
       [
         .warning(
           "1️⃣",
-          "the engine does not speak \"sv\", and the flow's messages write none of the engine's \(all) messages in it; a \"sv\" shopper reads them in English",
+          "the engine does not speak \"sv\", and the flow's messages write none of the engine's \(all) messages in it; a shopper in \"sv\" reads them in English",
           path: "locales[1]",
           suggestion:
-            "write a \"sv\" text for each in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article)"
+            "write a text in \"sv\" for each in \"messages\" (the ids and their placeholders are in the \"Words in the shopper's language\" article); a plural in \"sv\" (of {count}) takes the forms one, other"
         )
       ])
   }

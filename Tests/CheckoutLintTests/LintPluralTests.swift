@@ -68,9 +68,50 @@ import Testing
     #expect(warnings.count == 1)
     #expect(
       warnings.first?.contains(
-        #"steps[0].rows[0].detail.xx: the plural of cart.count is in "xx", which has no plural rules here: every number takes its other form; the languages with plural rules are ar, cs, da, de, en"#
+        #"steps[0].rows[0].detail.xx: the plural of cart.count has a one form, but "xx" has no plural rules here: every number takes its other form; write exact matches for the numbers that need another form (=1 {…} other {…}), or the text in a language with plural rules: af, am, ar, az, bg"#
       )
         == true, "\(warnings)")
+  }
+
+  @Test func exactMatchesInALanguageWithoutRulesAreClean() {
+    let source = Self.flow(
+      detail: #"{ "en": "\#(Self.english)", "xx": "{cart.count, plural, =1 {# a} =2 {# b} other {# c}}" }"#,
+      locales: #"["en", "xx"]"#
+    ).replacingOccurrences(of: #""pl""#, with: #""xx""#)
+    #expect(Self.report(source) == [])
+  }
+
+  @Test func hebrewHasOneTwoAndOtherAndExactMatchesAnswerThem() {
+    func report(_ hebrew: String) -> [String] {
+      Self.report(
+        Self.flow(detail: #"{ "en": "\#(Self.english)", "he": "\#(hebrew)" }"#, locales: #"["en", "he"]"#)
+          .replacingOccurrences(of: #""pl""#, with: #""he""#))
+    }
+    #expect(report("{cart.count, plural, one {פריט אחד} two {שני פריטים} other {# פריטים}}") == [])
+    #expect(report("{cart.count, plural, =1 {פריט אחד} =2 {שני פריטים} other {# פריטים}}") == [])
+    let lacking = report("{cart.count, plural, one {פריט אחד} other {# פריטים}}")
+    #expect(
+      lacking.count == 1
+        && lacking[0].hasSuffix(
+          #"warning: steps[0].rows[0].detail.he: the plural of cart.count has no two form, which "he" uses for 2: they would show the other form; add two {# …}; the forms of "he" are one, two, other"#
+        ), "\(lacking)")
+  }
+
+  @Test func anExactMatchOfEveryNumberOfACategoryAnswersItsMissingForm() {
+    func report(_ arabic: String) -> [String] {
+      Self.report(
+        Self.flow(detail: #"{ "en": "\#(Self.english)", "ar": "\#(arabic)" }"#, locales: #"["en", "ar"]"#)
+          .replacingOccurrences(of: #""pl""#, with: #""ar""#))
+    }
+    let rest = "one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}"
+    #expect(report("{cart.count, plural, =0 {السلة فارغة} \(rest)}") == [])
+    #expect(
+      report("{cart.count, plural, \(rest)}").contains {
+        $0.contains(#"has no zero form, which "ar" uses for 0: they would show the other form"#)
+      })
+    // Exact matches of some numbers of a category of endless ones do not answer it.
+    let manyAsExact = "{cart.count, plural, =0 {x} one {x} two {x} few {x} =11 {x} =12 {x} other {x}}"
+    #expect(report(manyAsExact).contains { $0.contains("has no many form") })
   }
 
   @Test func aPluralOfTextOrAToggleIsAWarning() {

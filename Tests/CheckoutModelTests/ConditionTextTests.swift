@@ -86,3 +86,41 @@ import CheckoutModel
     #expect(ConditionText.describe(.equals("gift.count", .number(3)), flow: Self.gifts) == "Boxes is 3")
   }
 }
+
+/// A condition nested in another of the other kind keeps its grouping in every
+/// shipped language: `all[a, any[b, c]]` is `a and (b or c)`, never `a and b or c`.
+@Suite struct ConditionTextGroupingTests {
+  static let nested = Condition.all([
+    .equals("gift.wrap", .bool(true)), .any([.present("gift.count", true), .equals("gift.count", .number(2))]),
+  ])
+
+  @Test("a nested condition is grouped", arguments: EngineMessages.languages)
+  func aNestedConditionIsGrouped(_ language: String) throws {
+    let messages = try #require(EngineMessages.for(language))
+    let flow = ConditionTextTests.gifts
+    let inner = messages.text(
+      .conditionOr, messages.text(.conditionFilledIn, "Boxes"), messages.text(.conditionEquals, "Boxes", "2"))
+    let expected = messages.text(.conditionAnd, messages.text(.conditionOn, "Gift wrap"), "(" + inner + ")")
+    #expect(ConditionText.describe(Self.nested, flow: flow, messages: messages) == expected)
+  }
+
+  @Test func englishReadsTheGrouping() {
+    #expect(
+      ConditionText.describe(Self.nested, flow: ConditionTextTests.gifts)
+        == "Gift wrap is on and (Boxes is filled in or Boxes is 2)")
+    let orOfAnds = Condition.any([
+      .all([.equals("gift.wrap", .bool(true)), .present("gift.count", true)]), .equals("gift.wrap", .bool(false)),
+    ])
+    #expect(
+      ConditionText.describe(orOfAnds, flow: ConditionTextTests.gifts)
+        == "(Gift wrap is on and Boxes is filled in) or Gift wrap is off")
+    let same = Condition.all([.equals("gift.wrap", .bool(true)), .all([.present("gift.count", true)])])
+    #expect(
+      ConditionText.describe(same, flow: ConditionTextTests.gifts) == "Gift wrap is on and Boxes is filled in",
+      "one of the same kind, or of one condition, needs no parentheses")
+    #expect(
+      ConditionText.describe(
+        .not(.any([.present("gift.count", true), .equals("gift.wrap", .bool(true))])), flow: ConditionTextTests.gifts)
+        == "not (Boxes is filled in or Gift wrap is on)", "a not brackets its own")
+  }
+}

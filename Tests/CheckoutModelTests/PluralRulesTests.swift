@@ -39,6 +39,55 @@ import Testing
       ("0", .zero), ("1", .one), ("2", .two), ("3", .few), ("10", .few), ("103", .few), ("11", .many), ("99", .many),
       ("111", .many), ("100", .other), ("102", .other), ("0.5", .other),
     ],
+    // The languages CLDR 44 gives rules the first table lacked, with CLDR's samples.
+    "he": [
+      ("1", .one), ("0.0", .one), ("0.5", .one), ("0.05", .one), ("2", .two), ("0", .other), ("3", .other),
+      ("17", .other), ("20", .other), ("100", .other), ("1.0", .other), ("2.5", .other), ("10.0", .other),
+    ],
+    "hi": [("0", .one), ("1", .one), ("0.5", .one), ("1.0", .one), ("0.04", .one), ("2", .other), ("1.1", .other)],
+    "bn": [("0", .one), ("1", .one), ("2", .other), ("17", .other)],
+    "fa": [("0", .one), ("1", .one), ("1.1", .other), ("2.6", .other)],
+    "ur": [("1", .one), ("0", .other), ("2", .other), ("1.0", .other)],
+    "id": [("0", .other), ("1", .other), ("1.5", .other)],
+    "ms": [("1", .other)], "th": [("1", .other)], "vi": [("1", .other)], "zh": [("1", .other)], "ko": [("1", .other)],
+    "ro": [
+      ("1", .one), ("0", .few), ("2", .few), ("16", .few), ("101", .few), ("1001", .few), ("0.0", .few), ("1.5", .few),
+      ("10.0", .few), ("20", .other), ("35", .other), ("100", .other), ("1000", .other),
+    ],
+    "lt": [
+      ("1", .one), ("21", .one), ("101", .one), ("1.0", .one), ("21.0", .one), ("2", .few), ("9", .few), ("22", .few),
+      ("102", .few), ("2.0", .few), ("0.1", .many), ("1.7", .many), ("10.1", .many), ("0", .other), ("10", .other),
+      ("11", .other), ("19", .other), ("20", .other), ("0.0", .other), ("16.0", .other),
+    ],
+    "lv": [
+      ("0", .zero), ("10", .zero), ("11", .zero), ("19", .zero), ("20", .zero), ("100", .zero), ("0.0", .zero),
+      ("16.0", .zero), ("1", .one), ("21", .one), ("101", .one), ("0.1", .one), ("1.0", .one), ("2.1", .one),
+      ("10.1", .one), ("2", .other), ("9", .other), ("22", .other), ("102", .other), ("0.2", .other), ("1.9", .other),
+      ("10.2", .other),
+    ],
+    "sk": [("1", .one), ("2", .few), ("4", .few), ("0", .other), ("5", .other), ("1.5", .many), ("0.0", .many)],
+    "hr": [
+      ("1", .one), ("21", .one), ("101", .one), ("0.1", .one), ("1.1", .one), ("10.1", .one), ("2", .few),
+      ("24", .few), ("62", .few), ("0.2", .few), ("1.4", .few), ("5.2", .few), ("0", .other), ("5", .other),
+      ("11", .other), ("12", .other), ("19", .other), ("0.0", .other), ("0.5", .other), ("1.0", .other),
+      ("2.0", .other),
+    ],
+    "sr": [("1", .one), ("3", .few), ("13", .other), ("0.1", .one)],
+    "bs": [("21", .one), ("22", .few), ("25", .other)],
+    "sl": [
+      ("1", .one), ("101", .one), ("1001", .one), ("2", .two), ("102", .two), ("3", .few), ("4", .few), ("104", .few),
+      ("0.0", .few), ("1.5", .few), ("0", .other), ("5", .other), ("19", .other), ("100", .other),
+    ],
+    "el": [("1", .one), ("1.0", .one), ("0", .other), ("0.9", .other), ("1.1", .other)],
+    "hu": [("1", .one), ("2", .other)],
+    "bg": [("1", .one), ("16", .other)],
+    "ca": [("1", .one), ("0", .other), ("2", .other), ("1.5", .other), ("1000000", .many)],
+    "et": [("1", .one), ("0", .other), ("1.5", .other)],
+    "is": [
+      ("1", .one), ("21", .one), ("101", .one), ("0.1", .one), ("1.0", .one), ("1.1", .one), ("10.1", .one),
+      ("0", .other), ("2", .other), ("11", .other), ("16", .other), ("0.0", .other), ("0.2", .other),
+      ("1.8", .other), ("10.0", .other),
+    ],
   ]
 
   @Test("each language's numbers fall in CLDR's categories", arguments: samples.keys.sorted())
@@ -58,6 +107,22 @@ import Testing
     #expect(PluralRules.for("de-CH")?.language == "de", "a regional tag reads its language's rules")
     #expect(PluralRules.for("pt-pt")?.language == "pt-PT", "a region of its own is found in any case")
     #expect(PluralRules.otherOnly.category(of: "1") == .other)
+  }
+
+  @Test func aLegacyLanguageReadsTheRulesOfTheLanguageItBecame() throws {
+    let hebrew = try #require(PluralRules.for("iw"))
+    #expect(hebrew.language == "he" && hebrew.category(of: "2") == .two)
+    #expect(PluralRules.for("iw-IL")?.language == "he")
+    #expect(PluralRules.for("in")?.language == "id")
+    #expect(PluralRules.for("ji")?.language == "yi")
+    #expect(!PluralRules.languages.contains("iw"), "the list names the language, not its old tag")
+  }
+
+  @Test("needed is the categories a whole number below 1000 takes, and other", arguments: PluralRules.languages)
+  func neededIsWhatWholeNumbersTake(_ language: String) throws {
+    let rules = try #require(PluralRules.for(language))
+    let taken = Set((0..<1_000).map { rules.category(of: String($0)) }).union([.other])
+    #expect(rules.needed == rules.categories.filter(taken.contains), "\(language)")
   }
 
   @Test func operandsAreReadFromTheNumberAsWritten() throws {

@@ -27,15 +27,25 @@ extension CompiledFlow {
   /// languages (`de-ch` is `de-CH`, shown in the `de` messages) or of the flow's
   /// (`PL-pl` is `pl-PL`, shown in its `pl` words) in the case RFC 5646 recommends
   /// (``LanguageTag/canonical(_:)``). The one place a session's locale is chosen:
-  /// when it starts, when it changes, and when a snapshot is read.
+  /// when it starts, when it changes, and when a snapshot is read. A legacy
+  /// language (`iw`, which older Java and Android clients send for Hebrew) that
+  /// matches no locale as written is the language it became (`he`): see
+  /// ``LanguageTag/legacyLanguages``.
   ///
   /// ```swift
   /// compiled.sessionLocale(for: "DE")      // "de"
   /// compiled.sessionLocale(for: "de-at")   // "de-AT"
+  /// compiled.sessionLocale(for: "iw")      // "he", when the flow lists "he"
   /// compiled.sessionLocale(for: "xx")      // nil
   /// ```
   package func sessionLocale(for tag: String) -> String? {
     guard LanguageTag.isWellFormed(tag) else { return nil }
+    if let locale = matchedLocale(for: tag) { return locale }
+    return LanguageTag.replacingLegacyLanguage(tag).flatMap(matchedLocale)
+  }
+
+  /// ``sessionLocale(for:)`` of a well-formed tag as written.
+  private func matchedLocale(for tag: String) -> String? {
     if let written = flowSpelling(of: tag) { return written }
     let canonical = LanguageTag.canonical(tag)
     guard let dash = canonical.firstIndex(of: "-") else {
@@ -120,13 +130,24 @@ public struct UnsupportedLocale: Error, Hashable, Sendable, CustomStringConverti
   /// `unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja`; a tag
   /// written with `_` says how to write it: `unknown locale "en_US" (write "en-US":
   /// a tag joins its parts with "-"); the languages are …`, and a typo the nearest
-  /// language: `unknown locale "pll" (did you mean "pl"?); the languages are …`.
+  /// language: `unknown locale "pll" (did you mean "pl"?); the languages are …`; a
+  /// legacy tag the one it became: `unknown locale "iw" (did you mean "he"? "iw"
+  /// is the old tag of "he"); the languages are …`.
   public var description: String {
     // A tag of the length of a language it may be in, a letter away, is another
     // language (`da`, Danish, is no typo of `de`); a longer or shorter one is a
     // typo (`pll`) or a 3-letter code (`deu`) of it. Tags ignore case (`Dee`).
     let near = Suggestions.didYouMean(locale.lowercased(), in: supported.filter { $0.count != locale.count })
-    let hint = (LanguageTag.hyphenHint(locale) ?? near).map { " (\($0))" } ?? ""
+    let hint = (LanguageTag.hyphenHint(locale) ?? legacyHint ?? near).map { " (\($0))" } ?? ""
     return "unknown locale \(Quoting.quoted(locale))\(hint); the languages are \(supported.joined(separator: ", "))"
+  }
+
+  /// `did you mean "he"? "iw" is the old tag of "he"` for a legacy language whose
+  /// language the session cannot be in either.
+  private var legacyHint: String? {
+    guard LanguageTag.isWellFormed(locale), let modern = LanguageTag.replacingLegacyLanguage(locale) else { return nil }
+    let language = String(modern.prefix { $0 != "-" })
+    return
+      "did you mean \(Quoting.quoted(modern))? \(Quoting.quoted(String(locale.prefix { $0 != "-" }))) is the old tag of \(Quoting.quoted(language))"
   }
 }

@@ -23,11 +23,22 @@ package enum ConditionText {
     }
   }
 
-  /// `a and b and c`: each condition described, joined pairwise by the message.
+  /// `a and b and c`: each condition described, joined pairwise by the message. A
+  /// condition of the other kind nested in it is grouped in parentheses, which
+  /// every language reads the same (`a and (b or c)`); one of the same kind needs
+  /// none (`a and b and c`), nor does a `not`, which brackets its own.
   private static func joined(
     _ conditions: [Condition], by message: EngineMessageID, flow: Flow, messages: EngineMessages, locale: String?
   ) -> String {
-    let described = conditions.map { describe($0, flow: flow, messages: messages, locale: locale) }
+    let described = conditions.map { condition -> String in
+      let text = describe(condition, flow: flow, messages: messages, locale: locale)
+      switch condition {
+      case .all(let inner) where inner.count > 1 && message == .conditionOr,
+        .any(let inner) where inner.count > 1 && message == .conditionAnd:
+        return "(" + text + ")"
+      case .all, .any, .equals, .present, .not: return text
+      }
+    }
     guard var text = described.first else { return "" }
     for next in described.dropFirst() { text = messages.text(message, text, next) }
     return text
