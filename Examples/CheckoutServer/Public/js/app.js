@@ -247,7 +247,11 @@ function isRefusedValue(error) {
 /**
  * Marks each field holding a value the server refused: invalid, with the reason
  * under it (what screen.js draws for a rule's error); a field the shopper has
- * changed since, or that is gone, loses its mark.
+ * changed since, or that is gone, loses its mark. The field keeps what the shopper
+ * typed (nothing entered is lost by an error), so the reason is the one message
+ * it shows: the row's own error (the engine's judgement of the value it holds, not
+ * of this one: "Full name is required" when it holds none) is hidden meanwhile,
+ * and comes back with the next drawing once the field is changed.
  */
 function markRefusedValues() {
   const form = nav.topScreen?.querySelector('form.rows');
@@ -267,6 +271,7 @@ function markRefusedValues() {
       wrapper.append(reason);
     }
     reason.textContent = refused.reason;
+    for (const held of wrapper.querySelectorAll('.error:not(.refused)')) held.hidden = true;
     wrapper.classList.add('invalid');
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', id);
