@@ -8,7 +8,10 @@
 # Between the two, Scripts/browser_sessions.py walks the page's sessions (memory
 # store, with an address-suggestion flow and scripted answers): two checkouts in
 # one browser, one session in two tabs, a secret gone, a suggestion, a failed bank
-# check declined, the language changed in place, refused and too long values.
+# check declined, the language changed in place, refused and too long values;
+# then Scripts/page_rtl_check.py opens Scripts/rtl-flow.json (English, Arabic,
+# Hebrew) right to left: <html dir=rtl>, labels and fields computing `rtl`, the
+# page mirrored, and an English session on it unchanged.
 # On the memory store, Scripts/page_a11y_check.py checks the page's layout (reflow
 # from 320 px to 200 % zoom) and accessibility (focus, dialogs, autofill, lang).
 # On PostgreSQL, Scripts/browser_deploy.py meets a deploy: a German shopper on a
@@ -125,12 +128,15 @@ stop_server
 no_cvv_in_log memory
 
 echo "== the page's sessions: two checkouts in one browser, two tabs on one, a suggestion, the language in place"
-# The repository's flows and one whose call asks for an address suggestion; scripted
-# answers make the demo API ask for it.
+# The repository's flows, one whose call asks for an address suggestion (scripted
+# answers make the demo API ask for it) and one in right-to-left languages (the
+# repository's flows have none).
 mkdir -p "$WORK/flows"
-cp "$ROOT"/Flows/*.json "$PACKAGE/Scripts/suggest-flow.json" "$WORK/flows/"
+cp "$ROOT"/Flows/*.json "$PACKAGE/Scripts/suggest-flow.json" "$PACKAGE/Scripts/rtl-flow.json" "$WORK/flows/"
 start_server sessions --flows "$WORK/flows" --dev-scripted-answers
 timeout 600 python3 "$PACKAGE/Scripts/browser_sessions.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
+echo "== the page right to left (Arabic, Hebrew), and an English session unchanged"
+timeout 300 python3 "$PACKAGE/Scripts/page_rtl_check.py" "http://127.0.0.1:$PORT" --screenshots "$SHOTS"
 stop_server
 no_cvv_in_log sessions
 

@@ -105,8 +105,13 @@ class Shopper:
         return self.driver.find_element(By.CSS_SELECTOR, f"#stage .screen.on-top [data-row='{row_id}']")
 
     def row_error(self, row_id):
-        found = self.row(row_id).find_elements(By.CSS_SELECTOR, ".error")
+        """The row's error the shopper sees (a hidden one is not)."""
+        found = [error for error in self.row(row_id).find_elements(By.CSS_SELECTOR, ".error") if error.is_displayed()]
         return found[0].text if found else None
+
+    def row_errors(self, row_id):
+        """Every error the row shows."""
+        return [error.text for error in self.row(row_id).find_elements(By.CSS_SELECTOR, ".error") if error.is_displayed()]
 
     def transitions(self):
         return self.js("return window.checkoutHost.transitions")

@@ -16,8 +16,10 @@ and suggest-flow.json, and `--dev-scripted-answers`):
   - a failed 3-D Secure check, then "Not now": back on the checkout (the bank's
     step closed), and the next Pay a new call that goes through;
   - the language picker changes the session's language in place: nothing lost;
-  - a value the server refuses is marked at its field with the reason, and a row
-    with a maxLength rule takes no more; the problem line holds no error code.
+  - a value the server refuses is marked at its field with the reason (kept in
+    the field, the reason its one message: not the row's "is required" for the
+    value the server still holds), and a row with a maxLength rule takes no more;
+    the problem line holds no error code.
 
   browser_sessions.py BASE_URL --screenshots DIR
 """
@@ -233,10 +235,19 @@ def story_refused_values(s):
           "the field is marked invalid")
     check("zu lang" in (s.row_error("state") or ""), "with the reason under it")
     check(len(field(s, "state").get_attribute("value")) == 1100, "what was typed is still in the field")
+    s.type("name", "Ada")
+    field(s, "name").send_keys(Keys.CONTROL, "a", Keys.NULL, Keys.DELETE, Keys.TAB)
+    s.settle("the name emptied")
+    required = s.row_error("name")
+    check(required is not None, f"an empty name is told it is required ({required!r})")
     field(s, "name").send_keys("4242 4242 4242 4242", Keys.TAB)
     s.settle("a card number in the name")
     check("Kartennummer" in (s.row_error("name") or ""), f"a card number in a name is refused at the field "
           f"({s.row_error('name')!r})")
+    # The field keeps what was typed (nothing entered is lost by an error): the one
+    # message under it is why it was refused, not that the (empty) name is required.
+    check(s.row_errors("name") == [s.row_error("name")] and field(s, "name").get_attribute("value")
+          == "4242 4242 4242 4242", f"the field keeps the refused text and says only why ({s.row_errors('name')!r})")
     check(field(s, "name").get_attribute("data-unsaved") == "true", "and not shown as saved")
     no_code_in(s, s.problem(), "a card number in a name")
     s.type("name", "Ada Lovelace")

@@ -16,7 +16,8 @@ Run by Examples/browser-check.sh after the shopper's stories, on the memory stor
   - a row that cannot be tapped is reachable (aria-disabled, not disabled), refuses
     the tap, is described by its reason, whose text has a contrast of 4.5:1 or more;
   - autofill hints (WCAG 1.3.5) on the card, the address and Express's contact rows;
-  - the expiry field: 1230, 12 30 and a pasted 1230 become 12/30; a malformed value
+  - the expiry field: 1230, 12 30, a pasted 1230 and other scripts' digits (١٢٣٠,
+    ۱۲/۳۰, １２３０) become 12/30; a malformed value
     is told the format, a passed month that it has passed;
   - languages: <title> is the flow's title in the session's language; a Japanese
     session on a flow without Japanese has <html lang=en> and lang=ja on the page's
@@ -119,6 +120,12 @@ def reflow(s):
 def expiry(s):
     print("a11y 2: the expiry field takes what a digits keypad types")
     for typed in ["1230", "12 30", "12/2030"]:
+        s.type("expiry", typed)
+        value = s.field("expiry").get_attribute("value")
+        check(value == "12/30", f"{typed!r} typed reads {value!r} (12/30)")
+        check(s.row_error("expiry") is None, f"and {typed!r} is taken")
+    # Another script's digits: an Arabic keypad's, a Persian one's, a Japanese IME's fullwidth.
+    for typed in ["١٢٣٠", "۱۲/۳۰", "１２３０"]:
         s.type("expiry", typed)
         value = s.field("expiry").get_attribute("value")
         check(value == "12/30", f"{typed!r} typed reads {value!r} (12/30)")

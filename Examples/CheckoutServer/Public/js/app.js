@@ -17,7 +17,7 @@ import * as api from './api.js';
 import { askBank } from './challenge.js';
 import { GraphPanel } from './graph.js';
 import { NavigationView, parseState } from './navigation.js';
-import { showLanguage } from './language.js';
+import { showLanguage, wordsDirection, wordsLanguage } from './language.js';
 import { renderScreen } from './screen.js';
 import { closeRowsOf, useSteps } from './steps.js';
 import { haveLabels, isShopperNotice, useLabels, word } from './words.js';
@@ -247,7 +247,11 @@ function isRefusedValue(error) {
 /**
  * Marks each field holding a value the server refused: invalid, with the reason
  * under it (what screen.js draws for a rule's error); a field the shopper has
- * changed since, or that is gone, loses its mark.
+ * changed since, or that is gone, loses its mark. The field keeps what the shopper
+ * typed (nothing entered is lost by an error), so the reason is the one message
+ * it shows: the row's own error (the engine's judgement of the value it holds, not
+ * of this one: "Full name is required" when it holds none) is hidden meanwhile,
+ * and comes back with the next drawing once the field is changed.
  */
 function markRefusedValues() {
   const form = nav.topScreen?.querySelector('form.rows');
@@ -267,6 +271,12 @@ function markRefusedValues() {
       wrapper.append(reason);
     }
     reason.textContent = refused.reason;
+    // The page's words, in the session's language (as screen.js marks a rule's error).
+    for (const [name, value] of [['lang', wordsLanguage()], ['dir', wordsDirection()]]) {
+      if (value) reason.setAttribute(name, value);
+      else reason.removeAttribute(name);
+    }
+    for (const held of wrapper.querySelectorAll('.error:not(.refused)')) held.hidden = true;
     wrapper.classList.add('invalid');
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', id);
@@ -414,24 +424,50 @@ async function showProgress() {
   return progress;
 }
 
+/**
+ * The breadcrumb: each layer's step titles joined by ` › `. In a right-to-left
+ * page each arrow is its own element, turned to point left, the way the shopper
+ * reads (style.css), and each title is isolated (<bdi>), so a title ending in
+ * another script ("מדינה (State)") keeps its words and the arrows in their places.
+ */
 function drawBreadcrumb(state) {
   const crumb = $('#breadcrumb');
   const layers = parseState(state);
   const parts = layers.map((steps, index) => {
-    const names = steps.map((step) => titles.get(step) ?? step).join(' › ');
-    return index === 0 ? names : word('host.breadcrumb.modal', { steps: names });
+    const names = steps.map((step) => titles.get(step) ?? step);
+    const around = index === 0 ? ['', ''] : word('host.breadcrumb.modal', { steps: '\u0000' }).split('\u0000');
+    return { before: around[0], names: around.length > 1 ? names : [], after: around.slice(1).join('') };
   });
+  const text = parts.map((part) => `${part.before}${part.names.join(' › ')}${part.after}`).join(' | ');
   // A live region: redrawn only when it says something new, so it is read once.
-  if (crumb.dataset.state === state && crumb.textContent === parts.join(' | ')) return;
+  const dir = document.documentElement.dir;
+  if (crumb.dataset.state === state && crumb.dataset.dir === dir && crumb.textContent === text) return;
   crumb.textContent = '';
-  parts.forEach((text, index) => {
+  parts.forEach((part, index) => {
     if (index > 0) crumb.append(' | ');
     const span = document.createElement('span');
     span.className = index === 0 ? 'stack' : 'modal-layer';
-    span.textContent = text;
+    if (dir !== 'rtl') {
+      span.textContent = `${part.before}${part.names.join(' › ')}${part.after}`;  // one text, as drawn before RTL
+    } else {
+      span.append(part.before);
+      part.names.forEach((name, at) => {
+        if (at > 0) {
+          const arrow = document.createElement('span');
+          arrow.className = 'arrow';
+          arrow.textContent = '›';
+          span.append(' ', arrow, ' ');
+        }
+        const title = document.createElement('bdi');
+        title.textContent = name;
+        span.append(title);
+      });
+      span.append(part.after);
+    }
     crumb.append(span);
   });
   crumb.dataset.state = state;
+  crumb.dataset.dir = dir;
 }
 
 // ---- the back button ----

@@ -7,8 +7,31 @@
 // Japanese session on a flow without Japanese: the page `en`, those elements `ja`),
 // so a screen reader reads each text in its own language. <title> is the flow's
 // title in the session's language.
+//
+// Each `lang` comes with its `dir`: <html dir> is the page's language's direction,
+// and an element given another `lang` gets that language's direction too (an
+// Arabic session on a flow without Arabic: the page `ltr`, the engine's messages
+// `rtl`). A language is right-to-left by its script: a script subtag decides
+// (`az-Arab` is, `sd-Deva` is not), else the language's usual script (ar, he, fa,
+// ur, ps, yi, dv, ckb, sd, ug and their regional tags; `iw`, Hebrew's old tag). The
+// style sheet mirrors the page from there (logical properties, :dir(rtl)).
 
 let words = null;  // the session's language where it differs from the page's, else null
+
+/** Scripts written right to left (ISO 15924), as a tag's script subtag names them. */
+const rightToLeftScripts = new Set([
+  'adlm', 'arab', 'aran', 'hebr', 'mand', 'mend', 'nkoo', 'rohg', 'samr', 'syrc', 'thaa', 'yezi',
+]);
+/** Languages usually written in one of those scripts (their tag without a script subtag). */
+const rightToLeftLanguages = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'yi', 'ji', 'dv', 'ckb', 'sd', 'ug']);
+
+/** `rtl` for a language written right to left (`ar`, `he-IL`, `az-Arab`), else `ltr`. */
+export function directionOf(tag) {
+  const [language, ...rest] = String(tag ?? '').toLowerCase().split(/[-_]/);
+  const script = rest.find((subtag) => /^[a-z]{4}$/.test(subtag));
+  const rightToLeft = script ? rightToLeftScripts.has(script) : rightToLeftLanguages.has(language);
+  return rightToLeft ? 'rtl' : 'ltr';
+}
 
 /** The elements that show the page's own words or the engine's (not an aria-label's holder:
  * the checkout's column holds the flow's words). */
@@ -24,10 +47,16 @@ export function showLanguage(flow, locale) {
   const ships = locales.some((tag) => tag.toLowerCase() === locale.toLowerCase() || language(tag) === language(locale));
   const page = ships ? locale : locales[0];
   document.documentElement.lang = page;
+  document.documentElement.dir = directionOf(page);
   words = language(page) === language(locale) ? null : locale;
   for (const node of document.querySelectorAll(wordHolders.join(', '))) {
-    if (words) node.setAttribute('lang', words);
-    else node.removeAttribute('lang');
+    if (words) {
+      node.setAttribute('lang', words);
+      node.setAttribute('dir', directionOf(words));
+    } else {
+      node.removeAttribute('lang');
+      node.removeAttribute('dir');
+    }
   }
   const titles = flow?.titles ?? {};
   const title = titles[locale] ?? Object.entries(titles).find(([tag]) => language(tag) === language(locale))?.[1];
@@ -36,3 +65,6 @@ export function showLanguage(flow, locale) {
 
 /** The `lang` an element of the engine's words needs (the session's language), or undefined when the page's. */
 export const wordsLanguage = () => words ?? undefined;
+
+/** The `dir` that goes with wordsLanguage(): undefined when the element takes the page's. */
+export const wordsDirection = () => (words ? directionOf(words) : undefined);

@@ -1,7 +1,8 @@
 // Navigation transitions: the stack of screens a native app keeps, in the DOM.
 // Each layer is a stack of screens; a modal layer is a sheet over the layers
 // below. Every navigation command has its own visible transition (push slides a
-// screen in from the right, pop slides it out, present raises a sheet, dismiss
+// screen in from the inline end, the right, or the left in a right-to-left
+// language, as a native app does; pop slides it out, present raises a sheet, dismiss
 // lowers it, reset fades everything into one new screen), and `perform` resolves
 // only when that transition has ended, when a native host would get
 // viewDidAppear. A screen leaves the DOM when it is popped or its sheet is
@@ -115,13 +116,19 @@ export class NavigationView {
     else screen.element.querySelector('h2')?.focus();
   }
 
+  /** `percent` of a sideways move towards the inline end (the left in a right-to-left page). */
+  inlineEnd(percent) {
+    const sign = getComputedStyle(this.stage).direction === 'rtl' ? -1 : 1;
+    return `translateX(${sign * percent}%)`;
+  }
+
   async push(step) {
     const layer = this.layers.at(-1);
     const below = layer.screens.at(-1).element;
     const screen = this.addScreen(layer, step);
     await Promise.all([
-      animate(screen.element, [{ transform: 'translateX(100%)' }, { transform: 'translateX(0)' }]),
-      animate(below, [{ transform: 'translateX(0)' }, { transform: 'translateX(-30%)', opacity: 0.6 }]),
+      animate(screen.element, [{ transform: this.inlineEnd(100) }, { transform: 'translateX(0)' }]),
+      animate(below, [{ transform: 'translateX(0)' }, { transform: this.inlineEnd(-30), opacity: 0.6 }]),
     ]);
   }
 
@@ -132,8 +139,8 @@ export class NavigationView {
     const below = layer.screens.at(-1).element;
     below.hidden = false;
     await Promise.all([
-      animate(leaving.element, [{ transform: 'translateX(0)' }, { transform: 'translateX(100%)' }]),
-      animate(below, [{ transform: 'translateX(-30%)', opacity: 0.6 }, { transform: 'translateX(0)', opacity: 1 }]),
+      animate(leaving.element, [{ transform: 'translateX(0)' }, { transform: this.inlineEnd(100) }]),
+      animate(below, [{ transform: this.inlineEnd(-30), opacity: 0.6 }, { transform: 'translateX(0)', opacity: 1 }]),
     ]);
     leaving.element.remove();
   }

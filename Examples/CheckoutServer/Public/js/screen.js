@@ -7,9 +7,12 @@
 // server inferred for its row (steps.js); an expiry field (cc-exp) puts in the
 // slash a digits keypad lacks (expiry.js). A row that cannot be tapped stays
 // focusable (aria-disabled, its reason tied by aria-describedby) and refuses the tap.
+// A value or detail (what the shopper typed, an address, a card's summary) reads in
+// its own direction (a <bdi>, a field's `unicode-bidi: plaintext`), whatever the
+// page's: "Ada Lovelace" in a Hebrew checkout, "فاطمة, شارع التحرير 1" in an English one.
 
 import { formatExpiryAsTyped } from './expiry.js';
-import { wordsLanguage } from './language.js';
+import { wordsDirection, wordsLanguage } from './language.js';
 import { autofillOf } from './steps.js';
 import { word } from './words.js';
 
@@ -39,6 +42,8 @@ function fieldRow(row, id, handlers, step) {
     inputmode: inputModes[row.keyboard],
     placeholder: masked && row.value ? row.value : row.placeholder,
     autocomplete,
+    // Digits, a card number, a date, a phone, an e-mail address: left to right in any language.
+    dir: inputModes[row.keyboard] || row.kind === 'secure' || row.kind === 'email' || row.kind === 'phone' ? 'ltr' : undefined,
     disabled: !row.isEnabled,
     'aria-invalid': row.error ? 'true' : undefined,
     'aria-describedby': row.error ? `${id}-error` : undefined,
@@ -96,7 +101,7 @@ function tapRow(row, id, handlers) {
       'aria-describedby': !row.isEnabled && hasReason(row) ? `${id}-reason` : undefined,
     },
     element('span', { className: 'title', text: row.title }),
-    row.kind === 'disclosure' ? element('span', { className: 'detail', text: row.detail || row.value }) : null,
+    row.kind === 'disclosure' ? detail(row.detail || row.value) : null,
     row.kind === 'disclosure' ? element('span', { className: 'chevron', 'aria-hidden': 'true', text: '›' }) : null,
   );
   button.addEventListener('click', (event) => {
@@ -107,6 +112,11 @@ function tapRow(row, id, handlers) {
     handlers.tap(row.id);
   });
   return button;
+}
+
+/** A row's detail (a value, a summary of several), isolated so it reads in its own direction. */
+function detail(text) {
+  return element('span', { className: 'detail' }, element('bdi', { text }));
 }
 
 // A step's problems as punctuated sentences, as the engine joins them in a
@@ -121,7 +131,7 @@ const hasReason = (row) => Boolean(row.incompleteSteps?.length || row.disabledRe
 function disabledReason(row, id) {
   if (row.isEnabled || !hasReason(row)) return null;
   // The engine's words, in the session's language.
-  const box = element('div', { className: 'disabled-reason', id: `${id}-reason`, lang: wordsLanguage() });
+  const box = element('div', { className: 'disabled-reason', id: `${id}-reason`, lang: wordsLanguage(), dir: wordsDirection() });
   if (row.incompleteSteps?.length) {
     // The row's title alone heads the list: the steps and their problems come in the session's language.
     box.append(element('p', { text: `${row.title}:` }));
@@ -154,7 +164,7 @@ const cells = {
     labelled: false,
     control: (row) => [
       element('span', { className: 'title', text: row.title }),
-      element('span', { className: 'detail', text: row.detail ?? row.value }),
+      detail(row.detail ?? row.value),
     ],
   },
 };
@@ -172,7 +182,9 @@ function rowElement(screen, row, handlers) {
   if (cell.labelled) wrapper.append(element('label', { for: id, text: row.title }));
   wrapper.append(...[cell.control(row, id, handlers, screen.step)].flat());
   if (row.error) {
-    wrapper.append(element('p', { className: 'error', id: `${id}-error`, role: 'alert', lang: wordsLanguage(), text: row.error }));
+    wrapper.append(element('p', {
+      className: 'error', id: `${id}-error`, role: 'alert', lang: wordsLanguage(), dir: wordsDirection(), text: row.error,
+    }));
   }
   const reason = disabledReason(row, id);
   if (reason) wrapper.append(reason);
