@@ -44,7 +44,7 @@ struct Recorder {
     if case .set(let name, let value) = command, let recorded = recordedSet(name.description, value, in: before) {
       lines.append(recorded)
     } else if line.hidesValue {
-      lines.append(line.rewritten(Recorder.standIn) + "  # \(Recorder.secretNote)")
+      lines.append(recordedHiding(line))
     } else {
       lines.append(line.text.trimmingCharacters(in: .whitespaces))
     }
@@ -59,7 +59,18 @@ struct Recorder {
   }
 
   /// The note after a line whose secret value is a stand-in.
-  static let secretNote = "secret: a stand-in, not the value typed"
+  static let secretNote = note(secret: true, sensitive: false, lastFourKept: false)
+
+  /// The note after a line whose hidden values are stand-ins, saying truthfully
+  /// whose values they stand for: a secret's, a sensitive value's (a card number,
+  /// typed in its own row or in another), or either's (a value hidden for the name
+  /// it is given to, which may be a secret or a sensitive key); and, when every one
+  /// is a sensitive value's that kept its last four, so.
+  static func note(secret: Bool, sensitive: Bool, lastFourKept: Bool) -> String {
+    let kind = secret && sensitive ? "secret or sensitive" : secret ? "secret" : "sensitive"
+    let standIn = !secret && lastFourKept ? "a stand-in with the same last four" : "a stand-in, not the value typed"
+    return "\(kind): \(standIn)"
+  }
 
   func write() throws {
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -77,6 +88,35 @@ struct Recorder {
     }
   }
 
+  /// A line that hides a value, not a `set` of a secret or sensitive row: a value
+  /// hidden for its name (`api placeOrder ok payment.card.cvv=9876`) becomes
+  /// ``standIn(for:)``; a secret or sensitive value the session was given, or a card
+  /// number, that another row's value or an expectation holds (`set name "4242
+  /// 4242 4242 4242"`, in any script or spacing: ``SecretNames/masking(_:)``)
+  /// becomes a stand-in of its own.
+  private func recordedHiding(_ line: TypedLine) -> String {
+    let known = line.maskedValues
+    let recorded = line.rewritten(Recorder.standIn, known: Recorder.standIn(for:))
+    let named = line.hidesNamedValue
+    let secret = named || known.contains(where: \.isSecret)
+    let sensitive = named || known.contains { !$0.isSecret }
+    let lastFourKept = known.allSatisfy { Recorder.keepsLastFour(Recorder.standIn(for: $0), of: $0.text) }
+    return recorded + "  # \(Recorder.note(secret: secret, sensitive: sensitive, lastFourKept: lastFourKept))"
+  }
+
+  /// The stand-in for a value known to be hidden within a line: a secret's has only
+  /// its shape, a sensitive value's (a card number) also its last four.
+  static func standIn(for value: SecretNames.HiddenValue) -> String {
+    value.isSecret ? standIn(for: value.text) : sensitiveStandIn(for: value.text)
+  }
+
+  /// Whether `standIn` ends with the same four digits as `value` (any script).
+  static func keepsLastFour(_ standIn: String, of value: String) -> Bool {
+    let lastFour = { (text: String) in text.unicodeScalars.compactMap(DecimalDigits.value).suffix(4) }
+    let kept = lastFour(value)
+    return kept.count == 4 && lastFour(standIn).elementsEqual(kept)
+  }
+
   /// `set cvv 111` for a secret row, with a note; nil when the row is not secret.
   private func recordedSet(_ name: String, _ value: String, in session: CheckoutSession?) -> String? {
     guard let session else { return nil }
@@ -91,38 +131,54 @@ struct Recorder {
     let rules = row?.rules ?? []
     let evaluator = session.rules
     let title = row?.title ?? LocalizedText(name)
-    let realPasses = evaluator.firstFailure(of: rules, value: .string(value), title: title, remember: false) == nil
-    let standIn =
-      secret
-      ? Recorder.standIn(for: value)
-      : Recorder.sensitiveStandIn(for: value, luhnValid: RuleEvaluator.passesLuhnCheck(value))
-    let standInPasses = evaluator.firstFailure(of: rules, value: .string(standIn), title: title, remember: false) == nil
-    let recorded = standInPasses == realPasses ? standIn : Masking.secretPlaceholder
-    let note = secret ? Recorder.secretNote : "sensitive: a stand-in with the same last four"
+    // The rules read the value as the row accepts it (any script's digits as 0-9).
+    func passes(_ typed: String) -> Bool {
+      var accepted = Value.string(typed)
+      if let row, case .success(let value) = RowInput.accept(accepted, for: row, data: session.data) {
+        accepted = value
+      }
+      return evaluator.firstFailure(of: rules, value: accepted, title: title, remember: false) == nil
+    }
+    let standIn = secret ? Recorder.standIn(for: value) : Recorder.sensitiveStandIn(for: value)
+    let recorded = passes(standIn) == passes(value) ? standIn : Masking.secretPlaceholder
+    let note = Recorder.note(
+      secret: secret, sensitive: !secret, lastFourKept: Recorder.keepsLastFour(recorded, of: value))
     return "set \(row?.id.rawValue ?? name) \"\(recorded)\"  # \(note)"
   }
 
-  /// Keeps the last four digits and the shape; the other digits become 0 but one,
-  /// chosen so the Luhn check comes out as it did for the real number.
-  static func sensitiveStandIn(for value: String, luhnValid: Bool) -> String {
-    var characters = Array(value)
-    let digitPositions = characters.indices.filter { characters[$0].isASCII && characters[$0].isNumber }
+  /// Keeps the last four digits and the shape, the digits' script too (`٤٢٤٢`); the
+  /// other digits become 0 but one, chosen so the Luhn check comes out as it did
+  /// for the real number. A value of five digits or fewer gets ``standIn(for:)``.
+  static func sensitiveStandIn(for value: String) -> String {
+    var scalars = Array(value.unicodeScalars)
+    let digitPositions = scalars.indices.filter { DecimalDigits.value(of: scalars[$0]) != nil }
     guard digitPositions.count > 5 else { return standIn(for: value) }
+    let digits = { digitPositions.map { DecimalDigits.value(of: scalars[$0]) ?? 0 } }
+    let luhnValid = CardNumberText.luhnValid(digits())
     let hidden = digitPositions.dropLast(4)
-    for position in hidden { characters[position] = "0" }
-    guard let adjustable = hidden.first else { return String(characters) }
-    for digit in 0...9 {
-      characters[adjustable] = Character(String(digit))
-      if RuleEvaluator.passesLuhnCheck(String(characters)) == luhnValid { break }
+    for position in hidden { scalars[position] = DecimalDigits.zero(of: scalars[position]) ?? "0" }
+    if let adjustable = hidden.first, let zero = DecimalDigits.zero(of: scalars[adjustable]) {
+      for digit in 0...9 {
+        scalars[adjustable] = Unicode.Scalar(zero.value + UInt32(digit)) ?? zero
+        if CardNumberText.luhnValid(digits()) == luhnValid { break }
+      }
     }
-    return String(characters)
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: scalars)
+    return String(text)
   }
 
-  /// Digits become 1, letters a or A, anything else stays: same shape, no secret.
+  /// Digits become 1 (of their script: `١` for `٤`), letters a or A, anything else
+  /// stays: same shape, no secret.
   static func standIn(for value: String) -> String {
     String(
       value.map { character -> Character in
-        if character.isNumber { return "1" }
+        if character.isNumber {
+          guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+            let zero = DecimalDigits.zero(of: scalar), let one = Unicode.Scalar(zero.value + 1)
+          else { return "1" }
+          return Character(one)
+        }
         if character.isLetter { return character.isUppercase ? "A" : "a" }
         return character
       })

@@ -1,6 +1,13 @@
 import Foundation
 
 /// Converts what the shopper typed into the value a row holds, or says why not.
+///
+/// A row whose value is digits (``readsDigits(_:)``) reads the decimal digits of any
+/// script as 0-9 (``DecimalDigits``): `٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢`, `١٢/٢٧` and fullwidth
+/// `３` are held (and sent to the API) as `4242 4242 4242 4242`, `12/27` and `3`,
+/// and their rules read them so. Nothing else of the value changes: its spaces,
+/// dashes and any letter stay as typed. Any other text row holds the value as typed
+/// (an address's `شارع ٢٦ يوليو` keeps its digits).
 package enum RowInput {
   /// Why a value is not one the row can hold, in the words of the messages given.
   package struct Problem: Error {
@@ -48,7 +55,29 @@ package enum RowInput {
       if case .options = value { return .failure(Problem(message: messages.text(.refusalTextOnly, title))) }
       // A boolean is a toggle's: as text it would be "on" or "off", which no such row means.
       if case .bool = value { return .failure(Problem(message: messages.text(.refusalNotOnOrOff, title))) }
-      return .success(.string(value.displayText))
+      let text = value.displayText
+      return .success(.string(readsDigits(row) ? DecimalDigits.ascii(text) : text))
+    }
+  }
+
+  /// Whether a row's value is digits, so that any script's are read as 0-9: a
+  /// number or phone cell, a text-like row with the number, decimal or phone
+  /// keyboard, or a row with a `digits`, `luhn` or `expiry` rule.
+  package static func readsDigits(_ row: Row) -> Bool {
+    switch row.cell {
+    case .number, .phone: return true
+    case .text, .secure, .email:
+      switch row.keyboard {
+      case .number?, .decimal?, .phone?: return true
+      case .default?, .email?, .url?, nil: break
+      }
+      return row.rules.contains { rule in
+        switch rule.kind {
+        case .digits, .luhn, .expiry: return true
+        case .required, .email, .pattern, .minLength, .maxLength, .oneOf, .custom: return false
+        }
+      }
+    case .picker, .toggle, .disclosure, .button, .info: return false
     }
   }
 }

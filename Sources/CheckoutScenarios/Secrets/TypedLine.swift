@@ -195,14 +195,43 @@ package struct TypedLine {
     }
   }
 
+  /// Whether a value is hidden for the name it is given to (`set cvvv 5432`, `api
+  /// placeOrder ok payment.card.cvv=9876`), not only because it is a value known
+  /// here or a card number (``maskedValues``).
+  package var hidesNamedValue: Bool {
+    words.contains {
+      switch $0 {
+      case .hidden, .hiddenValue: return true
+      case .plain, .masked: return false
+      }
+    }
+  }
+
+  /// The secret and sensitive values known here, and the card numbers, that the
+  /// line's other words hold (``SecretNames/masking(_:)``).
+  package var maskedValues: [SecretNames.HiddenValue] {
+    words.flatMap { word -> [SecretNames.HiddenValue] in
+      guard case .masked(let text, _) = word else { return [] }
+      var found: [SecretNames.HiddenValue] = []
+      _ = names.replacingValues(in: text) { hidden in
+        found.append(hidden)
+        return hidden.shown
+      }
+      return found
+    }
+  }
+
   /// The line as the screen, the history and a recording's comments may hold it:
   /// each hidden value written `•••` (`set cvvv •••`).
   package var shown: String { rewritten { _ in Masking.secretPlaceholder } }
 
   /// The line with each hidden value replaced by `replacement(value)`: consecutive
-  /// hidden words are one value, `KEY=VALUE` keeps its key. Words are joined by
-  /// one blank.
-  package func rewritten(_ replacement: (String) -> String) -> String {
+  /// hidden words are one value, `KEY=VALUE` keeps its key. A value known here or a
+  /// card number within a word (``maskedValues``) is replaced by `known(value)`, by
+  /// how it may be shown when that is nil (`•••• 4242`). Words are joined by one blank.
+  package func rewritten(
+    _ replacement: (String) -> String, known: ((SecretNames.HiddenValue) -> String)? = nil
+  ) -> String {
     var out: [String] = []
     var run: [String] = []
     func endRun() {
@@ -218,9 +247,9 @@ package struct TypedLine {
       case .hiddenValue(let key, let value):
         endRun()
         out.append("\(key)=\(replacement(value))")
-      case .masked(_, let shown):
+      case .masked(let text, let shown):
         endRun()
-        out.append(shown)
+        out.append(known.map { names.replacingValues(in: text, by: $0) } ?? shown)
       }
     }
     endRun()

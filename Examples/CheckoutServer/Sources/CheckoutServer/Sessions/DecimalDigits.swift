@@ -1,0 +1,1 @@
+../../../../../Sources/CheckoutModel/Rules/DecimalDigits.swift
