@@ -223,4 +223,23 @@ import Testing
     }
     Self.expectAgree(keys, CellKind.allCases.map(\.rawValue), "\(path)'s `cells` table")
   }
+
+  /// The page's `const inputTypes` gives each text-like kind its `<input type>`; a
+  /// kind it lacks would be drawn as `type=text` without a word.
+  @Test func thePagesInputTypesHaveEveryTextLikeKind() throws {
+    let path = "Examples/CheckoutServer/Public/js/screen.js"
+    let script = try String(contentsOf: PackagePaths.root.appendingPathComponent(path), encoding: .utf8)
+    let prefix = "const inputTypes = {"
+    let table = try #require(
+      script.components(separatedBy: "\n" + prefix).dropFirst().first?.components(separatedBy: "};").first,
+      "\(path) has no `\(prefix) … };` table")
+    let keys = table.split(separator: ",").compactMap { entry -> String? in
+      guard let colon = entry.firstIndex(of: ":") else { return nil }
+      return entry[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let problems = ListDrift.problems(
+      expected: CellKind.allCases.filter(\.isTextLike).map(\.rawValue), actual: keys,
+      list: "\(path)'s `inputTypes` (the <input type> of each text-like kind, CellKind.isTextLike)")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
 }
