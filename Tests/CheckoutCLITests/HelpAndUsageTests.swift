@@ -137,7 +137,13 @@ import Testing
     expectRun(
       ["lint", "--jsno", "a.json"], status: 2,
       error: "error: unknown option '--jsno' for 'checkout lint'; did you mean '--json'?\n" + Self.lintUsage)
-    expectRun(["lint", "-q", "a.json"], status: 2, error: "error: unknown option '-q'\n" + Self.lintUsage)
+    expectRun(
+      ["lint", "-q", "a.json"], status: 2,
+      error: "error: unknown option '-q'; options are written '--name' (see 'checkout lint --help')\n"
+        + Self.lintUsage)
+    expectRun(
+      ["lint", "-json", "a.json"], status: 2,
+      error: "error: unknown option '-json'; did you mean '--json'?\n" + Self.lintUsage)
   }
 
   @Test func badFormatValue() {
