@@ -128,11 +128,16 @@ struct FlowLinter {
   }
 
   /// Rules of one row that no value but an empty one passes together. A lint
-  /// error, not a loading one: `checkout generate` runs on such a flow and lists
-  /// the stories the row blocks. A picker's options are its fixed list, or the
+  /// error, not a loading one: `checkout generate` runs on such a flow, lists
+  /// the stories the row blocks and fails. A picker's options are its fixed list, or the
   /// list its `{ "from": key }` names in the flow's data (as a session offers them)
   /// when no submit provides that key (an API answer may replace them).
+  ///
+  /// What ``RuleSatisfiability`` cannot prove is asked of the story generator's
+  /// ``ValueSynthesizer`` (``RuleConflict``), so a rule it does not know yet is
+  /// judged as `checkout generate` judges it.
   private func checkRulesCanPass() {
+    let conflicts = RuleConflict(flow: flow)
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() where !row.rules.isEmpty {
         var listed: [PickerOption]?
@@ -141,9 +146,10 @@ struct FlowLinter {
         case .from(let key)? where !keys.provided.contains(key): listed = row.options?.options(in: flow.data)
         case .from?, nil: listed = nil
         }
-        guard let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true) else {
-          continue
-        }
+        guard
+          let problem = RuleSatisfiability(rules: row.rules, options: listed).problem(patternsValid: true)
+            ?? conflicts.problem(row)
+        else { continue }
         sink.error("contradictory-rules", problem, at: positions.rowPath(stepIndex, rowIndex).appending("rules"))
       }
     }

@@ -173,6 +173,36 @@ import Testing
     }
   }
 
+  /// A row no value can fill is lint's error (located at its rules, naming the rules
+  /// that exclude each other): generate prints it as lint does, and `--check` fails
+  /// on it even when it blocks no pair; the summary has no dangling colon.
+  @Test func rulesNoValuePassesArePrintedAsLintDoesAndFailTheCheck() throws {
+    let flow = """
+      {
+        "format": 1, "id": "w", "title": "W", "start": "a",
+        "steps": [ { "id": "a", "title": "A", "rows": [
+          { "id": "r", "cell": "text", "title": "R", "bind": "a.r", "rules": ["required", { "pattern": "^x.*$" }, "digits"] } ] } ]
+      }
+      """
+    try withFlowDirectory(["w.json": flow]) { directory in
+      let lint = runCheckout(["lint", "w.json"], in: directory)
+      let located = "w.json:4:72: error: steps[0].rows[0].rules: no value satisfies pattern ^x.*$ and digits together"
+      #expect(lint.status == 1)
+      #expect(lint.output.contains(located), "\(lint.output)")
+      let written = runCheckout(["generate", "w.json", "--out", "out", "--today", "2026-11-21"], in: directory)
+      #expect(written.status == 0, "without --check it is a finding")
+      #expect(written.error.contains(located), "\(written.error)")
+      #expect(written.output.contains("  wrote 0 stories to out/\n"), "\(written.output)")
+      let check = runCheckout(["generate", "w.json", "--check", "--today", "2026-11-21"], in: directory)
+      #expect(check.status == 1)
+      #expect(check.error.contains(located))
+      #expect(
+        check.error.contains(
+          "error: 1 row has rules no value passes together (above): no shopper can finish the flow; change or remove one of the rules each names"
+        ), "\(check.error)")
+    }
+  }
+
   @Test func anAcceptedPairThatIsNotInfeasibleOrAMalformedLineFails() throws {
     let files = [
       "mini.json": Self.mini, "stale.txt": "cart × cvv_invalid: not any more\n", "bad.txt": "cart × cvv_invalid\n",

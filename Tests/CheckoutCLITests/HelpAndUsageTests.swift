@@ -32,14 +32,18 @@ import Testing
 
     """
 
+  /// Runs `checkout` and compares; `source`, for a copied transcript, says where
+  /// the text comes from and what to update when it changed on purpose.
   func expectRun(
-    _ arguments: [String], status: Int32, output: String = "", error: String = "",
+    _ arguments: [String], status: Int32, output: String = "", error: String = "", source: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let result = runCheckout(arguments)
     #expect(result.status == status, sourceLocation: sourceLocation)
+    let update = source.map { "\n\($0)" } ?? ""
     #expect(
-      result.output == output, "\(lineDiff(expected: output, actual: result.output))", sourceLocation: sourceLocation)
+      result.output == output, "\(lineDiff(expected: output, actual: result.output))\(update)",
+      sourceLocation: sourceLocation)
     #expect(result.error == error, "\(lineDiff(expected: error, actual: result.error))", sourceLocation: sourceLocation)
   }
 
@@ -83,7 +87,11 @@ import Testing
 
   @Test(arguments: [["lint", "--help"], ["help", "lint"], ["lint", "a.json", "-h"]])
   func lintHelp(_ arguments: [String]) {
-    expectRun(arguments, status: 0, output: Self.lintHelp)
+    expectRun(
+      arguments, status: 0, output: Self.lintHelp,
+      source:
+        "the help is LintCommand.spec's (Sources/CheckoutCLI/Commands/LintCommand.swift); when you changed it on purpose, copy the new text into HelpAndUsageTests.lintHelp (Tests/CheckoutCLITests/HelpAndUsageTests.swift)"
+    )
   }
 
   @Test func graphHelp() {
@@ -137,7 +145,13 @@ import Testing
     expectRun(
       ["lint", "--jsno", "a.json"], status: 2,
       error: "error: unknown option '--jsno' for 'checkout lint'; did you mean '--json'?\n" + Self.lintUsage)
-    expectRun(["lint", "-q", "a.json"], status: 2, error: "error: unknown option '-q'\n" + Self.lintUsage)
+    expectRun(
+      ["lint", "-q", "a.json"], status: 2,
+      error: "error: unknown option '-q'; options are written '--name' (see 'checkout lint --help')\n"
+        + Self.lintUsage)
+    expectRun(
+      ["lint", "-json", "a.json"], status: 2,
+      error: "error: unknown option '-json'; did you mean '--json'?\n" + Self.lintUsage)
   }
 
   @Test func badFormatValue() {

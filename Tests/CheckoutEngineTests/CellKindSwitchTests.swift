@@ -2,32 +2,44 @@ import Foundation
 import CheckoutTestSupport
 import Testing
 
-/// No `switch` over a cell kind in `Sources/` falls into a `default:`: adding a kind
-/// is then a job the compiler guides, naming every place that must decide.
+/// No `switch` over a cell kind in `Sources/` or in the example server's
+/// `Examples/CheckoutServer/Sources/` (its own package, built apart) falls into a
+/// `default:` or a `case _:`: adding a kind is then a job the compiler guides,
+/// naming every place that must decide.
 ///
 /// A switch is taken to be over a cell kind when one of its own case labels names a
 /// kind no other enum in the sources has (`.secure`, `.picker`, `.toggle`,
-/// `.disclosure`, `.button`, `.info`); an exhaustive switch over ``Cell`` or
-/// ``CellKind`` names them all. Comments and string literals are blanked first, so
-/// braces and words in them do not count.
+/// `.disclosure`, `.button`, `.info`), when its labels name two of the text-like
+/// kinds (`.text`, `.number`, `.email`, `.phone`), or when what it switches on is a
+/// row's `kind` or `cell` (`switch row.kind`, `switch cell`). Comments and string
+/// literals are blanked first, so braces and words in them do not count.
 @Suite struct CellKindSwitchTests {
   /// The case names that only ``Cell`` and ``CellKind`` have.
   static let distinctiveKinds = ["secure", "picker", "toggle", "disclosure", "button", "info"]
+  /// The text-like kinds: two of them in one switch's labels make it one over a cell kind.
+  static let textKinds = ["text", "number", "email", "phone"]
+  /// The folders scanned, relative to the package's root.
+  static let scanned = ["Sources", "Examples/CheckoutServer/Sources"]
 
   @Test func noSwitchOverACellKindInSourcesHasADefault() throws {
-    let sources = PackagePaths.root.appendingPathComponent("Sources")
     var found = 0
     var offenders: [String] = []
-    for file in try Self.swiftFiles(under: sources) {
-      let text = try String(contentsOf: file, encoding: .utf8)
-      for found_ in SwitchScanner.switches(in: text) where found_.isOverCellKind {
-        found += 1
-        if found_.hasDefault {
-          offenders.append("\(file.lastPathComponent):\(found_.line)")
+    for folder in Self.scanned {
+      for file in try Self.swiftFiles(under: PackagePaths.root.appendingPathComponent(folder)) {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for found_ in SwitchScanner.switches(in: text) where found_.isOverCellKind {
+          found += 1
+          if found_.hasDefault {
+            let relative = file.path.replacingOccurrences(of: PackagePaths.root.path + "/", with: "")
+            offenders.append("\(relative):\(found_.line)")
+          }
         }
       }
     }
-    #expect(offenders == [], "a switch over a cell kind has a default: \(offenders)")
+    #expect(
+      offenders == [],
+      "a switch over a cell kind has a default: or case _: (\(offenders.joined(separator: ", "))); list every kind in its cases instead, so a new kind is a compile error there"
+    )
     // The scan sees the switches it guards: each of these files decides by kind.
     #expect(found >= 20, "only \(found) switches over a cell kind were found")
   }
@@ -60,6 +72,35 @@ import Testing
     #expect(switches.map(\.hasDefault) == [true, true, true])
   }
 
+  /// A switch naming only text-like kinds, or on a row's kind or cell, is over a
+  /// cell kind too, and `case _:` is a default.
+  @Test func theScannerFindsSwitchesByTextKindsOrSubjectAndCaseUnderscore() {
+    let text = """
+      func h(_ row: Row) -> String {
+        switch row.kind {
+        case .text, .number, .email, .phone: return "typed"
+        default: return "other"
+        }
+      }
+      func i(_ row: Row) -> String {
+        switch row.cell {
+        case let other where other.kind.isTextLike: return "typed"
+        case _: return "other"
+        }
+      }
+      func j(_ story: Story) {
+        switch story.kind {
+        case .tour: break
+        default: break
+        }
+      }
+      """
+    let switches = SwitchScanner.switches(in: text)
+    #expect(switches.map(\.line) == [2, 8, 14])
+    #expect(switches.map(\.isOverCellKind) == [true, true, false])
+    #expect(switches.map(\.hasDefault) == [true, true, true])
+  }
+
   static func swiftFiles(under directory: URL) throws -> [URL] {
     let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
     var files: [URL] = []
@@ -76,15 +117,18 @@ enum SwitchScanner {
   struct Found {
     /// The 1-based line of the `switch` keyword.
     var line: Int
+    /// What it switches on: the code between `switch` and `{`, trimmed.
+    var subject = ""
     var labels: [String]
     var hasDefault: Bool
 
     var isOverCellKind: Bool {
-      labels.contains { label in
-        CellKindSwitchTests.distinctiveKinds.contains {
-          label.range(of: "\\.\($0)\\b", options: .regularExpression) != nil
-        }
+      func names(_ kind: String) -> Bool {
+        labels.contains { $0.range(of: "\\.\(kind)\\b", options: .regularExpression) != nil }
       }
+      if CellKindSwitchTests.distinctiveKinds.contains(where: names) { return true }
+      if CellKindSwitchTests.textKinds.filter(names).count >= 2 { return true }
+      return subject.range(of: #"^(row\.(kind|cell)|cell|row\.cell\.kind)$"#, options: .regularExpression) != nil
     }
   }
 
@@ -95,7 +139,10 @@ enum SwitchScanner {
     for index in code.indices {
       if code[index] == UInt8(ascii: "\n") { line += 1 }
       if isWord("switch", at: index, in: code), let open = code[index...].firstIndex(of: UInt8(ascii: "{")) {
-        found.append(scanBody(code, from: open, line: line))
+        var switched = scanBody(code, from: open, line: line)
+        switched.subject = String(decoding: code[(index + 6)..<open], as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        found.append(switched)
       }
     }
     return found
@@ -114,7 +161,12 @@ enum SwitchScanner {
       default:
         if depth == 1, isWord("case", at: index, in: code) {
           let end = code[index...].firstIndex(of: UInt8(ascii: ":")) ?? code.count
-          result.labels.append(String(decoding: code[index..<end], as: UTF8.self))
+          let label = String(decoding: code[index..<end], as: UTF8.self)
+          result.labels.append(label)
+          // `case _:` (or `case let _:`) matches everything, as a default does.
+          if label.range(of: #"^case\s+(let\s+|var\s+)?_\s*$"#, options: .regularExpression) != nil {
+            result.hasDefault = true
+          }
         } else if depth == 1, isWord("default", at: index, in: code) {
           result.hasDefault = true
         }

@@ -57,6 +57,76 @@ import Testing
       objectFields, "\(Self.schemaPath)'s $defs.ruleObject.properties")
   }
 
+  /// The schema's `$defs.ruleObject.oneOf` has one `{ "required": [NAME] }` per
+  /// rule (an object with any other field is refused by every editor).
+  @Test func theSchemasRuleObjectHasAFormForEachRule() throws {
+    let ruleObject = try ShippedFlowsTests.definition("ruleObject", in: try ShippedFlowsTests.schema())
+    let forms = try #require(
+      ruleObject["oneOf"] as? [[String: Any]], "\(Self.schemaPath) has no $defs.ruleObject.oneOf")
+    let names = forms.flatMap { $0["required"] as? [String] ?? [] }
+    Self.expectAgree(
+      names, RuleName.allCases.map(\.rawValue),
+      "\(Self.schemaPath)'s $defs.ruleObject.oneOf (one { \"required\": [NAME] } per rule object form)")
+  }
+
+  /// The schema's prose that names rules: `$defs.rule`'s description (rules written
+  /// by name) and `$defs.ruleName.anyOf[0]`'s (each built-in rule with what it checks).
+  @Test func theSchemasDescriptionsNameEveryRuleWithoutArguments() throws {
+    let schema = try ShippedFlowsTests.schema()
+    let rule = try ShippedFlowsTests.definition("rule", in: schema)
+    let ruleText = try #require(rule["description"] as? String)
+    let named =
+      try #require(ruleText.components(separatedBy: "a name (").dropFirst().first)
+      .components(separatedBy: ", a rule the flow names").first ?? ""
+    Self.expectAgree(
+      named.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\""]) },
+      Self.namesWithoutArguments, "\(Self.schemaPath)'s $defs.rule description (\"a name (…\")")
+    let ruleName = try ShippedFlowsTests.definition("ruleName", in: schema)
+    let builtIn = try #require((ruleName["anyOf"] as? [[String: Any]])?.first?["description"] as? String)
+    let described = builtIn.components(separatedBy: ": ").dropFirst().joined(separator: ": ")
+      .components(separatedBy: "), ").map { String($0.prefix { $0 != " " }) }
+    Self.expectAgree(
+      described, Self.namesWithoutArguments,
+      "\(Self.schemaPath)'s $defs.ruleName.anyOf[0] description (\"NAME (what it checks)\" per rule)")
+  }
+
+  /// FlowFormat.md's list of the rules a first value in `data` must pass (those that
+  /// depend on the value alone, ``SubmitChecks/dependsOnValueAlone(_:)``) and of
+  /// those it need not.
+  @Test func theFlowFormatArticleListsTheRulesThatDependOnTheValueAlone() throws {
+    let article = try String(contentsOf: PackagePaths.root.appendingPathComponent(Self.flowFormat), encoding: .utf8)
+    let prefix = "rules that depend on the value alone ("
+    let paragraph = try #require(
+      article.components(separatedBy: prefix).dropFirst().first, "\(Self.flowFormat) has no \"\(prefix)…\"")
+    let samples: [RuleName: RuleKind] = [
+      .pattern: .pattern("x"), .minLength: .minLength(1), .maxLength: .maxLength(1), .oneOf: .oneOf(["a"]),
+      .custom: .custom("x"),
+    ]
+    var alone: [String] = []
+    var notAlone: [String] = []
+    for name in RuleName.allCases {
+      let kind = try #require(
+        name.kindWithoutArgument ?? samples[name],
+        "HandKeptListsTests.theFlowFormatArticleListsTheRulesThatDependOnTheValueAlone has no sample of \(name.rawValue): add one to `samples`"
+      )
+      if SubmitChecks.dependsOnValueAlone(kind) { alone.append(name.rawValue) } else { notAlone.append(name.rawValue) }
+    }
+    func names(_ text: Substring) -> [String] {
+      text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+        String($0.element)
+      }
+    }
+    let listed = paragraph.prefix { $0 != ")" }
+    Self.expectAgree(
+      names(listed), alone,
+      "\(Self.flowFormat)'s list of \"\(prefix)…)\" (### First values in data; SubmitChecks.dependsOnValueAlone)")
+    // "…) must pass, …; not `expiry`, which …, nor a custom rule, which is the host's."
+    let excluded = paragraph.dropFirst(listed.count).prefix { $0 != "." }
+    Self.expectAgree(
+      names(excluded) + (excluded.contains("custom rule") ? ["custom"] : []), notAlone,
+      "\(Self.flowFormat)'s rules a first value need not pass (\"not `expiry`, …\" after the list of \"\(prefix)…)\")")
+  }
+
   @Test func theFlowFormatArticlesTableOfRulesHasARowForEachRule() throws {
     let article = try String(contentsOf: PackagePaths.root.appendingPathComponent(Self.flowFormat), encoding: .utf8)
     let section = try #require(article.components(separatedBy: "\n## Rules\n").dropFirst().first)
@@ -99,6 +169,27 @@ import Testing
       "\(Self.schemaPath)'s $defs.row.allOf condition that forbids \"\(field)\" elsewhere (CellKind.\(property))")
   }
 
+  /// The schema's description of a row's `cell`: "Value cells (…)" are the kinds
+  /// that take a value, and every other kind is said after them.
+  @Test func theSchemasCellDescriptionNamesEveryKind() throws {
+    let row = try ShippedFlowsTests.definition("row", in: try ShippedFlowsTests.schema())
+    let cell = try #require((row["properties"] as? [String: Any])?["cell"] as? [String: Any])
+    let text = try #require(cell["description"] as? String)
+    let prefix = "Value cells ("
+    let after = try #require(
+      text.components(separatedBy: prefix).dropFirst().first, "\(Self.schemaPath)'s $defs.row cell description")
+    let valueCells = after.prefix { $0 != ")" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let list = "\(Self.schemaPath)'s $defs.row.properties.cell description"
+    Self.expectAgree(valueCells, CellKind.allCases.filter(\.takesValue).map(\.rawValue), "\(list) (\"\(prefix)…)\")")
+    let rest = after.dropFirst(valueCells.joined(separator: ", ").count)
+    let words = Set(rest.split { !$0.isLetter }.map(String.init))
+    for kind in CellKind.allCases where !kind.takesValue {
+      #expect(
+        words.contains(kind.rawValue),
+        "\(list) does not say what \(kind.rawValue) rows do; add it after the value cells")
+    }
+  }
+
   @Test func theFlowFormatArticleListsTheKinds() throws {
     let article = try String(contentsOf: PackagePaths.root.appendingPathComponent(Self.flowFormat), encoding: .utf8)
     func listed(after prefix: String) throws -> [String] {
@@ -131,5 +222,24 @@ import Testing
       return String(line[..<colon]).trimmingCharacters(in: .whitespaces)
     }
     Self.expectAgree(keys, CellKind.allCases.map(\.rawValue), "\(path)'s `cells` table")
+  }
+
+  /// The page's `const inputTypes` gives each text-like kind its `<input type>`; a
+  /// kind it lacks would be drawn as `type=text` without a word.
+  @Test func thePagesInputTypesHaveEveryTextLikeKind() throws {
+    let path = "Examples/CheckoutServer/Public/js/screen.js"
+    let script = try String(contentsOf: PackagePaths.root.appendingPathComponent(path), encoding: .utf8)
+    let prefix = "const inputTypes = {"
+    let table = try #require(
+      script.components(separatedBy: "\n" + prefix).dropFirst().first?.components(separatedBy: "};").first,
+      "\(path) has no `\(prefix) … };` table")
+    let keys = table.split(separator: ",").compactMap { entry -> String? in
+      guard let colon = entry.firstIndex(of: ":") else { return nil }
+      return entry[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let problems = ListDrift.problems(
+      expected: CellKind.allCases.filter(\.isTextLike).map(\.rawValue), actual: keys,
+      list: "\(path)'s `inputTypes` (the <input type> of each text-like kind, CellKind.isTextLike)")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 }

@@ -102,7 +102,7 @@ import CheckoutEngine
         .error(
           "2️⃣", #"named rule "zip" is defined as another named rule, "postalCode""#, path: "rules.zip",
           suggestion:
-            #"define it from a built-in rule: "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength" or "oneOf""#
+            #"define it from a built-in rule: \#(Suggestions.list(RuleName.allCases.filter { $0 != .custom }.map(\.rawValue)))"#
         ),
         .error("3️⃣", #""[0-9" is not a valid regular expression: expected ']'"#, path: "rules.badPattern.pattern"),
         .error(
@@ -140,7 +140,7 @@ import CheckoutEngine
         .error(
           "1️⃣", #"unknown rule "phoneNumber""#, path: "steps[0].rows[0].rules[1]",
           suggestion:
-            #"built-in rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom"; the flow's rules are "postalCode"; custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#
+            #"built-in rules are \#(Suggestions.list(RuleName.allCases.map(\.rawValue))); the flow's rules are "postalCode"; custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#
         )
       ])
   }

@@ -75,11 +75,12 @@ import CheckoutLint
     let marked = flow(adding: "pl", without: [.ruleLuhn, .formatMonths, .hostOfferTitle])
     let report = FlowLoader().lint(bytes: Array(marked.replacingOccurrences(of: "1️⃣", with: "").utf8))
     let warning = try #require(report.diagnostics.first { $0.code == "untranslated-engine-messages" })
-    let article = try String(
-      contentsOf: PackagePaths.root.appendingPathComponent(
-        "Sources/CheckoutEngine/CheckoutEngine.docc/ShoppersLanguage.md"), encoding: .utf8)
+    let path = "Sources/CheckoutEngine/CheckoutEngine.docc/ShoppersLanguage.md"
+    let article = try String(contentsOf: PackagePaths.root.appendingPathComponent(path), encoding: .utf8)
     let prose = article.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(prose.contains("(`\(warning.message)`)"), "the article should quote: \(warning.message)")
+    // A Bool, so a failure prints the line to write, not the whole article.
+    let quotes = prose.contains("(`\(warning.message)`)")
+    #expect(quotes, "\(path) should quote lint's warning, in backticks in parentheses: (`\(warning.message)`)")
   }
 
   @Test func anAddedLanguageWithEveryMessageLints() {

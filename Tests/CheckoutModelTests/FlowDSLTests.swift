@@ -331,7 +331,7 @@ import CheckoutModel
     #expect(
       problems == [
         "<flow>: error: steps[0].rows[0].opens: unknown step \"paymnet\"; did you mean \"payment\"?",
-        "<flow>: error: steps[0].rows[1].rules[0]: unknown rule \"postalCode\"; built-in rules are \"required\", \"email\", \"luhn\", \"digits\", \"expiry\", \"pattern\", \"minLength\", \"maxLength\", \"oneOf\" or \"custom\"; custom rules must be named in the flow's \"rules\" or registered by the program that loads the flow",
+        "<flow>: error: steps[0].rows[1].rules[0]: unknown rule \"postalCode\"; built-in rules are \(Suggestions.list(RuleName.allCases.map(\.rawValue))); custom rules must be named in the flow's \"rules\" or registered by the program that loads the flow",
         "<flow>: error: errors[0].row: step \"cart\" has no row \"zipp\"; did you mean \"zip\"?",
       ])
     #expect(flow.validate(customRules: ["postalCode"]).count == 2)

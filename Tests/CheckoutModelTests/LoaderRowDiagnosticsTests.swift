@@ -106,7 +106,7 @@ import CheckoutModel
   }
 
   static let unregistered =
-    #"built-in rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom"; custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#
+    #"built-in rules are \#(Suggestions.list(RuleName.allCases.map(\.rawValue))); custom rules must be named in the flow's "rules" or registered by the program that loads the flow"#
 
   @Test func registeringCustomRulesMakesTheFlowLoad() throws {
     let row =
@@ -151,7 +151,7 @@ import CheckoutModel
         .error(
           "8️⃣", "a rule object needs one rule field", path: "steps[0].rows[1].rules[8]",
           suggestion:
-            #"valid rules are "required", "email", "luhn", "digits", "expiry", "pattern", "minLength", "maxLength", "oneOf" or "custom""#
+            #"valid rules are \#(Suggestions.list(RuleName.allCases.map(\.rawValue)))"#
         ),
         .error(
           "9️⃣", "expected a rule (a name like \"required\", or an object like { \"minLength\": 2 }), found a number",

@@ -60,7 +60,9 @@ package enum GenerateCommand {
       the call, and cancelled then a new call; and edge tours. Every pair that
       gets no story is listed with its reason. The same flow, date and seed give
       byte-identical files. With several flows, --out DIR holds one folder per flow id.
-      Works on any flow that loads, lint errors or not.
+      Works on any flow that loads, lint errors or not; a row whose rules no value
+      passes together (lint's contradictory-rules error) is printed as lint prints
+      it, and fails --check unless an infeasible pair of its flow is accepted.
 
       An infeasible pair is one no shopper can live through: the flow makes it so
       (a guard that can never hold, a step that can never be reached). --check fails
@@ -68,7 +70,8 @@ package enum GenerateCommand {
       a line as generate prints it: "bag × slot_taken: the restaurant picks the slot".
       A listed pair that is not infeasible fails --check too (the list is stale).
 
-      exit status: 0 generated; 1 --check with a failing story, an infeasible pair
+      exit status: 0 generated; 1 --check with a row whose rules no value passes
+      together, a failing story, an infeasible pair
       not accepted, an accepted pair that is not infeasible, or an action story that
       could not be written; 2 bad usage, or a
       flow or --accept-infeasible file that cannot be read or loaded.
@@ -116,6 +119,8 @@ package enum GenerateCommand {
         unusable = true
         continue
       }
+      let contradictory = report.diagnostics.filter { $0.severity == .error && $0.code == "contradictory-rules" }
+      for diagnostic in contradictory { terminal.errorLine(terminal.render(diagnostic, file: path)) }
       let started = Date()
       let compiled = CompiledFlow(flow)
       let suite = StoryGenerator(flow: compiled, today: today, seed: options.seed).generate()
@@ -138,6 +143,7 @@ package enum GenerateCommand {
           continue
         }
       }
+      flowReport.contradictions = contradictory.count
       reports.append(flowReport)
     }
     let stale = accepted.entries.filter { entry in
@@ -147,6 +153,15 @@ package enum GenerateCommand {
       terminal.write(JSONText.encode(GenerateJSON(reports, check: options.check, terminal: terminal)))
     } else {
       for report in reports { printSummary(report, check: options.check, terminal) }
+    }
+    // A check vouches for the flow: rules no value passes fail it unless the author
+    // accepted the pairs they make infeasible.
+    let contradictions = reports.filter { !$0.acceptsContradictions }.map(\.contradictions).reduce(0, +)
+    if contradictions > 0 {
+      let rows = LintCommand.count(contradictions, "row")
+      terminal.errorLine(
+        "\(options.check ? "error" : "note"): \(rows) \(contradictions == 1 ? "has" : "have") rules no value passes together (above): no shopper can finish the flow; change or remove one of the rules each names"
+      )
     }
     if options.check {
       let failed = reports.map(\.failures.count).reduce(0, +)
@@ -172,7 +187,8 @@ package enum GenerateCommand {
         terminal.line("\(passed) passed, \(failed) failed")
       }
       if unusable { return .usage }
-      return failed > 0 || unaccepted > 0 || noActionStory > 0 || !stale.isEmpty ? .failure : .success
+      return failed > 0 || unaccepted > 0 || noActionStory > 0 || !stale.isEmpty || contradictions > 0
+        ? .failure : .success
     }
     return unusable ? .usage : .success
   }
@@ -190,6 +206,13 @@ package enum GenerateCommand {
     init(path: String, suite: StorySuite, seconds: Double, accepted: AcceptedInfeasiblePairs) {
       (self.path, self.suite, self.seconds, self.accepted) = (path, suite, seconds, accepted)
     }
+
+    /// Rows whose rules no value passes together (lint's `contradictory-rules` errors).
+    var contradictions = 0
+
+    /// Whether the author accepted what the flow's contradictory rows block: an
+    /// `--accept-infeasible` line names one of its infeasible pairs.
+    var acceptsContradictions: Bool { suite.infeasible.contains { accepted.entry(for: $0.pair) != nil } }
 
     /// The infeasible pairs no `--accept-infeasible` line names.
     var unaccepted: [InfeasiblePair] { suite.infeasible.filter { accepted.entry(for: $0.pair) == nil } }
@@ -235,9 +258,9 @@ package enum GenerateCommand {
     let kinds = suite.counts.map { "\($0.count) \(label($0.kind))" }.joined(separator: ", ")
     let stories = "\(suite.stories.count) \(suite.stories.count == 1 ? "story" : "stories")"
     if let directory = report.directory {
-      terminal.line("  wrote \(stories) to \(display(directory, terminal)): \(kinds)")
+      terminal.line("  wrote \(stories) to \(display(directory, terminal))\(kinds.isEmpty ? "" : ": " + kinds)")
     } else {
-      terminal.line("  generated \(stories): \(kinds)")
+      terminal.line("  generated \(stories)\(kinds.isEmpty ? "" : ": " + kinds)")
     }
     for pair in suite.infeasible {
       if let entry = report.accepted.entry(for: pair.pair) {

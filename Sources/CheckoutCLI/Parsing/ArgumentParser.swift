@@ -126,8 +126,15 @@ package struct ArgumentParser: Sendable {
           continue
         }
         if argument.hasPrefix("-") && argument.count > 1 && !onlyPositionals {
+          // A single dash: `-quiet` is near `--quiet`; `-q` is no option's short
+          // form (there are none), so say how options are written.
+          let dashed = "-" + argument
+          let names = spec.options.map(\.name)
+          let nearest = names.contains(dashed) ? "; did you mean '\(dashed)'?" : suggestion(dashed, in: names)
           throw UsageError(
-            message: "unknown option '\(argument)'" + suggestion(argument, in: spec.options.map(\.name)),
+            message: "unknown option '\(argument)'"
+              + (nearest.isEmpty
+                ? "; options are written '--name' (see 'checkout \(spec.name) --help')" : nearest),
             command: spec.name)
         }
         parsed.positionals.append(argument)

@@ -68,8 +68,9 @@ package struct SubmitChecks: Sendable {
   }
 
   /// Whether a rule's answer depends on the value alone (not on the session's date
-  /// or on code the host registers).
-  private static func dependsOnValueAlone(_ kind: RuleKind) -> Bool {
+  /// or on code the host registers). FlowFormat.md lists these rules (### First
+  /// values in data); HandKeptListsTests checks that list.
+  package static func dependsOnValueAlone(_ kind: RuleKind) -> Bool {
     switch kind {
     case .required, .email, .luhn, .digits, .pattern, .minLength, .maxLength, .oneOf: return true
     case .expiry, .custom: return false
