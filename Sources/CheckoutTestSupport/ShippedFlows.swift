@@ -30,6 +30,21 @@ package enum ShippedFlows {
   /// `express`, compiled.
   package static let expressCompiled = CompiledFlow(express)
 
+  /// PLNDR with a language the engine has no table for added: listed after `en`
+  /// and `de`, with the card number's title and the `rule.luhn` message written
+  /// in it (`{title}` standing for the title), for tests of a shop's own language.
+  package static func plndr(speaking locale: String, cardNumberTitle: String, luhnMessage: String) -> CompiledFlow {
+    var flow = plndr
+    flow.locales = ["en", "de", locale]
+    flow.messages = ["rule.luhn": .localized(["en": "{title} is not a card number", locale: luhnMessage])]
+    for step in flow.steps.indices where flow.steps[step].id == "creditCard" {
+      for row in flow.steps[step].rows.indices where flow.steps[step].rows[row].id == "number" {
+        flow.steps[step].rows[row].title.translations[locale] = cardNumberTitle
+      }
+    }
+    return CompiledFlow(flow)
+  }
+
   /// The day the tests' sessions take as today.
   package static let today = fixture("the date 2026-11-21") { try CalendarDate.parse("2026-11-21") }
 }

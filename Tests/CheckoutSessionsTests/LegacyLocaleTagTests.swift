@@ -10,17 +10,8 @@ import CheckoutSessions
 @Suite struct LegacyLocaleTagTests {
   /// PLNDR with Hebrew added: listed, and its card number's title and `rule.luhn`
   /// written in it.
-  static let hebrew: CompiledFlow = {
-    var flow = ShippedFlows.plndr
-    flow.locales = ["en", "de", "he"]
-    flow.messages = ["rule.luhn": .localized(["en": "{title} is not a card number", "he": "{title} אינו תקין"])]
-    for step in flow.steps.indices where flow.steps[step].id == "creditCard" {
-      for row in flow.steps[step].rows.indices where flow.steps[step].rows[row].id == "number" {
-        flow.steps[step].rows[row].title.translations["he"] = "מספר כרטיס"
-      }
-    }
-    return CompiledFlow(flow)
-  }()
+  static let hebrew = ShippedFlows.plndr(
+    speaking: "he", cardNumberTitle: "מספר כרטיס", luhnMessage: "{title} אינו תקין")
 
   @Test func theLegacyTagsAreTheLanguagesTheyBecame() {
     #expect(LanguageTag.replacingLegacyLanguage("iw") == "he")

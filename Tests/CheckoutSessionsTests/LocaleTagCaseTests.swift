@@ -12,17 +12,7 @@ import CheckoutSessions
 @Suite struct LocaleTagCaseTests {
   /// PLNDR with Polish added: listed, its card number's title and the `rule.luhn`
   /// message written in it (the engine has no Polish table).
-  static let polish: CompiledFlow = {
-    var flow = ShippedFlows.plndr
-    flow.locales = ["en", "de", "pl"]
-    flow.messages = ["rule.luhn": .localized(["en": "{title} is not a card number", "pl": "Sprawdź {title}"])]
-    for step in flow.steps.indices where flow.steps[step].id == "creditCard" {
-      for row in flow.steps[step].rows.indices where flow.steps[step].rows[row].id == "number" {
-        flow.steps[step].rows[row].title.translations["pl"] = "Numer karty"
-      }
-    }
-    return CompiledFlow(flow)
-  }()
+  static let polish = ShippedFlows.plndr(speaking: "pl", cardNumberTitle: "Numer karty", luhnMessage: "Sprawdź {title}")
 
   static let number = CheckoutSession.RowRef(step: "creditCard", row: "number")
 

@@ -195,17 +195,29 @@ struct StubbornService: Service, CustomStringConvertible {
 /// runs, instead of service-lifecycle's fatal error; a task that does not end is
 /// not waited for further.
 @Suite struct StopDeadlineTests {
+  /// A group of one ``StubbornService`` held by `gate`, telling `tell` what it leaves behind.
+  static func group(
+    of gate: Gate, graceful: Duration, cancellation: Duration, tell: AsyncStream<[String]>.Continuation
+  ) -> ProcessGroup {
+    ProcessGroup(
+      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+      stopsOnSignals: false, maximumGracefulShutdown: graceful, cancellationLimit: cancellation,
+      leftBehind: { tell.yield($0) })
+  }
+
+  /// Runs `group` in `tasks`, then a tenth of a second later begins its stop.
+  static func stop(_ group: ProcessGroup, in tasks: inout ThrowingTaskGroup<Void, any Error>) async throws {
+    tasks.addTask { try await group.run() }
+    try await Task.sleep(for: .milliseconds(100))
+    await group.triggerGracefulShutdown()
+  }
+
   @Test func aStopThatOverrunsItsCancellationNamesWhatStillRuns() async throws {
     let (told, tell) = AsyncStream.makeStream(of: [String].self)
     let gate = Gate()
-    let group = ProcessGroup(
-      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-      stopsOnSignals: false, maximumGracefulShutdown: .milliseconds(200), cancellationLimit: .milliseconds(300),
-      leftBehind: { tell.yield($0) })
+    let group = Self.group(of: gate, graceful: .milliseconds(200), cancellation: .milliseconds(300), tell: tell)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
-      tasks.addTask { try await group.run() }
-      try await Task.sleep(for: .milliseconds(100))
-      await group.triggerGracefulShutdown()
+      try await Self.stop(group, in: &tasks)
       var iterator = told.makeAsyncIterator()
       // Told while the service still ignores its cancellation (it ends only once the gate opens).
       #expect(await iterator.next() == ["StubbornService"])
@@ -219,14 +231,9 @@ struct StubbornService: Service, CustomStringConvertible {
     let (told, tell) = AsyncStream.makeStream(of: [String].self)
     let gate = Gate()
     gate.open()
-    let group = ProcessGroup(
-      services: [StubbornService(gate: gate)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-      stopsOnSignals: false, maximumGracefulShutdown: .seconds(20), cancellationLimit: .seconds(20),
-      leftBehind: { tell.yield($0) })
+    let group = Self.group(of: gate, graceful: .seconds(20), cancellation: .seconds(20), tell: tell)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
-      tasks.addTask { try await group.run() }
-      try await Task.sleep(for: .milliseconds(100))
-      await group.triggerGracefulShutdown()
+      try await Self.stop(group, in: &tasks)
       try await tasks.waitForAll()
     }
     tell.finish()
