@@ -81,7 +81,7 @@ import Testing
       return
     }
     #expect(options.stories == ["a", "b"])
-    #expect(options.json == "r")
+    #expect(options.json == .file("r"))
     #expect(throws: CommandLineError.self) { try parser.parse(["mutate", "--stories", "a", "f.json"]) }
   }
 }

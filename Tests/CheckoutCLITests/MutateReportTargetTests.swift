@@ -65,6 +65,9 @@ import Testing
     }
     let empty = runCheckout(["mutate", "mini.json", "--today", "2026-11-21", "--json", ""], in: directory)
     #expect(empty.status == 2)
-    #expect(empty.error == "error: --json: the path is empty; name a file, like --json report.json\n")
+    #expect(
+      empty.error
+        == "error: --json: the path is empty; name a file, like --json report.json, or leave it out for standard output\n"
+    )
   }
 }

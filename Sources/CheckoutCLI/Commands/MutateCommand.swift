@@ -2,14 +2,15 @@ import CheckoutEngine
 import CheckoutMutation
 import Foundation
 
-/// `checkout mutate FLOW [--stories SCENARIO...] [--json FILE] [--min-score P] [--today DATE]`:
+/// `checkout mutate FLOW [--stories SCENARIO...] [--json [FILE]] [--min-score P] [--today DATE]`:
 /// makes the mutants of a flow, replays stories against each, and scores them.
 package enum MutateCommand {
   static let stories = OptionSpec.values(
     "--stories", "SCENARIO",
     help: "replay these .scenario files, or directories of them, that name FLOW (default: generate them)")
-  static let json = OptionSpec.value(
-    "--json", "FILE", help: "write the mutation-testing report (Stryker's schema) to FILE")
+  static let json = OptionSpec.optionalValue(
+    "--json", "FILE",
+    help: "the mutation-testing report (Stryker's schema): to FILE, or to standard output without one (or with -)")
   static let minScore = OptionSpec.value(
     "--min-score", "P", help: "exit 1 when the score is below P percent (0 to 100)")
   static let today = OptionSpec.value(
@@ -21,17 +22,31 @@ package enum MutateCommand {
     package var flow: String
     /// `--stories`: scenario files and directories of them; nil to generate stories.
     package var stories: [String]?
-    /// `--json`: where the report goes.
-    package var json: String?
+    /// `--json`: where the report goes; nil without it.
+    package var json: ReportDestination?
     /// `--min-score`, a percentage.
     package var minScore: Double?
     /// `--today`; nil for the host's date today.
     package var today: CalendarDate?
   }
 
+  /// Where `--json` sends the report.
+  package enum ReportDestination: Sendable, Equatable {
+    /// Standard output (`--json`, `--json -`): the summary then goes to standard error.
+    case standardOutput
+    /// A file (`--json report.json`).
+    case file(String)
+  }
+
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
     if arguments.value(json)?.isEmpty == true {
-      throw .badValue("--json: the path is empty; name a file, like --json report.json")
+      throw .badValue(
+        "--json: the path is empty; name a file, like --json report.json, or leave it out for standard output")
+    }
+    var destination: ReportDestination?
+    if arguments.has(json) {
+      let file = arguments.value(json)
+      destination = file == nil || file == "-" ? .standardOutput : .file(file ?? "")
     }
     var score: Double?
     if let text = arguments.value(minScore) {
@@ -42,7 +57,7 @@ package enum MutateCommand {
     }
     return .mutate(
       Options(
-        flow: try arguments.positional(0, of: spec), stories: arguments.values(stories), json: arguments.value(json),
+        flow: try arguments.positional(0, of: spec), stories: arguments.values(stories), json: destination,
         minScore: score, today: try arguments.date(today)))
   }
 
@@ -71,7 +86,8 @@ package enum MutateCommand {
       is listed under its operator, with a hint: what a story that kills it would
       check, as scenario lines to adapt (--json gives each survivor's hint too).
 
-      --json never overwrites the flow, a story, a directory or a file that is not a
+      --json without a file (or with -) prints the report on standard output and
+      the summary on standard error. --json FILE never overwrites the flow, a story, a directory or a file that is not a
       mutation report; it is written once before the run, so a path that cannot be
       written is refused at once.
 
@@ -106,7 +122,7 @@ package enum MutateCommand {
       source = "generated"
     }
     // Before the run: a report over the flow or a story, or one that cannot be written, is found now.
-    if let file = options.json,
+    if case .file(let file)? = options.json,
       !prepareReport(file, tester: tester, options: options, stories: readPaths, terminal)
     {
       return .usage
@@ -117,13 +133,20 @@ package enum MutateCommand {
     leftOut += failing.map { LeftOutStory(failing: $0.story, $0.failure, path: storyPaths[$0.story.name]) }
     let results = tester.runBlocking(stories)
     let seconds = Date().timeIntervalSince(started)
+    // With the report on standard output, the summary goes to standard error.
+    let summaryLine: (String) -> Void =
+      options.json == .standardOutput ? { terminal.errorLine($0) } : { terminal.line($0) }
     MutationSummary(path: options.flow, results: results, stories: stories.count, source: source)
-      .print(leftOut: leftOut, seconds: seconds, terminal)
-    if let file = options.json {
+      .print(leftOut: leftOut, seconds: seconds, styled: terminal.styled, line: summaryLine)
+    if let destination = options.json {
       let report = MutationReportJSON(
         file: options.flow, bytes: tester.bytes, results: results, lowScore: options.minScore,
         leftOut: leftOut.map { .init(story: $0.path, line: $0.line, column: $0.column, reason: $0.reason) })
-      guard ReportTarget.mutationJSON.write(report.text, to: file, terminal) else { return .usage }
+      switch destination {
+      case .standardOutput: terminal.line(report.text)
+      case .file(let file):
+        guard ReportTarget.mutationJSON.write(report.text, to: file, terminal) else { return .usage }
+      }
     }
     // A story that could not judge the mutants is a gap the score does not show.
     if let minimum = options.minScore, !leftOut.isEmpty {

@@ -10,21 +10,25 @@ struct MutationSummary {
   var stories: Int
   var source: String
 
-  func print(leftOut: [LeftOutStory], seconds: Double, _ terminal: Terminal) {
+  /// Prints the summary, each line through `line` (standard output, or standard
+  /// error when the report takes standard output), styled by `styled`.
+  func print(
+    leftOut: [LeftOutStory], seconds: Double, styled: (String, Terminal.Style) -> String, line: (String) -> Void
+  ) {
     let score = MutationScore(results)
-    terminal.line(
+    line(
       "\(path): \(results.count) \(results.count == 1 ? "mutant" : "mutants"), \(stories) \(stories == 1 ? "story" : "stories") (\(source))"
     )
     for story in leftOut {
-      terminal.line("  \(terminal.styled("left out:", .yellow)) \(story.rendered)")
+      line("  \(styled("left out:", .yellow)) \(story.rendered)")
     }
-    terminal.line(
+    line(
       "  killed \(score.killed), survived \(score.survived), equivalent \(score.equivalent), invalid \(score.invalid)")
     let counted = score.killed + score.survived
-    terminal.line(
+    line(
       "  score: " + (score.percent.map { "\(Self.percent($0)) (\(score.killed) of \(counted))" } ?? "no mutant counted")
     )
-    printSurvivors(terminal)
+    printSurvivors(styled: styled, line: line)
     for result in results {
       let mutant = result.mutant
       let head = "#\(mutant.id) \(mutant.mutationOperator.rawValue) \(mutant.path)"
@@ -32,29 +36,29 @@ struct MutationSummary {
       case .survived, .killed:
         continue
       case .equivalent(let reason):
-        terminal.line("  equivalent: \(head): \(mutant.description) (\(reason))")
+        line("  equivalent: \(head): \(mutant.description) (\(reason))")
       case .invalid(let reason):
-        terminal.line("  invalid: \(head): \(mutant.description) (\(reason))")
+        line("  invalid: \(head): \(mutant.description) (\(reason))")
       }
     }
-    terminal.line("  time: \(String(format: "%.2f", seconds)) s")
+    line("  time: \(String(format: "%.2f", seconds)) s")
   }
 
   /// Every survivor, under a heading per operator (in the operators' order):
   /// `move-matcher: 3 survived`, then each one's line and, below it, the hint of
   /// a story that would kill it. All are listed: the command line DESIGN.md
   /// fixes for `mutate` has no option to shorten the list.
-  private func printSurvivors(_ terminal: Terminal) {
+  private func printSurvivors(styled: (String, Terminal.Style) -> String, line: (String) -> Void) {
     let survivors = results.filter { $0.status == .survived }.map(\.mutant)
     for mutationOperator in MutationOperator.allCases {
       let group = survivors.filter { $0.mutationOperator == mutationOperator }
       guard !group.isEmpty else { continue }
-      terminal.line("  \(mutationOperator.rawValue): \(group.count) survived")
+      line("  \(mutationOperator.rawValue): \(group.count) survived")
       for mutant in group {
-        terminal.line(
-          "    \(terminal.styled("survived:", .red)) #\(mutant.id) \(mutationOperator.rawValue) \(mutant.path): \(mutant.description)"
+        line(
+          "    \(styled("survived:", .red)) #\(mutant.id) \(mutationOperator.rawValue) \(mutant.path): \(mutant.description)"
         )
-        terminal.line("      hint: \(mutant.hint)")
+        line("      hint: \(mutant.hint)")
       }
     }
   }

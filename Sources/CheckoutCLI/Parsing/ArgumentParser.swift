@@ -117,6 +117,9 @@ package struct ArgumentParser: Sendable {
     var parsed = ParsedArguments()
     var index = 0
     var onlyPositionals = false
+    // The last word an option whose value may be left out took as its value, and
+    // how many positionals came before it.
+    var borrowed: (option: String, word: String, position: Int)?
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
@@ -166,6 +169,17 @@ package struct ArgumentParser: Sendable {
         parsed.flags.insert(name)
         continue
       }
+      if option.isValueOptional {
+        parsed.flags.insert(name)
+        if let inlineValue {
+          parsed.values[name] = inlineValue
+        } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+          parsed.values[name] = arguments[index]
+          borrowed = (name, arguments[index], parsed.positionals.count)
+          index += 1
+        }
+        continue
+      }
       let value: String
       if let inlineValue {
         value = inlineValue
@@ -191,6 +205,14 @@ package struct ArgumentParser: Sendable {
           index += 1
         }
       }
+    }
+    // `mutate --json plndr.json`: the word is the flow the command needs, and the
+    // option goes without its value.
+    if let borrowed, parsed.positionals.count < spec.positionals.filter(\.isRequired).count,
+      parsed.values[borrowed.option] == borrowed.word
+    {
+      parsed.values[borrowed.option] = nil
+      parsed.positionals.insert(borrowed.word, at: borrowed.position)
     }
     if let option = spec.options.first(where: { $0.isRepeating && parsed.lists[$0.name] != nil }),
       parsed.positionals.count < spec.positionals.filter(\.isRequired).count

@@ -14,6 +14,10 @@ package struct OptionSpec: Sendable {
   /// (`--stories a.scenario b.scenario`, what the shell makes of `*.scenario`),
   /// and again when repeated.
   package var isRepeating = false
+  /// Whether its value may be left out (`--json` or `--json FILE`): the next word
+  /// is its value unless it starts with `-`, or the command would then lack a
+  /// positional it needs (`mutate --json plndr.json` names the flow).
+  package var isValueOptional = false
 
   /// A flag that takes no value.
   package static func flag(_ name: String, help: String) -> OptionSpec {
@@ -27,14 +31,20 @@ package struct OptionSpec: Sendable {
     OptionSpec(name: name, valueName: valueName, allowedValues: allowed, help: help, isRequired: required)
   }
 
+  /// An option whose value may be left out (``isValueOptional``).
+  package static func optionalValue(_ name: String, _ valueName: String, help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: valueName, allowedValues: nil, help: help, isValueOptional: true)
+  }
+
   /// An option that takes one value or more (``isRepeating``).
   package static func values(_ name: String, _ valueName: String, help: String) -> OptionSpec {
     OptionSpec(name: name, valueName: valueName, allowedValues: nil, help: help, isRepeating: true)
   }
 
-  /// `--format dot|mermaid`, `--record FILE`, `--json`, `--stories SCENARIO...`.
+  /// `--format dot|mermaid`, `--record FILE`, `--json`, `--stories SCENARIO...`, `--json [FILE]`.
   var synopsis: String {
     guard let valueName else { return name }
+    if isValueOptional { return "\(name) [\(valueName)]" }
     return "\(name) \(allowedValues?.joined(separator: "|") ?? valueName)\(isRepeating ? "..." : "")"
   }
 }
