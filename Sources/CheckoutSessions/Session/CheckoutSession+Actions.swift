@@ -138,6 +138,28 @@ extension CheckoutSession {
     ]
   }
 
+  /// The API's answer to the abandonment of `operation`'s call (the shopper left
+  /// it waiting on an action; ``CheckoutAPI/abandon(_:)``), applied as the
+  /// continuation's answer would be: the wait ends, and a success places the
+  /// order (the action's step closed, the call's `then` opened), a failure offers
+  /// the errors. Nil, changing nothing, unless the call still waits on an action
+  /// with `requestKey` (the shopper came back and finished it meanwhile: the
+  /// answer is dropped), or when the answer asks for an action (unknown).
+  package mutating func abandonedAction(
+    _ operation: OperationName, requestKey: IdempotencyKey, answer: CheckoutAPIOutcome
+  ) -> [Effect]? {
+    guard var call = calls[operation], call.action != nil, call.requestKey == requestKey else { return nil }
+    let event: SessionEvent
+    switch answer {
+    case .succeeded(let values): event = .apiSucceeded(operation, values)
+    case .failed(let errors): event = .apiFailed(operation, errors)
+    case .actionRequired: return nil
+    }
+    call.action = nil
+    calls[operation] = call
+    return send(event)
+  }
+
   /// Closes the step on top when it is a step where an action is done and no call
   /// waits on an action there any more (the continuation of the call that asked
   /// for it failed): its `resume` row could finish nothing, so the shopper goes

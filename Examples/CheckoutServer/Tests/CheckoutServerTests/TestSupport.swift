@@ -25,6 +25,7 @@ struct TestArguments: AppArguments {
   var database = DatabaseOptions.standard
   var devScriptedAnswers = false
   var maxSessions: Int?
+  var abandonAfter: Double?
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between
