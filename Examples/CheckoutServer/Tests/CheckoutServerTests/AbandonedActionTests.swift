@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
 import Logging
+import Synchronization
 import Testing
 
 @testable import CheckoutServer
@@ -110,6 +111,44 @@ import Testing
     }
     #expect(await ledger.successes(of: "confirmPayment", in: id) == 1, "charged once")
     #expect(Self.metrics(metrics).contains(#"checkout_api_calls_abandoned_total{outcome="succeeded"} 1"#))
+  }
+
+  /// A checkpoint that stops the first abandonment at `point`, as an instance dying there would.
+  final class DiesOnce: Sendable {
+    let point: CallCheckpoint
+    private let died = Mutex(false)
+    init(at point: CallCheckpoint) { self.point = point }
+
+    struct Died: Error {}
+
+    func checkpoint(_ reached: CallCheckpoint) throws {
+      guard reached == point, !died.withLock({ $0 }) else { return }
+      died.withLock { $0 = true }
+      throw Died()
+    }
+  }
+
+  @Test(arguments: [CallCheckpoint.beforeAbandonRequest, .beforeAbandonSave])
+  func anAbandonmentStoppedAtACheckpointIsAskedAgainAndActsOnce(_ point: CallCheckpoint) async throws {
+    let (clock, ledger, metrics) = (TestClock(), InMemoryCallLedger(), ServerMetrics())
+    let store = MemorySessionStore(now: clock.reading)
+    var deps = Self.dependencies(
+      store: store, clock: clock, ledger: ledger, metrics: metrics, logger: LostCallRecoveryTests.quiet)
+    let dies = DiesOnce(at: point)
+    deps.checkpoint = { try dies.checkpoint($0) }
+    let id = try await withApp(arguments: Self.arguments, dependencies: deps) { client -> SessionID in
+      let id = SessionID(try await ThreeDSecureTests.challenged(client, number: "4000 0027 6000 3184"))
+      _ = try await Self.finishedAtTheBank(id, ledger: ledger)
+      clock.advance(601)
+      #expect(
+        await LostCallRecoveryTests.eventually {
+          await store.load(id)?.snapshot.navigation.description == "receipt"
+        }, "finished by a later pass")
+      return id
+    }
+    #expect(await ledger.successes(of: "confirmPayment", in: id) == 1, "charged once")
+    let asked = point == .beforeAbandonRequest ? 1 : 2
+    #expect(Self.metrics(metrics).contains(#"checkout_api_calls_abandoned_total{outcome="succeeded"} \#(asked)"#))
   }
 
   @Test func aReadWithinTheTimeoutPostponesTheAbandonment() async throws {
