@@ -110,7 +110,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
 
   @Flag(
     help:
-      "Record this instance's --idle-timeout and --finished-retention as the database's sweeping settings, which every instance on it shares (without it, an instance whose settings are shorter than the recorded ones sweeps with the recorded ones)."
+      "Record this instance's --idle-timeout, --finished-retention and --abandon-after as the database's sweeping settings, which every instance on it shares (without it, an instance whose settings are shorter than the recorded ones sweeps with the recorded ones)."
   )
   var replaceSweepSettings = false
 

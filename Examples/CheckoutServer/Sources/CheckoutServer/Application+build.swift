@@ -44,7 +44,7 @@ protocol AppArguments {
   /// Whether `POST /sessions/{id}/script` scripts the demo API's next answers
   /// (``ScriptController``; development only, default false).
   var devScriptedAnswers: Bool { get }
-  /// Whether this instance's idle timeout and finished retention replace the
+  /// Whether this instance's idle timeout, finished retention and abandon-after replace the
   /// database's record of them (``SweepSettingsRecord``; default false).
   var replaceSweepSettings: Bool { get }
 }
@@ -170,7 +170,6 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
   }
   let retention = try finishedRetention(of: arguments, callTimeout: callTimeout)
-  let abandonAfter = try abandonAfter(of: arguments)
   if let most = arguments.maxSessions, most < 1 {
     throw UsageError(description: "--max-sessions must be 1 or more, not \(most)")
   }
@@ -183,7 +182,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let base: any SessionStore
   let storeName: String
   var databaseName: String?
-  var sweep = SweepSettings(idleTimeout: arguments.idleTimeout, finishedRetention: retention)
+  var sweep = SweepSettings(
+    idleTimeout: arguments.idleTimeout, finishedRetention: retention, abandonAfter: try abandonAfter(of: arguments))
   let databaseURL = dependencies.store == nil ? try DatabaseURL.given(in: dependencies.environment) : nil
   let keys = try dataKeyring(
     in: dependencies.environment, persistent: databaseURL != nil || dependencies.store is PostgresSessionStore)
@@ -238,13 +238,15 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
     limit: base is MemorySessionStore ? nil : storeLimit, metrics: metrics)
+  // The database's record when there is one (every instance abandons the others' sessions too).
+  let abandonSeconds = sweep.abandonAfter
   let vault = SecretVault()
   let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
     store: store, serving: FlowServing(catalog: catalog, policy: arguments.onFlowChange, vault: vault),
     calls: CallCoordinator(
       store: store, api: api, secrets: vault, storeSensitive: true, attempts: 32, callTimeout: callTimeout,
-      actionTimeout: abandonAfter, now: dependencies.now,
+      actionTimeout: abandonSeconds, now: dependencies.now,
       checkpoint: { [test = dependencies.checkpoint] point in
         faults.reach(point)
         try test?(point)
@@ -254,7 +256,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
       // A quarter of the shorter of the idle timeout and --abandon-after: a shopper
       // who reads more often than every three quarters of either is not gone.
       ReadActivity(
-        store: $0, threshold: min(Double(sweep.idleTimeout), abandonAfter) / 4, logger: logger, now: dependencies.now)
+        store: $0, threshold: min(Double(sweep.idleTimeout), abandonSeconds) / 4, logger: logger, now: dependencies.now)
     })
   let interval = dependencies.sweepInterval ?? sweep.sweepInterval
   let sweepable = base as? any SweepableSessionStore
@@ -267,7 +269,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   if let sweepable {
     services.append(
       LostCallRecovery(
-        store: sweepable, service: service, interval: interval, logger: logger, abandonAfter: abandonAfter,
+        store: sweepable, service: service, interval: interval, logger: logger, abandonAfter: abandonSeconds,
         now: dependencies.now))
   }
 
@@ -313,7 +315,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     "store": "\(storeName)",
     "address": "\(arguments.hostname):\(arguments.port)\(arguments.port == 0 ? " (any free port: see listening)" : "")",
     "idleTimeout": "\(sweep.idleTimeout)s", "finishedRetention": "\(sweep.finishedRetention)s",
-    "abandonAfter": "\(DatabaseOptions.text(abandonAfter))s",
+    "abandonAfter": "\(DatabaseOptions.text(abandonSeconds))s",
     "sweepEvery": "\(SweepSettings.text(dependencies.sweepInterval ?? sweep.sweepInterval))",
     "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
   ]

@@ -26,6 +26,7 @@ struct TestArguments: AppArguments {
   var devScriptedAnswers = false
   var maxSessions: Int?
   var abandonAfter: Double?
+  var replaceSweepSettings = false
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between
