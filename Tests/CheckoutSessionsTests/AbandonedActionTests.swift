@@ -227,6 +227,44 @@ import Testing
     #expect(try await Self.session("s1", in: store).waitingAction != nil)
   }
 
+  /// A session `id` whose `placeOrder` was given up unanswered (a retry offered), stored.
+  static func givenUp(_ id: SessionID, _ store: InMemorySessionStore) async throws {
+    var session = CheckoutSession(flow: flow)
+    AutoHost().send(.set(.row("email"), .string("ada@example.com")), to: &session)
+    AutoHost().send(.tap("pay"), to: &session) { operation, _, _ in .apiExpired(operation) }
+    #expect(session.unanswered["placeOrder"]?.key == "placeOrder-1" && session.calls.isEmpty)
+    try await store.insert(session.snapshot(), id: id)
+  }
+
+  @Test func aCallGivenUpUnansweredThatWentThroughIsPlaced() async throws {
+    let (store, bank) = (InMemorySessionStore(), Bank(.finishedAtBank))
+    try await Self.givenUp("s1", store)
+    let stored = try #require(await store.load("s1"))
+    #expect(
+      try await Self.coordinator(store, bank, ahead: 30).abandonIdleCalls(in: stored, flow: Self.flow).steps.isEmpty)
+    let recovery = try await Self.coordinator(store, bank, ahead: 61).abandonIdleCalls(in: stored, flow: Self.flow)
+    #expect(await bank.abandonments == ["placeOrder-1"], "under the key it was given up with")
+    let session = try await Self.session("s1", in: store)
+    #expect(session.finished == "placeOrder" && session.unanswered.isEmpty && session.calls.isEmpty)
+    #expect(recovery.steps.contains { if case .effect(.navigate(.reset("receipt"))) = $0 { true } else { false } })
+    #expect(await bank.charges == 1)
+  }
+
+  @Test func aCallGivenUpUnansweredThatFailedIsForgotten() async throws {
+    let (store, bank) = (InMemorySessionStore(), Bank(.cancels))
+    try await Self.givenUp("s1", store)
+    let stored = try #require(await store.load("s1"))
+    let recovery = try await Self.coordinator(store, bank, ahead: 61).abandonIdleCalls(in: stored, flow: Self.flow)
+    #expect(recovery.stored.version == stored.version + 1)
+    let session = try await Self.session("s1", in: store)
+    #expect(session.unanswered.isEmpty && session.calls.isEmpty && session.finished == nil)
+    // The shopper's retry is a new call under a new key: the old one was cancelled.
+    var retried = session
+    AutoHost().send(.accept, to: &retried)
+    let effects = retried.send(.tap("pay"))
+    #expect(effects.contains { if case .callAPI(_, _, key: "placeOrder-2") = $0 { true } else { false } }, "\(effects)")
+  }
+
   @Test func theSessionDropsAnAnswerForAnotherKeyOrAnotherAction() throws {
     var session = CheckoutSession(flow: Self.flow)
     AutoHost().send(.set(.row("email"), .string("ada@example.com")), to: &session)

@@ -4,19 +4,21 @@ import CheckoutCompiledFlow
 import Foundation
 
 extension CallCoordinator {
-  /// Whether a stored session shows a call waiting on the shopper's action and
-  /// has been neither saved nor (when the host records reads) read for
+  /// Whether a stored session shows a call waiting on the shopper's action (or
+  /// one given up unanswered) and has been neither saved nor (when the host records reads) read for
   /// `actionTimeout`: the shopper went away. A session without
   /// ``StoredSession/savedAt`` throws, as ``recoverLostCalls(in:flow:)`` does.
   package func hasAbandonedActions(_ stored: StoredSession, readAt: Date? = nil) throws(SessionStoreError) -> Bool {
     guard let savedAt = stored.savedAt else { throw Self.missingSaveTime(stored.id) }
-    guard stored.snapshot.calls.contains(where: { $0.action != nil }) else { return false }
+    guard stored.snapshot.calls.contains(where: { $0.action != nil }) || !(stored.snapshot.unanswered ?? []).isEmpty
+    else { return false }
     let lastActive = max(savedAt, readAt ?? .distantPast)
     return now().timeIntervalSince(lastActive) >= actionTimeout
   }
 
   /// Finishes the calls a shopper left waiting on an action (at the bank's
-  /// challenge) once the session has been neither saved nor read (`readAt`, when
+  /// challenge), or given up unanswered (the API did not answer and the retry
+  /// offered was never taken), once the session has been neither saved nor read (`readAt`, when
   /// the host records reads) for the coordinator's `actionTimeout` (30 minutes
   /// unless its initializer is given another): for each, the API is asked
   /// what became of it (``CheckoutAPI/abandon(_:)``, with the key the
@@ -26,7 +28,7 @@ extension CallCoordinator {
   /// action with that key (a shopper who came back and finished it wins: the
   /// answer is dropped): `succeeded` as the continuation's success (the order is
   /// placed, its `then` opened), `failed` as its failure (the errors offered, the
-  /// call gone). An `actionRequired` answer or a thrown error is unknown: nothing
+  /// call gone; for a call given up unanswered, its key forgotten). An `actionRequired` answer or a thrown error is unknown: nothing
   /// is saved, the call keeps waiting, and a later pass asks again.
   ///
   /// A host runs it from a background pass over idle sessions, never for a
@@ -40,10 +42,12 @@ extension CallCoordinator {
   {
     var recovery = CallRecovery(stored: stored, steps: [])
     guard try hasAbandonedActions(stored, readAt: readAt) else { return recovery }
-    for waiting in stored.snapshot.calls where waiting.action != nil {
+    let left = stored.snapshot.calls.filter { $0.action != nil } + (stored.snapshot.unanswered ?? [])
+    for waiting in left {
       var session = try CheckoutSession(restoring: recovery.stored.snapshot, flow: flow)
       if let secrets { session.restoreSecrets(await secrets.secrets(for: stored.id)) }
-      guard let call = session.calls[waiting.operation], call.action != nil else { continue }
+      let current = session.calls[waiting.operation].flatMap { $0.action == nil ? nil : $0 }
+      guard let call = current ?? session.unanswered[waiting.operation] else { continue }
       let request = CheckoutAPIRequest(
         session: stored.id, flow: flow.flow.id, operation: call.operation, payload: session.payload,
         key: call.requestKey)

@@ -121,8 +121,8 @@ public protocol CheckoutAPI: Sendable {
   /// Makes the call, or answers it with its first answer when its key was seen.
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome
 
-  /// The shopper left this call unfinished, waiting on an action: answer what
-  /// became of it. ``CheckoutAPIOutcome/succeeded(_:)`` if it went through (the
+  /// The shopper left this call unfinished, waiting on an action (or given up
+  /// unanswered, a retry offered that nobody took): answer what became of it. ``CheckoutAPIOutcome/succeeded(_:)`` if it went through (the
   /// shopper finished at the bank and closed the tab: the order is kept and
   /// placed); otherwise cancel it, so that it never goes through, and answer
   /// ``CheckoutAPIOutcome/failed(_:)`` with the API's errors. Asked again (after a
@@ -130,7 +130,8 @@ public protocol CheckoutAPI: Sendable {
   ///
   /// The request is the one the call's continuation would send: its key is the
   /// continuation's (`placeOrder-1/three_d_secure-1`; its
-  /// ``IdempotencyKey/call`` names the call), its payload the call's values now.
+  /// ``IdempotencyKey/call`` names the call; for a call given up unanswered, the
+  /// key it was last sent with), its payload the call's values now.
   /// An adapter finds the call by key (Stripe: retrieve the PaymentIntent made
   /// under `request.idempotencyKey`'s call, cancel it unless it succeeded), and
   /// records the cancellation under the continuation's key, so that a

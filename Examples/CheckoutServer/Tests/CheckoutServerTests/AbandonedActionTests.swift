@@ -151,6 +151,67 @@ import Testing
     #expect(Self.metrics(metrics).contains(#"checkout_api_calls_abandoned_total{outcome="succeeded"} \#(asked)"#))
   }
 
+  /// Dependencies as ``dependencies(store:clock:ledger:metrics:logger:)``'s, with `api` for the checkout API.
+  static func dependencies(store: MemorySessionStore, clock: TestClock, api: any CheckoutAPI, metrics: ServerMetrics)
+    -> AppDependencies
+  {
+    var dependencies = AppDependencies(
+      logger: LostCallRecoveryTests.quiet, api: api, store: store, environment: ["CHECKOUT_DATA_KEY": testDataKey],
+      sweepInterval: .milliseconds(50), metrics: metrics)
+    dependencies.now = clock.reading
+    return dependencies
+  }
+
+  @Test func aCallGivenUpUnansweredWhoseOrderWentThroughIsPlacedAfterTheTimeoutThenSwept() async throws {
+    let (clock, ledger, metrics) = (TestClock(), InMemoryCallLedger(), ServerMetrics())
+    let store = MemorySessionStore(now: clock.reading)
+    let api = LossyAPI(ledger: ledger, lost: 1)
+    let deps = Self.dependencies(store: store, clock: clock, api: api, metrics: metrics)
+    let id = try await withApp(arguments: Self.arguments, dependencies: deps) { client -> SessionID in
+      let id = SessionID(try await APICallTests.readyToOrder(client))
+      let placed = try await client.tap(id.rawValue, "placeOrder")
+      #expect(placed["effects"]?.effectLines == ["callAPI placeOrder unanswered", "offer stepTwo"], "\(placed.text)")
+      #expect(await store.load(id)?.snapshot.unanswered?.map(\.key) == ["placeOrder-1"])
+      // The shopper never took the retry offered: after the timeout the API says the order went through.
+      clock.advance(601)
+      #expect(
+        await LostCallRecoveryTests.eventually {
+          await store.load(id)?.snapshot.navigation.description == "confirmation"
+        }, "the order is placed and its confirmation shown")
+      #expect(await store.load(id)?.snapshot.unanswered == nil)
+      clock.advance(61)
+      #expect(await LostCallRecoveryTests.eventually { await store.load(id) == nil }, "swept as finished")
+      return id
+    }
+    #expect(await ledger.successes(of: "placeOrder", in: id) == 1, "charged once")
+    #expect(Self.metrics(metrics).contains(#"checkout_api_calls_abandoned_total{outcome="succeeded"} 1"#))
+  }
+
+  @Test func aCallGivenUpUnansweredThatNeverWentThroughIsForgottenThenSwept() async throws {
+    let (clock, ledger, metrics) = (TestClock(), InMemoryCallLedger(), ServerMetrics())
+    let store = MemorySessionStore(now: clock.reading)
+    let api = SwitchedAPI(ledger: ledger)
+    let deps = Self.dependencies(store: store, clock: clock, api: api, metrics: metrics)
+    let id = try await withApp(arguments: Self.arguments, dependencies: deps) { client -> SessionID in
+      let id = SessionID(try await APICallTests.readyToOrder(client))
+      await api.set(down: true)
+      _ = try await client.tap(id.rawValue, "placeOrder")
+      #expect(await store.load(id)?.snapshot.unanswered?.map(\.key) == ["placeOrder-1"])
+      clock.advance(601)
+      // The API is still down: unknown, nothing changes, asked again next pass.
+      #expect(await LostCallRecoveryTests.eventually { await api.keys.filter { $0.hasPrefix("abandon ") }.count >= 2 })
+      #expect(await store.load(id)?.snapshot.unanswered?.map(\.key) == ["placeOrder-1"])
+      await api.set(down: false)
+      #expect(await LostCallRecoveryTests.eventually { await store.load(id)?.snapshot.unanswered == nil })
+      return id
+    }
+    #expect(await ledger.successes(of: "placeOrder", in: id) == 0)
+    #expect(Self.metrics(metrics).contains(#"checkout_api_calls_abandoned_total{outcome="failed"} 1"#))
+    let sweeper = try SweepingTests.sweeper(store, idle: 3600, finished: 60)
+    clock.advance(3601)
+    #expect(await sweeper.sweep(now: clock.now) == 1, "no call left: swept as idle")
+  }
+
   @Test func aReadWithinTheTimeoutPostponesTheAbandonment() async throws {
     let (clock, ledger, metrics) = (TestClock(), InMemoryCallLedger(), ServerMetrics())
     let store = MemorySessionStore(now: clock.reading)
@@ -177,14 +238,17 @@ import Testing
     onAction.calls = [try LostCallRecoveryTests.actionCall()]
     var onCall = try SweepingTests.snapshot()
     onCall.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    var givenUp = try SweepingTests.snapshot()
+    givenUp.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
     try await store.insert(onAction, id: "old")
     try await store.insert(onCall, id: "call")
+    try await store.insert(givenUp, id: "unanswered")
     try await store.insert(onAction, id: "read")
     clock.advance(100)
     await store.touch("read")
     try await store.insert(onAction, id: "young")
-    let listed = await store.sessionsWaitingOnActions(inactiveBefore: clock.now.addingTimeInterval(-50), limit: 10)
-    #expect(listed.map(\.id) == ["old"], "a read counts; a call waiting on its answer is not listed")
+    let listed = await store.sessionsLeftWaiting(inactiveBefore: clock.now.addingTimeInterval(-50), limit: 10)
+    #expect(Set(listed.map(\.id)) == ["old", "unanswered"], "a read counts; a call waiting on an answer is not")
     #expect(listed.first?.lastActive != nil)
   }
 

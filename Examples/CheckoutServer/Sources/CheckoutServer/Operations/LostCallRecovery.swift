@@ -22,11 +22,11 @@ import Synchronization
 /// it (the session, the operation and the full idempotency key), and the next pass
 /// tries again. A call waiting on the shopper's action (3-D Secure) is not lost.
 ///
-/// Each pass then lists the sessions whose call waits on the shopper's action and
-/// whose last activity (a save, or a read ``ReadActivity`` recorded: a shopper
-/// polling the challenge is not gone) is older than `--abandon-after` (the
-/// coordinator's action timeout), and abandons each through the
-/// library (``CallCoordinator/abandonIdleCalls(in:flow:readAt:)``: the API is asked
+/// Each pass then lists the sessions whose call waits on the shopper's action (or
+/// was given up unanswered, a retry offered that nobody took) and whose last
+/// activity (a save, or a read ``ReadActivity`` recorded: a shopper polling the
+/// challenge is not gone) is older than `--abandon-after` (the coordinator's
+/// action timeout), and abandons each through the library (``CallCoordinator/abandonIdleCalls(in:flow:readAt:)``: the API is asked
 /// what became of the call, ``CheckoutAPI/abandon(_:)``, and its answer applied
 /// once). A placed order's confirmation is then shown as for a lost call; a
 /// cancelled one offers its error and is swept as idle. An unknown answer saves
@@ -88,7 +88,7 @@ struct LostCallRecovery: Service, CustomStringConvertible {
         }
       }
       let idle = now().addingTimeInterval(-abandonAfter)
-      for waiting in try await store.sessionsWaitingOnActions(inactiveBefore: idle, limit: batch) {
+      for waiting in try await store.sessionsLeftWaiting(inactiveBefore: idle, limit: batch) {
         switch await abandon(waiting) {
         case .finished: done.abandoned += 1
         case .leftWaiting: done.abandonUnknown += 1
@@ -186,11 +186,11 @@ extension LostCallRecovery {
       return .nothingLost
     } catch {
       var metadata: Logger.Metadata = ["session": "\(id)", "error.type": "\(type(of: error))"]
-      if let call = waiting.calls.first(where: { $0.action != nil }) {
+      if let call = waiting.calls.first {
         metadata = CallLog.metadata(id, call.operation, call.key, metadata)
       }
       logger.warning(
-        "a call left waiting on an action could not be abandoned; it stays waiting and is tried again next pass",
+        "a call left waiting (on an action, or unanswered) could not be abandoned; it stays and is tried again next pass",
         metadata: metadata)
       return .leftWaiting
     }

@@ -9,7 +9,7 @@ struct WaitingSession: Sendable, Equatable {
   /// The calls its snapshot shows (operation and key; no value the shopper entered).
   var calls: [APICall]
   /// Its last activity (the later of its last save and its last recorded read),
-  /// for a session listed as waiting on an action; nil otherwise.
+  /// for a session listed as left waiting (on an action, or unanswered); nil otherwise.
   var lastActive: Date? = nil
 }
 
@@ -43,4 +43,7 @@ extension SessionSnapshot {
   var waitsOnAnswer: Bool { calls.contains { $0.action == nil } }
   /// Whether a call waits on the shopper's action (3-D Secure).
   var waitsOnAction: Bool { calls.contains { $0.action != nil } }
+  /// Whether a call waits on the shopper's action or was given up unanswered:
+  /// what ``LostCallRecovery`` abandons once the shopper has gone.
+  var leftWaiting: Bool { waitsOnAction || !(unanswered ?? []).isEmpty }
 }
