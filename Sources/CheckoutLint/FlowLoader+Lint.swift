@@ -31,7 +31,7 @@ extension FlowLoader {
   }
 
   /// Lints a flow held in memory.
-  public func lint(bytes: [UInt8], file: String? = nil) -> LintReport {
+  package func lint(bytes: [UInt8], file: String? = nil) -> LintReport {
     lint(bytes: bytes, file: file, besides: [])
   }
 

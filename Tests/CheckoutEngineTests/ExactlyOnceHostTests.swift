@@ -19,6 +19,15 @@ enum ExactlyOnceHost {
       answers[request.idempotencyKey] = answer
       return answer
     }
+
+    /// The shopper left the call at an action: its answer if it was answered,
+    /// else cancelled (answered `failed` now and for good).
+    func abandon(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
+      if let first = answers[request.idempotencyKey] { return first }
+      let answer = CheckoutAPIOutcome.failed([APIError(code: "canceled")])
+      answers[request.idempotencyKey] = answer
+      return answer
+    }
   }
 
   /// The host process dying at a checkpoint: nothing after it happens.
@@ -115,6 +124,9 @@ enum ExactlyOnceHost {
           """#))
   }
 
+  /// The points a call's own request reaches (the abandonment's are tested in `AbandonedActionTests`).
+  static let callPoints: [CallCheckpoint] = [.beforeIntentSave, .afterIntentSave, .afterAPIAnswer, .beforeAnswerSave]
+
   @Test func ordersKilledAtEachPointAreChargedOnceAndPlaced() async throws {
     let flow = try Self.flow()
     let (store, api, vault) = (FlakyStore(seed: 22), ExactlyOnceHost.Ledger(), SecretVault())
@@ -126,7 +138,7 @@ enum ExactlyOnceHost {
       try await ExactlyOnceHost.send(
         .set(.row("email"), .string("shopper\(order)@example.com")), to: id, flow: flow, store: store, api: api,
         vault: vault)
-      let crash = random.chance(0.2) ? nil : CallCheckpoint.allCases[random.int(in: 0..<CallCheckpoint.allCases.count)]
+      let crash = random.chance(0.2) ? nil : Self.callPoints[random.int(in: 0..<Self.callPoints.count)]
       let crashes = try await ExactlyOnceHost.send(
         .tap("pay"), to: id, flow: flow, store: store, api: api, vault: vault, crashingAt: crash)
       if let crash, crashes > 0 { reached[crash, default: 0] += 1 }
@@ -140,7 +152,7 @@ enum ExactlyOnceHost {
     let charges = await api.charges
     #expect(charges.count == 100)
     #expect(charges.filter { $0.value != 1 }.isEmpty, "charged more than once: \(charges.filter { $0.value != 1 })")
-    #expect(CallCheckpoint.allCases.allSatisfy { reached[$0, default: 0] > 0 }, "every kill point: \(reached)")
+    #expect(Self.callPoints.allSatisfy { reached[$0, default: 0] > 0 }, "every kill point: \(reached)")
     #expect(await store.failures > 10, "the store failed saves too")
   }
 
@@ -197,6 +209,7 @@ enum ExactlyOnceHost {
       }
       return answer
     }
+    func abandon(_ request: CheckoutAPIRequest) async -> CheckoutAPIOutcome { await ledger.abandon(request) }
   }
 
   @Test func aCallTheAPIDoesNotAnswerIsGivenUpAndItsRetryReusesTheKey() async throws {

@@ -30,6 +30,12 @@ import Testing
       answers[request.idempotencyKey] = answer
       return answer
     }
+
+    /// Never asked here: the shopper is at the bank.
+    func abandon(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
+      keys.append("abandon " + request.key.rawValue)
+      return .failed([APIError(code: "canceled")])
+    }
   }
 
   @Test func theKeyIsKeptAcrossTheActionAndTheOrderChargedOnce() async throws {

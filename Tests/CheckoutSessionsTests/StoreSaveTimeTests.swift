@@ -31,6 +31,10 @@ import Testing
       requests += 1
       return .succeeded([:])
     }
+    func abandon(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
+      requests += 1
+      return .failed([])
+    }
   }
 
   struct Stop: Error {}

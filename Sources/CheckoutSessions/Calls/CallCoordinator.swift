@@ -37,6 +37,12 @@ public struct CallCoordinator: Sendable {
   /// How long a call may take: a call a stored session shows waiting for longer
   /// (since the session was saved) is taken as lost and made again.
   public var callTimeout: TimeInterval
+  /// How long a shopper may leave a call waiting on an action (3-D Secure): a
+  /// stored session neither saved nor read for longer is taken as abandoned, and
+  /// ``abandonIdleCalls(in:flow:readAt:)`` asks the API what became of the call.
+  /// Set by the initializer's `actionTimeout` (a host that lists idle sessions
+  /// itself uses the value it gave).
+  package var actionTimeout: TimeInterval
   /// The clock lost calls are timed by.
   package var now: @Sendable () -> Date
   /// Told each ``CallCheckpoint`` a call reaches; a fault test stops there by
@@ -46,10 +52,13 @@ public struct CallCoordinator: Sendable {
   public var report: @Sendable (CallReport) -> Void
 
   /// A coordinator; by default, no secrets, sensitive values stored masked, calls
-  /// lost after 10 seconds, no checkpoints and no reports.
+  /// lost after 10 seconds, actions abandoned after 30 minutes (`actionTimeout`:
+  /// a session waiting on the shopper's action, neither saved nor read for that
+  /// long, is finished by ``abandonIdleCalls(in:flow:readAt:)``), no checkpoints and no reports.
   public init(
     store: any SessionStore, api: any CheckoutAPI, secrets: SecretVault? = nil, storeSensitive: Bool = false,
-    attempts: Int = 16, callTimeout: TimeInterval = 10, now: @escaping @Sendable () -> Date = { Date() },
+    attempts: Int = 16, callTimeout: TimeInterval = 10, actionTimeout: TimeInterval = 1800,
+    now: @escaping @Sendable () -> Date = { Date() },
     checkpoint: @escaping @Sendable (CallCheckpoint) throws -> Void = { _ in },
     report: @escaping @Sendable (CallReport) -> Void = { _ in }
   ) {
@@ -59,6 +68,7 @@ public struct CallCoordinator: Sendable {
     self.storeSensitive = storeSensitive
     self.attempts = attempts
     self.callTimeout = callTimeout
+    self.actionTimeout = actionTimeout
     self.now = now
     self.checkpoint = checkpoint
     self.report = report

@@ -16,13 +16,19 @@ public enum CallCheckpoint: String, CaseIterable, Hashable, Sendable {
   case afterAPIAnswer = "after-api-answer"
   /// The answer was applied to the session; it is not saved yet.
   case beforeAnswerSave = "before-answer-save"
+  /// A call left waiting on an action is about to be abandoned
+  /// (``CheckoutAPI/abandon(_:)``); nothing was saved for it, nor will be before the answer.
+  case beforeAbandonRequest = "before-abandon-request"
+  /// The API's answer to the abandonment was applied to the session; it is not saved yet.
+  case beforeAbandonSave = "before-abandon-save"
 }
 
 /// What the coordinator did with a call, for a host's logs and metrics
 /// (``CallCoordinator/report``). Never carries a payload, and prints as a log line
 /// with no value in it: `placeOrder placeOrder-1 answered succeeded: order.number`,
 /// `placeOrder placeOrder-1 recovering (session s1)`, `placeOrder placeOrder-1
-/// unanswered: ERROR` (the error as the API threw it).
+/// unanswered: ERROR` (the error as the API threw it), `placeOrder
+/// placeOrder-1/three_d_secure-1 abandoned: failed: payment_intent_authentication_failure`.
 public enum CallReport: Sendable, CustomStringConvertible {
   /// A call whose answer was lost is made again, with its key.
   case recovering(operation: OperationName, key: IdempotencyKey, session: SessionID)
@@ -30,6 +36,15 @@ public enum CallReport: Sendable, CustomStringConvertible {
   case answered(operation: OperationName, key: IdempotencyKey, outcome: CheckoutAPIOutcome)
   /// The API threw: the outcome is unknown, the call is given up (`apiExpired`) and its key kept.
   case unanswered(operation: OperationName, key: IdempotencyKey, error: any Error)
+  /// A call the shopper left waiting on an action is abandoned: the API is asked
+  /// what became of it (``CheckoutAPI/abandon(_:)``), with the continuation's key.
+  case abandoning(operation: OperationName, key: IdempotencyKey, session: SessionID)
+  /// The API answered the abandonment: `succeeded` (the order is placed) or
+  /// `failed` (the call cancelled); `actionRequired` is taken as unknown (nothing saved, asked again later).
+  case abandoned(operation: OperationName, key: IdempotencyKey, outcome: CheckoutAPIOutcome)
+  /// The API threw when asked about an abandonment: unknown, nothing saved, the
+  /// call still waits on its action and is asked about again later.
+  case abandonUnknown(operation: OperationName, key: IdempotencyKey, error: any Error)
 
   /// The log line: the operation, the key and what happened (an outcome's keys, never its values).
   public var description: String {
@@ -37,6 +52,10 @@ public enum CallReport: Sendable, CustomStringConvertible {
     case .recovering(let operation, let key, let session): return "\(operation) \(key) recovering (session \(session))"
     case .answered(let operation, let key, let outcome): return "\(operation) \(key) answered \(outcome)"
     case .unanswered(let operation, let key, let error): return "\(operation) \(key) unanswered: \(error)"
+    case .abandoning(let operation, let key, let session): return "\(operation) \(key) abandoning (session \(session))"
+    case .abandoned(let operation, let key, let outcome): return "\(operation) \(key) abandoned: \(outcome)"
+    case .abandonUnknown(let operation, let key, let error):
+      return "\(operation) \(key) abandonment unknown: \(error)"
     }
   }
 }

@@ -102,14 +102,41 @@ public enum CheckoutAPIOutcome: Hashable, Sendable, CustomStringConvertible {
 /// unknown: the coordinator gives the call up (``SessionEvent/apiExpired(_:)``),
 /// and the shopper's retry reuses the key.
 ///
+/// A call the shopper left waiting on an action (at the bank's challenge) is
+/// finished by ``abandon(_:)`` once the coordinator's `actionTimeout` has passed
+/// (``CallCoordinator/abandonIdleCalls(in:flow:readAt:)``):
+/// the API says what became of it, and cancels it unless it went through.
+///
 /// ```swift
 /// struct Payments: CheckoutAPI {
 ///   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
 ///     try await gateway.charge(request.payload, idempotencyKey: request.idempotencyKey)
+///   }
+///   func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+///     try await gateway.cancelUnlessSucceeded(idempotencyKey: request.idempotencyKey)
 ///   }
 /// }
 /// ```
 public protocol CheckoutAPI: Sendable {
   /// Makes the call, or answers it with its first answer when its key was seen.
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome
+
+  /// The shopper left this call unfinished, waiting on an action (or given up
+  /// unanswered, a retry offered that nobody took): answer what became of it. ``CheckoutAPIOutcome/succeeded(_:)`` if it went through (the
+  /// shopper finished at the bank and closed the tab: the order is kept and
+  /// placed); otherwise cancel it, so that it never goes through, and answer
+  /// ``CheckoutAPIOutcome/failed(_:)`` with the API's errors. Asked again (after a
+  /// crash), it must answer the same: it is idempotent.
+  ///
+  /// The request is the one the call's continuation would send: its key is the
+  /// continuation's (`placeOrder-1/three_d_secure-1`; its
+  /// ``IdempotencyKey/call`` names the call; for a call given up unanswered, the
+  /// key it was last sent with), its payload the call's values now.
+  /// An adapter finds the call by key (Stripe: retrieve the PaymentIntent made
+  /// under `request.idempotencyKey`'s call, cancel it unless it succeeded), and
+  /// records the cancellation under the continuation's key, so that a
+  /// continuation sent later (the shopper came back) is answered failed too.
+  /// ``CheckoutAPIOutcome/actionRequired(_:_:)`` or a thrown error means the
+  /// outcome is unknown: nothing changes and the coordinator asks again later.
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome
 }

@@ -138,6 +138,53 @@ extension CheckoutSession {
     ]
   }
 
+  /// The API's answer to the abandonment of `operation`'s call (the shopper left
+  /// it waiting on an action, or given up unanswered; ``CheckoutAPI/abandon(_:)``).
+  /// A call waiting on an action takes it as the continuation's answer: the wait
+  /// ends, and a success places the order (the action's step closed, the call's
+  /// `then` opened), a failure offers the errors. A call given up unanswered that
+  /// succeeded is placed the same way (the retry offered is dropped; only while no
+  /// other call waits); one that failed was cancelled: its key is forgotten (the
+  /// next submit is a new call) and the retry offered stays. Nil, changing nothing,
+  /// unless the call still waits with `requestKey` (the shopper came back and
+  /// finished it meanwhile: the answer is dropped), or when the answer asks for an
+  /// action (unknown).
+  package mutating func abandonedAction(
+    _ operation: OperationName, requestKey: IdempotencyKey, answer: CheckoutAPIOutcome
+  ) -> [Effect]? {
+    if let given = unanswered[operation], given.requestKey == requestKey {
+      return abandonedUnanswered(given, answer: answer)
+    }
+    guard var call = calls[operation], call.action != nil, call.requestKey == requestKey else { return nil }
+    let event: SessionEvent
+    switch answer {
+    case .succeeded(let values): event = .apiSucceeded(operation, values)
+    case .failed(let errors): event = .apiFailed(operation, errors)
+    case .actionRequired: return nil
+    }
+    call.action = nil
+    calls[operation] = call
+    return send(event)
+  }
+
+  /// ``abandonedAction(_:requestKey:answer:)`` of a call given up unanswered.
+  private mutating func abandonedUnanswered(_ call: APICall, answer: CheckoutAPIOutcome) -> [Effect]? {
+    switch answer {
+    case .succeeded(let values):
+      guard calls.isEmpty else { return nil }
+      unanswered[call.operation] = nil
+      calls[call.operation] = call
+      if case .offering(_, let correction, let waiting) = mode {
+        mode = SessionMode(waiting: waiting, correction: correction)
+      }
+      return send(.apiSucceeded(call.operation, values))
+    case .failed:
+      unanswered[call.operation] = nil
+      return []
+    case .actionRequired: return nil
+    }
+  }
+
   /// Closes the step on top when it is a step where an action is done and no call
   /// waits on an action there any more (the continuation of the call that asked
   /// for it failed): its `resume` row could finish nothing, so the shopper goes

@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 
 /// `swift run checkout-server [--hostname 127.0.0.1] [--port 8080] [--flows DIR] [--idle-timeout SECONDS]
-/// [--finished-retention SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
+/// [--finished-retention SECONDS] [--abandon-after SECONDS] [--on-flow-change pin|migrate] [--header-timeout S] [--body-timeout S]
 /// [--max-connections N] [--keep-alive-timeout S] [--max-sessions N] [--db-pool-size N] [--db-connect-timeout S]
 /// [--store-timeout S] [--reseal] [--replace-sweep-settings] [--load-baseline BYTES] [--dev-scripted-answers]`; `DATABASE_URL=postgres://…` selects the PostgreSQL store.
 /// `--reseal` re-seals the stored card numbers with the current data key and exits. SIGTERM or SIGINT
@@ -83,6 +83,13 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   var callTimeout: Double?
 
   @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds a checkout may wait on the shopper's action (3-D Secure) with no save or read before it is taken as abandoned: the checkout API is asked what became of the call (kept if it went through, else cancelled) and the session finished, then swept (default: 1800; at most 604800, a week).",
+      valueName: "seconds"))
+  var abandonAfter: Double?
+
+  @Option(
     help:
       "What happens to a live session when its flow has a newer version: pin (keep it on the version it started on while that version is served) or migrate (carry it to the newest at its next request, the migration report in that response)."
   )
@@ -103,7 +110,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
 
   @Flag(
     help:
-      "Record this instance's --idle-timeout and --finished-retention as the database's sweeping settings, which every instance on it shares (without it, an instance whose settings are shorter than the recorded ones sweeps with the recorded ones)."
+      "Record this instance's --idle-timeout, --finished-retention and --abandon-after as the database's sweeping settings, which every instance on it shares (without it, an instance whose settings are shorter than the recorded ones sweeps with the recorded ones)."
   )
   var replaceSweepSettings = false
 

@@ -26,6 +26,9 @@ protocol AppArguments {
   var finishedRetention: Int? { get }
   /// Seconds an API call may take before the next request finishes it (default 10).
   var callTimeout: Double? { get }
+  /// Seconds a call may wait on the shopper's action with no save or read before
+  /// it is abandoned (``LostCallRecovery``); nil for ``defaultAbandonAfter``.
+  var abandonAfter: Double? { get }
   /// What happens to a live session when its flow has a newer version (default pin).
   var onFlowChange: FlowChangePolicy { get }
   /// Read timeouts, the keep-alive timeout and the connection cap (``ConnectionOptions``).
@@ -41,7 +44,7 @@ protocol AppArguments {
   /// Whether `POST /sessions/{id}/script` scripts the demo API's next answers
   /// (``ScriptController``; development only, default false).
   var devScriptedAnswers: Bool { get }
-  /// Whether this instance's idle timeout and finished retention replace the
+  /// Whether this instance's idle timeout, finished retention and abandon-after replace the
   /// database's record of them (``SweepSettingsRecord``; default false).
   var replaceSweepSettings: Bool { get }
 }
@@ -51,6 +54,8 @@ extension AppArguments {
   var idleTimeout: Int { 1800 }
   /// The default: 10 s.
   var callTimeout: Double? { nil }
+  /// The default: ``defaultAbandonAfter``.
+  var abandonAfter: Double? { nil }
   /// The default: the lesser of 600 s and the idle timeout.
   var finishedRetention: Int? { nil }
   /// The default: pin.
@@ -108,6 +113,9 @@ struct AppDependencies: Sendable {
   var databaseWait: Duration = .seconds(10)
   /// The services still running, by name: what a stop that overran names (``ProcessGroup``).
   var running = RunningServices()
+  /// The clock of the coordinator's timeouts, the lost-call recovery, the sweeper
+  /// and read activity (and of the memory store this builds): a test moves it.
+  var now: @Sendable () -> Date = { Date() }
 
   init(
     logger: Logger? = nil, api: (any CheckoutAPI)? = nil, ledger: (any CallLedger)? = nil,
@@ -174,7 +182,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let base: any SessionStore
   let storeName: String
   var databaseName: String?
-  var sweep = SweepSettings(idleTimeout: arguments.idleTimeout, finishedRetention: retention)
+  var sweep = SweepSettings(
+    idleTimeout: arguments.idleTimeout, finishedRetention: retention, abandonAfter: try abandonAfter(of: arguments))
   let databaseURL = dependencies.store == nil ? try DatabaseURL.given(in: dependencies.environment) : nil
   let keys = try dataKeyring(
     in: dependencies.environment, persistent: databaseURL != nil || dependencies.store is PostgresSessionStore)
@@ -205,7 +214,8 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     storeName = "postgres"
     databaseName = "\(target)"
   } else {
-    base = MemorySessionStore(maximumSessions: arguments.maxSessions ?? MemorySessionStore.defaultMaximumSessions)
+    base = MemorySessionStore(
+      now: dependencies.now, maximumSessions: arguments.maxSessions ?? MemorySessionStore.defaultMaximumSessions)
     storeName = "memory"
   }
   // The digests of session secrets live beside the sessions: a given store that
@@ -228,19 +238,25 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let store = TimeLimitedStore(
     base: ConflictLoggingStore(base: sealed, logger: logger, metrics: metrics),
     limit: base is MemorySessionStore ? nil : storeLimit, metrics: metrics)
+  // The database's record when there is one (every instance abandons the others' sessions too).
+  let abandonSeconds = sweep.abandonAfter
   let vault = SecretVault()
   let faults = try FaultInjection(environment: dependencies.environment)
   let service = SessionService(
     store: store, serving: FlowServing(catalog: catalog, policy: arguments.onFlowChange, vault: vault),
     calls: CallCoordinator(
       store: store, api: api, secrets: vault, storeSensitive: true, attempts: 32, callTimeout: callTimeout,
+      actionTimeout: abandonSeconds, now: dependencies.now,
       checkpoint: { [test = dependencies.checkpoint] point in
         faults.reach(point)
         try test?(point)
       }),
     limits: dependencies.limits, today: today, metrics: metrics,
     activity: (base as? any SweepableSessionStore).map {
-      ReadActivity(store: $0, threshold: Double(sweep.idleTimeout) / 4, logger: logger)
+      // A quarter of the shorter of the idle timeout and --abandon-after: a shopper
+      // who reads more often than every three quarters of either is not gone.
+      ReadActivity(
+        store: $0, threshold: min(Double(sweep.idleTimeout), abandonSeconds) / 4, logger: logger, now: dependencies.now)
     })
   let interval = dependencies.sweepInterval ?? sweep.sweepInterval
   let sweepable = base as? any SweepableSessionStore
@@ -248,9 +264,13 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     SessionSweeper(
       store: (sweepable as (any SessionStore)?) ?? store, catalog: catalog, vault: vault,
       idleTimeout: .seconds(sweep.idleTimeout),
-      finishedRetention: .seconds(sweep.finishedRetention), interval: interval, metrics: metrics, logger: logger))
+      finishedRetention: .seconds(sweep.finishedRetention), interval: interval, metrics: metrics, logger: logger,
+      now: dependencies.now))
   if let sweepable {
-    services.append(LostCallRecovery(store: sweepable, service: service, interval: interval, logger: logger))
+    services.append(
+      LostCallRecovery(
+        store: sweepable, service: service, interval: interval, logger: logger, abandonAfter: abandonSeconds,
+        now: dependencies.now))
   }
 
   let access = SessionGuard(
@@ -295,6 +315,7 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     "store": "\(storeName)",
     "address": "\(arguments.hostname):\(arguments.port)\(arguments.port == 0 ? " (any free port: see listening)" : "")",
     "idleTimeout": "\(sweep.idleTimeout)s", "finishedRetention": "\(sweep.finishedRetention)s",
+    "abandonAfter": "\(DatabaseOptions.text(abandonSeconds))s",
     "sweepEvery": "\(SweepSettings.text(dependencies.sweepInterval ?? sweep.sweepInterval))",
     "dataKey": "\(keys.current.id)", "oldDataKeys": "\(keys.old.map(\.id).joined(separator: ","))",
   ]
@@ -347,6 +368,21 @@ func finishedRetention(of arguments: some AppArguments, callTimeout: Double) thr
     )
   }
   return given
+}
+
+/// `--abandon-after` without a value: half an hour.
+let defaultAbandonAfter: Double = 1800
+
+/// `--abandon-after` in seconds, checked: over 0 and at most a week (604800 s).
+func abandonAfter(of arguments: some AppArguments) throws(UsageError) -> Double {
+  let seconds = arguments.abandonAfter ?? defaultAbandonAfter
+  guard seconds > 0, seconds <= 604_800 else {
+    throw UsageError(
+      description:
+        "--abandon-after must be a number of seconds over 0 and at most 604800 (a week), not \(DatabaseOptions.text(seconds))"
+    )
+  }
+  return seconds
 }
 
 /// The connection policy of `options`, the descriptor limit raised first when

@@ -16,12 +16,16 @@ struct GatedAPI: CheckoutAPI {
     for await _ in release { break }
     return DemoCheckoutAPI().answer(request)
   }
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+    try await DemoCheckoutAPI().abandon(request)
+  }
 }
 
 /// A checkout API that is down.
 struct UnreachableAPI: CheckoutAPI {
   struct Down: Error {}
   func perform(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome { throw Down() }
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome { throw Down() }
 }
 
 /// How the server calls the checkout API: once per `callAPI` effect, outside the

@@ -16,6 +16,9 @@ import Testing
       guard request.key.continuation != nil else { return .actionRequired("three_d_secure", [:]) }
       return .succeeded(["order.number": .string("PL-00000001")])
     }
+    func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+      .failed([APIError(code: "payment_intent_authentication_failure")])
+    }
   }
 
   @Test func theRouteEndpointNamesTheActionACallWaitsOnUntilItIsDone() async throws {

@@ -68,6 +68,7 @@ actor LossyAPI: CheckoutAPI {
     }
     return outcome
   }
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome { try await demo.abandon(request) }
 }
 
 /// Exactly-once API calls across lost answers: the intent (the call's idempotency
@@ -208,7 +209,7 @@ actor LossyAPI: CheckoutAPI {
     } catch {
       #expect(
         error.description
-          == "CHECKOUT_FAULT: unknown fault point \"after-lunch\"; use before-intent-save, after-intent-save, after-api-answer, before-answer-save"
+          == "CHECKOUT_FAULT: unknown fault point \"after-lunch\"; use before-intent-save, after-intent-save, after-api-answer, before-answer-save, before-abandon-request, before-abandon-save"
       )
     }
     let two = try FaultInjection(environment: ["CHECKOUT_FAULT": "after-api-answer, before-answer-save"])

@@ -21,6 +21,7 @@ struct RecordingGatedAPI: CheckoutAPI {
     await charged.charge(request.payload.values["shipping.city"]?.displayText ?? "")
     return try await gated.perform(request)
   }
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome { try await gated.abandon(request) }
 }
 
 /// A call freezes what it sends (issue 24): a `set` while `placeOrder` is in

@@ -52,6 +52,12 @@ actor SwitchedAPI: CheckoutAPI {
     while arrived < meeting, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     return try await demo.perform(request)
   }
+
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+    keys.append("abandon " + request.idempotencyKey)
+    if down { throw Down() }
+    return try await demo.abandon(request)
+  }
 }
 
 /// A charged order whose answer was lost, and whose shopper never came back, is

@@ -40,11 +40,14 @@ import Testing
   /// `--port -1` and `--idle-timeout -5` said `Missing value for '--port <port>'`:
   /// a negative number is a value to refuse in words, saying what is valid.
   @Test func aNegativeNumberIsAnInvalidValueNotAMissingOne() async throws {
+    let abandon = "--abandon-after must be a number of seconds over 0 and at most 604800 (a week), not "
     let cases: [([String], String)] = [
       (["--port", "-1"], "--port must be 0 to 65535 (0: any free port), not -1"),
       (["--idle-timeout", "-5"], "--idle-timeout must be 1 second or more, not -5"),
       (["--header-timeout", "-2"], "--header-timeout must be a number of seconds over 0, not -2.0"),
       (["--max-connections", "-3"], "--max-connections must be 1 or more, not -3"),
+      (["--abandon-after", "-5"], abandon + "-5"), (["--abandon-after", "0"], abandon + "0"),
+      (["--abandon-after", "nan"], abandon + "nan"), (["--abandon-after", "604801"], abandon + "604801"),
     ]
     for (arguments, expected) in cases {
       let command = try CheckoutServerCommand.parse(arguments)
@@ -133,6 +136,7 @@ import Testing
         arguments, dependencies: AppDependencies(logger: Logger(label: "test") { _ in logs }, environment: [:]))
       let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
       #expect(started.metadata["sweepEvery"]?.description == every)
+      #expect(started.metadata["abandonAfter"]?.description == "1800s")
     }
   }
 }

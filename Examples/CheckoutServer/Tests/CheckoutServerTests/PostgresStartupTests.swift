@@ -171,4 +171,25 @@ struct PostgresStartupTests {
       #expect(started.metadata["finishedRetention"]?.description == "600s")
     }
   }
+
+  /// `--abandon-after` is in the record too: a shorter one abandons with the
+  /// recorded one; `--replace-sweep-settings` records it, and the next instance uses it.
+  @Test func anInstanceWithAShorterAbandonAfterKeepsTheRecordUnlessItReplacesIt() async throws {
+    try await Self.withDatabase { url in
+      try await Self.start(url)
+      var hasty = TestArguments()
+      hasty.abandonAfter = 60
+      let logs = InMemoryLogHandler()
+      try await Self.start(url, arguments: hasty, logger: Logger(label: "test") { _ in logs })
+      let started = try #require(logs.entries.first { "\($0.message)" == "checkout server" })
+      #expect(started.metadata["abandonAfter"]?.description == "1800s", "the recorded one")
+      hasty.replaceSweepSettings = true
+      try await Self.start(url, arguments: hasty)
+      let next = InMemoryLogHandler()
+      try await Self.start(url, logger: Logger(label: "test") { _ in next })
+      let later = try #require(next.entries.first { "\($0.message)" == "checkout server" })
+      #expect(later.metadata["abandonAfter"]?.description == "1800s", "its own, longer one")
+      #expect("\(try #require(next.entries.first { $0.level == .warning }).message)".contains("--abandon-after 60"))
+    }
+  }
 }

@@ -5,7 +5,8 @@ import Testing
 @testable import CheckoutServer
 
 /// The lost-call recovery's queries on PostgreSQL: the sessions whose call waits
-/// for the API's answer, by their last save, and the waiting counts.
+/// for the API's answer, by their last save, those whose call waits on the
+/// shopper's action, by their last activity, and the waiting counts.
 extension PostgresStoreTests {
   @Test func sessionsWaitingOnCallsAreListedOldestFirstAndCounted() async throws {
     var onCall = try Self.snapshot()
@@ -35,6 +36,38 @@ extension PostgresStoreTests {
       #expect(listed.first?.calls.map(\.key) == ["placeOrder-1"])
       let none = try await store.sessionsWaitingOnCalls(savedBefore: Date().addingTimeInterval(-60), limit: 10_000)
       #expect(!none.contains { ids.contains($0.id) }, "none saved a minute ago")
+    }
+  }
+
+  @Test func sessionsWaitingOnAnActionAreListedByTheirLastActivity() async throws {
+    var onAction = try Self.snapshot()
+    onAction.calls = [try LostCallRecoveryTests.actionCall()]
+    var onCall = try Self.snapshot()
+    onCall.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    var givenUp = try Self.snapshot()
+    givenUp.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    let (onActionSnapshot, onCallSnapshot, givenUpSnapshot) = (onAction, onCall, givenUp)
+    try await withStore { store in
+      let run = UUID().uuidString.lowercased()
+      let ids = ["old", "read", "call", "unanswered"].map { SessionID("abandoned-\($0)-\(run)") }
+      try await store.insert(onActionSnapshot, id: ids[0])
+      try await store.insert(onActionSnapshot, id: ids[1])
+      try await store.insert(onCallSnapshot, id: ids[2])
+      try await Task.sleep(for: .milliseconds(20))
+      try await store.insert(givenUpSnapshot, id: ids[3])
+      try await Task.sleep(for: .milliseconds(50))
+      let cutoff = Date()
+      try await Task.sleep(for: .milliseconds(50))
+      try await store.touch(ids[1])
+      let listed = try await store.sessionsLeftWaiting(inactiveBefore: cutoff, limit: 10_000)
+        .filter { ids.contains($0.id) }
+      #expect(listed.map(\.id) == [ids[0], ids[3]], "a read since counts; a call waiting on its answer is not listed")
+      #expect(listed.first?.calls.first?.action?.name == "three_d_secure")
+      #expect(try #require(listed.first?.lastActive) < cutoff)
+      let later = try await store.sessionsLeftWaiting(inactiveBefore: Date().addingTimeInterval(60), limit: 10_000)
+        .filter { ids.contains($0.id) }
+      #expect(Set(later.map(\.id)) == [ids[0], ids[1], ids[3]])
+      #expect(later.first { $0.id == ids[3] }?.calls.map(\.key) == ["placeOrder-1"], "its unanswered call")
     }
   }
 }

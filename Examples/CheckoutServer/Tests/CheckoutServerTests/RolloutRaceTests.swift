@@ -63,6 +63,7 @@ final class MigratingDuringCallAPI: CheckoutAPI {
     try await store.migrateNow(request.session)
     return .succeeded([:])
   }
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome { .failed([]) }
 }
 
 /// Rollouts without 500s: an event on a session that another instance carries to a

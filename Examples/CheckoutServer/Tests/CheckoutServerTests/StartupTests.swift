@@ -201,6 +201,12 @@ import Testing
       own: SweepSettings(idleTimeout: 3600, finishedRetention: 60), recorded: production, replace: false)
     #expect(longer.effective == SweepSettings(idleTimeout: 3600, finishedRetention: 600))
     #expect(longer.warning != nil)
+    // --abandon-after is shared too: a shorter one would cancel the others' shoppers still at their bank.
+    let hasty = SweepSettingsRecord.decide(
+      own: SweepSettings(idleTimeout: 1800, finishedRetention: 600, abandonAfter: 60), recorded: production,
+      replace: false)
+    #expect(hasty.effective == production && hasty.record == nil)
+    #expect(hasty.warning?.contains("--abandon-after 60") == true, "\(hasty.warning ?? "")")
   }
 
   /// The start line lists every file served: v1 and v2 of a flow each (it listed only the newest).

@@ -25,6 +25,8 @@ struct TestArguments: AppArguments {
   var database = DatabaseOptions.standard
   var devScriptedAnswers = false
   var maxSessions: Int?
+  var abandonAfter: Double?
+  var replaceSweepSettings = false
 }
 
 /// A fixed data key (32 bytes, base64) for tests that share a store between

@@ -159,6 +159,27 @@ struct DemoCheckoutAPI: CheckoutAPI {
     return try await ledger.record(answer(request), for: request)
   }
 
+  /// A call the shopper left waiting on an action, or given up unanswered: the
+  /// answer recorded under the request's key, when there is one (the shopper
+  /// finished at the bank: a 3-D Secure payment that went through keeps its
+  /// order; a call whose answer was lost replays it); else the call is recorded
+  /// cancelled under that key, so that a request sent later with it is answered
+  /// failed too, and the failure is the answer (for 3-D Secure the dialect's
+  /// failed authentication, `payment_intent_authentication_failure`; otherwise
+  /// `action_abandoned`). Asked again, it answers the same.
+  func abandon(_ request: CheckoutAPIRequest) async throws -> CheckoutAPIOutcome {
+    if let first = try await ledger.answer(for: request.idempotencyKey) { return first }
+    let dialect = dialects[request.flow] ?? defaultDialect
+    let cancelled =
+      request.key.continuation?.hasPrefix(ThreeDSecureCard.action.rawValue + "-") == true
+      ? dialect.authenticationFailed : DemoCheckoutAPI.actionAbandoned
+    return try await ledger.record(.failed([cancelled]), for: request)
+  }
+
+  /// The error of a call abandoned at an action other than 3-D Secure, or given up unanswered.
+  static let actionAbandoned = APIError(
+    code: "action_abandoned", message: "This step was left unfinished and has been cancelled. Please try again.")
+
   /// The answer, synchronously (the demo does no I/O).
   func answer(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
     let dialect = dialects[request.flow] ?? defaultDialect

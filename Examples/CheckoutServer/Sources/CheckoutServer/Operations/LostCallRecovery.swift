@@ -21,6 +21,20 @@ import Synchronization
 /// not answer is *not* given up: it stays waiting, the pass logs one warning for
 /// it (the session, the operation and the full idempotency key), and the next pass
 /// tries again. A call waiting on the shopper's action (3-D Secure) is not lost.
+///
+/// Each pass then lists the sessions whose call waits on the shopper's action (or
+/// was given up unanswered, a retry offered that nobody took) and whose last
+/// activity (a save, or a read ``ReadActivity`` recorded: a shopper polling the
+/// challenge is not gone) is older than `--abandon-after` (the coordinator's
+/// action timeout), and abandons each through the library (``CallCoordinator/abandonIdleCalls(in:flow:readAt:)``: the API is asked
+/// what became of the call, ``CheckoutAPI/abandon(_:)``, and its answer applied
+/// once). A placed order's confirmation is then shown as for a lost call; a
+/// cancelled one offers its error and is swept as idle. An unknown answer saves
+/// nothing and is asked again next pass. Each abandonment is logged (info,
+/// `abandoned API call`, with the session, the operation, the full idempotency
+/// key and the outcome) and counted (`checkout_api_calls_abandoned_total`).
+/// Here rather than in the sweeper: it makes API calls and saves sessions, as
+/// this pass does, while the sweeper only deletes, and must stay cheap.
 /// Each pass also sets the waiting gauges (``ServerMetrics/recordWaiting(_:)``).
 struct LostCallRecovery: Service, CustomStringConvertible {
   /// Lists the waiting sessions (their sealed values unopened).
@@ -29,6 +43,8 @@ struct LostCallRecovery: Service, CustomStringConvertible {
   let service: SessionService
   let interval: Duration
   let logger: Logger
+  /// `--abandon-after`: the coordinator's action timeout, which this pass lists by.
+  var abandonAfter: TimeInterval = defaultAbandonAfter
   /// How many sessions one pass finishes at most (the oldest first).
   var batch = 100
   /// The clock the call timeout is counted on.
@@ -36,7 +52,7 @@ struct LostCallRecovery: Service, CustomStringConvertible {
 
   /// What service-lifecycle logs name it by.
   var description: String {
-    "LostCallRecovery(every \(interval), call timeout \(service.calls.callTimeout) s)"
+    "LostCallRecovery(every \(interval), call timeout \(service.calls.callTimeout) s, abandon after \(abandonAfter) s)"
   }
 
   func run() async throws {
@@ -51,6 +67,11 @@ struct LostCallRecovery: Service, CustomStringConvertible {
     var finished = 0
     /// Sessions whose call stays waiting (tried again next pass).
     var leftWaiting = 0
+    /// Sessions whose call waiting on an action was abandoned and the answer applied.
+    var abandoned = 0
+    /// Sessions whose abandonment's answer was unknown, or could not be applied
+    /// (still waiting on the action; asked again next pass).
+    var abandonUnknown = 0
   }
 
   /// One pass: finishes what it can, logs what it cannot, sets the gauges.
@@ -66,6 +87,14 @@ struct LostCallRecovery: Service, CustomStringConvertible {
         case .nothingLost: break
         }
       }
+      let idle = now().addingTimeInterval(-abandonAfter)
+      for waiting in try await store.sessionsLeftWaiting(inactiveBefore: idle, limit: batch) {
+        switch await abandon(waiting) {
+        case .finished: done.abandoned += 1
+        case .leftWaiting: done.abandonUnknown += 1
+        case .nothingLost: break
+        }
+      }
       service.metrics.recordWaiting(try await store.waitingCounts())
     } catch {
       logger.warning(
@@ -73,7 +102,11 @@ struct LostCallRecovery: Service, CustomStringConvertible {
     }
     if done != Pass() {
       logger.info(
-        "lost API calls", metadata: ["finished": "\(done.finished)", "leftWaiting": "\(done.leftWaiting)"])
+        "lost API calls",
+        metadata: [
+          "finished": "\(done.finished)", "leftWaiting": "\(done.leftWaiting)", "abandoned": "\(done.abandoned)",
+          "abandonUnknown": "\(done.abandonUnknown)",
+        ])
     }
     return done
   }
@@ -125,6 +158,44 @@ struct LostCallRecovery: Service, CustomStringConvertible {
 }
 
 extension LostCallRecovery {
+  /// Abandons one session's calls left waiting on an action (the library checks
+  /// the timeout again, with the session as loaded now); an unknown answer leaves
+  /// the call waiting.
+  private func abandon(_ waiting: WaitingSession) async -> Finish {
+    let id = waiting.id
+    do {
+      let served = try await service.served(id)
+      let calls = service.calls(for: id, flow: served.flow, logger: logger)
+      let recovery = try await ServerError.answering(gone: id) {
+        try await calls.abandonIdleCalls(in: served.stored, flow: served.flow, readAt: waiting.lastActive)
+      }
+      if let migration = served.migration, recovery.stored.version != served.stored.version {
+        MigrationLog.log(migration, session: id, saved: true, to: logger)
+      }
+      if recovery.steps.isEmpty { return .nothingLost }
+      // Nothing saved: the answer was unknown. Saved by someone else: the shopper came back first.
+      guard recovery.steps.contains(where: { if case .effect = $0 { true } else { false } }) else {
+        return recovery.stored.version == served.stored.version ? .leftWaiting : .nothingLost
+      }
+      if SessionsController.placedAnOrder(recovery.steps.map(EffectView.init)) {
+        service.metrics.sessionsFinished.increment()
+      }
+      await showConfirmation(after: recovery, flow: served.flow, calls: calls)
+      return .finished
+    } catch let error as ServerError where error.error == "unknown_session" {
+      return .nothingLost
+    } catch {
+      var metadata: Logger.Metadata = ["session": "\(id)", "error.type": "\(type(of: error))"]
+      if let call = waiting.calls.first {
+        metadata = CallLog.metadata(id, call.operation, call.key, metadata)
+      }
+      logger.warning(
+        "a call left waiting (on an action, or unanswered) could not be abandoned; it stays and is tried again next pass",
+        metadata: metadata)
+      return .leftWaiting
+    }
+  }
+
   /// The step a placed order's answer resets to (its confirmation): the target of
   /// a `reset` after a call that succeeded; nil when the calls placed no order.
   static func confirmation(after steps: [CallStep]) -> StepID? {

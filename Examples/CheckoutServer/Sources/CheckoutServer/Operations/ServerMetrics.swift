@@ -22,6 +22,7 @@ import Synchronization
 /// | `checkout_sessions_finished_total` | | sessions that reached a `reset` step after an API success (an order placed), by an event, or by a lost call finished (a `GET`, ``LostCallRecovery``) |
 /// | `checkout_sessions_swept_total` | | sessions the sweeper deleted |
 /// | `checkout_api_calls_recovered_total` | | API calls a session left waiting (an instance died) that were made again with their key |
+/// | `checkout_api_calls_abandoned_total` | `outcome` (``abandonmentOutcomes``) | calls a shopper left waiting on an action past `--abandon-after`, by what the API answered their abandonment: `succeeded` (the order placed), `failed` (cancelled), `unknown` (it threw or asked for an action: asked again next pass) |
 /// | `checkout_sessions_waiting_on_call` | | gauge: stored sessions with a call waiting for the API's answer (in flight, or lost and not yet finished) |
 /// | `checkout_sessions_waiting_on_action` | | gauge: stored sessions whose call waits on the shopper's action (3-D Secure) |
 /// | `checkout_sessions_call_unanswered` | | gauge: stored sessions holding a call given up unanswered (a retry offered to the shopper) |
@@ -61,6 +62,10 @@ final class ServerMetrics: Sendable {
     callUnanswered = CoreMetrics.Gauge(label: "checkout_sessions_call_unanswered", factory: factory)
     openConnections = CoreMetrics.Gauge(label: "checkout_connections_open", factory: factory)
     connectionLimit = CoreMetrics.Gauge(label: "checkout_connections_limit", factory: factory)
+    for outcome in ServerMetrics.abandonmentOutcomes {
+      _ = CoreMetrics.Counter(
+        label: "checkout_api_calls_abandoned_total", dimensions: [("outcome", outcome)], factory: factory)
+    }
     for reason in ServerMetrics.sealedValueReasons {
       _ = CoreMetrics.Counter(
         label: "checkout_sealed_values_unreadable_total", dimensions: [("reason", reason)], factory: factory)
@@ -76,6 +81,8 @@ final class ServerMetrics: Sendable {
     }
   }
 
+  /// The outcomes of `checkout_api_calls_abandoned_total`.
+  static let abandonmentOutcomes = ["succeeded", "failed", "unknown"]
   /// The reasons of `checkout_sealed_values_unreadable_total`.
   static let sealedValueReasons = ["unknown_key", "tampered"]
   /// The outcomes of `checkout_api_calls_total`.
@@ -196,6 +203,14 @@ final class ServerMetrics: Sendable {
   func recordAPICall(operation: String, outcome: String) {
     CoreMetrics.Counter(
       label: "checkout_api_calls_total", dimensions: [("operation", operation), ("outcome", outcome)], factory: factory
+    )
+    .increment()
+  }
+
+  /// Counts one abandonment by what the API answered (``abandonmentOutcomes``).
+  func recordAbandonment(outcome: String) {
+    CoreMetrics.Counter(
+      label: "checkout_api_calls_abandoned_total", dimensions: [("outcome", outcome)], factory: factory
     )
     .increment()
   }

@@ -32,6 +32,8 @@ struct SessionSweeper: Service, CustomStringConvertible {
   /// How many sessions one batch of a pass lists at most (the oldest first); a
   /// pass goes on with another batch while one is full and deletes something.
   var batch = 1000
+  /// The clock each pass is timed by.
+  var now: @Sendable () -> Date = { Date() }
 
   /// What service-lifecycle logs name it by (not its stored properties: the store,
   /// the flows and the metrics registry).
@@ -41,7 +43,7 @@ struct SessionSweeper: Service, CustomStringConvertible {
 
   func run() async throws {
     await Periodic.every(interval) {
-      await sweep()
+      await sweep(now: now())
     }
   }
 

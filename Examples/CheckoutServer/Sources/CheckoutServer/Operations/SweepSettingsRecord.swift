@@ -1,12 +1,18 @@
 import Logging
 import PostgresNIO
 
-/// How long sessions are kept: `--idle-timeout` and `--finished-retention`, in seconds.
+/// How long sessions are kept: `--idle-timeout` and `--finished-retention`, in
+/// seconds, and how long one may wait on the shopper's action before it is
+/// abandoned (`--abandon-after`: one instance's pass abandons every instance's
+/// sessions, so they share it too).
 struct SweepSettings: Sendable, Equatable, CustomStringConvertible {
   var idleTimeout: Int
   var finishedRetention: Int
+  var abandonAfter: Double = defaultAbandonAfter
 
-  var description: String { "--idle-timeout \(idleTimeout) --finished-retention \(finishedRetention)" }
+  var description: String {
+    "--idle-timeout \(idleTimeout) --finished-retention \(finishedRetention) --abandon-after \(DatabaseOptions.text(abandonAfter))"
+  }
 
   /// How often the sweeper checks: every quarter of the shorter of the two, and at
   /// least once a minute (at most a minute apart): 2.5 s for 20 s and 10 s, a
@@ -25,7 +31,8 @@ struct SweepSettings: Sendable, Equatable, CustomStringConvertible {
   func longest(_ other: SweepSettings) -> SweepSettings {
     SweepSettings(
       idleTimeout: max(idleTimeout, other.idleTimeout),
-      finishedRetention: max(finishedRetention, other.finishedRetention))
+      finishedRetention: max(finishedRetention, other.finishedRetention),
+      abandonAfter: max(abandonAfter, other.abandonAfter))
   }
 }
 
@@ -48,6 +55,9 @@ enum SweepSettingsRecord {
       recorded_at timestamptz NOT NULL DEFAULT now()
     )
     """
+  /// The column later versions added (`--abandon-after`; NULL in an older record: 1800).
+  static let abandonAfterColumn =
+    "ALTER TABLE checkout_sweep_settings ADD COLUMN IF NOT EXISTS abandon_after double precision"
 
   /// What an instance sweeps with, what it records (nil: nothing), and the
   /// warning it logs (nil: none), given its own settings and the database's.
@@ -82,18 +92,20 @@ enum SweepSettingsRecord {
   {
     var recorded: SweepSettings?
     let rows = try await connection.query(
-      "SELECT idle_timeout, finished_retention FROM checkout_sweep_settings", logger: logger)
-    for try await (idle, finished) in rows.decode((Int, Int).self) {
-      recorded = SweepSettings(idleTimeout: idle, finishedRetention: finished)
+      "SELECT idle_timeout, finished_retention, abandon_after FROM checkout_sweep_settings", logger: logger)
+    for try await (idle, finished, abandon) in rows.decode((Int, Int, Double?).self) {
+      recorded = SweepSettings(
+        idleTimeout: idle, finishedRetention: finished, abandonAfter: abandon ?? defaultAbandonAfter)
     }
     let decision = decide(own: own, recorded: recorded, replace: replace)
     if let record = decision.record {
       try await connection.query(
         """
-        INSERT INTO checkout_sweep_settings (one, idle_timeout, finished_retention) \
-        VALUES (true, \(record.idleTimeout), \(record.finishedRetention)) \
+        INSERT INTO checkout_sweep_settings (one, idle_timeout, finished_retention, abandon_after) \
+        VALUES (true, \(record.idleTimeout), \(record.finishedRetention), \(record.abandonAfter)) \
         ON CONFLICT (one) DO UPDATE SET idle_timeout = EXCLUDED.idle_timeout, \
-        finished_retention = EXCLUDED.finished_retention, recorded_at = now()
+        finished_retention = EXCLUDED.finished_retention, abandon_after = EXCLUDED.abandon_after, \
+        recorded_at = now()
         """, logger: logger)
     }
     if let warning = decision.warning { logger.warning("\(warning)") }

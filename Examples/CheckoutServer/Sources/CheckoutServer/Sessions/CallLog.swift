@@ -35,6 +35,25 @@ enum CallLog {
       logger.error(
         "checkout API did not answer", metadata: metadata(session, operation, key, ["error.type": "\(type(of: error))"])
       )
+    case .abandoning: break  // its answer is logged, one line per abandonment
+    case .abandoned(let operation, let key, let outcome):
+      var more: Logger.Metadata = ["outcome": "\(abandonmentOutcome(outcome))"]
+      if case .failed(let errors) = outcome { more["codes"] = "\(errors.map(\.code).joined(separator: ","))" }
+      logger.info("abandoned API call", metadata: metadata(session, operation, key, more))
+    case .abandonUnknown(let operation, let key, let error):
+      logger.warning(
+        "abandoned API call",
+        metadata: metadata(session, operation, key, ["outcome": "unknown", "error.type": "\(type(of: error))"]))
+    }
+  }
+
+  /// What an abandonment's answer counts as: `succeeded` (the order placed),
+  /// `failed` (the call cancelled), or `unknown` (an action asked for: nothing saved).
+  static func abandonmentOutcome(_ outcome: CheckoutAPIOutcome) -> String {
+    switch outcome {
+    case .succeeded: return "succeeded"
+    case .failed: return "failed"
+    case .actionRequired: return "unknown"
     }
   }
 
@@ -51,6 +70,9 @@ enum CallLog {
     case .answered(let operation, _, .actionRequired):
       metrics.recordAPICall(operation: operation.rawValue, outcome: "actionRequired")
     case .unanswered(let operation, _, _): metrics.recordAPICall(operation: operation.rawValue, outcome: "unanswered")
+    case .abandoning: break
+    case .abandoned(_, _, let outcome): metrics.recordAbandonment(outcome: abandonmentOutcome(outcome))
+    case .abandonUnknown: metrics.recordAbandonment(outcome: "unknown")
     }
   }
 

@@ -42,7 +42,8 @@ enum DatabaseSchema {
       columns: [
         ("one", "boolean"), ("idle_timeout", "integer"), ("finished_retention", "integer"),
         ("recorded_at", timestamp),
-      ]),
+      ],
+      added: [("abandon_after", "double precision")]),
   ]
 
   /// What `CREATE`s and `ALTER`s them, each statement idempotent.
@@ -66,6 +67,7 @@ enum DatabaseSchema {
     PostgresCallLedger.schema,
     DataKeyAdmission.schema,
     SweepSettingsRecord.schema,
+    SweepSettingsRecord.abandonAfterColumn,
   ]
 
   /// Checks the tables that exist, then creates what is missing (call it holding

@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// ``LostCallRecovery``'s queries: the sessions whose snapshot shows a call waiting
 /// for the API's answer (an element of `calls` without an `action`), by their last
-/// save (`updated_at`), and the counts of waiting sessions for its gauges (one
+/// save (`updated_at`); those whose call waits on the shopper's action or was
+/// given up unanswered, by their last activity (`updated_at` or `seen_at`, a recorded read); and the counts of waiting sessions for its gauges (one
 /// pass over the table: SQL/JSON path tests on `snapshot`).
 extension PostgresSessionStore {
   /// A call waiting for the API's answer.
@@ -29,6 +30,28 @@ extension PostgresSessionStore {
       }
     } catch {
       throw failure(error, id: SessionID("(lost calls)"))
+    }
+    return found
+  }
+
+  func sessionsLeftWaiting(inactiveBefore cutoff: Date, limit: Int) async throws -> [WaitingSession] {
+    var found: [WaitingSession] = []
+    do {
+      var query: PostgresQuery = """
+        SELECT id, snapshot::text, extract(epoch FROM greatest(updated_at, coalesce(seen_at, updated_at)))::float8
+        FROM sessions WHERE greatest(updated_at, coalesce(seen_at, updated_at)) < \(cutoff) AND
+        """
+      query.sql += " (" + Self.onAction + " OR " + Self.unanswered + ") ORDER BY 3 LIMIT \(max(1, limit))"
+      let rows = try await client.query(query, logger: logger)
+      for try await (id, json, active) in rows.decode((String, String, Double).self) {
+        guard let snapshot = try? SessionSnapshot(json: Data(json.utf8)) else { continue }
+        found.append(
+          WaitingSession(
+            id: SessionID(id), calls: snapshot.calls + (snapshot.unanswered ?? []),
+            lastActive: Date(timeIntervalSince1970: active)))
+      }
+    } catch {
+      throw failure(error, id: SessionID("(abandoned actions)"))
     }
     return found
   }

@@ -32,6 +32,11 @@ protocol SweepableSessionStore: SessionStore {
   /// were last saved before `cutoff`, the oldest save first, at most `limit`
   /// (``LostCallRecovery``'s candidates).
   func sessionsWaitingOnCalls(savedBefore cutoff: Date, limit: Int) async throws -> [WaitingSession]
+  /// Sessions with a call waiting on the shopper's action (3-D Secure) or given up
+  /// unanswered whose last activity (save or recorded read) is before `cutoff`,
+  /// the oldest first, at most `limit`, each with its last activity and calls
+  /// (both kinds; ``LostCallRecovery``'s abandonments).
+  func sessionsLeftWaiting(inactiveBefore cutoff: Date, limit: Int) async throws -> [WaitingSession]
   /// How many stored sessions wait on a call's answer, on a shopper's action, or
   /// hold a call given up unanswered (the gauges ``LostCallRecovery`` sets).
   func waitingCounts() async throws -> WaitingCounts
@@ -162,6 +167,18 @@ final class MemorySessionStore: SweepableSessionStore, GuardedSessionStore {
         .filter { $0.snapshot.waitsOnAnswer && ($0.savedAt ?? .distantPast) < cutoff }
         .sorted { ($0.savedAt ?? .distantPast) < ($1.savedAt ?? .distantPast) }.prefix(max(1, limit))
         .map { WaitingSession(id: $0.id, calls: $0.snapshot.calls) }
+    }
+  }
+
+  func sessionsLeftWaiting(inactiveBefore cutoff: Date, limit: Int) async -> [WaitingSession] {
+    sessions.withLock { sessions in
+      sessions.values.filter { $0.stored.snapshot.leftWaiting && $0.lastActive < cutoff }
+        .sorted { $0.lastActive < $1.lastActive }.prefix(max(1, limit))
+        .map { entry in
+          let snapshot = entry.stored.snapshot
+          return WaitingSession(
+            id: entry.stored.id, calls: snapshot.calls + (snapshot.unanswered ?? []), lastActive: entry.lastActive)
+        }
     }
   }
 

@@ -1,11 +1,16 @@
 import CheckoutEngine
+import Foundation
 
-/// A stored session with a call waiting for the API's answer, as the store lists
-/// it for ``LostCallRecovery`` (its snapshot still sealed, so only its calls).
+/// A stored session with a call waiting for the API's answer or on the shopper's
+/// action, as the store lists it for ``LostCallRecovery`` (its snapshot still
+/// sealed, so only its calls).
 struct WaitingSession: Sendable, Equatable {
   var id: SessionID
   /// The calls its snapshot shows (operation and key; no value the shopper entered).
   var calls: [APICall]
+  /// Its last activity (the later of its last save and its last recorded read),
+  /// for a session listed as left waiting (on an action, or unanswered); nil otherwise.
+  var lastActive: Date? = nil
 }
 
 /// How many stored sessions wait, by what they wait on: the gauges
@@ -27,7 +32,7 @@ struct WaitingCounts: Sendable, Equatable {
   init(snapshots: some Sequence<SessionSnapshot>) {
     for snapshot in snapshots {
       if snapshot.waitsOnAnswer { onCall += 1 }
-      if snapshot.calls.contains(where: { $0.action != nil }) { onAction += 1 }
+      if snapshot.waitsOnAction { onAction += 1 }
       if !(snapshot.unanswered ?? []).isEmpty { unanswered += 1 }
     }
   }
@@ -36,4 +41,9 @@ struct WaitingCounts: Sendable, Equatable {
 extension SessionSnapshot {
   /// Whether a call waits for the API's answer (not on the shopper's action).
   var waitsOnAnswer: Bool { calls.contains { $0.action == nil } }
+  /// Whether a call waits on the shopper's action (3-D Secure).
+  var waitsOnAction: Bool { calls.contains { $0.action != nil } }
+  /// Whether a call waits on the shopper's action or was given up unanswered:
+  /// what ``LostCallRecovery`` abandons once the shopper has gone.
+  var leftWaiting: Bool { waitsOnAction || !(unanswered ?? []).isEmpty }
 }
