@@ -74,8 +74,11 @@ public struct APICall: Hashable, Sendable, Codable {
     self.lastAction = lastAction
   }
 
-  /// The key the latest request was sent with: the call's key, or after an
-  /// action its continuation's (`placeOrder-1/three_d_secure-1`).
+  /// The call's key, or once it has asked for an action its continuation's
+  /// (`placeOrder-1/three_d_secure-1`): the key the latest request was sent with,
+  /// and while the call waits on the action, the key its continuation will carry
+  /// (an abandonment asks the API under it, so a late continuation meets the
+  /// answer the abandonment got).
   package var requestKey: IdempotencyKey {
     guard let actions, actions > 0, let last = lastAction else { return key }
     return IdempotencyKey(continuing: key, after: last, number: actions)
