@@ -216,13 +216,16 @@ package struct ScreenRenderer: Sendable {
       return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
     }
     let written = detail?.writtenTag(for: locale) ?? flow.defaultLocale ?? "en"
-    return filled(template.parts, data, locale: locale, plurals: PluralRules.for(written) ?? .otherOnly, plural: nil)
+    return filled(template.parts, data, locale: locale, pluralsOf: written, plural: nil)
   }
 
-  /// Template parts filled in, a plural's form chosen by `plurals`; `plural` is the
-  /// key of the plural whose form they are, which `#` shows.
+  /// Template parts filled in, a plural's form chosen by the plural rules of the
+  /// language tag `pluralsOf` (looked up only for a template that has a plural: most
+  /// have none, and a detail is filled on every screen); `plural` is the key of the
+  /// plural whose form they are, which `#` shows.
   private func filled(
-    _ parts: [DetailTemplate.Part], _ data: [DataKey: Value], locale: String?, plurals: PluralRules, plural: DataKey?
+    _ parts: [DetailTemplate.Part], _ data: [DataKey: Value], locale: String?, pluralsOf language: String,
+    plural: DataKey?
   ) -> String {
     parts.map { part in
       switch part {
@@ -237,11 +240,12 @@ package struct ScreenRenderer: Sendable {
       case .value(let key, nil): return masking.display(data[key], of: key, in: data, locale: locale)
       case .plural(let key, let choice):
         let number = masking.isMasked(key) ? nil : data[key].flatMap(PluralOperands.init)
-        return filled(choice.parts(for: number, rules: plurals), data, locale: locale, plurals: plurals, plural: key)
+        let rules = PluralRules.for(language) ?? .otherOnly
+        return filled(choice.parts(for: number, rules: rules), data, locale: locale, pluralsOf: language, plural: key)
       case .pluralNumber:
         guard let key = plural else { return "#" }
         return filled(
-          [.value(key, masking.isMasked(key) ? nil : .number)], data, locale: locale, plurals: plurals, plural: nil)
+          [.value(key, masking.isMasked(key) ? nil : .number)], data, locale: locale, pluralsOf: language, plural: nil)
       }
     }.joined()
   }

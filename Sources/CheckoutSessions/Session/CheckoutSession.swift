@@ -116,7 +116,10 @@ public struct CheckoutSession: Sendable {
   /// The value of a key as entered; nil for a secret key (a secret is only ever
   /// handed to the API, in a ``Payload``).
   public func value(for key: DataKey) -> Value? {
-    compiled.masking.isSecret(key) ? nil : data[key]
+    // Looked up first: a key without a value (most, for a host that reads every
+    // key a row binds) needs no test of whether it is secret.
+    guard let value = data[key], !compiled.masking.isSecret(key) else { return nil }
+    return value
   }
 
   /// The data with secrets left out and sensitive values masked (unless `revealSensitive`).

@@ -21,8 +21,10 @@ import Hummingbird
 enum CookieRequestOrigin {
   /// Passes a request that presents a bearer header, reads only, or comes from the
   /// page's own origin with a JSON body; else the 403 that says why.
-  static func check(_ request: Request) throws(ServerError) {
-    guard request.headers[.authorization] == nil, request.method != .get, request.method != .head else { return }
+  /// `authorization`: the request's `Authorization` header, as the caller read it
+  /// (once per request: ``SessionCredential`` reads the same).
+  static func check(_ request: Request, authorization: String?) throws(ServerError) {
+    guard authorization == nil, request.method != .get, request.method != .head else { return }
     if let name = HTTPField.Name.secFetchSite, let site = request.headers[name]?.lowercased(), site != "same-origin",
       site != "none"
     {

@@ -38,8 +38,10 @@ enum SessionCredential {
   /// The secrets a request presents, to be tried in order: its bearer token, or
   /// else its `checkout_secret` cookies (at most ``triedCookies``); empty when it
   /// presents none (or an `Authorization` header of another scheme).
-  static func secrets(of request: Request) -> [String] {
-    if let authorization = request.headers[.authorization] {
+  /// `authorization`: the request's `Authorization` header, as the caller read it
+  /// (once per request: ``CookieRequestOrigin`` reads the same).
+  static func secrets(of request: Request, authorization: String?) -> [String] {
+    if let authorization {
       return bearerToken(in: authorization).map { [$0] } ?? []
     }
     return cookieValues(in: request.headers[values: .cookie])
@@ -47,10 +49,29 @@ enum SessionCredential {
 
   /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1).
   static func bearerToken(in authorization: String) -> String? {
-    let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-    guard parts.count == 2, isBearer(parts[0]) else { return nil }
-    let token = trimmingWhitespace(parts[1])
+    guard let (scheme, rest) = schemeAndRest(of: authorization), isBearer(scheme) else { return nil }
+    let token = trimmingWhitespace(rest)
     return token.isEmpty ? nil : token
+  }
+
+  /// The first run of characters other than a space, and what follows the one
+  /// space after it: what `split(separator: " ", maxSplits: 1,
+  /// omittingEmptySubsequences: true)` gives when it gives two parts, nil when it
+  /// gives fewer. Read byte by byte when the header is ASCII (every real one: there
+  /// a space byte is a space character), without the character by character walk
+  /// the split makes on every request; by that split otherwise.
+  static func schemeAndRest(of authorization: String) -> (scheme: Substring, rest: Substring)? {
+    let bytes = authorization.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+      return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+    let space = UInt8(ascii: " ")
+    guard let start = bytes.firstIndex(where: { $0 != space }),
+      let end = bytes[start...].firstIndex(of: space)
+    else { return nil }
+    let rest = authorization[bytes.index(after: end)...]
+    return rest.isEmpty ? nil : (authorization[start..<end], rest)
   }
 
   /// Whether `scheme` is `bearer` in any case of its ASCII letters: what

@@ -31,8 +31,10 @@ struct SessionGuard: Sendable {
   /// by cookie from another origin (``CookieRequestOrigin``), before any read.
   @discardableResult
   func admit(_ request: Request, to id: SessionID) async throws -> StoredSession {
-    try CookieRequestOrigin.check(request)
-    let presented = SessionCredential.secrets(of: request)
+    // Read once: the origin check and the credential both look at it.
+    let authorization = request.headers[.authorization]
+    try CookieRequestOrigin.check(request, authorization: authorization)
+    let presented = SessionCredential.secrets(of: request, authorization: authorization)
     let read = try await ServerError.answering { try await self.read(id) }
     // Every presented secret is compared (each in constant time), whichever matches.
     let matched = read.digest.map { digest in presented.reduce(false) { digest.matches($1) || $0 } } ?? false
