@@ -130,8 +130,11 @@ import Testing
         ), "\(error)")
       #expect(!error.description.contains("pw"))
     }
+    // What this checks is that the start ends instead of hanging: 1 s of retries
+    // and the flows loaded, which in a debug build beside the whole suite's other
+    // servers has taken 22 s on two cores (15 s failed a quiet CI run): a minute.
     #expect(
-      ContinuousClock.now - started < .seconds(15), "1 s of retries, and the flows loaded (slow on a busy machine)")
+      ContinuousClock.now - started < .seconds(60), "1 s of retries, and the flows loaded (slow on a busy machine)")
   }
 
   /// A port nothing listens on now.
