@@ -125,18 +125,20 @@ import Testing
   /// of the shorter retention (2.5 s for 20 s and 10 s) and at least once a minute.
   /// The start line says how often.
   @Test func theStartLineSaysHowOftenTheSweeperChecks() async throws {
-    let cases: [(idle: Int, finished: Int?, every: String)] = [
-      (20, 10, "2.5s"), (1800, nil, "60s"), (1000, 100, "25s"),
+    // --abandon-after counts too: the pass that abandons runs at the same interval.
+    let cases: [(idle: Int, finished: Int?, abandon: Double?, every: String)] = [
+      (20, 10, nil, "2.5s"), (1800, nil, nil, "60s"), (1000, 100, nil, "25s"), (1800, nil, 40, "10s"),
     ]
-    for (idle, finished, every) in cases {
+    for (idle, finished, abandon, every) in cases {
       let logs = InMemoryLogHandler()
       var arguments = TestArguments()
       (arguments.idleTimeout, arguments.finishedRetention, arguments.callTimeout) = (idle, finished, 2)
+      arguments.abandonAfter = abandon
       _ = try await buildApplication(
         arguments, dependencies: AppDependencies(logger: Logger(label: "test") { _ in logs }, environment: [:]))
       let started = try #require(logs.entries.first { $0.message.description == "checkout server" })
       #expect(started.metadata["sweepEvery"]?.description == every)
-      #expect(started.metadata["abandonAfter"]?.description == "1800s")
+      #expect(started.metadata["abandonAfter"]?.description == (abandon == nil ? "1800s" : "40s"))
     }
   }
 }

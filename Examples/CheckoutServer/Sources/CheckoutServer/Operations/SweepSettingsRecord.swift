@@ -14,11 +14,13 @@ struct SweepSettings: Sendable, Equatable, CustomStringConvertible {
     "--idle-timeout \(idleTimeout) --finished-retention \(finishedRetention) --abandon-after \(DatabaseOptions.text(abandonAfter))"
   }
 
-  /// How often the sweeper checks: every quarter of the shorter of the two, and at
-  /// least once a minute (at most a minute apart): 2.5 s for 20 s and 10 s, a
-  /// minute for the defaults (1800 s and 600 s).
+  /// How often the sweeper and the lost-call recovery's pass (which abandons)
+  /// check: every quarter of the shortest of the idle timeout, the finished
+  /// retention and `--abandon-after`, and at least once a minute (at most a minute
+  /// apart): 2.5 s for 20 s and 10 s, 10 s for `--abandon-after 40`, a minute for
+  /// the defaults (1800 s, 600 s and 1800 s).
   var sweepInterval: Duration {
-    min(.seconds(60), .seconds(min(idleTimeout, finishedRetention)) / 4)
+    min(.seconds(60), .seconds(min(Double(min(idleTimeout, finishedRetention)), abandonAfter)) / 4)
   }
 
   /// A duration in seconds as the start line writes it: `60s`, `2.5s`.
