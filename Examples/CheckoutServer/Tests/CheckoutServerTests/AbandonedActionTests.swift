@@ -234,12 +234,7 @@ import Testing
   @Test func theMemoryStoreListsSessionsWaitingOnAnActionByTheirLastActivity() async throws {
     let clock = TestClock()
     let store = MemorySessionStore(now: clock.reading)
-    var onAction = try SweepingTests.snapshot()
-    onAction.calls = [try LostCallRecoveryTests.actionCall()]
-    var onCall = try SweepingTests.snapshot()
-    onCall.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
-    var givenUp = try SweepingTests.snapshot()
-    givenUp.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    let (onAction, onCall, givenUp) = try SweepingTests.waitingSnapshots()
     try await store.insert(onAction, id: "old")
     try await store.insert(onCall, id: "call")
     try await store.insert(givenUp, id: "unanswered")

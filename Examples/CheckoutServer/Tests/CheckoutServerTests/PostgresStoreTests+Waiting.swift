@@ -40,13 +40,7 @@ extension PostgresStoreTests {
   }
 
   @Test func sessionsWaitingOnAnActionAreListedByTheirLastActivity() async throws {
-    var onAction = try Self.snapshot()
-    onAction.calls = [try LostCallRecoveryTests.actionCall()]
-    var onCall = try Self.snapshot()
-    onCall.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
-    var givenUp = try Self.snapshot()
-    givenUp.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
-    let (onActionSnapshot, onCallSnapshot, givenUpSnapshot) = (onAction, onCall, givenUp)
+    let (onActionSnapshot, onCallSnapshot, givenUpSnapshot) = try SweepingTests.waitingSnapshots()
     try await withStore { store in
       let run = UUID().uuidString.lowercased()
       let ids = ["old", "read", "call", "unanswered"].map { SessionID("abandoned-\($0)-\(run)") }

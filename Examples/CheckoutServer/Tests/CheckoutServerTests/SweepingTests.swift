@@ -31,6 +31,21 @@ final class TestClock: Sendable {
       metrics: ServerMetrics(), logger: logger)
   }
 
+  /// A session of each kind the sweeper and the lost-call pass tell apart: a call
+  /// waiting on the shopper's action, one waiting on the API's answer, and one given
+  /// up unanswered (each on a plndr cart, `placeOrder-1`).
+  static func waitingSnapshots() throws -> (
+    onAction: SessionSnapshot, onCall: SessionSnapshot, givenUp: SessionSnapshot
+  ) {
+    var onAction = try snapshot()
+    onAction.calls = [try LostCallRecoveryTests.actionCall()]
+    var onCall = try snapshot()
+    onCall.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    var givenUp = try snapshot()
+    givenUp.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    return (onAction, onCall, givenUp)
+  }
+
   static func snapshot() throws -> SessionSnapshot {
     let catalog = try FlowCatalog.load(directory: FlowCatalog.defaultDirectory, logger: quiet)
     return CheckoutSession(flow: try #require(catalog["plndr"]), today: try CalendarDate.parse("2026-11-21")).snapshot()
@@ -49,10 +64,7 @@ final class TestClock: Sendable {
   @Test func aSessionWithACallInFlightOrUnansweredIsNeverSwept() async throws {
     let clock = TestClock()
     let store = MemorySessionStore(now: clock.reading)
-    var inFlight = try Self.snapshot()
-    inFlight.calls = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
-    var unanswered = try Self.snapshot()
-    unanswered.unanswered = [APICall(operation: "placeOrder", key: "placeOrder-1", then: nil)]
+    let (_, inFlight, unanswered) = try Self.waitingSnapshots()
     try await store.insert(inFlight, id: "in-flight")
     try await store.insert(unanswered, id: "unanswered")
     try await store.insert(try Self.snapshot(), id: "idle")
