@@ -79,6 +79,9 @@ import Testing
       #expect(line.contains("idempotencyKey=\(id):confirmPayment-1/three_d_secure-1"), "\(line)")
       #expect(line.contains("outcome=failed") && line.contains("codes=payment_intent_authentication_failure"))
       #expect(!line.contains("4000") && !line.contains("3184"), "no value: \(line)")
+      // No data key at all, so neither the CVC (123, too short to search for in a
+      // line holding a random session id) nor any other value can be in it.
+      #expect(!line.contains("payment.") && !line.contains("cvc"), "no data key: \(line)")
     }
     // Now an idle session like any other: swept after the idle timeout.
     let sweeper = try SweepingTests.sweeper(store, idle: 3600, finished: 60)
