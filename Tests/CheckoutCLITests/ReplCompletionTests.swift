@@ -21,14 +21,15 @@ import Testing
       "",
       [
         "accept", "api", "appear", "auto", "back", "decline", "expect", "help", "locale", "manual", "plan", "quit",
-        "set", "show",
-        "snapshot", "stack", "tap", "today",
+        "restore", "set", "show", "snapshot", "stack", "tap", "today",
       ]
     ),
     ("ta", ["tap"]),
     ("s", ["set", "show", "snapshot", "stack"]),
     ("sn", ["snapshot"]),
     ("snapshot ", []),
+    ("re", ["restore"]),
+    ("restore ", []),
     ("tap ", ["continue", "creditCard", "shippingAddress"]),
     ("tap c", ["continue", "creditCard"]),
     ("set ", ["shippingMethod"]),
@@ -61,8 +62,7 @@ import Testing
       "help ",
       [
         "accept", "api", "appear", "auto", "back", "decline", "expect", "flow", "help", "locale", "manual", "plan",
-        "quit", "set",
-        "show", "snapshot", "stack", "tap", "today",
+        "quit", "restore", "set", "show", "snapshot", "stack", "tap", "today",
       ]
     ),
     ("help ex", ["expect"]),

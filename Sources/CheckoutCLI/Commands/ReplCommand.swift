@@ -94,7 +94,7 @@ package enum ReplCommand {
       Recorder(
         path: terminal.resolve(path),
         flowLine: flowPath.map {
-          Recorder.flowReference(flowPath: terminal.resolve($0), recordPath: terminal.resolve(path))
+          Recorder.fileReference(terminal.resolve($0), recordPath: terminal.resolve(path))
         }
           ?? BuiltInFlow.plndrName,
         today: today, locale: options.locale)
@@ -132,7 +132,11 @@ package enum ReplCommand {
       }
       let outcome = host.run(command)
       report(outcome, of: line, command, terminal)
-      recorder?.record(line, command: command, outcome: outcome, before: session, after: host.session)
+      if case .restore(let file) = command {
+        recorder?.recordRestore(line, of: terminal.resolve(file), outcome: outcome, after: host.session)
+      } else {
+        recorder?.record(line, command: command, outcome: outcome, before: session, after: host.session)
+      }
       save(&recorder, terminal)
       if outcome.quit { break }
       if showsScreen(command), let session = host.session { terminal.write(printer.render(session)) }

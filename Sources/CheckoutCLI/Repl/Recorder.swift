@@ -20,9 +20,10 @@ struct Recorder {
     if let locale { lines.append("locale \(locale)") }
   }
 
-  /// The `flow` line's argument: the flow file relative to the recording's folder.
-  static func flowReference(flowPath: String, recordPath: String) -> String {
-    let flow = URL(fileURLWithPath: flowPath).standardizedFileURL.pathComponents
+  /// A file a line names (the `flow` line's flow, a `restore` line's snapshot)
+  /// relative to the recording's folder, as a scenario's paths are.
+  static func fileReference(_ filePath: String, recordPath: String) -> String {
+    let flow = URL(fileURLWithPath: filePath).standardizedFileURL.pathComponents
     let record = URL(fileURLWithPath: recordPath).standardizedFileURL.deletingLastPathComponent().pathComponents
     var common = 0
     while common < min(flow.count, record.count), flow[common] == record[common] { common += 1 }
@@ -37,7 +38,7 @@ struct Recorder {
     after: CheckoutSession?
   ) {
     switch command {
-    case .help, .show, .stack, .plan, .quit, .flow, .snapshot: return
+    case .help, .show, .stack, .plan, .quit, .flow, .snapshot, .restore: return
     default: break
     }
     if outcome.problem != nil || outcome.failure != nil { return leaveOut(line) }
@@ -51,6 +52,16 @@ struct Recorder {
     guard let after, isEvent(command) else { return }
     lines.append("expect stack \(after.navigation)")
     if let offer = after.offer { lines.append("expect offer \(offer.resolution.target)") }
+  }
+
+  /// Records a `restore FILE` run at the prompt (`file` resolved): the file
+  /// relative to the recording's folder, and where the session was then.
+  mutating func recordRestore(
+    _ line: TypedLine, of file: String, outcome: ScenarioHost.Outcome, after: CheckoutSession?
+  ) {
+    if outcome.problem != nil { return leaveOut(line) }
+    lines.append("restore \(Recorder.fileReference(file, recordPath: path))")
+    if let after { lines.append("expect stack \(after.navigation)") }
   }
 
   /// A line that failed, as a comment: replaying it would stop the scenario there.

@@ -36,6 +36,10 @@ package enum ScenarioCommand: Hashable, Sendable {
   /// `snapshot FILE`: write the session's snapshot JSON (what `checkout migrate`
   /// reads), relative to the scenario file (the REPL: the current directory).
   case snapshot(String)
+  /// `restore FILE`: carry on from a stored snapshot (what `snapshot FILE` wrote,
+  /// or a store's row) of the flow loaded, relative to the scenario file (the
+  /// REPL: the current directory).
+  case restore(String)
   /// `help [COMMAND]`.
   case help(String?)
   /// `quit`.

@@ -307,6 +307,7 @@ package struct ScenarioHost: Sendable {
       perform(.appeared(step), &outcome)
     case .stack: outcome.notes.append(session.navigation.description)
     case .snapshot(let path): writeSnapshot(of: session, to: path, &outcome)
+    case .restore(let path): restoreSnapshot(from: path, onto: session.compiled, &outcome)
     case .show: break
     case .plan(let step, let row):
       if let row, let found = session.compiled.step(step), found.row(row) == nil {
@@ -432,6 +433,42 @@ package struct ScenarioHost: Sendable {
       outcome.notes.append("snapshot written to \(path)")
     } catch {
       outcome.problem = "cannot write the snapshot to \(path): \(FlowLoader.reason(error))"
+    }
+  }
+
+  /// `restore FILE`: the session becomes the one the file's snapshot holds, read
+  /// as `checkout migrate` reads one (a store's row too; a value the example
+  /// server sealed, masked), restored on the flow loaded as a store's session is
+  /// (a snapshot of another flow, or of a newer version, is refused with the
+  /// reason). In `auto` mode the screen the restored session waits for is confirmed.
+  private mutating func restoreSnapshot(from path: String, onto flow: CompiledFlow, _ outcome: inout Outcome) {
+    outcome.problemWord = 1
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(resolved(path))
+    } catch {
+      outcome.problem = "cannot restore \(path): \(error)"
+      return
+    }
+    let documents = StoredSnapshot.documents(in: bytes, file: path)
+    guard documents.count == 1 else {
+      outcome.problem =
+        "cannot restore \(path): it holds \(documents.count) snapshots, one a line; restore takes a file with one"
+      return
+    }
+    let restored: CheckoutSession
+    do {
+      restored = try CheckoutSession(restoring: StoredSnapshot.read(documents[0].json), flow: flow)
+    } catch {
+      outcome.problem = "cannot restore \(path): \(error.message)"
+      return
+    }
+    outcome.problemWord = nil
+    session = restored
+    outcome.notes.append("restored \(path): \(restored.navigation)")
+    if mode == .auto, let awaited = Self.awaitedStep(of: restored) {
+      outcome.notes.append("\(awaited) appeared: the session was waiting for it")
+      perform(.appeared(awaited), &outcome)
     }
   }
 

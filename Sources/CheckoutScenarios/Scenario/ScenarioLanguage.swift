@@ -139,6 +139,15 @@ package enum ScenarioLanguage {
           example: "snapshot stored/at-card.json")
       ]),
     CommandInfo(
+      name: "restore", synopsis: "restore FILE",
+      summary: "carry on from a snapshot: one 'snapshot' wrote, or a store kept",
+      forms: [
+        Form(
+          "restore FILE",
+          "the session becomes the snapshot's, on the flow loaded (a secret is asked for again); in a scenario, relative to it",
+          example: "restore stored/at-card.json")
+      ]),
+    CommandInfo(
       name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
       forms: [
         Form("help", "list the commands", example: "help"),

@@ -49,6 +49,7 @@ package enum ScenarioParser {
       let target = try cursor.reference("a step, or step.row, like creditCard.cvv")
       command = .plan(target.step, target.row)
     case "snapshot": command = .snapshot(try cursor.word("a file to write the snapshot to, like cart.json"))
+    case "restore": command = .restore(try cursor.word("a snapshot file to carry on from, like cart.json"))
     case "help": command = .help(cursor.optionalWord())
     case "quit", "exit": command = .quit
     case "expect": command = .expect(try ExpectationParser.parse(&cursor))

@@ -1,21 +1,23 @@
-import CheckoutEngine
+import CheckoutModel
+import CheckoutSessions
 import Foundation
 
-/// What `checkout migrate` reads from a file: the snapshot JSON the REPL's and a
-/// scenario's `snapshot FILE` write and a ``SessionStore`` keeps, or a stored row
+/// What `checkout migrate` and a `restore FILE` line read from a file: the
+/// snapshot JSON the REPL's and a scenario's `snapshot FILE` write and a
+/// ``SessionStore`` keeps, or a stored row
 /// around it, as the example server's PostgreSQL store keeps one (`{"id": …,
 /// "version": …, "flow": …, "snapshot": {…}, …}`, what `row_to_json` gives; the
 /// `snapshot` member may also be JSON text). A value sealed by that server
 /// (`sealed:v2:KEY:…`, a card number encrypted at rest) cannot be opened here:
 /// it is read as a masked value, which a migration keeps and does not check.
-enum StoredSnapshot {
+package enum StoredSnapshot {
   /// What the example server's sealed values start with (`sealed:v1:`, `sealed:v2:`).
-  static let sealedPrefix = "sealed:v"
+  package static let sealedPrefix = "sealed:v"
 
   /// The documents in a file: the file itself, or, when it holds several lines
   /// and each is a JSON object of its own (`psql -At -c "SELECT snapshot FROM
   /// sessions"`, JSON Lines), each line, named `FILE:LINE`.
-  static func documents(in bytes: [UInt8], file: String) -> [(name: String, json: Data)] {
+  package static func documents(in bytes: [UInt8], file: String) -> [(name: String, json: Data)] {
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
       .map { (number: $0.offset + 1, text: String(decoding: $0.element, as: UTF8.self)) }
       .map { (number: $0.number, text: $0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -29,7 +31,7 @@ enum StoredSnapshot {
   /// The snapshot in `json`, or in its `snapshot` member (a stored row); throws
   /// the snapshot's own error when the document is neither, and says where a
   /// document that is not strict JSON goes wrong.
-  static func read(_ json: Data) throws(SnapshotError) -> SessionSnapshot {
+  package static func read(_ json: Data) throws(SnapshotError) -> SessionSnapshot {
     // Strict JSON first, so a syntax error says its line and column, and a trailing
     // comma or a member written twice (which Foundation's decoder lets pass) is refused.
     do {
@@ -59,7 +61,7 @@ enum StoredSnapshot {
   /// Why a snapshot is not of `--from`'s flow, naming what differs: `made on v1
   /// (fingerprint 1a2b…), not on --from's v1 (fingerprint 9f8e…): the fingerprint
   /// differs`.
-  static func notFrom(
+  package static func notFrom(
     made: (version: Int?, fingerprint: String), expected: (version: Int?, fingerprint: String)
   ) -> String {
     func name(_ flow: (version: Int?, fingerprint: String)) -> String {
