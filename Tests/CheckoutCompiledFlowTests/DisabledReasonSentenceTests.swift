@@ -80,6 +80,9 @@ import Testing
     (["Enter the 5-digit postcode.", "Really?", "Wait…", "Stop!"], "Enter the 5-digit postcode. Really? Wait… Stop!"),
     (["  padded  ", "", "   "], "padded."),
     ([], ""),
+    // Japanese puts no space after its full stop; a Latin sentence after it still gets one before the next.
+    (["「配送先住所」を先に入力してください", "氏名は必須です。"], "「配送先住所」を先に入力してください。氏名は必須です。"),
+    (["氏名は必須です", "ZIP code is required", "Done"], "氏名は必須です。ZIP code is required. Done."),
   ])
   func sentencesArePunctuatedOnceAndSpaced(_ texts: [String], _ joined: String) {
     #expect(Sentences.join(texts) == joined)

@@ -23,9 +23,16 @@ package enum Sentences {
     return scalar.value <= 0x9FFF || (0xFF00...0xFFEF).contains(scalar.value)
   }
 
-  /// The texts as sentences, one space between them; empty texts are left out.
+  /// The texts as sentences, one space between them, none after a Japanese or
+  /// Chinese full stop (`。`, `！`, `？`: those scripts put no space between
+  /// sentences); empty texts are left out.
   package static func join(_ texts: [String]) -> String {
-    texts.map(sentence).filter { !$0.isEmpty }.joined(separator: " ")
+    var joined = ""
+    for sentence in texts.map(sentence) where !sentence.isEmpty {
+      if let last = joined.last, !"。！？".contains(last) { joined += " " }
+      joined += sentence
+    }
+    return joined
   }
 }
 
