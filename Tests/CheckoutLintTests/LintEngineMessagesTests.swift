@@ -63,7 +63,8 @@ import CheckoutLint
         .error(
           "3️⃣", #""1234567" is not how format.number is written"#, path: #"messages["format.number"].pl"#,
           suggestion:
-            "write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89 or 1234567,89 (no grouping)"),
+            "write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89, 1234567,89 (no grouping) or ١٬٢٣٤٬٥٦٧٫٨٩ (digits of one script)"
+        ),
         .error(
           "4️⃣", #""Sty, Lut" is not how format.months is written"#, path: #"messages["format.months"].pl"#,
           suggestion: #"write the twelve months' names, January first, separated by ", ""#),

@@ -90,7 +90,7 @@ extension FlowMessagesLoadingTests {
     #expect(swiss.messages["format.number"] == .localized(["de-CH": "1’234’567.89"]))
     #expect(
       Self.problems(#"{ "format.number": "1234567", "format.months": { "de": "Jan, Feb" } }"#) == [
-        #"messages["format.number"]: "1234567" is not how format.number is written; write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89 or 1234567,89 (no grouping)"#,
+        #"messages["format.number"]: "1234567" is not how format.number is written; write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89, 1234567,89 (no grouping) or ١٬٢٣٤٬٥٦٧٫٨٩ (digits of one script)"#,
         #"messages["format.months"].de: "Jan, Feb" is not how format.months is written; write the twelve months' names, January first, separated by ", ""#,
       ])
   }

@@ -156,6 +156,28 @@ import CheckoutModel
     #expect(spanish?.format(.number(1234.5), as: .currency("EUR")) == "1234,50\u{00A0}€", "a flow's own es grouping")
   }
 
+  /// A `format.number` in another script's digits (Arabic-Indic, Persian,
+  /// Devanagari) writes every number, amount and date in them; digits of two
+  /// scripts in one sample are no shape.
+  @Test func numbersInTheDigitsOfTheSamplesScript() throws {
+    func formatting(_ sample: String) -> LocaleFormatting {
+      EngineMessages.english.overriding([.formatNumber: sample], locale: "en").formatting
+    }
+    let arabic = formatting("١٬٢٣٤٬٥٦٧٫٨٩")
+    #expect(LocaleFormatting.problem(in: "١٬٢٣٤٬٥٦٧٫٨٩", of: .formatNumber) == nil)
+    #expect(LocaleFormatting.groupSeparator(of: "١٬٢٣٤٬٥٦٧٫٨٩") == "٬")
+    #expect(arabic.format(.number(1_234_567.891), as: .number) == "١٬٢٣٤٬٥٦٧٫٨٩١")
+    #expect(arabic.format(.number(-12.5), as: .currency("EUR")) == "-€١٢٫٥٠", "the sign and symbol as they are")
+    #expect(arabic.format(.string("2027-01-05"), as: .date) == "January ٥, ٢٠٢٧", "a date's day and year too")
+    #expect(arabic.format(.string("12/27"), as: .monthYear) == "December ٢٠٢٧")
+    #expect(formatting("۱٬۲۳۴٬۵۶۷٫۸۹").format(.number(1500), as: .number) == "۱٬۵۰۰", "Persian digits")
+    #expect(formatting("१,२३४,५६७.८९").format(.number(1500), as: .number) == "१,५००", "Devanagari digits")
+    for mixed in ["1٬٢٣٤٬٥٦٧٫٨٩", "١٬٢٣٤٬٥٦٧٫۸۹", "١٬٢٣٤٬٥٦٧٫٨"] {
+      #expect(LocaleFormatting.problem(in: mixed, of: .formatNumber) != nil, "\(mixed)")
+      #expect(formatting(mixed).format(.number(1500), as: .number) == "1500", "\(mixed): plain, not half-read")
+    }
+  }
+
   /// Days and months are read on their bytes: every shape a date has, nothing else.
   @Test func datesAreReadOnlyInTheirShapes() throws {
     #expect(try #require(CalendarText.date("2026-12-24")) == (2026, 12, 24))

@@ -35,8 +35,8 @@ package struct LocaleFormatting: Sendable {
   package static func problem(in text: String, of id: EngineMessageID) -> String? {
     switch id {
     case .formatNumber:
-      return separators(text) == nil
-        ? "write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89 or 1234567,89 (no grouping)"
+      return shape(text) == nil
+        ? "write 1234567.89 as the language writes it, like 1,234,567.89, 1.234.567,89, 1234567,89 (no grouping) or ١٬٢٣٤٬٥٦٧٫٨٩ (digits of one script)"
         : nil
     case .formatMonths:
       return monthNames(text) == nil ? "write the twelve months' names, January first, separated by \", \"" : nil
@@ -44,37 +44,63 @@ package struct LocaleFormatting: Sendable {
     }
   }
 
-  /// The group and decimal separators of `1234567.89` as written (`1.234.567,89`):
-  /// the sample's digits read on its UTF-8 bytes (what lies between them is any
-  /// text but an ASCII digit: `.`, `,`, `'`, a no-break space).
-  private static func separators(_ sample: String) -> (group: String, decimal: String)? {
-    let bytes = Array(sample.utf8)
-    var position = 0
-    var between: [String] = []
-    for (index, digits) in ["1", "234", "567", "89"].enumerated() {
-      if index > 0 {
-        let start = position
-        while position < bytes.count, !isDigit(bytes[position]) { position += 1 }
-        between.append(String(decoding: bytes[start..<position], as: UTF8.self))
+  /// How `format.number` writes `1234567.89`: its group and decimal separators
+  /// (`.` and `,` in `1.234.567,89`) and the zero of its digits' script (`0`; `٠`
+  /// in `١٬٢٣٤٬٥٦٧٫٨٩`: every number, amount and date is then written in those
+  /// digits).
+  private struct NumberShape {
+    var group: String
+    var decimal: String
+    var zero: Unicode.Scalar
+    /// Plain `1234567.89`, for a text not of the shape.
+    static let plain = NumberShape(group: "", decimal: ".", zero: "0")
+  }
+
+  /// The shape of a `format.number` sample: its digits, all of one script, read as
+  /// ``DecimalDigits`` reads them; what lies between them is any text but a digit
+  /// (`.`, `,`, `'`, a no-break space, `٬`). Nil when it is not `1234567.89`.
+  private static func shape(_ sample: String) -> NumberShape? {
+    let scalars = sample.unicodeScalars
+    guard let first = scalars.first, DecimalDigits.value(of: first) == 1, let zero = DecimalDigits.zero(of: first)
+    else { return nil }
+    var position = scalars.index(after: scalars.startIndex)
+    /// The text up to the next digit (of any script), then `digits` in the sample's script.
+    func separator(before digits: ClosedRange<UInt32>) -> Substring.UnicodeScalarView? {
+      let start = position
+      while position < scalars.endIndex, DecimalDigits.value(of: scalars[position]) == nil {
+        position = scalars.index(after: position)
       }
-      for digit in digits.utf8 {
-        guard position < bytes.count, bytes[position] == digit else { return nil }
-        position += 1
+      let separator = scalars[start..<position]
+      for digit in digits {
+        guard position < scalars.endIndex, scalars[position].value == zero.value + digit else { return nil }
+        position = scalars.index(after: position)
       }
+      return separator
     }
     // The group separator may be empty (`1234567,89`: no grouping), the decimal one not.
-    guard position == bytes.count, between[0] == between[1], between[0] != between[2], !between[2].isEmpty
+    guard let group = separator(before: 2...4), let second = separator(before: 5...7),
+      let decimal = separator(before: 8...9), position == scalars.endIndex, group.elementsEqual(second),
+      !group.elementsEqual(decimal), !decimal.isEmpty
     else { return nil }
-    return (between[0], between[2])
+    return NumberShape(group: String(group), decimal: String(decimal), zero: zero)
   }
 
   /// The group separator a `format.number` text writes (`.` in `1.234.567,89`,
   /// empty in `1234567,89`), or nil for a text of another shape.
-  package static func groupSeparator(of sample: String) -> String? { separators(sample)?.group }
+  package static func groupSeparator(of sample: String) -> String? { shape(sample)?.group }
 
-  /// Whether a UTF-8 byte is an ASCII digit (no byte of another scalar is).
-  private static func isDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  /// `text`'s ASCII digits in the script of `zero` (as they are for `0`).
+  private static func written(_ text: String, digitsFrom zero: Unicode.Scalar) -> String {
+    guard zero != "0" else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if ("0"..."9").contains(scalar), let digit = Unicode.Scalar(zero.value + scalar.value - 0x30) {
+        scalars.append(digit)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
   }
 
   /// The twelve names of `format.months`, separated by `, ` (spaces and tabs around
@@ -153,17 +179,25 @@ package struct LocaleFormatting: Sendable {
       return (amount < 0 ? "-" : "") + Self.spaced(template(.formatCurrency), symbol: currency.symbol, amount: written)
     case .date:
       guard let (year, month, day) = CalendarText.date(value.displayText) else { return nil }
-      return template(.formatDate).fill(monthName(month), String(day), String(year))
+      return template(.formatDate).fill(monthName(month), localDigits(String(day)), localDigits(String(year)))
     case .monthYear:
       guard let (year, month) = CalendarText.monthYear(value.displayText) else { return nil }
-      return template(.formatMonthYear).fill(monthName(month), String(year))
+      return template(.formatMonthYear).fill(monthName(month), localDigits(String(year)))
     }
   }
 
   /// Month `month`'s name (1 is January), or its number when `format.months` is
   /// not twelve names.
   private func monthName(_ month: Int) -> String {
-    Self.monthName(month, in: template(.formatMonths).fill()) ?? String(month)
+    Self.monthName(month, in: template(.formatMonths).fill()) ?? localDigits(String(month))
+  }
+
+  /// A number's ASCII digits in the script `format.number` writes (a sample that
+  /// starts with an ASCII character writes them as they are, unread).
+  private func localDigits(_ text: String) -> String {
+    let sample = template(.formatNumber).fill()
+    guard let first = sample.unicodeScalars.first, !first.isASCII else { return text }
+    return Self.written(text, digitsFrom: (Self.shape(sample) ?? .plain).zero)
   }
 
   /// A number value, or a text that is a plain decimal number (`148`, `-3.5`).
@@ -184,7 +218,7 @@ package struct LocaleFormatting: Sendable {
   /// `1234.5` with the separators: `fractionDigits` decimals, rounded half away from
   /// zero; trailing zeros dropped unless `keepZeros`.
   private func decimal(_ number: Double, fractionDigits: Int, keepZeros: Bool) -> String {
-    let (groupSeparator, decimalSeparator) = Self.separators(template(.formatNumber).fill()) ?? ("", ".")
+    let shape = Self.shape(template(.formatNumber).fill()) ?? .plain
     var scale: UInt64 = 1
     for _ in 0..<fractionDigits { scale *= 10 }
     let scaled = (abs(number) * Double(scale)).rounded(.toNearestOrAwayFromZero)
@@ -197,14 +231,14 @@ package struct LocaleFormatting: Sendable {
     text.reserveCapacity(whole.count * 2 + fraction.count + 8)
     if number < 0 && units > 0 { text.append(UInt8(ascii: "-")) }
     for (index, digit) in whole.enumerated() {
-      if index > 0, (whole.count - index) % 3 == 0 { text.append(contentsOf: groupSeparator.utf8) }
+      if index > 0, (whole.count - index) % 3 == 0 { text.append(contentsOf: shape.group.utf8) }
       text.append(digit)
     }
     if !fraction.isEmpty {
-      text.append(contentsOf: decimalSeparator.utf8)
+      text.append(contentsOf: shape.decimal.utf8)
       text.append(contentsOf: fraction)
     }
-    return String(decoding: text, as: UTF8.self)
+    return Self.written(String(decoding: text, as: UTF8.self), digitsFrom: shape.zero)
   }
 
   /// The ASCII digits of `value`, most significant first, with leading zeros to
