@@ -79,7 +79,7 @@ accepted events on a reference instance on the memory store: M for the orders
 (authenticated-then-gone included: its continuation, whose intent was saved, and
 the receipt's `appeared` the pass sent are events the server kept), and for the
 checkouts left at the bank unpaid, whose abandonment is no shopper's event, M2
-(--abandon-after 2): their events replayed, then M2's own pass abandons them (no
+(--abandon-after 5): their events replayed, then M2's own pass abandons them (no
 crash; waited for on its metrics), then the events their shopper sent after it,
 so each is compared with the same abandonment uncrashed. Last, no checkout left
 at the bank unpaid is stranded: its shopper comes back through A, accepts the
@@ -120,6 +120,8 @@ ABANDONMENTS = {"left-at-bank, before-abandon-request": "before-abandon-request"
                 "authenticated-then-gone": "after-api-answer"}
 ABANDON_AFTER = 2  # seconds: --abandon-after of F (the abandoning faults) and of S; passes every 0.5 s
 SHORT = ["--abandon-after", str(ABANDON_AFTER), "--replace-sweep-settings"]
+# M2's, longer: a replay's events come well within it, so M2 abandons only once a replay is done.
+REFERENCE_ABANDON_AFTER = 5
 BANK_ERROR = "payment_intent_authentication_failure"
 STATUSES = {}  # the orders' statuses
 ABANDON_STATUSES = {}  # the abandoned checkouts', counted apart (the orders' figures are unchanged by them)
@@ -484,7 +486,9 @@ def run_abandoned_order(order, a, b, f, s, args):
             count(f"instance killed at {point} of the continuation (exit {f.wait_dead()})")
         if continuation_answers(args, order.sid) != ["succeeded"]:
             raise Failed(f"the continuation's ledger rows: {continuation_answers(args, order.sid)}, not one charge")
-        if stored_calls(args, order.sid) != (1, 0, 0):
+        # It waits on the API's answer now, not on the action (or A's or B's minutely
+        # pass has finished it already, the call timeout past).
+        if stored_calls(args, order.sid) not in ((1, 0, 0), (0, 0, 0)):
             raise Failed(f"after the continuation's crash: calls {stored_calls(args, order.sid)}, "
                          "not (1 on the answer, 0 on the action, 0 unanswered)")
         order.accepted.append(AUTHENTICATED)  # its intent was saved: the server kept it
@@ -558,7 +562,7 @@ def comes_back(base, order):
 
 def abandoned_replays(m2, orders):
     """Replays the unpaid abandoned orders on M2 (memory store, --abandon-after
-    ABANDON_AFTER), waits for M2's own passes to abandon them (its metrics; reading
+    REFERENCE_ABANDON_AFTER), waits for M2's own passes to abandon them (its metrics; reading
     the sessions would put the abandonment off), and returns their ids."""
     unpaid = [order for order in orders if order.unpaid and order.abandoned_at is not None]
     replays = {order.n: replay(m2, order, order.accepted[:order.abandoned_at]) for order in unpaid}
@@ -608,7 +612,7 @@ def main():
     m, m2 = Instance("M", args, {"DATABASE_URL": None}), Instance("M2", args, {"DATABASE_URL": None})
     for instance in (a, b, m):
         instance.start()
-    m2.start(options=["--abandon-after", str(ABANDON_AFTER)])
+    m2.start(options=["--abandon-after", str(REFERENCE_ABANDON_AFTER)])
     rng = random.Random(args.seed)
     orders = [Order(n, rng, CASES[n % len(CASES)]) for n in range(args.orders)]
     abandoned = [Order(args.orders + n, rng, case) for n, case in enumerate(ABANDONMENTS)]
