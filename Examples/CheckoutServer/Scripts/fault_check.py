@@ -59,6 +59,8 @@ abandon nothing. An authenticated-then-gone checkout no longer waits on the
 action (the continuation's intent, the action done, was saved before the API was
 called): S's recovery of a lost call (the API replays its charge), not its
 abandonment, places it. The script counts which pass finished each, from the logs.
+Each case starts with no session waiting (else it fails, saying which), and a
+case that fails has S finish what it left, so the next case is its own.
 
 After a crash the shopper's client carries on through A: it reads the session
 (which finishes a call left waiting once the call timeout has passed: made again
@@ -230,6 +232,7 @@ class Order:
         # An order left at the bank unpaid is never charged, and ends back on the checkout.
         self.unpaid = ABANDONMENTS.get(case, "").startswith("before-abandon")
         self.abandoned_at = None  # how many accepted events came before the abandonment (for the replay)
+        self.ended = None  # the state it ended at, as read at the end
         if self.unpaid:
             # The bank's error offered over the challenge, as when the bank declines
             # with the shopper there: accepting routes to the card number, declining closes it.
@@ -434,6 +437,13 @@ def wait_for(what, condition, seconds=30):
         time.sleep(0.1)
 
 
+def waiting_sessions(args):
+    """The ids of the stored sessions with a call waiting (on the API's answer or
+    on the shopper's action) or given up unanswered."""
+    return {row[0] for row in psql(args, "SELECT id FROM sessions WHERE jsonb_array_length(snapshot->'calls') > 0 "
+                                         "OR jsonb_array_length(coalesce(snapshot->'unanswered', '[]')) > 0")}
+
+
 def stored_calls(args, sid):
     """From the database, without reading the session through an instance (a read
     is activity: it would put the abandonment off): (calls waiting on the API's
@@ -465,6 +475,9 @@ def run_abandoned_order(order, a, b, f, s, args):
     the case's checkpoint, then S's pass finishes the checkout. Nothing reads the
     session meanwhile (a read is activity): the database is watched instead."""
     point = ABANDONMENTS[order.case]
+    left = waiting_sessions(args)
+    if left:  # F's pass would meet them first: the case would not be this checkout's
+        raise Failed(f"before the case, sessions with a call waiting: {sorted(left)}")
     create_session(a, order)
     for turn, event in enumerate(story_express_before_cvc(order)):
         send((a, b)[turn % 2].base, order, event)
@@ -637,6 +650,14 @@ def main():
                 run_abandoned_order(order, a, b, f, s, args)
             except (Crashed, Failed) as error:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: {error}")
+                f.stop()
+                try:  # what the failed case left waiting is finished, so the next case starts clean
+                    s.start(options=SHORT)
+                    wait_for("S finishing what a failed case left waiting", lambda: not waiting_sessions(args))
+                except Failed as left:
+                    failures.append(str(left))
+                finally:
+                    s.stop()
             f.stop()
         try:
             references = abandoned_replays(m2, abandoned)
@@ -649,8 +670,7 @@ def main():
             args, "SELECT session, count(*) FROM api_calls WHERE operation IN ('placeOrder', 'confirmPayment') "
                   "AND status = 'succeeded' "
                   "GROUP BY session")}
-        waiting = {row[0] for row in psql(args, "SELECT id FROM sessions WHERE jsonb_array_length(snapshot->'calls') > 0 "
-                                                "OR jsonb_array_length(coalesce(snapshot->'unanswered', '[]')) > 0")}
+        waiting = waiting_sessions(args)
         mismatches = 0
         for order in orders + abandoned:
             TALLY[0] = ABANDON_STATUSES if order in abandoned else STATUSES
@@ -663,6 +683,7 @@ def main():
             if order.sid in waiting:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: a call is still waiting")
             _, got = view_of(a.base, order.sid)
+            order.ended = got.get("state")
             if got.get("state") != order.final:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: ended at {got.get('state')}")
             details = " ".join(row.get("detail") or "" for row in got["screen"]["rows"])
@@ -703,7 +724,7 @@ def main():
               f"({sum(1 for o in orders if charges.get(o.sid, 0) == 1)} charged exactly once); "
               f"sessions with a call waiting: {len(waiting)}; differing from their replay: {mismatches}")
         print(f"abandoned at the bank: {len(abandoned)} in {abandon_seconds:.1f}s: "
-              + "; ".join(f"{o.case} charged {charges.get(o.sid, 0)}x, at {o.final}" for o in abandoned))
+              + "; ".join(f"{o.case} charged {charges.get(o.sid, 0)}x, at {o.ended}" for o in abandoned))
         print("their statuses: " + ", ".join(f"{key}: {value}" for key, value in sorted(ABANDON_STATUSES.items())))
         if failures:
             for failure in failures:
