@@ -707,9 +707,11 @@ def main():
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: differs from the replay of its "
                                 f"accepted events on {reference.name}\n  stored: {strip(got)}\n  replay: {strip(want)}")
             if order.unpaid:
-                # Not stranded: its shopper, coming back, is routed to the card number (checked last: it changes the session).
+                # Not stranded: its shopper, coming back, is routed to the card number
+                # (checked last: it changes the session).
                 back = comes_back(a.base, order)
-                focused = [(row["id"], bool(row.get("error"))) for row in back["screen"]["rows"] if row.get("isFocused")]
+                rows = back["screen"]["rows"]
+                focused = [(row["id"], bool(row.get("error"))) for row in rows if row.get("isFocused")]
                 if (back.get("state"), focused, back.get("waiting")) != ("checkout|paymentSheet|cardEntry",
                                                                          [("number", True)], None):
                     failures.append(f"order {order.n} ({order.case}) {order.sid}: its shopper, coming back and "
