@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import InMemoryLogging
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 import Testing
@@ -16,6 +18,29 @@ struct SlowStore: SessionStore {
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
     try await Task.sleep(for: delay)
+    try await base.insert(snapshot, id: id)
+  }
+  func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
+  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
+    try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
+  }
+  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
+    await base.deleteSessions(savedBefore: cutoff)
+  }
+}
+
+/// A store whose inserts each say they began, then wait until the test opens
+/// the gate: a request is surely in flight when the stop begins, however slow
+/// the machine (a fixed delay is not: a test's own sleep can outlast it).
+struct GatedStore: SessionStore {
+  let base = InMemorySessionStore()
+  /// Told once per insert, as it begins waiting at the gate.
+  let began: AsyncStream<Void>.Continuation
+  let gate: Gate
+
+  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
+    began.yield()
+    await gate.wait()
     try await base.insert(snapshot, id: id)
   }
   func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
@@ -51,11 +76,48 @@ struct SlowStore: SessionStore {
     return false
   }
 
+  /// Opens a kept-alive connection to `port` and asks `/health` on it; the task
+  /// answers true once the server closes it (the stop's quiesce event reached the
+  /// server's connections: it closes an idle one at once), false after 20 s.
+  static func idleConnection(port: Int) async throws -> Task<Bool, Never> {
+    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .connect(host: "127.0.0.1", port: port) { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+        }
+      }
+    return Task {
+      await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          try? await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: "GET /health HTTP/1.1\r\nHost: x\r\n\r\n"))
+            for try await _ in inbound {}
+          }
+          return true
+        }
+        group.addTask {
+          try? await Task.sleep(for: .seconds(20))
+          return false
+        }
+        let first = await group.next() ?? false
+        group.cancelAll()
+        return first
+      }
+    }
+  }
+
+  /// A gated store, and the stream its inserts say they began on.
+  static func gatedStore() -> (store: GatedStore, began: AsyncStream<Void>) {
+    let (began, beginning) = AsyncStream.makeStream(of: Void.self)
+    return (GatedStore(began: beginning, gate: Gate()), began)
+  }
+
   @Test func aGracefulShutdownAnswersTheRequestInFlightThenStops() async throws {
     let handler = InMemoryLogHandler()
     let logged = Logger(label: "test") { _ in handler }
     let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
-    var dependencies = AppDependencies(logger: logged, store: SlowStore(delay: .milliseconds(600)), environment: [:])
+    let (store, began) = Self.gatedStore()
+    var dependencies = AppDependencies(logger: logged, store: store, environment: [:])
     let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false)
@@ -72,13 +134,15 @@ struct SlowStore: SessionStore {
           RawHTTP.request(
             "POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
           )
-        ])
-      try await Task.sleep(for: .milliseconds(200))
+        ], wait: .seconds(30))
+      var beginnings = began.makeAsyncIterator()
+      await beginnings.next()  // the request waits at the store's gate: in flight
       #expect(stopping().isEmpty, "no stop announced while serving")
       await group.triggerGracefulShutdown()
-      // Announced at once, while the request is still in flight.
-      for _ in 0..<50 where stopping().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+      // Announced at once, while the request is still in flight (held at the gate).
+      for _ in 0..<250 where stopping().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
       #expect(stopping().count == 1, "the stop is announced before the request in flight is answered")
+      store.gate.open()
       let answer = try await inFlight
       #expect(answer.status == 201, "\(answer.text)")
       try await tasks.waitForAll()
@@ -95,9 +159,9 @@ struct SlowStore: SessionStore {
   /// begins says `Connection: close` (the server closes the connection after it),
   /// so a proxy does not reuse the connection.
   @Test func theAnswerInFlightAtTheStopSaysConnectionClose() async throws {
+    let (store, began) = Self.gatedStore()
     var dependencies = AppDependencies(
-      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: SlowStore(delay: .milliseconds(600)),
-      environment: [:])
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: store, environment: [:])
     let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false)
@@ -106,13 +170,20 @@ struct SlowStore: SessionStore {
       var portsIterator = ports.makeAsyncIterator()
       let port = try #require(await portsIterator.next())
       #expect(try await Self.healthAnswers(port: port))
+      let idle = try await Self.idleConnection(port: port)
       // Kept alive (no `Connection: close` asked for): the server closes it after the answer, and says so.
       let body = #"{"flow":"plndr"}"#
       let post = RawHTTP.request(
         "POST /sessions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-      async let inFlight = RawHTTP.exchange(port: port, [post], wait: .seconds(5))
-      try await Task.sleep(for: .milliseconds(200))
+      async let inFlight = RawHTTP.exchange(port: port, [post], wait: .seconds(30))
+      var beginnings = began.makeAsyncIterator()
+      await beginnings.next()  // the request waits at the store's gate: in flight
       await group.triggerGracefulShutdown()
+      // The idle connection closed: the stop's quiesce event was sent to every connection, the one in
+      // flight included (its answer, written after the gate opens, comes after it on its event loop).
+      let idleClosed = await idle.value
+      store.gate.open()
+      #expect(idleClosed, "the server closed the idle connection when the stop began")
       let answer = try await inFlight
       #expect(answer.status == 201, "\(answer.text)")
       #expect(answer.header("connection") == "close", "\(answer.text)")
