@@ -112,12 +112,21 @@ struct GatedStore: SessionStore {
     return (GatedStore(began: beginning, gate: Gate()), began)
   }
 
+  /// A server's dependencies with `store`, which may hold a request at its gate
+  /// for as long as a loaded machine takes (the store limit, 1.5 s by default,
+  /// would answer it 503).
+  static func gatedDependencies(_ store: GatedStore, logger: Logger) -> AppDependencies {
+    var dependencies = AppDependencies(logger: logger, store: store, environment: [:])
+    dependencies.storeTimeout = .seconds(120)
+    return dependencies
+  }
+
   @Test func aGracefulShutdownAnswersTheRequestInFlightThenStops() async throws {
     let handler = InMemoryLogHandler()
     let logged = Logger(label: "test") { _ in handler }
     let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
     let (store, began) = Self.gatedStore()
-    var dependencies = AppDependencies(logger: logged, store: store, environment: [:])
+    var dependencies = Self.gatedDependencies(store, logger: logged)
     let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false)
@@ -160,8 +169,7 @@ struct GatedStore: SessionStore {
   /// so a proxy does not reuse the connection.
   @Test func theAnswerInFlightAtTheStopSaysConnectionClose() async throws {
     let (store, began) = Self.gatedStore()
-    var dependencies = AppDependencies(
-      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, store: store, environment: [:])
+    var dependencies = Self.gatedDependencies(store, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
     let group = processServiceGroup(app, stopsOnSignals: false)
