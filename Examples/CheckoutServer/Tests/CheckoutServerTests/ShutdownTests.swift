@@ -11,36 +11,28 @@ import Testing
 
 @testable import CheckoutServer
 
-/// A store that takes `delay` to insert (a request that is still in flight).
+/// A store whose insert waits first (a request that is still in flight): for
+/// `delay`, or, gated, until the test opens its gate.
 struct SlowStore: SessionStore {
   let base = InMemorySessionStore()
-  let delay: Duration
+  /// What an insert waits for before it inserts.
+  let waitBeforeInsert: @Sendable () async throws -> Void
+
+  /// Inserts take `delay`.
+  init(delay: Duration) { waitBeforeInsert = { try await Task.sleep(for: delay) } }
+
+  /// Each insert tells `began`, then waits until `gate` opens: a request is
+  /// surely in flight when the stop begins, however slow the machine (a fixed
+  /// delay is not: a test's own sleep can outlast it).
+  init(began: AsyncStream<Void>.Continuation, gate: Gate) {
+    waitBeforeInsert = {
+      began.yield()
+      await gate.wait()
+    }
+  }
 
   func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
-    try await Task.sleep(for: delay)
-    try await base.insert(snapshot, id: id)
-  }
-  func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
-  func save(_ snapshot: SessionSnapshot, id: SessionID, expectedVersion: Int) async throws -> Int {
-    try await base.save(snapshot, id: id, expectedVersion: expectedVersion)
-  }
-  func deleteSessions(savedBefore cutoff: Date) async throws -> [SessionID] {
-    await base.deleteSessions(savedBefore: cutoff)
-  }
-}
-
-/// A store whose inserts each say they began, then wait until the test opens
-/// the gate: a request is surely in flight when the stop begins, however slow
-/// the machine (a fixed delay is not: a test's own sleep can outlast it).
-struct GatedStore: SessionStore {
-  let base = InMemorySessionStore()
-  /// Told once per insert, as it begins waiting at the gate.
-  let began: AsyncStream<Void>.Continuation
-  let gate: Gate
-
-  func insert(_ snapshot: SessionSnapshot, id: SessionID) async throws {
-    began.yield()
-    await gate.wait()
+    try await waitBeforeInsert()
     try await base.insert(snapshot, id: id)
   }
   func load(_ id: SessionID) async throws -> StoredSession? { await base.load(id) }
@@ -107,15 +99,16 @@ struct GatedStore: SessionStore {
   }
 
   /// A gated store, and the stream its inserts say they began on.
-  static func gatedStore() -> (store: GatedStore, began: AsyncStream<Void>) {
+  static func gatedStore() -> (store: SlowStore, gate: Gate, began: AsyncStream<Void>) {
     let (began, beginning) = AsyncStream.makeStream(of: Void.self)
-    return (GatedStore(began: beginning, gate: Gate()), began)
+    let gate = Gate()
+    return (SlowStore(began: beginning, gate: gate), gate, began)
   }
 
   /// A server's dependencies with `store`, which may hold a request at its gate
   /// for as long as a loaded machine takes (the store limit, 1.5 s by default,
   /// would answer it 503).
-  static func gatedDependencies(_ store: GatedStore, logger: Logger) -> AppDependencies {
+  static func gatedDependencies(_ store: SlowStore, logger: Logger) -> AppDependencies {
     var dependencies = AppDependencies(logger: logger, store: store, environment: [:])
     dependencies.storeTimeout = .seconds(120)
     return dependencies
@@ -125,7 +118,7 @@ struct GatedStore: SessionStore {
     let handler = InMemoryLogHandler()
     let logged = Logger(label: "test") { _ in handler }
     let stopping = { handler.entries.filter { $0.level == .info && "\($0.message)".hasPrefix("stopping:") } }
-    let (store, began) = Self.gatedStore()
+    let (store, gate, began) = Self.gatedStore()
     var dependencies = Self.gatedDependencies(store, logger: logged)
     let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
@@ -151,7 +144,7 @@ struct GatedStore: SessionStore {
       // Announced at once, while the request is still in flight (held at the gate).
       for _ in 0..<250 where stopping().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
       #expect(stopping().count == 1, "the stop is announced before the request in flight is answered")
-      store.gate.open()
+      gate.open()
       let answer = try await inFlight
       #expect(answer.status == 201, "\(answer.text)")
       try await tasks.waitForAll()
@@ -168,7 +161,7 @@ struct GatedStore: SessionStore {
   /// begins says `Connection: close` (the server closes the connection after it),
   /// so a proxy does not reuse the connection.
   @Test func theAnswerInFlightAtTheStopSaysConnectionClose() async throws {
-    let (store, began) = Self.gatedStore()
+    let (store, gate, began) = Self.gatedStore()
     var dependencies = Self.gatedDependencies(store, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     let ports = Self.listeningPorts(&dependencies)
     let app = try await buildApplication(TestArguments(), dependencies: dependencies)
@@ -190,7 +183,7 @@ struct GatedStore: SessionStore {
       // The idle connection closed: the stop's quiesce event was sent to every connection, the one in
       // flight included (its answer, written after the gate opens, comes after it on its event loop).
       let idleClosed = await idle.value
-      store.gate.open()
+      gate.open()
       #expect(idleClosed, "the server closed the idle connection when the stop began")
       let answer = try await inFlight
       #expect(answer.status == 201, "\(answer.text)")
