@@ -49,7 +49,7 @@ struct Recorder {
     } else {
       lines.append(line.text.trimmingCharacters(in: .whitespaces))
     }
-    guard let after, isEvent(command) else { return }
+    guard let after, ScenarioHost.isEventCommand(command) else { return }
     lines.append("expect stack \(after.navigation)")
     if let offer = after.offer { lines.append("expect offer \(offer.resolution.target)") }
   }
@@ -90,13 +90,6 @@ struct Recorder {
   /// Why a write failed, in the system's words (`No such file or directory`).
   static func reason(_ error: any Error) -> String {
     FlowLoader.reason(error)
-  }
-
-  private func isEvent(_ command: ScenarioCommand) -> Bool {
-    switch command {
-    case .set, .tap, .back, .accept, .decline, .appear, .api: return true
-    default: return false
-    }
   }
 
   /// A line that hides a value, not a `set` of a secret or sensitive row: a value

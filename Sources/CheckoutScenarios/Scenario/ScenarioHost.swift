@@ -259,7 +259,9 @@ package struct ScenarioHost: Sendable {
     return !outcome.effects.isEmpty || isEventCommand(command)
   }
 
-  private static func isEventCommand(_ command: ScenarioCommand) -> Bool {
+  /// Whether a command sends the session an event (the shopper's, the host's or
+  /// the API's): what a recording follows with `expect stack`.
+  package static func isEventCommand(_ command: ScenarioCommand) -> Bool {
     switch command {
     case .set, .tap, .back, .accept, .decline, .appear, .api: return true
     default: return false
