@@ -139,7 +139,7 @@ package enum ReplCommand {
       }
       save(&recorder, terminal)
       if outcome.quit { break }
-      if showsScreen(command), let session = host.session { terminal.write(printer.render(session)) }
+      if command.traits.showsScreen, let session = host.session { terminal.write(printer.render(session)) }
     }
     if let recorder { terminal.line("recorded to \(recorder.path)") }
     return .success
@@ -256,12 +256,4 @@ package enum ReplCommand {
     }
   }
 
-  private static func showsScreen(_ command: ScenarioCommand) -> Bool {
-    switch command {
-    case .help, .stack, .plan, .expect, .quit, .mode, .today, .snapshot: return false
-    // A new language shows the screen again in it.
-    case .locale: return true
-    default: return true
-    }
-  }
 }

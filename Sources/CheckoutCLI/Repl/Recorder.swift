@@ -37,10 +37,7 @@ struct Recorder {
     _ line: TypedLine, command: ScenarioCommand, outcome: ScenarioHost.Outcome, before: CheckoutSession?,
     after: CheckoutSession?
   ) {
-    switch command {
-    case .help, .show, .stack, .plan, .quit, .flow, .snapshot, .restore: return
-    default: break
-    }
+    guard command.traits.isRecorded else { return }
     if outcome.problem != nil || outcome.failure != nil { return leaveOut(line) }
     if case .set(let name, let value) = command, let recorded = recordedSet(name.description, value, in: before) {
       lines.append(recorded)
@@ -49,7 +46,7 @@ struct Recorder {
     } else {
       lines.append(line.text.trimmingCharacters(in: .whitespaces))
     }
-    guard let after, ScenarioHost.isEventCommand(command) else { return }
+    guard let after, command.traits.sendsEvent else { return }
     lines.append("expect stack \(after.navigation)")
     if let offer = after.offer { lines.append("expect offer \(offer.resolution.target)") }
   }

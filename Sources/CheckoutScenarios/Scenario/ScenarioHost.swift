@@ -214,7 +214,7 @@ package struct ScenarioHost: Sendable {
       outcome.passed = outcome.failure == nil
       if !outcome.passed { outcome.failureWord = checker.wordAtFault(expectation) }
       return outcome
-    default:
+    case .set, .tap, .back, .accept, .decline, .appear, .stack, .snapshot, .restore, .show, .plan:
       guard let session else {
         outcome.problem = "no flow yet; start the scenario with 'flow PATH'"
         return outcome
@@ -247,7 +247,10 @@ package struct ScenarioHost: Sendable {
       for (key, value) in data where masking.isMasked(key) {
         remember(value.displayText, secret: masking.isSecret(key))
       }
-    default: break
+    // An answer that fails gives no values; the other commands give the session none.
+    case .api(_, .failed), .flow, .today, .locale, .tap, .back, .accept, .decline, .mode, .appear, .show, .stack,
+      .plan, .snapshot, .restore, .help, .quit, .expect:
+      break
     }
   }
 
@@ -256,16 +259,7 @@ package struct ScenarioHost: Sendable {
   /// (`auto` confirming a screen). An `expect` line never is.
   package static func replacesEffects(_ command: ScenarioCommand, _ outcome: Outcome) -> Bool {
     if case .expect = command { return false }
-    return !outcome.effects.isEmpty || isEventCommand(command)
-  }
-
-  /// Whether a command sends the session an event (the shopper's, the host's or
-  /// the API's): what a recording follows with `expect stack`.
-  package static func isEventCommand(_ command: ScenarioCommand) -> Bool {
-    switch command {
-    case .set, .tap, .back, .accept, .decline, .appear, .api: return true
-    default: return false
-    }
+    return !outcome.effects.isEmpty || command.traits.sendsEvent
   }
 
   private mutating func runSessionCommand(_ command: ScenarioCommand, _ outcome: inout Outcome) {
@@ -333,7 +327,8 @@ package struct ScenarioHost: Sendable {
           outcome.notes.append("no route: \(noRoute)")
         }
       }
-    default: break
+    // `run` answers these itself, before a session is needed.
+    case .flow, .today, .locale, .mode, .api, .help, .quit, .expect: break
     }
   }
 
