@@ -26,7 +26,7 @@ package struct SecretNames {
   /// The secret and sensitive values known here, each with how it may be shown
   /// (`•••`, `•••• 4242`): those the session holds and those a host was given
   /// (``ScenarioHost/enteredSecrets``). See ``masking(_:)``.
-  let values: [String: String]
+  let values: HiddenValues
 
   /// The names of a session's flow, its screen telling which row a number names;
   /// `entered`: the secret and sensitive values its host was given (``ScenarioHost/enteredSecrets``).
@@ -42,7 +42,8 @@ package struct SecretNames {
   private init(flow: CompiledFlow?, session: CheckoutSession?, entered: [String: String]) {
     self.flow = flow
     self.session = session
-    values = entered.merging(Self.heldValues(of: session)) { entered, _ in entered }
+    let held = session.map { HiddenValues(heldIn: $0.data, masking: $0.compiled.masking).shown } ?? [:]
+    values = HiddenValues(entered.merging(held) { entered, _ in entered })
     guard let flow else {
       hidden = []
       known = []

@@ -127,8 +127,20 @@ extension CheckoutSession {
   /// Offers the first of an answer's errors that the flow resolves (with the
   /// matchers of the operation that answered them) and queues the rest; errors
   /// nothing resolves are reported as `unresolved`.
+  ///
+  /// An error's message is the API's text, which the session shows and keeps (a
+  /// row's error, an offer, a snapshot): a secret or sensitive value the session
+  /// holds, or any card number, that it repeats is masked first (``HiddenValues``:
+  /// `Card •••• 5556 with code ••• declined`), so the text is never where a CVV
+  /// or a card number is shown or stored.
   mutating func offerErrors(_ errors: [APIError], from operation: OperationName) -> [Effect] {
-    let ordered = compiled.resolver.ordered(errors, from: operation, messages: messages, locale: rules.locale)
+    let hidden = HiddenValues(heldIn: data, masking: compiled.masking)
+    let masked = errors.map { error in
+      var error = error
+      error.message = error.message.map(hidden.masking)
+      return error
+    }
+    let ordered = compiled.resolver.ordered(masked, from: operation, messages: messages, locale: rules.locale)
     var effects: [Effect] = ordered.filter { $0.resolution == nil }.map { .unresolved($0.error) }
     var resolutions = ordered.compactMap(\.resolution).map(onAShownRow)
     guard !resolutions.isEmpty else { return effects }
