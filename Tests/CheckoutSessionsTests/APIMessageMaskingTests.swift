@@ -72,3 +72,42 @@ import CheckoutSessions
     #expect(driven.session.offer?.resolution.message == message)
   }
 }
+
+/// ``Payload/redacted(_:)``: the API's answer as a host may show it to its client
+/// or log it (the example server's `callAPI` effect shows it).
+@Suite struct AnswerRedactionTests {
+  static let payload = Payload(
+    values: ["payment.card.number": .string("4242 4242 4242 4242"), "payment.card.cvv": .string("739")],
+    masking: ShippedFlows.plndrCompiled.masking)
+
+  @Test func aSuccessesDataIsShownAsTheFlowShowsItsKeysAndNoValueHeldIsRepeated() {
+    let answer = CheckoutAPIOutcome.succeeded([
+      "order.number": .string("PL-1"), "payment.card.cvv": .string("739"),
+      "payment.card.number": .string("4242424242424242"), "payment.card.cvc": .string("739"),
+      "echo": .string("card ٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢ and 4000 0000 0000 0002"),
+    ])
+    #expect(
+      Self.payload.redacted(answer)
+        == .succeeded([
+          "order.number": .string("PL-1"), "payment.card.cvv": .string("•••"),
+          "payment.card.number": .string("•••• 4242"), "payment.card.cvc": .string("•••"),
+          "echo": .string("card •••• 4242 and •••• 0002"),
+        ]))
+  }
+
+  @Test func anActionsDataAndAFailuresMessagesAreRedactedToo() {
+    #expect(
+      Self.payload.redacted(.actionRequired("three_d_secure", ["note": .string("for 4242424242424242")]))
+        == .actionRequired("three_d_secure", ["note": .string("for •••• 4242")]))
+    let failed = CheckoutAPIOutcome.failed([
+      APIError(code: "card_declined", field: "cvc", message: "Card 4242 4242 4242 4242 with code 739 declined"),
+      APIError(code: "other"),
+    ])
+    #expect(
+      Self.payload.redacted(failed)
+        == .failed([
+          APIError(code: "card_declined", field: "cvc", message: "Card •••• 4242 with code ••• declined"),
+          APIError(code: "other"),
+        ]))
+  }
+}

@@ -182,7 +182,7 @@ public struct RuleEvaluator: Sendable {
   }
 
   /// Whether text passes the Luhn check as the `luhn` rule reads it.
-  public static func passesLuhnCheck(_ text: String) -> Bool { passesLuhn(text) }
+  package static func passesLuhnCheck(_ text: String) -> Bool { passesLuhn(text) }
 
   /// Luhn over the digits; spaces and dashes are ignored, anything else fails.
   /// Read from the last byte back, so the digits need no array (a byte that is not

@@ -89,7 +89,7 @@ extension CallCoordinator {
   private func abandon(_ request: CheckoutAPIRequest) async -> CheckoutAPIOutcome? {
     do {
       let outcome = try await api.abandon(request)
-      report(.abandoned(operation: request.operation, key: request.key, outcome: outcome))
+      report(.abandoned(operation: request.operation, key: request.key, outcome: request.payload.redacted(outcome)))
       return outcome
     } catch {
       report(.abandonUnknown(operation: request.operation, key: request.key, error: error))

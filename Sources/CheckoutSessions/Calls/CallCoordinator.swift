@@ -181,7 +181,7 @@ public struct CallCoordinator: Sendable {
   func call(_ request: CheckoutAPIRequest) async -> CheckoutAPIOutcome? {
     do {
       let outcome = try await api.perform(request)
-      report(.answered(operation: request.operation, key: request.key, outcome: outcome))
+      report(.answered(operation: request.operation, key: request.key, outcome: request.payload.redacted(outcome)))
       return outcome
     } catch {
       report(.unanswered(operation: request.operation, key: request.key, error: error))

@@ -32,7 +32,9 @@ public enum CallCheckpoint: String, CaseIterable, Hashable, Sendable {
 public enum CallReport: Sendable, CustomStringConvertible {
   /// A call whose answer was lost is made again, with its key.
   case recovering(operation: OperationName, key: IdempotencyKey, session: SessionID)
-  /// The API answered.
+  /// The API answered: its outcome as it may be logged (``Payload/redacted(_:)``:
+  /// no secret or sensitive value the call carried, and no card number, in its data
+  /// or its messages).
   case answered(operation: OperationName, key: IdempotencyKey, outcome: CheckoutAPIOutcome)
   /// The API threw: the outcome is unknown, the call is given up (`apiExpired`) and its key kept.
   case unanswered(operation: OperationName, key: IdempotencyKey, error: any Error)
@@ -41,6 +43,7 @@ public enum CallReport: Sendable, CustomStringConvertible {
   case abandoning(operation: OperationName, key: IdempotencyKey, session: SessionID)
   /// The API answered the abandonment: `succeeded` (the order is placed) or
   /// `failed` (the call cancelled); `actionRequired` is taken as unknown (nothing saved, asked again later).
+  /// The outcome as it may be logged (``Payload/redacted(_:)``).
   case abandoned(operation: OperationName, key: IdempotencyKey, outcome: CheckoutAPIOutcome)
   /// The API threw when asked about an abandonment: unknown, nothing saved, the
   /// call still waits on its action and is asked about again later.

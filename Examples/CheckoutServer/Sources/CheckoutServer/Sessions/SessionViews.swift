@@ -47,7 +47,8 @@ struct EffectView: Encodable, Sendable, Equatable {
     case .effect(let effect): self.init(effect)
     case .call(let exchange):
       self.init(.callAPI(exchange.request.operation, exchange.request.payload, key: exchange.request.key))
-      outcome = OutcomeView(exchange.outcome)
+      // As a client may see it: no value the call carried, no card number.
+      outcome = OutcomeView(exchange.outcome.map(exchange.request.payload.redacted))
     }
   }
 
