@@ -78,7 +78,7 @@ struct CheckoutServerCommand: AsyncParsableCommand, AppArguments {
   @Option(
     parsing: .unconditional,
     help:
-      "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10)."
+      "Seconds an API call may take; a call unanswered after this long is finished (made again with its idempotency key) or given up by the next request (default: 10; at most 3600)."
   )
   var callTimeout: Double?
 

@@ -166,8 +166,13 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
     throw UsageError(description: "--idle-timeout must be 1 second or more, not \(arguments.idleTimeout)")
   }
   let callTimeout = arguments.callTimeout ?? 10
-  guard callTimeout >= 0, callTimeout.isFinite else {
-    throw UsageError(description: "--call-timeout must be a number of seconds, 0 or more, not \(callTimeout)")
+  // An hour at most: a call unanswered that long is lost, and a larger value is a
+  // typing slip (`1e19` did not fit a duration and stopped the process).
+  guard callTimeout >= 0, callTimeout <= 3600 else {
+    throw UsageError(
+      description:
+        "--call-timeout must be a number of seconds, 0 or more and at most 3600, not \(DatabaseOptions.text(callTimeout))"
+    )
   }
   let retention = try finishedRetention(of: arguments, callTimeout: callTimeout)
   if let most = arguments.maxSessions, most < 1 {
@@ -354,7 +359,7 @@ func processServiceGroup(
 /// be answered), and the retention lies between 1 second and the idle timeout.
 func finishedRetention(of arguments: some AppArguments, callTimeout: Double) throws(UsageError) -> Int {
   guard Double(arguments.idleTimeout) > callTimeout else {
-    let call = callTimeout == callTimeout.rounded() ? "\(Int(callTimeout))" : "\(callTimeout)"
+    let call = DatabaseOptions.text(callTimeout)
     throw UsageError(
       description:
         "--idle-timeout (\(arguments.idleTimeout) s) must exceed --call-timeout (\(call) s): a session must never be swept while its call may still be answered"

@@ -44,7 +44,17 @@ import Testing
     let cases: [([String], String)] = [
       (["--port", "-1"], "--port must be 0 to 65535 (0: any free port), not -1"),
       (["--idle-timeout", "-5"], "--idle-timeout must be 1 second or more, not -5"),
-      (["--header-timeout", "-2"], "--header-timeout must be a number of seconds over 0, not -2.0"),
+      (["--header-timeout", "-2"], "--header-timeout must be a number of seconds over 0 and at most 3600, not -2"),
+      // Values too large for a timer or a duration stopped the process (exit 132).
+      (
+        ["--header-timeout", "1e10"],
+        "--header-timeout must be a number of seconds over 0 and at most 3600, not 10000000000"
+      ),
+      (["--body-timeout", "1e300"], "--body-timeout must be a number of seconds over 0 and at most 3600, not 1e+300"),
+      (
+        ["--call-timeout", "1e19"], "--call-timeout must be a number of seconds, 0 or more and at most 3600, not 1e+19"
+      ),
+      (["--call-timeout", "nan"], "--call-timeout must be a number of seconds, 0 or more and at most 3600, not nan"),
       (["--max-connections", "-3"], "--max-connections must be 1 or more, not -3"),
       (["--abandon-after", "-5"], abandon + "-5"), (["--abandon-after", "0"], abandon + "0"),
       (["--abandon-after", "nan"], abandon + "nan"), (["--abandon-after", "604801"], abandon + "604801"),

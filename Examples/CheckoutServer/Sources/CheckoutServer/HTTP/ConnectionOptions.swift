@@ -10,14 +10,14 @@ struct ConnectionOptions: ParsableArguments, Sendable {
   @Option(
     parsing: .unconditional,
     help:
-      "Seconds a request's header block may take to arrive, from its first byte; a slower one is answered 408 and the connection closed."
+      "Seconds a request's header block may take to arrive, from its first byte (at most 3600); a slower one is answered 408 and the connection closed."
   )
   var headerTimeout: Double = Defaults.headerTimeout
 
   @Option(
     parsing: .unconditional,
     help:
-      "Seconds a request body may take to arrive in full after its headers (the 64 KiB limit at 6.4 KiB/s or faster); a slower one is answered 408 and the connection closed."
+      "Seconds a request body may take to arrive in full after its headers (the 64 KiB limit at 6.4 KiB/s or faster; at most 3600); a slower one is answered 408 and the connection closed."
   )
   var bodyTimeout: Double = Defaults.bodyTimeout
 
@@ -54,6 +54,10 @@ struct ConnectionOptions: ParsableArguments, Sendable {
     /// An hour: an idle connection held longer costs a descriptor and a slot of
     /// `--max-connections` for a client that may never come back.
     static let keepAliveTimeout = 3600.0
+    /// An hour, for a request's header block and for its body: a client slower than
+    /// that holds a descriptor for nothing (and a larger value is a typing slip:
+    /// `1e10` did not fit the event loop's timer and stopped the process).
+    static let readTimeout = 3600.0
   }
 
   /// The command line's defaults, as parsed from no arguments.
@@ -75,12 +79,15 @@ struct ConnectionOptions: ParsableArguments, Sendable {
     self.raiseDescriptorLimit = raiseDescriptorLimit
   }
 
-  /// Refuses a timeout that is not a positive number of seconds (a keep-alive
-  /// timeout past ``Limits/keepAliveTimeout`` too), and a cap under one.
+  /// Refuses a timeout that is not a number of seconds over 0 and within its limit
+  /// (``Limits``), and a cap under one.
   func validated() throws(UsageError) -> ConnectionOptions {
     for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)]
-    where !(value > 0 && value.isFinite) {
-      throw UsageError(description: "\(name) must be a number of seconds over 0, not \(value)")
+    where !(value > 0 && value <= Limits.readTimeout) {
+      throw UsageError(
+        description:
+          "\(name) must be a number of seconds over 0 and at most \(Int(Limits.readTimeout)), not \(DatabaseOptions.text(value))"
+      )
     }
     guard maxConnections >= 1 else {
       throw UsageError(description: "--max-connections must be 1 or more, not \(maxConnections)")
