@@ -235,7 +235,9 @@ func buildApplication(_ arguments: some AppArguments, dependencies: AppDependenc
   let scripts = arguments.devScriptedAnswers ? ScriptedAnswers() : nil
   let api =
     dependencies.api
-    ?? DemoCheckoutAPI(ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), scripted: scripts)
+    ?? DemoCheckoutAPI(
+      ledger: ledger, declaredActions: DeclaredActions(catalog: catalog), providedKeys: ProvidedKeys(catalog: catalog),
+      scripted: scripts)
   let metrics = dependencies.metrics
   metrics.expectAPICalls(operations: Set(catalog.files.flatMap(\.compiled.flow.operationNames)).sorted())
   let storeLimit = dependencies.storeTimeout ?? database.storeDuration

@@ -90,8 +90,11 @@ enum ErrorDialect: Sendable, Hashable {
   }
 }
 
-/// The example's checkout API: every call succeeds, except
-/// - a payment with a card number that Stripe's test mode declines answers the
+/// The example's checkout API: every call succeeds, answering the keys its
+/// operation provides (``ProvidedKeys``: the order number, a hold's reference), except
+/// - a payment (the operation that provides the order number; another call, such
+///   as a seat hold, is never declined for its card) with a card number that
+///   Stripe's test mode declines answers the
 ///   error Stripe would (4000000000000002 declined, …0127 wrong CVC, …0069
 ///   expired, …0119 processing error, …9995 insufficient funds, …), in the
 ///   flow's dialect;
@@ -140,6 +143,11 @@ struct DemoCheckoutAPI: CheckoutAPI {
   var ledger: any CallLedger = InMemoryCallLedger()
   /// The actions each flow's submits declare: the demo asks only for those.
   var declaredActions = DeclaredActions()
+  /// The keys each flow's operations provide: what a success answers, and which
+  /// operation is the payment (the one that provides ``orderNumberKey``).
+  var providedKeys = ProvidedKeys()
+  /// The key of the order number, which the payment provides.
+  var orderNumberKey: DataKey = "order.number"
   /// The answers queued by `POST /sessions/{id}/script`; nil unless the server
   /// runs with `--dev-scripted-answers`.
   var scripted: ScriptedAnswers?
@@ -193,7 +201,9 @@ struct DemoCheckoutAPI: CheckoutAPI {
       }
       return .succeeded([:])
     }
-    guard case .string(let number)? = request.payload.values[cardNumberKey] else { return success(request) }
+    guard case .string(let number)? = request.payload.values[cardNumberKey], isPayment(request) else {
+      return success(request)
+    }
     if let card = ThreeDSecureCard.lookUp(number),
       let answer = threeDSecureAnswer(for: card, request, dialect: dialect)
     {
@@ -205,9 +215,27 @@ struct DemoCheckoutAPI: CheckoutAPI {
     return success(request)
   }
 
-  /// A call that goes through: the order number.
+  /// A call that goes through: a value for each key its operation provides (the
+  /// order number for ``orderNumberKey``, a reference such as `HOLD-04210733` for
+  /// `hold.reference`); the order number when the flow is not known.
   func success(_ request: CheckoutAPIRequest) -> CheckoutAPIOutcome {
-    .succeeded(["order.number": .string(DemoCheckoutAPI.orderNumber(for: request.session, flow: request.flow))])
+    let orderNumber = DemoCheckoutAPI.orderNumber(for: request.session, flow: request.flow)
+    guard let keys = providedKeys.keys(of: request.operation, in: request.flow) else {
+      return .succeeded([orderNumberKey: .string(orderNumber)])
+    }
+    var data: [DataKey: Value] = [:]
+    for key in keys {
+      let prefix = key.rawValue.split(separator: ".").first.map { $0.uppercased() } ?? ""
+      data[key] = .string(key == orderNumberKey ? orderNumber : prefix + orderNumber.drop { $0 != "-" })
+    }
+    return .succeeded(data)
+  }
+
+  /// Whether a call is the payment, which a test card's error answers: the
+  /// operation that provides the order number (any call with a card number when
+  /// the flow is not known).
+  func isPayment(_ request: CheckoutAPIRequest) -> Bool {
+    providedKeys.keys(of: request.operation, in: request.flow)?.contains(orderNumberKey) ?? true
   }
 
   /// Whether the shopper changed the expiry date or security code this test card
