@@ -26,6 +26,16 @@ import Testing
     #expect(!output.contains("Shipping method   express"))
   }
 
+  /// An empty picker says so in the shopper's language, in the page's own word
+  /// (`host.picker.choose`). Was: `(choose)` in every language.
+  @Test func anEmptyPickerSaysChooseInTheShoppersLanguage() {
+    // An empty value clears the flow's default choice.
+    #expect(repl(["tap checkout", "set shippingMethod \"\""]).contains("  3. Shipping method   (Choose…)\n"))
+    let german = repl(["locale de", "tap checkout", "set shippingMethod \"\""])
+    #expect(german.contains("  3. Versandart     (Bitte wählen…)\n"), "\(german)")
+    #expect(!german.contains("(choose)"))
+  }
+
   @Test func aDisabledReasonIsOneStepPerLineWrappedAt80() {
     let block = disabledBlock(repl(["tap checkout"]))
     #expect(

@@ -48,7 +48,8 @@ struct ScreenPrinter {
     case .button: text += "[\(row.title)]"
     case .info: text += row.detail ?? row.value
     case .toggle: text += row.value.isEmpty ? "off" : row.value
-    case .picker: text += row.value.isEmpty ? terminal.styled("(choose)", .dim) : row.value
+    // The page's own word for an empty picker, in the shopper's language (`Bitte wählen…`).
+    case .picker: text += row.value.isEmpty ? terminal.styled("(\(messages.text(.hostPickerChoose)))", .dim) : row.value
     case .text, .secure, .number, .email, .phone:
       text += row.value.isEmpty ? terminal.styled(row.placeholder.map { "(\($0))" } ?? "", .dim) : row.value
     }
