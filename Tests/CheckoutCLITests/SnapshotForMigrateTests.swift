@@ -138,9 +138,11 @@ import Testing
       "broken.json": "{\"format\": 3,\n  \"flow\": plndr}",
       "comma.json": #"{"format": 3, "flow": "plndr", "navigation": "cart",}"#,
       "twice.json": #"{"format": 3, "flow": "plndr", "flow": "shop"}"#,
+      "empty.json": "",
     ]
     try withFlowDirectory(files) { directory in
-      let result = runCheckout(["migrate", "--to", Self.v2, "broken.json", "comma.json", "twice.json"], in: directory)
+      let result = runCheckout(
+        ["migrate", "--to", Self.v2, "broken.json", "comma.json", "twice.json", "empty.json"], in: directory)
       #expect(result.status == 1)
       let lines = result.output.split(separator: "\n").map(String.init)
       #expect(
@@ -152,6 +154,11 @@ import Testing
         "\(lines)")
       #expect(
         lines.contains { $0.hasPrefix(#"twice.json: refused: not valid JSON: duplicate member "flow""#) }, "\(lines)")
+      // Was: `the the snapshot is empty`.
+      #expect(
+        lines.contains(
+          "empty.json: refused: not valid JSON: the snapshot is empty; expected a JSON object at line 1, column 1"),
+        "\(lines)")
     }
   }
 

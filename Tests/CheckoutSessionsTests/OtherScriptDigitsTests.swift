@@ -55,4 +55,32 @@ import Testing
     #expect(session.data[DataKey("shipping.zip")] == .string("1234x"))
     #expect(session.rowErrors[CheckoutSession.RowRef(step: "address", row: "zip")] != nil)
   }
+
+  /// A card number pasted from a page or a PDF carries no-break or narrow no-break
+  /// spaces, a zero-width space or an en dash; a code may come with blanks around
+  /// it. Each is held as the plain form its rules read. Was: "Card number is not a
+  /// valid card number", with the value shown only as dots.
+  @Test(arguments: [
+    ("creditCard", "number", "4242\u{A0}4242\u{A0}4242\u{A0}4242", "payment.card.number", "4242 4242 4242 4242"),
+    ("creditCard", "number", "4242\u{202F}4242\u{202F}4242\u{202F}4242", "payment.card.number", "4242 4242 4242 4242"),
+    ("creditCard", "number", "4242\u{200B}4242\u{200B}4242\u{200B}4242", "payment.card.number", "4242424242424242"),
+    ("creditCard", "number", "4242–4242–4242–4242", "payment.card.number", "4242-4242-4242-4242"),
+    ("creditCard", "number", "\t4242 4242 4242 4242 ", "payment.card.number", "4242 4242 4242 4242"),
+    ("creditCard", "cvv", " 987 ", "payment.card.cvv", "987"),
+    ("creditCard", "expiry", "\u{A0}12/30", "payment.card.expiry", "12/30"),
+    ("address", "zip", "12345\u{A0}", "shipping.zip", "12345"),
+  ])
+  func pastedSpacesAndDashesAreReadPlain(step: String, row: String, typed: String, key: String, held: String) {
+    var session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
+    session.send(.set(.row(RowID(row), on: StepID(step)), .string(typed)))
+    #expect(session.rowErrors[CheckoutSession.RowRef(step: StepID(step), row: RowID(row))] == nil, "\(row)")
+    #expect(session.data[DataKey(key)] == .string(held), "\(row)")
+  }
+
+  /// A free text keeps its no-break spaces: only a row whose value is digits is read plain.
+  @Test func aFreeTextKeepsItsSpacesAsTyped() {
+    var session = CheckoutSession(flow: ShippedFlows.plndrCompiled, today: ShippedFlows.today)
+    session.send(.set(.row("street", on: "address"), .string(" 1\u{A0}Main St")))
+    #expect(session.data[DataKey("shipping.street")] == .string(" 1\u{A0}Main St"))
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decimal digits of any script, read as the digits 0-9: a shopper types a card
 /// number, an expiry or a quantity with the digits their keyboard has (Arabic-Indic
 /// `٤٢`, Extended Arabic-Indic `۴۲`, a Japanese IME's fullwidth `４２`, Devanagari
@@ -40,6 +42,43 @@ package enum DecimalDigits {
       }
     }
     return String(scalars)
+  }
+
+  /// A value typed into a row whose value is digits, as the row holds it and its
+  /// rules read it: each decimal digit of another script as its ASCII digit
+  /// (``ascii(_:)``), a space of any width (the no-break and narrow no-break spaces a
+  /// copied card number carries) as a space and a tab too, a dash of any kind as
+  /// `-`, invisible characters (a zero-width space, a soft hyphen) left out, and
+  /// blanks at either end trimmed. Everything else stays as typed. Plain ASCII
+  /// without a tab or a blank at either end is returned as it is, unread.
+  ///
+  /// ```swift
+  /// DecimalDigits.typedDigits("4242\u{A0}4242\u{A0}4242\u{A0}4242")  // "4242 4242 4242 4242"
+  /// DecimalDigits.typedDigits(" 123 ")                                  // "123"
+  /// ```
+  package static func typedDigits(_ text: String) -> String {
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x09 }), utf8.first != 0x20, utf8.last != 0x20 { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\t" {
+        scalars.append(" ")
+      } else if scalar.isASCII {
+        scalars.append(scalar)
+      } else if let value = value(of: scalar) {
+        scalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(value)))
+      } else if CardNumberText.isInvisible(scalar) {
+        continue
+      } else if scalar.properties.generalCategory == .spaceSeparator {
+        scalars.append(" ")
+      } else if scalar.properties.generalCategory == .dashPunctuation {
+        scalars.append("-")
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    let typed = String(scalars)
+    return typed.first == " " || typed.last == " " ? typed.trimmingCharacters(in: .whitespaces) : typed
   }
 
   /// Whether `text` holds a decimal digit of a script other than ASCII's.

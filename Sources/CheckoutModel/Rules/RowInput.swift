@@ -3,11 +3,13 @@ import Foundation
 /// Converts what the shopper typed into the value a row holds, or says why not.
 ///
 /// A row whose value is digits (``readsDigits(_:)``) reads the decimal digits of any
-/// script as 0-9 (``DecimalDigits``): `٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢`, `١٢/٢٧` and fullwidth
-/// `３` are held (and sent to the API) as `4242 4242 4242 4242`, `12/27` and `3`,
-/// and their rules read them so. Nothing else of the value changes: its spaces,
-/// dashes and any letter stay as typed. Any other text row holds the value as typed
-/// (an address's `شارع ٢٦ يوليو` keeps its digits).
+/// script as 0-9 (``DecimalDigits/typedDigits(_:)``): `٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢`, `١٢/٢٧`
+/// and fullwidth `３` are held (and sent to the API) as `4242 4242 4242 4242`,
+/// `12/27` and `3`, and their rules read them so; a space of any width (a pasted
+/// number's no-break spaces) is a space, a dash of any kind `-`, an invisible
+/// character is left out, and blanks at either end are trimmed (` 123 `). Nothing
+/// else of the value changes: any letter stays as typed. Any other text row holds
+/// the value as typed (an address's `شارع ٢٦ يوليو` keeps its digits).
 package enum RowInput {
   /// Why a value is not one the row can hold, in the words of the messages given.
   package struct Problem: Error {
@@ -56,7 +58,7 @@ package enum RowInput {
       // A boolean is a toggle's: as text it would be "on" or "off", which no such row means.
       if case .bool = value { return .failure(Problem(message: messages.text(.refusalNotOnOrOff, title))) }
       let text = value.displayText
-      return .success(.string(readsDigits(row) ? DecimalDigits.ascii(text) : text))
+      return .success(.string(readsDigits(row) ? DecimalDigits.typedDigits(text) : text))
     }
   }
 

@@ -35,7 +35,7 @@ package enum StoredSnapshot {
     // Strict JSON first, so a syntax error says its line and column, and a trailing
     // comma or a member written twice (which Foundation's decoder lets pass) is refused.
     do {
-      try JSONSyntax.check(Array(json), documentName: "the snapshot")
+      try JSONSyntax.check(Array(json), documentName: "snapshot")
     } catch {
       throw SnapshotError(message: "not valid JSON: \(error)")
     }
