@@ -50,9 +50,21 @@ extension CheckoutSession {
     case .failure(let problem):
       return [.refused(.invalidValue(.row(step: step.id, row: row.id), problem: problem.message))]
     }
-    let resolved = store(accepted, at: key)
+    let resolved = store(accepted, at: key) || actedOnFocusedStep(step)
     validate(row, at: RowRef(step: step.id, row: row.id), accepted)
     return resolved ? offerNextQueued() : []
+  }
+
+  /// An error focused on a row that takes no value (an info row: `item_sold_out` on
+  /// the cart's "Items in your bag") is fixed through another row of its step (the
+  /// quantity): a value set on that step resolves it, so the errors queued behind
+  /// it are offered. Was: never resolved, the queue waited for the next submit.
+  private mutating func actedOnFocusedStep(_ step: Step) -> Bool {
+    guard let focus = mode.correction.focus, focus.step == step.id,
+      step.row(focus.row)?.kind.takesValue == false
+    else { return false }
+    mode.correction.focus = nil
+    return true
   }
 
   /// Shows the row's first failing rule as its error (one definition for sets by
