@@ -63,6 +63,17 @@ import Testing
     }
   }
 
+  @Test func anEmptyPathIsRefused() throws {
+    try withFlowDirectory([:]) { directory throws in
+      let run = runCheckout(["repl", "--record", ""], in: directory)
+      #expect(run.status == 2)
+      #expect(
+        run.error.contains("error: --record: the path is empty; name a file, like --record session.scenario\n"),
+        "\(run.error)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+  }
+
   @Test func anEarlierRecordingAndAnEmptyFileAreOverwritten() throws {
     try withFlowDirectory(["empty.scenario": ""]) { directory throws in
       let first = Self.repl(["tap checkout"], in: directory, record: "walk.scenario")

@@ -31,7 +31,10 @@ package enum ReplCommand {
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
-    .repl(
+    if arguments.value(record)?.isEmpty == true {
+      throw .badValue("--record: the path is empty; name a file, like --record session.scenario")
+    }
+    return .repl(
       Options(
         flow: arguments.positionals.first, record: arguments.value(record), today: try arguments.date(today),
         locale: arguments.value(locale)))
