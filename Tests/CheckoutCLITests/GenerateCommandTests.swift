@@ -56,7 +56,7 @@ import Testing
       #expect(files.contains("local--creditCard.number--luhn.scenario"))
       #expect(files.contains("tour-1.scenario"))
       let story = try String(contentsOfFile: out + "/cart--cvv_invalid.scenario", encoding: .utf8)
-      #expect(story.hasPrefix("# placeOrder on cart fails with cvv_invalid"))
+      #expect(story.hasPrefix(Story.generatedLine + "\n# placeOrder on cart fails with cvv_invalid"))
       #expect(story.contains("\nflow ../../mini.json\ntoday 2026-11-21\n"))
       #expect(
         result.output.hasPrefix(
@@ -80,7 +80,8 @@ import Testing
           ["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory
         ).status == 0)
       let first = try Self.contents(of: out)
-      try "stale".write(toFile: out + "/old.scenario", atomically: true, encoding: .utf8)
+      // A story an earlier run wrote (its first line says so) that this run does not write.
+      try (Story.generatedLine + "\nstale\n").write(toFile: out + "/old.scenario", atomically: true, encoding: .utf8)
       #expect(
         runCheckout(
           ["generate", "mini.json", "--out", "stories", "--today", "2026-11-21", "--seed", "9"], in: directory

@@ -60,6 +60,10 @@ package enum GenerateCommand {
       the call, and cancelled then a new call; and edge tours. Every pair that
       gets no story is listed with its reason. The same flow, date and seed give
       byte-identical files. With several flows, --out DIR holds one folder per flow id.
+      A story's first line says generate wrote it: a rerun rewrites those and removes
+      the ones the suite no longer has, and leaves any other .scenario file alone; one
+      where a story goes (a hand-written story of the same name) is refused, nothing
+      written.
       Works on any flow that loads, lint errors or not; a row whose rules no value
       passes together (lint's contradictory-rules error) is printed as lint prints
       it, and fails --check unless an infeasible pair of its flow is accepted.
@@ -73,8 +77,8 @@ package enum GenerateCommand {
       exit status: 0 generated; 1 --check with a row whose rules no value passes
       together, a failing story, an infeasible pair
       not accepted, an accepted pair that is not infeasible, or an action story that
-      could not be written; 2 bad usage, or a
-      flow or --accept-infeasible file that cannot be read or loaded.
+      could not be written; 2 bad usage, a flow or --accept-infeasible file that
+      cannot be read or loaded, or a file where a story goes that generate did not write.
       """,
     parse: parse)
 
@@ -134,6 +138,12 @@ package enum GenerateCommand {
         flowReport.seconds = Date().timeIntervalSince(started)
       } else {
         let directory = outputDirectory(for: flow, options: options, several: options.flows.count > 1, terminal)
+        // Before anything is written: a hand-written story is never overwritten.
+        if let problem = storyFileProblem(suite, in: directory, terminal) {
+          terminal.errorLine("error: \(problem)")
+          unusable = true
+          continue
+        }
         do {
           try write(suite, flowPath: terminal.resolve(path), to: directory)
           flowReport.directory = directory
@@ -224,7 +234,32 @@ package enum GenerateCommand {
     return several ? base + "/\(flow.id)" : base
   }
 
-  /// Writes every story, and removes `.scenario` files of earlier runs that the suite no longer has.
+  /// Where a story may be written: nowhere but a new path, an empty file or a
+  /// story an earlier run wrote (``Story/isGenerated(_:)``).
+  static let storyFiles = OverwriteRule { Story.isGenerated($0) }
+
+  /// Why the suite must not be written to `directory`, naming the first file a
+  /// story's name needs that ``storyFiles`` refuses (a hand-written story), or nil.
+  static func storyFileProblem(_ suite: StorySuite, in directory: String, _ terminal: Terminal) -> String? {
+    let another = "move or rename it, or generate into another directory with --out"
+    for name in suite.stories.map(\.fileName) {
+      let shown = display(directory, terminal) + name
+      switch storyFiles.refusal(at: directory + "/" + name) {
+      case nil: continue
+      case .directory?: return "\(shown) is a directory, where a story goes; \(another)"
+      case .unreadable(let reason)?:
+        return
+          "\(shown) cannot be read to check that checkout generate wrote it (\(reason)), so it is not overwritten; \(another)"
+      case .input?, .otherFile?:
+        return
+          "\(shown) was not written by checkout generate (its first line is not \"\(Story.generatedLine)\"), so it is not overwritten; \(another)"
+      }
+    }
+    return nil
+  }
+
+  /// Writes every story, and removes the stories an earlier run wrote that the
+  /// suite no longer has; any other file is left alone.
   static func write(_ suite: StorySuite, flowPath: String, to directory: String) throws {
     let manager = FileManager.default
     try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -232,7 +267,9 @@ package enum GenerateCommand {
     let names = Set(suite.stories.map(\.fileName))
     for old in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
     where old.hasSuffix(".scenario") && !names.contains(old) {
-      try manager.removeItem(atPath: directory + "/" + old)
+      let path = directory + "/" + old
+      guard let data = manager.contents(atPath: path), Story.isGenerated(data) else { continue }
+      try manager.removeItem(atPath: path)
     }
     for story in suite.stories {
       try story.text(flowPath: relative, today: suite.today).write(

@@ -31,7 +31,10 @@ package enum ReplCommand {
   }
 
   static func parse(_ arguments: ParsedArguments) throws(CommandLineError) -> Command {
-    .repl(
+    if arguments.value(record)?.isEmpty == true {
+      throw .badValue("--record: the path is empty; name a file, like --record session.scenario")
+    }
+    return .repl(
       Options(
         flow: arguments.positionals.first, record: arguments.value(record), today: try arguments.date(today),
         locale: arguments.value(locale)))
@@ -48,9 +51,12 @@ package enum ReplCommand {
       Type 'help' at the prompt for the commands. Rows are named by id or number;
       screens appear by themselves ('auto'), or type 'manual' to play the host and
       confirm each one with 'appear STEP'. Bad input never ends the session.
+      --record overwrites only an empty file or an earlier recording, never the flow
+      or a directory; 'snapshot FILE' only an empty file or an earlier snapshot.
 
       exit status: 0; 2 a file that cannot be read, a flow that cannot be loaded or
-      that lint finds errors in (warnings do not count), a bad date or language.
+      that lint finds errors in (warnings do not count), a bad date or language, a
+      --record file that must not be overwritten.
       """,
     parse: parse)
 
@@ -68,12 +74,22 @@ package enum ReplCommand {
   package static func run(_ options: Options, _ terminal: Terminal, reader: inout any LineReader) -> ExitStatus {
     let today = options.today ?? CalendarDate.today
     let flowPath = options.flow
+    // Before the REPL starts: `repl gig.json --record gig.json` would replace the flow.
+    if let path = options.record,
+      let problem = ReportTarget.recording.problem(
+        path, inputs: flowPath.map { [ReportTarget.Input(path: $0, role: "the flow to run")] } ?? [],
+        storyRole: nil, terminal)
+    {
+      terminal.errorLine("error: \(problem)")
+      return .usage
+    }
     var host = ScenarioHost(today: today, baseDirectory: terminal.currentDirectory)
     if let flowPath {
       do {
         host = ScenarioHost(
           flow: CompiledFlow(try terminal.loadFlow(flowPath, to: .run)), today: today,
           baseDirectory: terminal.currentDirectory)
+        host.flowFile = terminal.resolve(flowPath)
       } catch {
         return error.status
       }

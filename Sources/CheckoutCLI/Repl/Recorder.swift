@@ -15,9 +15,18 @@ struct Recorder {
 
   init(path: String, flowLine: String, today: CalendarDate?, locale: String? = nil) {
     self.path = path
-    lines = ["# Recorded by checkout repl; replay with: checkout replay \(path)", "flow \(flowLine)"]
+    lines = ["\(Recorder.header); replay with: checkout replay \(path)", "flow \(flowLine)"]
     if let today { lines.append("today \(today)") }
     if let locale { lines.append("locale \(locale)") }
+  }
+
+  /// What a recording's first line starts with.
+  static let header = "# Recorded by checkout repl"
+
+  /// Whether a file's bytes are a recording (its first line starts with
+  /// ``header``), which a later `--record` may overwrite.
+  static func isRecording(_ data: Data) -> Bool {
+    data.starts(with: Array(header.utf8))
   }
 
   /// A file a line names (the `flow` line's flow, a `restore` line's snapshot)

@@ -91,6 +91,13 @@ package struct ScenarioHost: Sendable {
   package var writeFile: @Sendable (String, Data) throws -> Void = { path, data in
     try data.write(to: URL(fileURLWithPath: path))
   }
+  /// The file the session's flow was loaded from (resolved), which a `snapshot`
+  /// line never overwrites; nil for a built-in flow. A `flow` line sets it; a
+  /// host made with a flow is given it by whoever loaded the flow.
+  package var flowFile: String?
+  /// Where a `snapshot` line may write: nowhere but a new path, an empty file or
+  /// an earlier snapshot (``StoredSnapshot/isSnapshot(_:)``).
+  private static let snapshotFiles = OverwriteRule { StoredSnapshot.isSnapshot($0) }
 
   private static func readWithFlowLoader(_ path: String) throws(Unreadable) -> [UInt8] {
     do {
@@ -390,6 +397,7 @@ package struct ScenarioHost: Sendable {
   private mutating func loadFlow(_ path: String, _ outcome: inout Outcome) {
     if let replacementFlow {
       session = newSession(replacementFlow, &outcome)
+      flowFile = nil
       return
     }
     let full = resolved(path)
@@ -408,6 +416,7 @@ package struct ScenarioHost: Sendable {
     do {
       let flow = try makeFlow(loader, bytes, builtInFlows[path] == nil ? full : path)
       session = newSession(CompiledFlow(flow, registry: registry), &outcome)
+      flowFile = builtInFlows[path] == nil ? full : nil
     } catch let error as FlowLoadError {
       outcome.problem = "cannot load the flow \(path):\n\(error)"
     } catch {
@@ -421,8 +430,28 @@ package struct ScenarioHost: Sendable {
   }
 
   /// `snapshot FILE`: the session's snapshot JSON, as a store keeps it (no secret;
-  /// sensitive values masked), what `checkout migrate` reads.
+  /// sensitive values masked), what `checkout migrate` reads. It overwrites only
+  /// an empty file or an earlier snapshot, never the flow loaded (``OverwriteRule``).
   private func writeSnapshot(of session: CheckoutSession, to path: String, _ outcome: inout Outcome) {
+    let another = "name another file, like snapshot cart.json"
+    let refused = "cannot write the snapshot to \(path)"
+    switch Self.snapshotFiles.refusal(at: resolved(path), inputs: flowFile.map { [$0] } ?? []) {
+    case nil: break
+    case .input?:
+      outcome.problem = "\(refused): it is the flow loaded; \(another)"
+      return
+    case .directory?:
+      let inside = (path.hasSuffix("/") ? path : path + "/") + "cart.json"
+      outcome.problem = "\(refused): it is a directory; name a file in it, like snapshot \(inside)"
+      return
+    case .unreadable(let reason)?:
+      outcome.problem =
+        "\(refused): it cannot be read to check that it is a snapshot (\(reason)), so it is not overwritten; \(another)"
+      return
+    case .otherFile?:
+      outcome.problem = "\(refused): it is a file that is not a snapshot, so it is not overwritten; \(another)"
+      return
+    }
     var json = session.snapshotJSON()
     json.append(UInt8(ascii: "\n"))
     do {

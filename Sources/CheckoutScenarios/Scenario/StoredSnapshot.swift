@@ -49,6 +49,13 @@ package enum StoredSnapshot {
     return maskingSealedValues(snapshot)
   }
 
+  /// Whether `json` is a session snapshot, what `snapshot FILE` writes (of any
+  /// format this version reads), so that a later `snapshot FILE` may overwrite
+  /// it: a flow, a store's row or any other document is not one.
+  package static func isSnapshot(_ json: Data) -> Bool {
+    (try? SessionSnapshot(json: json)) != nil
+  }
+
   /// The snapshot with every sealed value read as masked (`••••`).
   private static func maskingSealedValues(_ snapshot: SessionSnapshot) -> SessionSnapshot {
     var masked = snapshot
