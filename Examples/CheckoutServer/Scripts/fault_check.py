@@ -39,6 +39,16 @@ Secure card on A (the challenge step appears) whose shopper leaves at the bank
                        as the previous one, then the shopper comes back before any
                        pass and authenticates on A: the continuation carries the key
                        the API recorded cancelled and is answered failed (not charged)
+  confirmed-at-bank, before-abandon-request
+  confirmed-at-bank, before-abandon-save
+                       the shopper authenticates at the bank, which confirms the
+                       payment to the API, but no page reports back (the tab was
+                       closed): the script records the charge in the demo API's
+                       ledger under the continuation's key, as a provider's webhook
+                       would; F dies at the point after (before-abandon-save: the
+                       API answered succeeded) and S's abandonment places the order,
+                       charged once, at its receipt (no reference replays it: the
+                       bank's confirmation is no event a client sends)
   authenticated-then-gone               the shopper authenticates at the bank
                        (actionCompleted) on F started with the fault after-api-answer:
                        F dies once the API charged the continuation, and the shopper
@@ -119,7 +129,12 @@ COMPLETIONS = ["the restarted F", "A", "the restarted F, killed after the charge
 ABANDONMENTS = {"left-at-bank, before-abandon-request": "before-abandon-request",
                 "left-at-bank, before-abandon-save": "before-abandon-save",
                 "left-at-bank, before-abandon-save, back at the bank": "before-abandon-save",
+                "confirmed-at-bank, before-abandon-request": "before-abandon-request",
+                "confirmed-at-bank, before-abandon-save": "before-abandon-save",
                 "authenticated-then-gone": "after-api-answer"}
+# The continuation's key of an Express checkout's first Pay, under which the bank's
+# confirmation is recorded (the session's id before it).
+CONTINUATION = "confirmPayment-1/three_d_secure-1"
 ABANDON_AFTER = 2  # seconds: --abandon-after of F (the abandoning faults) and of S; passes every 0.5 s
 SHORT = ["--abandon-after", str(ABANDON_AFTER), "--replace-sweep-settings"]
 # M2's, longer: a replay's events come well within it, so M2 abandons only once a replay is done.
@@ -230,7 +245,9 @@ class Order:
         self.flow, self.final = ("express", "receipt") if case == "at-challenge" or case in ABANDONMENTS \
             else ("plndr", "confirmation")
         # An order left at the bank unpaid is never charged, and ends back on the checkout.
-        self.unpaid = ABANDONMENTS.get(case, "").startswith("before-abandon")
+        self.unpaid = case.startswith("left-at-bank")
+        # The bank confirmed it with no page reporting back: the abandonment places it.
+        self.confirmed = case.startswith("confirmed-at-bank")
         self.abandoned_at = None  # how many accepted events came before the abandonment (for the replay)
         self.ended = None  # the state it ended at, as read at the end
         if self.unpaid:
@@ -507,6 +524,8 @@ def run_abandoned_order(order, a, b, f, s, args):
         order.accepted.append(AUTHENTICATED)  # its intent was saved: the server kept it
         order.accepted.append(appeared(order.final))  # the pass shows the confirmation, as a client would
     else:
+        if order.confirmed:
+            confirm_at_bank(args, order)
         # F abandons it after ABANDON_AFTER idle seconds, and dies at the checkpoint.
         f.start(fault=point, options=SHORT)
         code = f.wait_dead(30)
@@ -516,7 +535,7 @@ def run_abandoned_order(order, a, b, f, s, args):
             raise Failed(f"F died (exit {code}) elsewhere than at {point}")
         count(f"instance killed at {point} (exit {code})")
         # Nothing saved: the call still waits on the action; the API was asked only before the save.
-        want = ["failed"] if point == "before-abandon-save" else []
+        want = ["succeeded"] if order.confirmed else ["failed"] if point == "before-abandon-save" else []
         if stored_calls(args, order.sid) != (0, 1, 0) or continuation_answers(args, order.sid) != want:
             raise Failed(f"after F died at {point}: calls {stored_calls(args, order.sid)}, continuation's "
                          f"ledger rows {continuation_answers(args, order.sid)}; wanted (0, 1, 0) and {want}")
@@ -547,6 +566,21 @@ def run_abandoned_order(order, a, b, f, s, args):
             count(f"{order.case}: finished by {instance.name}'s abandonment")
         elif any("finishing a lost API call" in line for line in log):
             count(f"{order.case}: finished by {instance.name}'s recovery of a lost call")
+
+
+def confirm_at_bank(args, order):
+    """The shopper authenticated at the bank, and the bank confirmed the payment to
+    the API, but no page reported back (the tab was closed): the demo API's ledger
+    gets the charge under the continuation's key, as a provider's webhook would
+    record it. Only the abandonment can then place the order."""
+    calls = json.loads(psql(args, f"SELECT snapshot->'calls' FROM sessions WHERE id = '{order.sid}'")[0][0])
+    keys = [call.get("key") for call in calls if isinstance(call.get("action"), dict)]
+    if keys != [CONTINUATION.split("/")[0]]:
+        raise Failed(f"the call waiting on the bank has keys {keys}, not {CONTINUATION.split('/')[0]}")
+    answer = json.dumps({"status": "succeeded", "data": {"order.number": order_number(order.sid, order.flow)}})
+    psql(args, "INSERT INTO api_calls (key, session, operation, status, answer) VALUES "
+               f"('{order.sid}:{CONTINUATION}', '{order.sid}', 'confirmPayment', 'succeeded', '{answer}'::jsonb)")
+    count("confirmed-at-bank: the charge recorded under the continuation's key, no page reporting back")
 
 
 def comes_back(base, order):
@@ -696,6 +730,10 @@ def main():
                                     f"the card number, with no order and no call waiting: {normalized(got)}")
             elif number not in details:
                 failures.append(f"order {order.n} ({order.case}) {order.sid}: no order number {number}")
+            if order.confirmed:
+                # No reference: the bank's confirmation is no event a replay could send
+                # (its state, order number and single charge are checked above).
+                continue
             reference = m2 if order.unpaid else m
             rid = references.get(order.n) if order.unpaid else replay(m, order)
             if rid is None:
