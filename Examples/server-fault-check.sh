@@ -2,7 +2,8 @@
 # Exactly-once orders across crashes: the example server (Examples/CheckoutServer)
 # with two instances on one PostgreSQL, the database restarted and stopped, and an
 # instance killed (SIGKILL, as kill -9) at each point of an API call; then
-# checkouts left at the bank's 3-D Secure challenge, abandoned (--abandon-after) by
+# checkouts left at the bank's 3-D Secure challenge (some the bank confirmed with no page
+# reporting back), abandoned (--abandon-after) by
 # an instance killed at each point of the abandonment and finished by another's pass.
 #
 #   Examples/server-fault-check.sh [--orders 100] [--seed 15]

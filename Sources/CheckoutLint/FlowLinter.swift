@@ -105,6 +105,7 @@ struct FlowLinter {
     checkUnfilledTemplates()
     checkSecretDetails()
     checkSecureCellsHidden()
+    checkSecretValues()
     checkGuards()
     checkActions()
     checkRulesCanPass()

@@ -32,6 +32,20 @@ import Testing
     }
   }
 
+  /// A flow (or a snapshot) given where a story goes is one error saying so, with
+  /// what to run instead. Was: `unknown command "{"` and one error for each line.
+  @Test func aFlowGivenAsAStoryIsOneErrorSayingSo() throws {
+    try withFlowDirectory(["gig.json": "\u{FEFF}\n  {\n  \"format\": 1\n}\n"]) { directory in
+      let result = runCheckout(["replay", "gig.json"], in: directory)
+      #expect(result.status != 0)
+      let errors = result.error.split(separator: "\n").filter { $0.contains("error:") }
+      #expect(
+        errors == [
+          "gig.json: error: this is JSON (a flow or a snapshot), not a scenario: replay takes .scenario files, each starting with a 'flow PATH' line; to walk a flow, run checkout repl gig.json"
+        ], "\(result.output)\(result.error)")
+    }
+  }
+
   @Test func aFailedExpectationInJUnitHasItsColumn() throws {
     try withFlowDirectory(["s.scenario": Self.flow + "tap checkout\nexpect at stepTwo\n"]) { directory in
       _ = runCheckout(["replay", "s.scenario", "--junit", "r.xml"], in: directory)

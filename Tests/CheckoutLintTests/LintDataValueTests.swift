@@ -140,6 +140,7 @@ import CheckoutLint
     #expect(
       report.diagnostics.map { "\($0.path?.description ?? ""): \($0.message)" } == [
         #"data["seat.code"]: "seat.code" starts as "•••" in the flow's data, but row "code" on step "seat" refuses it ("Code must contain digits only")"#,
+        #"data["seat.code"]: the flow's data gives "seat.code", a secret key, a value: every session starts with it, and the flow's file holds it in plain text"#,
         #"data["card.number"]: "card.number" starts as "•••• 4243" in the flow's data, but row "card" on step "seat" refuses it ("Card is not a valid card number")"#,
       ])
     #expect(!report.diagnostics.contains { "\($0.message) \($0.suggestion ?? "")".contains("secret-code") })

@@ -62,6 +62,14 @@ struct StoryRun {
     guard let text = String(bytes: bytes, encoding: .utf8) else {
       return unusable(result, line: nil, "the scenario is not UTF-8 text")
     }
+    // A flow or a snapshot given where a story goes (`checkout replay gig.json`):
+    // one error saying so, not an unknown command for each of its lines.
+    if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" {
+      return unusable(
+        result, line: nil,
+        "this is JSON (a flow or a snapshot), not a scenario: replay takes .scenario files, each starting with a 'flow PATH' line; to walk a flow, run checkout repl \(path)"
+      )
+    }
     let script: [(line: Int, command: ScenarioCommand)]
     do {
       script = try ScenarioParser.parseScript(text)
