@@ -24,7 +24,8 @@ extension FlowLinter {
               "row \(Quoting.quoted(row.id))'s \(member) compares \(Quoting.quoted(key)), a secret key, with a value: whether the row \(member == "visibleWhen" ? "shows" : "can be used") tells the shopper's secret to anyone who sees the screen",
               at: positions.rowPath(stepIndex, rowIndex).appending(member),
               suggestion:
-                "test only whether it is filled in ({\"key\": \"\(key.rawValue)\", \"present\": true}), or compare another key")
+                "test only whether it is filled in ({\"key\": \"\(key.rawValue)\", \"present\": true}), or compare another key"
+            )
           }
         }
       }

@@ -42,7 +42,8 @@ import Testing
 
   @Test func aSecretInTheFlowsDataIsWarned() {
     let source = Self.flow(
-      condition: #"{ "key": "payment.card.cvc", "present": true }"#, data: #"\#n  "data": { "payment.card.cvc": "739" },"#)
+      condition: #"{ "key": "payment.card.cvc", "present": true }"#,
+      data: #"\#n  "data": { "payment.card.cvc": "739" },"#)
     #expect(
       Self.findings(source)
         == [
