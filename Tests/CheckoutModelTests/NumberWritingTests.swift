@@ -161,6 +161,22 @@ import CheckoutModel
     }
   }
 
+  /// Whole numbers below 2^53, written from their integer, read as every other
+  /// number is: the same text as their shortest decimal's.
+  @Test func wholeNumbersAreWrittenAsTheirShortestDecimal() throws {
+    var random = SeededRandom(seed: 53)
+    let limit: Int64 = 1 << 53
+    let edges: [Int64] = [0, 1, -1, 999_999_999_999_999, limit - 1, -(limit - 1)]
+    for whole in edges + (0..<4000).map({ _ in Int64.random(in: -limit..<limit, using: &random) }) {
+      let number = Double(whole)
+      let shortest = try #require(PlainDecimal(number)).written()
+      #expect(shortest == String(whole), "a whole number below 2^53 is its own shortest decimal")
+      #expect(Value.format(number) == shortest)
+    }
+    // 2^62: its shortest decimal, not the integer 4611686018427387904.
+    #expect(Value.format(Double(limit) * 512) == "4611686018427388000")
+  }
+
   /// A value of a random kind: a decimal of up to six places (many on a tie), a
   /// whole number up to 10^20, or any magnitude from 10^-20 to 10^120.
   static func randomValue(_ random: inout SeededRandom, round: Int) -> Double {

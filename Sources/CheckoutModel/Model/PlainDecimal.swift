@@ -21,6 +21,16 @@ package struct PlainDecimal: Hashable, Sendable {
   /// Whether the number is below zero (never so for zero).
   package private(set) var isNegative: Bool
 
+  /// A finite `number` in plain digits, as ``written(group:decimal:places:zero:)``
+  /// writes its shortest decimal; nil for infinity and NaN. A whole number below
+  /// 2^53 is its own shortest decimal (every whole number up to there is a `Double`
+  /// of its own), so it is written from its integer, without reading a description:
+  /// a screen writes one for each number it shows.
+  package static func plain(_ number: Double) -> String? {
+    if number.magnitude < 9_007_199_254_740_992, let whole = Int64(exactly: number) { return String(whole) }
+    return PlainDecimal(number)?.written()
+  }
+
   /// The shortest decimal of a finite `number`; nil for infinity and NaN.
   package init?(_ number: Double) {
     guard number.isFinite else { return nil }

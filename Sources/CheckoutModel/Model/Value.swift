@@ -65,7 +65,7 @@ public enum Value: Hashable, Sendable, Codable {
   /// `0.00001`, `4000056655665556`, `1000000000000000000000`); infinity and NaN as
   /// Swift writes them (`inf`, `nan`), which no flow holds.
   package static func format(_ number: Double) -> String {
-    PlainDecimal(number)?.written() ?? String(number)
+    PlainDecimal.plain(number) ?? String(number)
   }
 
   public init(from decoder: any Decoder) throws {
