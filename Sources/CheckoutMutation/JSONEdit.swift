@@ -123,8 +123,7 @@ extension JSONNode {
     switch kind {
     case .null: text += "null"
     case .bool(let value): text += value ? "true" : "false"
-    case .number(let number):
-      if number.rounded() == number, abs(number) < 1e15 { text += String(Int(number)) } else { text += "\(number)" }
+    case .number(let number): text += Value.format(number)
     case .string(let string): Self.writeString(string, to: &text)
     case .array(let elements):
       text += "["

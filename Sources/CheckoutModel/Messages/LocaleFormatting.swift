@@ -89,20 +89,6 @@ package struct LocaleFormatting: Sendable {
   /// empty in `1234567,89`), or nil for a text of another shape.
   package static func groupSeparator(of sample: String) -> String? { shape(sample)?.group }
 
-  /// `text`'s ASCII digits in the script of `zero` (as they are for `0`).
-  private static func written(_ text: String, digitsFrom zero: Unicode.Scalar) -> String {
-    guard zero != "0" else { return text }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if ("0"..."9").contains(scalar), let digit = Unicode.Scalar(zero.value + scalar.value - 0x30) {
-        scalars.append(digit)
-      } else {
-        scalars.append(scalar)
-      }
-    }
-    return String(scalars)
-  }
-
   /// The twelve names of `format.months`, separated by `, ` (spaces and tabs around
   /// a name dropped), or nil when it is not twelve names.
   private static func monthNames(_ text: String) -> [String]? {
@@ -171,86 +157,54 @@ package struct LocaleFormatting: Sendable {
   package func format(_ value: Value, as format: ValueFormat) -> String? {
     switch format {
     case .number:
-      return Self.number(value).map { decimal($0, fractionDigits: 3, keepZeros: false) }
+      return Self.number(value).map { written($0.rounded(toPlaces: 3)) }
     case .currency(let code):
-      guard let amount = Self.number(value) else { return nil }
+      guard let number = Self.number(value) else { return nil }
       let currency = Currency(code)
-      let written = decimal(abs(amount), fractionDigits: currency.minorDigits, keepZeros: true)
-      return (amount < 0 ? "-" : "") + Self.spaced(template(.formatCurrency), symbol: currency.symbol, amount: written)
+      let amount = number.rounded(toPlaces: currency.minorDigits)
+      let digits = written(amount.magnitude, places: currency.minorDigits)
+      let sign = amount.isNegative ? "-" : ""
+      return sign + Self.spaced(template(.formatCurrency), symbol: currency.symbol, amount: digits)
     case .date:
       guard let (year, month, day) = CalendarText.date(value.displayText) else { return nil }
-      return template(.formatDate).fill(monthName(month), localDigits(String(day)), localDigits(String(year)))
+      return template(.formatDate).fill(monthName(month), localDigits(day), localDigits(year))
     case .monthYear:
       guard let (year, month) = CalendarText.monthYear(value.displayText) else { return nil }
-      return template(.formatMonthYear).fill(monthName(month), localDigits(String(year)))
+      return template(.formatMonthYear).fill(monthName(month), localDigits(year))
     }
   }
 
   /// Month `month`'s name (1 is January), or its number when `format.months` is
   /// not twelve names.
   private func monthName(_ month: Int) -> String {
-    Self.monthName(month, in: template(.formatMonths).fill()) ?? localDigits(String(month))
+    Self.monthName(month, in: template(.formatMonths).fill()) ?? localDigits(month)
   }
 
-  /// A number's ASCII digits in the script `format.number` writes (a sample that
-  /// starts with an ASCII character writes them as they are, unread).
-  private func localDigits(_ text: String) -> String {
+  /// A day's, month's or year's digits, ungrouped, in the script `format.number`
+  /// writes (a sample that starts with an ASCII character writes ASCII digits, unread).
+  private func localDigits(_ number: Int) -> String {
     let sample = template(.formatNumber).fill()
-    guard let first = sample.unicodeScalars.first, !first.isASCII else { return text }
-    return Self.written(text, digitsFrom: (Self.shape(sample) ?? .plain).zero)
+    guard let first = sample.unicodeScalars.first, !first.isASCII, let decimal = PlainDecimal(String(number)) else {
+      return String(number)
+    }
+    return decimal.written(zero: (Self.shape(sample) ?? .plain).zero)
   }
 
-  /// A number value, or a text that is a plain decimal number (`148`, `-3.5`).
-  private static func number(_ value: Value) -> Double? {
+  /// A number value as its shortest decimal, or a text that is a plain decimal
+  /// number (`148`, `-3.5`) as it is written.
+  private static func number(_ value: Value) -> PlainDecimal? {
     switch value {
-    case .number(let number): return number.isFinite ? number : nil
-    case .string(let text):
-      let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-      let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
-      guard (1...2).contains(parts.count),
-        parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } })
-      else { return nil }
-      return Double(text)
+    case .number(let number): return PlainDecimal(number)
+    case .string(let text): return PlainDecimal(text)
     case .bool, .options: return nil
     }
   }
 
-  /// `1234.5` with the separators: `fractionDigits` decimals, rounded half away from
-  /// zero; trailing zeros dropped unless `keepZeros`.
-  private func decimal(_ number: Double, fractionDigits: Int, keepZeros: Bool) -> String {
+  /// `number` in the separators and digits of `format.number`, with at least
+  /// `places` digits after the separator (zeros added).
+  private func written(_ number: PlainDecimal, places: Int = 0) -> String {
     let shape = Self.shape(template(.formatNumber).fill()) ?? .plain
-    var scale: UInt64 = 1
-    for _ in 0..<fractionDigits { scale *= 10 }
-    let scaled = (abs(number) * Double(scale)).rounded(.toNearestOrAwayFromZero)
-    guard scaled < 1e17 else { return Value.format(number) }
-    let units = UInt64(scaled)
-    let whole = Self.digits(of: units / scale, count: 1)
-    var fraction = Self.digits(of: units % scale, count: fractionDigits)
-    if !keepZeros { while fraction.last == UInt8(ascii: "0") { fraction.removeLast() } }
-    var text: [UInt8] = []
-    text.reserveCapacity(whole.count * 2 + fraction.count + 8)
-    if number < 0 && units > 0 { text.append(UInt8(ascii: "-")) }
-    for (index, digit) in whole.enumerated() {
-      if index > 0, (whole.count - index) % 3 == 0 { text.append(contentsOf: shape.group.utf8) }
-      text.append(digit)
-    }
-    if !fraction.isEmpty {
-      text.append(contentsOf: shape.decimal.utf8)
-      text.append(contentsOf: fraction)
-    }
-    return Self.written(String(decoding: text, as: UTF8.self), digitsFrom: shape.zero)
-  }
-
-  /// The ASCII digits of `value`, most significant first, with leading zeros to
-  /// make at least `count` of them (none for 0 when `count` is 0).
-  private static func digits(of value: UInt64, count: Int) -> [UInt8] {
-    var digits: [UInt8] = []
-    var rest = value
-    while rest > 0 || digits.count < count {
-      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    }
-    return digits.reversed()
+    return number.written(group: shape.group, decimal: shape.decimal, places: places, zero: shape.zero)
   }
 
   /// The amount with its symbol, a no-break space between them where a symbol of

@@ -60,9 +60,12 @@ public enum Value: Hashable, Sendable, Codable {
     }
   }
 
+  /// A number as the engine writes it where no format is named: its shortest
+  /// decimal in plain digits, never with a needless `.0` or an exponent (`3`, `2.5`,
+  /// `0.00001`, `4000056655665556`, `1000000000000000000000`); infinity and NaN as
+  /// Swift writes them (`inf`, `nan`), which no flow holds.
   package static func format(_ number: Double) -> String {
-    if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
-    return String(number)
+    PlainDecimal.plain(number) ?? String(number)
   }
 
   public init(from decoder: any Decoder) throws {
