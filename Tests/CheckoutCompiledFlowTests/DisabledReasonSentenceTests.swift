@@ -83,6 +83,10 @@ import Testing
     // Japanese puts no space after its full stop; a Latin sentence after it still gets one before the next.
     (["「配送先住所」を先に入力してください", "氏名は必須です。"], "「配送先住所」を先に入力してください。氏名は必須です。"),
     (["氏名は必須です", "ZIP code is required", "Done"], "氏名は必須です。ZIP code is required. Done."),
+    // A Japanese sentence that ends with Latin words is still Japanese (was `…ab, cd. R4の…`);
+    // an English one quoting a Japanese title in 「」 is not.
+    (["サイズは次のいずれかにしてください：ab, cd", "R4の形式が正しくありません"], "サイズは次のいずれかにしてください：ab, cd。R4の形式が正しくありません。"),
+    (["Complete 「Ｓｈｏｐ」 first"], "Complete 「Ｓｈｏｐ」 first."),
   ])
   func sentencesArePunctuatedOnceAndSpaced(_ texts: [String], _ joined: String) {
     #expect(Sentences.join(texts) == joined)

@@ -6,7 +6,8 @@ import CheckoutModel
 ///
 /// A flow's messages are written by its author, with or without a full stop; each
 /// is kept as written and given one when it ends without `.`, `!`, `?`, `…` or `。`
-/// (text ending in Japanese or Chinese script is given `。`).
+/// (text ending in Japanese or Chinese script, or holding kana or ideographs, is
+/// given `。`).
 package enum Sentences {
   /// The text as a sentence: trimmed, with a full stop added unless it already ends
   /// a sentence. An empty text stays empty.
@@ -14,7 +15,16 @@ package enum Sentences {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let last = trimmed.last else { return "" }
     if ".!?…。！？".contains(last) { return trimmed }
-    return trimmed + (isCJK(last) ? "。" : ".")
+    // A Japanese sentence that ends with Latin words (`…のいずれかにしてください：ab, cd`)
+    // is still Japanese: its full stop is `。`.
+    return trimmed + (isCJK(last) || trimmed.contains(where: isKanaOrIdeograph) ? "。" : ".")
+  }
+
+  /// Whether a character is kana or a CJK ideograph: the text is Japanese or Chinese
+  /// (not only a `「」` quoting a Japanese title in another language's sentence).
+  private static func isKanaOrIdeograph(_ character: Character) -> Bool {
+    guard let value = character.unicodeScalars.first?.value else { return false }
+    return (0x3040...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
   }
 
   /// Whether a character is of Japanese or Chinese script (kana, ideographs, full-width forms).
