@@ -8,13 +8,10 @@ import Testing
 /// the engine's messages in it, and the `locale` line shows them again in another.
 @Suite struct ReplFlowWordsTests {
   private func repl(_ lines: [String], locale: String?) -> (status: Int32, output: String) {
-    let capture = CapturedTerminal()
-    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
     var options = ReplCommand.Options.onTheTestDay
     options.flow = PackagePaths.flows.appendingPathComponent("express.json").path
     options.locale = locale
-    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
-    return (status.code, capture.output + capture.error)
+    return runREPL(lines, options)
   }
 
   @Test func aGermanREPLOnExpressShowsGermanTitlesAndMessages() {

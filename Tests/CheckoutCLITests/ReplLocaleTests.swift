@@ -10,13 +10,10 @@ import Testing
 @Suite struct ReplLocaleTests {
   private func repl(_ lines: [String], locale: String? = nil, record: String? = nil) -> (status: Int32, output: String)
   {
-    let capture = CapturedTerminal()
-    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
     var options = ReplCommand.Options.onTheTestDay
     options.locale = locale
     options.record = record
-    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
-    return (status.code, capture.output + capture.error)
+    return runREPL(lines, options)
   }
 
   @Test func aGermanREPLShowsTheEnginesGermanWords() {

@@ -15,13 +15,10 @@ import Testing
   static func repl(_ lines: [String], in directory: String, flow: String? = nil, record: String? = nil) -> (
     status: Int32, output: String
   ) {
-    let capture = CapturedTerminal(directory: directory)
-    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
     var options = ReplCommand.Options.onTheTestDay
     options.flow = flow
     options.record = record
-    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
-    return (status.code, capture.output + capture.error)
+    return runREPL(lines, options, in: directory)
   }
 
   @Test func theFlowRunIsRefusedAndKept() throws {

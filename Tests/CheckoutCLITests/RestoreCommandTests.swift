@@ -16,12 +16,9 @@ import Testing
   ).path
 
   func repl(_ lines: [String], in directory: String, record: String? = nil) -> (status: Int32, output: String) {
-    let capture = CapturedTerminal(directory: directory)
-    var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
     var options = ReplCommand.Options.onTheTestDay
     options.record = record
-    let status = ReplCommand.run(options, capture.terminal, reader: &reader)
-    return (status.code, capture.output + capture.error)
+    return runREPL(lines, options, in: directory)
   }
 
   @Test func theREPLCarriesOnFromASnapshotAndItsRecordingReplays() throws {

@@ -49,6 +49,18 @@ struct RunResult {
   var error: String
 }
 
+/// Runs `checkout repl` with `options` on the scripted `lines`, relative paths
+/// starting in `directory`: its exit status, and what it wrote to standard output
+/// then to standard error. The one runner of the REPL tests that read both.
+func runREPL(
+  _ lines: [String], _ options: ReplCommand.Options = .onTheTestDay, in directory: String? = nil
+) -> (status: Int32, output: String) {
+  let capture = CapturedTerminal(directory: directory ?? FileManager.default.temporaryDirectory.path)
+  var reader: any LineReader = ReplayAndReplTests.ScriptedReader(lines: lines)
+  let status = ReplCommand.run(options, capture.terminal, reader: &reader)
+  return (status.code, capture.output + capture.error)
+}
+
 /// Runs `checkout ARGUMENTS` with relative paths starting in `directory`.
 func runCheckout(_ arguments: [String], in directory: String? = nil, colour: Bool = false) -> RunResult {
   let capture = CapturedTerminal(directory: directory ?? FileManager.default.temporaryDirectory.path, colour: colour)
