@@ -12,6 +12,7 @@ extension FlowLinter {
   /// Warnings, at the condition's or the value's path, saying what to write.
   func checkSecretValues() {
     let masking = Masking(flow)
+    checkMaskedValuesSent(masking)
     guard !masking.secretKeys.isEmpty else { return }
     for (stepIndex, step) in flow.steps.enumerated() {
       for (rowIndex, row) in step.rows.enumerated() {
@@ -36,6 +37,32 @@ extension FlowLinter {
         "the flow's data gives \(Quoting.quoted(key)), a secret key, a value: every session starts with it, and the flow's file holds it in plain text",
         at: JSONPath.root.appending("data").appending(key.rawValue),
         suggestion: "leave \(Quoting.quoted(key)) out of \"data\": the shopper enters it")
+    }
+  }
+
+  /// A secret or sensitive key that no call sends (`Flow.withheldKeys(masking:)`:
+  /// none of its rows is on a step a submit validates, shows the submit on, or
+  /// opens for its action): the shopper types a card number no API receives. A
+  /// warning at the first row that binds it, naming the operations and the steps.
+  private func checkMaskedValuesSent(_ masking: Masking) {
+    let operations = flow.submittedOperations
+    let withheld = flow.withheldKeys(masking: masking)
+    guard !operations.isEmpty, withheld.count == operations.count else { return }
+    var reported: Set<DataKey> = []
+    for (stepIndex, step) in flow.steps.enumerated() {
+      for (rowIndex, row) in step.rows.enumerated() {
+        guard row.kind.takesValue, let key = row.bind, masking.isMasked(key),
+          withheld.values.allSatisfy({ $0.contains(key) }), reported.insert(key).inserted
+        else { continue }
+        let names = operations.map { Quoting.quoted($0.rawValue) }.joined(separator: ", ")
+        sink.warning(
+          "masked-value-not-sent",
+          "\(Quoting.quoted(key)), \(masking.isSecret(key) ? "a secret" : "a sensitive") key, is sent to no API call: no submit (\(names)) validates step \(Quoting.quoted(step.id)), where row \(Quoting.quoted(row.id)) binds it, so the shopper types a value no API receives",
+          at: positions.rowPath(stepIndex, rowIndex).appending("bind"),
+          suggestion:
+            "add \(Quoting.quoted(step.id.rawValue)) to the \"validates\" of the submit whose API needs it"
+        )
+      }
     }
   }
 

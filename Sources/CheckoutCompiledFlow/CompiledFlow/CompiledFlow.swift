@@ -52,13 +52,18 @@ public final class CompiledFlow: Sendable {
   /// conditions. While none holds, the key is the answer to a question the shopper
   /// was not asked (a billing ZIP when billing is the same as shipping): not sent.
   package let shownOnlyKeys: [(key: DataKey, shownWhen: [Condition])]
+  /// For each operation, the secret and sensitive keys its calls never send (see
+  /// `Flow.withheldKeys(masking:)`): a discount is not sent the card typed for the
+  /// payment.
+  package let withheldKeys: [OperationName: Set<DataKey>]
 
   /// Compiles a flow.
   public init(_ flow: Flow, registry: RuleRegistry = RuleRegistry()) {
     self.flow = flow
     self.planner = RoutePlanner(flow)
     self.resolver = ErrorResolver(flow, planner: planner)
-    self.masking = Masking(flow)
+    let masking = Masking(flow)
+    self.masking = masking
     self.registry = registry
     let patterns = PatternCache(flow)
     self.patterns = patterns
@@ -89,6 +94,7 @@ public final class CompiledFlow: Sendable {
     self.shownOnlyKeys = conditions.filter { !alwaysShown.contains($0.key) }.sorted { $0.key < $1.key }.map {
       (key: $0.key, shownWhen: $0.value)
     }
+    self.withheldKeys = flow.withheldKeys(masking: masking)
     var templates: [String: DetailTemplate] = [:]
     for case let detail? in flow.steps.flatMap(\.rows).map(\.detail) {
       for text in [detail.text] + detail.translations.values where templates[text] == nil {

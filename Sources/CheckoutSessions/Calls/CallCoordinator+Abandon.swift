@@ -49,7 +49,7 @@ extension CallCoordinator {
       let current = session.calls[waiting.operation].flatMap { $0.action == nil ? nil : $0 }
       guard let call = current ?? session.unanswered[waiting.operation] else { continue }
       let request = CheckoutAPIRequest(
-        session: stored.id, flow: flow.flow.id, operation: call.operation, payload: session.payload,
+        session: stored.id, flow: flow.flow.id, operation: call.operation, payload: session.payload(for: call),
         key: call.requestKey)
       report(.abandoning(operation: call.operation, key: request.key, session: stored.id))
       try checkpoint(.beforeAbandonRequest)

@@ -123,7 +123,7 @@ extension CheckoutSession {
         leftOut.append(key)
       }
     }
-    let payload = self.payload
+    let payload = payload(for: operation)
     call.action = nil
     call.digest = PayloadDigest(payload).rawValue
     calls[operation] = call

@@ -21,19 +21,39 @@ extension CheckoutSession {
   /// on it, so the next try must not act again).
   mutating func startCall(_ operation: OperationName, then: StepID?) -> Effect {
     let key: IdempotencyKey
+    let payload: Payload
     if let unanswered = unanswered.removeValue(forKey: operation) {
       key = unanswered.key
+      payload = self.payload(for: unanswered)
     } else {
       callsMade += 1
       key = IdempotencyKey("\(operation)-\(callsMade)")
+      payload = self.payload(for: operation)
     }
-    let payload = self.payload
     calls[operation] = APICall(operation: operation, key: key, then: then, digest: PayloadDigest(payload).rawValue)
     return .callAPI(operation, payload, key: key)
   }
 
-  /// What a call sends: the bound data, secrets included (see ``payloadValues``).
-  var payload: Payload { Payload(values: payloadValues, masking: compiled.masking) }
+  /// What a call to `operation` sends: the bound data, secrets included where the
+  /// operation's submits validate their rows (see ``payloadValues`` and
+  /// ``CompiledFlow/withheldKeys``).
+  func payload(for operation: OperationName) -> Payload {
+    var values = payloadValues
+    for key in compiled.withheldKeys[operation] ?? [] { values[key] = nil }
+    return Payload(values: values, masking: compiled.masking)
+  }
+
+  /// The body a waiting call is sent again with: ``payload(for:)``, or, for a call
+  /// started by an engine that sent every masked value to every operation (its
+  /// digest is of that body), that body, so the retry is the same request.
+  func payload(for call: APICall) -> Payload {
+    let payload = payload(for: call.operation)
+    guard let digest = call.digest, digest != PayloadDigest(payload).rawValue,
+      compiled.withheldKeys[call.operation] != nil
+    else { return payload }
+    let whole = Payload(values: payloadValues, masking: compiled.masking)
+    return PayloadDigest(whole).rawValue == digest ? whole : payload
+  }
 
   /// What a call sends: the values of the keys a value row binds (what the shopper
   /// entered) while one of those rows is shown, of the keys a submit `provides`
@@ -67,7 +87,7 @@ extension CheckoutSession {
     guard let call = calls[operation], call.action == nil else {
       return [.refused(.noCallWaiting(operation, event: .callAgain))]
     }
-    let payload = self.payload
+    let payload = payload(for: call)
     if let digest = call.digest, digest != PayloadDigest(payload).rawValue {
       return [.refused(.callBodyChanged(call, title: submitTitle(operation), event: .callAgain, messages: messages))]
     }

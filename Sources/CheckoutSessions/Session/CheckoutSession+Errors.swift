@@ -36,7 +36,7 @@ extension CheckoutSession {
       return [.offer(offer)]
     }
     if let unanswered = unanswered[submit.operation], let digest = unanswered.digest,
-      digest != PayloadDigest(payload).rawValue
+      digest != PayloadDigest(payload(for: unanswered)).rawValue
     {
       return [
         .refused(.callBodyChanged(unanswered, title: submitTitle(submit.operation), event: .tap, messages: messages))

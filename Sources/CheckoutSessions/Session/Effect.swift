@@ -103,8 +103,9 @@ public struct Offer: Hashable, Sendable, Codable, CustomStringConvertible {
   public var description: String { resolution.description }
 }
 
-/// The data sent with an API call: every bound value, secrets included, because
-/// the API needs them. It never prints, dumps or encodes a secret value.
+/// The data sent with an API call: the bound values, secrets included where the
+/// call's submit validates them, because the API needs them. It never prints,
+/// dumps or encodes a secret value.
 public struct Payload: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
   /// The values, secrets included: read them only to send them to the API.
   public let values: [DataKey: Value]
