@@ -12,7 +12,7 @@ let buildsOn: [String: [String]] = [
   "CheckoutCompiledFlow": ["CheckoutPlanning"],
   "CheckoutSessions": ["CheckoutCompiledFlow"],
   "CheckoutScenarios": ["CheckoutSessions", "CheckoutSynthesis"],
-  "CheckoutMutation": ["CheckoutScenarios"],
+  "CheckoutMutation": ["CheckoutScenarios", "CheckoutLint"],
   "CheckoutEngine": ["CheckoutScenarios", "CheckoutLint"],
   "CheckoutCLI": ["CheckoutEngine", "CheckoutMutation"],
   "CheckoutTestSupport": ["CheckoutEngine"],

@@ -1,3 +1,4 @@
+import CheckoutLint
 import CheckoutModel
 import Foundation
 import CheckoutCompiledFlow
@@ -131,6 +132,11 @@ package struct MutationTester: Sendable {
         return MutantResult(mutant: mutant, status: .killed(story: story.name, failure: failure))
       }
     }
+    // A flow lint refuses never runs (the command line and a server refuse it), so
+    // a mutant no story kills is linted: one lint finds an error in (a matcher
+    // moved to a step its failing steps cannot reach) is invalid, not a gap in the
+    // stories. Only survivors: linting every mutant would cost more than the run.
+    if let problem = lintError(mutant) { return MutantResult(mutant: mutant, status: .invalid(problem)) }
     return MutantResult(mutant: mutant, status: .survived)
   }
 }
@@ -152,6 +158,13 @@ extension MutationTester {
     } catch {
       return .failure(InvalidMutant(reason: error.diagnostics.first.map { "\($0.message)" } ?? "it does not load"))
     }
+  }
+
+  /// The first error `checkout lint` reports in the mutant's document, if any.
+  func lintError(_ mutant: Mutant) -> String? {
+    guard let mutated = mutant.edit.applied(to: root) else { return "the path leads nowhere in the document" }
+    let report = FlowLoader().lint(bytes: Array(mutated.jsonText.utf8), file: "mutant")
+    return report.diagnostics.first { $0.severity == .error }.map { "lint: \($0.message)" }
   }
 
   /// The ids the mutant's path passes through (its step's, its row's, its matcher's

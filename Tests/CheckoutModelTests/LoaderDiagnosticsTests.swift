@@ -31,6 +31,30 @@ import CheckoutModel
       [.error("1️⃣", "expected the number 1, found a string", path: "format")])
   }
 
+  /// A condition written as an expression (a new author's first try) is answered
+  /// with its object form, ready to paste.
+  @Test func aConditionWrittenAsAnExpressionIsAnsweredWithItsObjectForm() {
+    func visibleWhen(_ condition: String) -> String {
+      #"{ "format": 1, "id": "shop", "title": "Shop", "start": "cart", "steps": [{ "id": "cart", "title": "Cart", "rows": [ { "id": "n", "cell": "info", "title": "N", "visibleWhen": 1️⃣"#
+        + condition + " } ] }] }"
+    }
+    let found = "expected a condition (a JSON object), found a string"
+    let others = #" (or "present", "all", "any", "not")"#
+    for (written, object) in [
+      (#""order.gift == true""#, #"{"key": "order.gift", "equals": true}"#),
+      (#""shipping.country == 'US'""#, #"{"key": "shipping.country", "equals": "US"}"#),
+      (#""cart.count==2""#, #"{"key": "cart.count", "equals": 2}"#),
+      (#""gift""#, #"{"key": "order.gift", "equals": true}"#),
+    ] {
+      expectLoadDiagnostics(
+        visibleWhen(written),
+        [
+          .error(
+            "1️⃣", found, path: "steps[0].rows[0].visibleWhen", suggestion: "write it as an object: " + object + others)
+        ])
+    }
+  }
+
   @Test func misspeltTopLevelFieldSuggestsTheField() {
     expectLoadDiagnostics(
       """

@@ -21,6 +21,23 @@ import Testing
     #expect(Self.tester.test(overlapping, []).status == .survived)
   }
 
+  /// A mutant no story kills that lint refuses (Tickets' fallback for the seat
+  /// hold moved to the attendee step, which the hold's failing step cannot reach)
+  /// never runs: invalid, with the lint's message, not a survivor asking for a story.
+  @Test func aSurvivorLintRefusesIsInvalid() throws {
+    let bytes = try [UInt8](Data(contentsOf: PackagePaths.flows.appendingPathComponent("tickets.json")))
+    let tickets = try MutationTester(bytes: bytes, file: "tickets.json")
+    let moved = try #require(tickets.mutants.first { $0.description == "code * resolves on attendee instead of seats" })
+    guard case .invalid(let why) = tickets.test(moved, []).status else {
+      Issue.record("expected invalid, got \(tickets.test(moved, []).status)")
+      return
+    }
+    #expect(why.hasPrefix("lint: an error from holdSeats on seats cannot be fixed at attendee"), "\(why)")
+    // A survivor lint accepts stays a survivor.
+    let shifted = try #require(tickets.mutants.first { $0.description == "maxLength 60 becomes 59" })
+    #expect(tickets.test(shifted, []).status == .survived)
+  }
+
   @Test func aMutantLoadingToTheSameFlowIsEquivalent() {
     let flow = Self.tester.flow
     let edit = JSONEdit.swapElements(JSONPath.root.appending("errors"), 0, 1)

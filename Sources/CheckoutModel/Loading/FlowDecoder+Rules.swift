@@ -76,8 +76,31 @@ extension FlowDecoder {
     }
   }
 
+  /// The object form of a condition written as an expression (`"order.gift == true"`
+  /// becomes `{"key": "order.gift", "equals": true}`), or an example of one.
+  static func conditionExample(for text: String) -> String {
+    func trimmed(_ part: Substring) -> String {
+      String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+    guard let equals = text.firstRange(of: "==") else { return #"{"key": "order.gift", "equals": true}"# }
+    let key = trimmed(text[..<equals.lowerBound])
+    let value = trimmed(text[equals.upperBound...]).filter { $0 != "'" }
+    guard !key.isEmpty, !value.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" })
+    else { return #"{"key": "order.gift", "equals": true}"# }
+    let literal =
+      ["true", "false"].contains(value) || Double(value) != nil || value.hasPrefix("\"") ? value : "\"\(value)\""
+    return #"{"key": ""# + key + #"", "equals": "# + literal + "}"
+  }
+
   /// Decodes a condition: `{ key, equals }`, `{ key, present }`, `{ all }`, `{ any }`, `{ not }`.
   func decodeCondition(_ node: JSONNode, at path: JSONPath) -> Condition? {
+    if case .string(let text) = node.kind {
+      sink.error(
+        "wrong-type", "expected a condition (a JSON object), found a string", at: path,
+        suggestion:
+          "write it as an object: \(Self.conditionExample(for: text)) (or \"present\", \"all\", \"any\", \"not\")")
+      return nil
+    }
     guard let object = ObjectReader(node, at: path, what: "a condition", fields: FlowFields.condition, sink: sink)
     else { return nil }
     let forms = ["equals", "present", "all", "any", "not"].filter(object.has)
