@@ -417,6 +417,45 @@ def story_secret(s):
     check(session_cookie(s, f"/sessions/{new_id}") is not None, "and holds the new session's secret")
 
 
+def story_double_click(s):
+    print("story 5c: a double-click on Place order sends one tap: declined, no second payment; placed, no refusal")
+
+    def double_click(row_id):
+        s.settle(f"the page before double-clicking {row_id}")
+        s.js("const b = arguments[0]; b.click(); b.click();", s.row(row_id).find_element(By.CSS_SELECTOR, "button"))
+
+    def taps(row_id):
+        return len([e for e in s.js("return window.checkoutHost.events") if e["event"] == "tap" and e["row"] == row_id])
+
+    s.new_checkout()
+    s.tap("checkout")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.fill_address()
+    s.fill_card(CARD_WRONG_CVC, FIRST_CVV)
+    s.tap("continue")
+    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    before = taps("placeOrder")
+    double_click("placeOrder")
+    s.accept_offer("security code")
+    s.driver.find_element(By.ID, "offer-decline").click()
+    s.settle("the page after declining the offer")
+    check(not s.js("return document.querySelector('#offer').open"), "declining closed the offer, and it stays closed")
+    check(taps("placeOrder") - before == 1, f"one tap of Place order was sent (got {taps('placeOrder') - before})")
+    s.new_checkout()
+    s.tap("checkout")
+    s.expect_screen("stepOne", "My Cart › Step One")
+    s.fill_address()
+    s.fill_card(CARD_OK, SECOND_CVV)
+    s.tap("continue")
+    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    before = taps("placeOrder")
+    double_click("placeOrder")
+    s.expect_screen("confirmation", "Thank You")
+    s.settle("the page on the confirmation")
+    check(s.problem() is None, f"no refusal is shown on the confirmation (got {s.problem()!r})")
+    check(taps("placeOrder") - before == 1, f"one tap of Place order was sent (got {taps('placeOrder') - before})")
+
+
 def session_cookie(s, path):
     """The checkout_secret cookie for a session's paths (WebDriver's own list holds only those the page's URL gets)."""
     cookies = s.driver.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
@@ -499,6 +538,7 @@ def main():
         lambda: story_reload(shopper, restart),
         lambda: story_secret(shopper),
         lambda: story_store_down(shopper),
+        lambda: story_double_click(shopper),
         lambda: browser_challenge.story_challenge_confirmed(shopper, restart),
         lambda: browser_challenge.story_challenge_declined(shopper),
         lambda: browser_challenge.story_challenge_cancelled(shopper),

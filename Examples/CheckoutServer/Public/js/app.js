@@ -191,8 +191,24 @@ async function send(event) {
   return answer;
 }
 
+// The rows whose tap is queued or being handled (its call, its offer answered):
+// a second click on one (a double-click on Pay) is dropped, never queued behind
+// the first, where it became a second payment once the offer was declined, or a
+// refusal on the confirmation the first tap opened.
+const tapsUnderWay = new Set();
+
 const handlers = {
-  tap: (row) => enqueue(async () => handle(await send({ event: 'tap', row }))),
+  tap: (row) => {
+    if (tapsUnderWay.has(row)) return queue;
+    tapsUnderWay.add(row);
+    return enqueue(async () => {
+      try {
+        await handle(await send({ event: 'tap', row }));
+      } finally {
+        tapsUnderWay.delete(row);
+      }
+    });
+  },
   set: (row, value, giveBack) => enqueue(async () => {
     try {
       await handle(await send({ event: 'set', row, value }));
