@@ -44,4 +44,32 @@ import Testing
     // A flow the API does not know: every call with a card is taken as the payment, as before.
     #expect(DemoCheckoutAPI().isPayment(try Self.request("holdSeats", card: "4000000000000002")))
   }
+
+  /// An address check that provides the corrected street (a key a row binds) and
+  /// the suggestion: the demo API answers a stand-in suggestion but never the
+  /// street, so the street the shopper typed stays. Was: `SHIPPING-03156595`.
+  @Test func aKeyARowBindsIsNeverAnsweredAStandIn() throws {
+    let source = """
+      { "format": 1, "id": "shop", "title": "Shop", "start": "address",
+        "steps": [
+          { "id": "address", "title": "Address", "rows": [
+            { "id": "street", "cell": "text", "title": "Street", "bind": "shipping.street" },
+            { "id": "check", "cell": "button", "title": "Check", "submit": "validateAddress",
+              "provides": ["shipping.street", "suggestion.street"] } ] } ],
+        "errors": [{ "code": "*", "step": "address" }] }
+      """
+    let compiled = CompiledFlow(try FlowLoader().load(json: source))
+    let catalog = FlowCatalog(entries: [FlowCatalog.Entry(file: "shop.json", compiled: compiled)])
+    let api = DemoCheckoutAPI(providedKeys: ProvidedKeys(catalog: catalog))
+    let request = CheckoutAPIRequest(
+      session: "s1", flow: "shop", operation: "validateAddress",
+      payload: Payload(values: ["shipping.street": .string("12 Elm Street Apt 4")], masking: compiled.masking),
+      key: "validateAddress-1")
+    guard case .succeeded(let data) = api.answer(request) else {
+      Issue.record("expected a success, got \(api.answer(request))")
+      return
+    }
+    #expect(data["shipping.street"] == nil)
+    #expect(data["suggestion.street"] != nil)
+  }
 }

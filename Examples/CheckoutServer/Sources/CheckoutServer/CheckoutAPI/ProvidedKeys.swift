@@ -1,7 +1,7 @@
 import CheckoutEngine
 
 /// The keys each operation's submits `provide`, by served flow (every version of
-/// it): what the demo API's success answers, and which operation is the payment.
+/// it), less those a value row binds: what the demo API's success answers, and which operation is the payment.
 /// A ticket hold (`holdSeats` provides `hold.reference`) is answered a hold
 /// reference and never declined for its card; the operation that provides the
 /// order number (`placeOrder`, `confirmPayment`, `pay`) is the payment, which a
@@ -16,14 +16,17 @@ struct ProvidedKeys: Sendable, Equatable {
   /// takes every call that carries a card number as the payment.
   init() {}
 
-  /// The keys every served version of each flow in the catalog provides, by operation.
+  /// The keys every served version of each flow in the catalog provides, by
+  /// operation, but those a value row of that version binds: an API that corrects
+  /// what the shopper typed (a suggested street) answers it deliberately, and a
+  /// stand-in would replace the shopper's value (as the development API of `repl`
+  /// and `replay` leaves it too).
   init(catalog: FlowCatalog) {
-    for entry in catalog.entries {
-      let id = entry.compiled.flow.id
-      for flow in catalog.olderVersions(of: id) + [entry.compiled.flow] {
-        for submit in flow.submits {
-          keys[id, default: [:]][submit.operation, default: []].formUnion(submit.provides)
-        }
+    for version in catalog.files.map(\.compiled) {
+      let typed = Set(version.boundKeys)
+      for submit in version.flow.submits {
+        keys[version.flow.id, default: [:]][submit.operation, default: []]
+          .formUnion(submit.provides.filter { !typed.contains($0) })
       }
     }
   }
