@@ -35,6 +35,27 @@ import Testing
     }
   }
 
+  /// A row whose `maxLength` allows more than the server's 1 KiB takes what the
+  /// flow allows in any script: Express's note takes 500 characters, 1,500 bytes of
+  /// Japanese (was 413 from the 342nd, "too long" with no length given). Past four
+  /// bytes a character, the server's limit stands, with the bytes.
+  @Test func aRowTakesWhatItsMaxLengthAllowsInAnyScript() async throws {
+    try await withApp { client in
+      let created = try await client.send(.post, "/sessions", body: #"{"flow":"express","locale":"ja"}"#)
+      let id = try #require(created["id"]?.string)
+      let note = String(repeating: "あ", count: 500)
+      #expect(try await client.event(id, #""event":"set","key":"order.note","value":"\#(note)""#).status == .ok)
+      let long = String(repeating: "a", count: 2_001)
+      let key = errors.expectError(
+        try await client.event(id, #""event":"set","key":"order.note","value":"\#(long)""#), .contentTooLarge,
+        "value_too_large", at: "value")
+      #expect(key["detail"]?.string == "the value is 2001 bytes; a value may hold at most 2000 bytes (UTF-8)")
+    }
+    let flow = try #require(DemoCheckoutAPITests.catalog["express"]).flow
+    #expect(DataLimits().valueBytes(for: .key("order.note"), in: flow) == 2_000)
+    #expect(DataLimits().valueBytes(for: .key("contact.email"), in: flow) == 1_024)
+  }
+
   /// A `set` after which the session's entered values would be over its limit
   /// (422 `session_too_large`): a shopper typing long texts into many fields meets
   /// it (was English, naming byte counts).

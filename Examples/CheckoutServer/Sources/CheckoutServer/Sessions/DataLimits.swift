@@ -2,7 +2,7 @@ import CheckoutEngine
 
 /// What a client may write into a session: only the keys the flow's value rows
 /// bind (the flow's `data` and what an API `provides` are read-only), values up to
-/// ``valueBytes``, and a session's entered values up to ``sessionBytes`` in all.
+/// ``valueBytes`` (more where a row's `maxLength` allows more), and a session's entered values up to ``sessionBytes`` in all.
 /// Checked on every `set` event; a refusal changes nothing.
 struct DataLimits: Sendable {
   /// The longest value a `set` may carry, in UTF-8 bytes.
@@ -26,8 +26,9 @@ struct DataLimits: Sendable {
       throw ServerError(.unprocessableContent, code, refusal.message, at: "key")
     }
     let bytes = value.displayText.utf8.count
-    guard bytes <= valueBytes else {
-      let english = "the value is \(bytes) bytes; a value may hold at most \(valueBytes) bytes (UTF-8)"
+    let most = valueBytes(for: target, in: compiled.flow)
+    guard bytes <= most else {
+      let english = "the value is \(bytes) bytes; a value may hold at most \(most) bytes (UTF-8)"
       throw ServerError(
         .contentTooLarge, "value_too_large",
         Self.shoppers("host.problem.tooLong", for: target, by: speaker, otherwise: english), at: "value")
@@ -40,6 +41,26 @@ struct DataLimits: Sendable {
         Self.shoppers("host.problem.controlCharacter", for: target, by: speaker, otherwise: error.detail),
         at: error.at)
     }
+  }
+
+  /// The most UTF-8 bytes a `set` of `target` may carry: ``valueBytes``, or four
+  /// bytes for each character its row's `maxLength` rule allows when that is more
+  /// (UTF-8 writes any character in at most four), so the server never refuses
+  /// what the flow takes: 500 characters of a Japanese note are 1,500 bytes. The
+  /// rule's own message says the limit in characters beyond it.
+  func valueBytes(for target: SetTarget, in flow: Flow) -> Int {
+    let rows: [Row]
+    switch target {
+    case .row(let id, _): rows = flow.steps.flatMap(\.rows).filter { $0.id == id }
+    case .key(let key): rows = flow.steps.flatMap(\.rows).filter { $0.bind == key }
+    }
+    let characters = rows.compactMap { row in
+      row.rules.compactMap { rule -> Int? in
+        if case .maxLength(let count) = rule.kind { return count }
+        return nil
+      }.min()
+    }.max()
+    return max(valueBytes, 4 * (characters ?? 0))
   }
 
   /// The host word `id` naming the row of a `set` of a row (`target`) by its title
