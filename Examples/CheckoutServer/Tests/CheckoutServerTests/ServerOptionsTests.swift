@@ -34,7 +34,7 @@ import Testing
   @Test func theHelpDescribesEachOption() {
     let help = CheckoutServerCommand.helpMessage(columns: 200)
     for words in [
-      "--db-pool-size <count>", "The most connections this instance opens to PostgreSQL (1 to 1000)",
+      "--db-pool-size <count>", "The most connections this instance opens to PostgreSQL (2 to 1000)",
       "--db-connect-timeout <seconds>", "--store-timeout <seconds>", "answered 503 store_unavailable",
       "--keep-alive-timeout <seconds>", "Seconds a kept-alive connection may stay idle",
     ] {
@@ -44,9 +44,13 @@ import Testing
 
   /// 0, a negative number, NaN and too large a value: a usage error (exit 2) saying what is valid.
   @Test(arguments: [
-    ("--db-pool-size", "0", "--db-pool-size must be 1 to 1000 connections, not 0"),
-    ("--db-pool-size", "-3", "--db-pool-size must be 1 to 1000 connections, not -3"),
-    ("--db-pool-size", "1001", "--db-pool-size must be 1 to 1000 connections, not 1001"),
+    ("--db-pool-size", "0", "--db-pool-size must be 2 to 1000 connections, not 0"),
+    ("--db-pool-size", "-3", "--db-pool-size must be 2 to 1000 connections, not -3"),
+    ("--db-pool-size", "1001", "--db-pool-size must be 2 to 1000 connections, not 1001"),
+    (
+      "--db-pool-size", "1",
+      "--db-pool-size must be 2 to 1000 connections, not 1 (the sweeper holds one connection for its lock while its work takes another)"
+    ),
     ("--db-connect-timeout", "0", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not 0"),
     ("--db-connect-timeout", "-1", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not -1"),
     ("--db-connect-timeout", "61", "--db-connect-timeout must be a number of seconds over 0 and at most 60, not 61"),

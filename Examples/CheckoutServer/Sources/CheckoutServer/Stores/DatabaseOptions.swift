@@ -10,7 +10,7 @@ struct DatabaseOptions: ParsableArguments, Sendable {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The most connections this instance opens to PostgreSQL (1 to \(Limits.poolSize)); the database's max_connections must hold this times the instances. Only with DATABASE_URL.",
+      "The most connections this instance opens to PostgreSQL (\(Limits.smallestPool) to \(Limits.poolSize)); the database's max_connections must hold this times the instances. Only with DATABASE_URL.",
       valueName: "count"))
   var dbPoolSize = Defaults.poolSize
 
@@ -43,6 +43,10 @@ struct DatabaseOptions: ParsableArguments, Sendable {
   /// longer than a 503 and a retry would, and a store timeout past 30 s outlasts a
   /// graceful stop (``processServiceGroup(_:stopsOnSignals:maximumGracefulShutdown:running:leftBehind:)``).
   enum Limits {
+    /// The fewest connections of one pool: the sweeper holds one for its lock
+    /// (`pg_try_advisory_lock`) while its work takes another, so a pool of one
+    /// waited on itself at every sweep (shoppers 503, a stop 30 s).
+    static let smallestPool = 2
     /// The most connections of one pool.
     static let poolSize = 1000
     /// The most seconds a connection attempt may take.
@@ -67,11 +71,14 @@ struct DatabaseOptions: ParsableArguments, Sendable {
     self.storeTimeout = storeTimeout
   }
 
-  /// Refuses a pool size outside 1 to ``Limits/poolSize`` and a timeout that is
+  /// Refuses a pool size outside ``Limits/smallestPool`` to ``Limits/poolSize`` and a timeout that is
   /// not a number of seconds over 0 and within its limit, saying what is valid.
   func validated() throws(UsageError) -> DatabaseOptions {
-    guard (1...Limits.poolSize).contains(dbPoolSize) else {
-      throw UsageError(description: "--db-pool-size must be 1 to \(Limits.poolSize) connections, not \(dbPoolSize)")
+    guard (Limits.smallestPool...Limits.poolSize).contains(dbPoolSize) else {
+      let why = dbPoolSize == 1 ? " (the sweeper holds one connection for its lock while its work takes another)" : ""
+      throw UsageError(
+        description:
+          "--db-pool-size must be \(Limits.smallestPool) to \(Limits.poolSize) connections, not \(dbPoolSize)\(why)")
     }
     for (name, value, limit) in [
       ("--db-connect-timeout", dbConnectTimeout, Limits.connectTimeout),
