@@ -112,6 +112,28 @@ import Testing
     #expect(exposition.contains(#"checkout_sealed_values_unreadable_total{reason="unknown_key"} 6"#), "\(exposition)")
   }
 
+  /// A card number stored in plain text (by a version before values were sealed)
+  /// needs resealing: `--reseal` counted it "already current" and left it. Once
+  /// saved through the sealing store it is sealed; a placed order's masked number
+  /// needs nothing.
+  @Test func aPlainCardNumberNeedsResealingAndIsSealedBySaving() async throws {
+    let catalog = try Self.catalog()
+    let base = MemorySessionStore()
+    let plain = try Self.snapshotWithCard(catalog)
+    try await base.insert(plain, id: "old-1")
+    let sealing = try Self.sealing(base, catalog, current: Self.k1)
+    #expect(sealing.needsResealing(plain))
+    let stored = try #require(try await sealing.load("old-1"))
+    #expect(stored.snapshot.data["payment.card.number"] == .string(Self.number))
+    _ = try await sealing.save(stored.snapshot, id: "old-1", expectedVersion: stored.version)
+    let resealed = try #require(try await base.load("old-1"))
+    #expect(resealed.snapshot.data["payment.card.number"]?.displayText.hasPrefix("sealed:v2:") == true)
+    #expect(!sealing.needsResealing(resealed.snapshot))
+    var masked = plain
+    masked.data["payment.card.number"] = .string(Masking.masked(Self.number))
+    #expect(!sealing.needsResealing(masked))
+  }
+
   @Test func aTamperedOrCopiedSealedValueIsAnErrorNotDropped() async throws {
     let catalog = try Self.catalog()
     let base = MemorySessionStore()

@@ -135,11 +135,15 @@ final class SealingSessionStore: SessionStore {
     return opened
   }
 
-  /// Whether a stored snapshot holds a value sealed under a key other than the current one.
+  /// Whether a stored snapshot holds a value sealed under a key other than the
+  /// current one, or a sensitive value in plain text (stored by a version before
+  /// values were sealed): `--reseal` seals it, where it used to count it current.
   func needsResealing(_ snapshot: SessionSnapshot) -> Bool {
-    snapshot.data.values.contains { value in
-      guard case .string(let text) = value, Self.isSealed(text) else { return false }
-      return !text.hasPrefix(Self.prefix + keys.current.id + ":")
+    let sensitive = (catalog.version(of: snapshot) ?? catalog[snapshot.flow])?.masking.sensitiveKeys ?? []
+    return snapshot.data.contains { name, value in
+      guard case .string(let text) = value else { return false }
+      if Self.isSealed(text) { return !text.hasPrefix(Self.prefix + keys.current.id + ":") }
+      return sensitive.contains(DataKey(name)) && !text.isEmpty && Masking.masked(text) != text
     }
   }
 
