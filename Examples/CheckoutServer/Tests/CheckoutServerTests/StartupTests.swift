@@ -106,6 +106,9 @@ import Testing
     #expect("\(socket)".hasSuffix("database db, user u"))
     let tcp = try DatabaseURL.target("postgres://u:secret@db.example:6543/shop")
     #expect("\(tcp)" == "host db.example, port 6543, database shop, user u")
+    // An IPv6 address, in the brackets a URL writes it in, is connected to without them.
+    let ipv6 = try DatabaseURL.target("postgres://u:secret@[::1]:6543/shop")
+    #expect(ipv6.endpoint == .tcp(host: "::1", port: 6543), "\(ipv6)")
   }
 
   /// A database nothing listens on: the start ends, after `databaseWait`, with an

@@ -167,7 +167,9 @@ enum DatabaseURL {
       guard let host = components.host, !host.isEmpty else {
         throw DatabaseURLError(description: "DATABASE_URL names no host (postgres://user@HOST:5432/database)")
       }
-      endpoint = .tcp(host: host, port: components.port ?? 5432)
+      // An IPv6 address is written in brackets (`[::1]`), which the resolver does not take.
+      let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+      endpoint = .tcp(host: bare, port: components.port ?? 5432)
     }
     return DatabaseTarget(endpoint: endpoint, username: username, password: password, database: database, ssl: ssl)
   }
