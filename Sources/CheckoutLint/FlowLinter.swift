@@ -110,6 +110,7 @@ struct FlowLinter {
     checkActions()
     checkRulesCanPass()
     checkToggleStarts()
+    checkFinishes()
     LocaleLint(flow: flow, positions: positions, sink: sink).check()
     PluralLint(flow: flow, positions: positions, sink: sink).check()
     if positions.writtenKeys == nil {

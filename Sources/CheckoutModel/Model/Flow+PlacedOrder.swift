@@ -1,5 +1,3 @@
-import CheckoutModel
-
 /// Which call places the order, and where a flow shows a placed order: what a
 /// session marks `finished`, a migration lands a placed order on, and a diff warns about.
 extension Flow {
