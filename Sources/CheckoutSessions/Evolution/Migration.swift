@@ -469,7 +469,12 @@ struct Migration {
   private mutating func migrateCalls() {
     let dataChanged = Set(old.data.keys) != Set(result.data.keys)
     result.calls = old.calls.compactMap { call in
-      guard var moved = migrateAction(of: migrate(call)) else { return nil }
+      let renamed = migrateReplaced(of: migrate(call))
+      guard var moved = migrateAction(of: renamed) else {
+        // Cancelled, as leaving the action's step cancels it: the shopper's values come back.
+        for (name, value) in renamed.action?.replaced ?? [:] { result.data[name.rawValue] = value }
+        return nil
+      }
       if dataChanged { moved.digest = nil }
       return moved
     }
@@ -524,6 +529,22 @@ struct Migration {
           "it waited on \(action.name) at \(action.step); in \(version) the action is done at \(declared)"))
     }
     action.step = declared
+    moved.action = action
+    return moved
+  }
+
+  /// The shopper's values a waiting action replaced follow their keys' renames; a
+  /// key the target no longer holds is dropped, as its value is, and so is one it
+  /// makes secret (never kept there).
+  private func migrateReplaced(of call: APICall) -> APICall {
+    guard var action = call.action, !action.replaced.isEmpty else { return call }
+    var replaced: [DataKey: Value?] = [:]
+    for (name, value) in action.replaced {
+      let new = key(name)
+      if migrator.holds(new), !target.masking.isSecret(new) { replaced.updateValue(value, forKey: new) }
+    }
+    action.replaced = replaced
+    var moved = call
     moved.action = action
     return moved
   }

@@ -93,26 +93,37 @@ public struct PendingAction: Hashable, Sendable, Codable {
   public var step: StepID
   /// What the API sent with it for the host to show (a challenge's address); no secrets.
   public var data: [DataKey: Value]
+  /// The shopper's own values that the action's data replaced, for the keys a row
+  /// binds (nil: the key had no value), put back when the action is left without
+  /// being completed (declined, closed, left by `back` or a route, cancelled):
+  /// declining a suggested address keeps the street the shopper typed; completing
+  /// it keeps the suggestion. Never a secret key.
+  package var replaced: [DataKey: Value?]
 
   /// Creates a pending action.
-  package init(name: ActionName, step: StepID, data: [DataKey: Value] = [:]) {
+  package init(name: ActionName, step: StepID, data: [DataKey: Value] = [:], replaced: [DataKey: Value?] = [:]) {
     self.name = name
     self.step = step
     self.data = data
+    self.replaced = replaced
   }
 
-  private enum CodingKeys: String, CodingKey { case name, step, data }
+  private enum CodingKeys: String, CodingKey { case name, step, data, replaced }
 
-  /// Reads `{name, step, data}`, `data` an object of key -> value.
+  /// Reads `{name, step, data, replaced}`, `data` an object of key -> value,
+  /// `replaced` of key -> value or null (absent in snapshots written before it).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(ActionName.self, forKey: .name)
     step = try container.decode(StepID.self, forKey: .step)
     let data = try container.decodeIfPresent([String: Value].self, forKey: .data) ?? [:]
     self.data = Dictionary(uniqueKeysWithValues: data.map { (DataKey($0.key), $0.value) })
+    let replaced = try container.decodeIfPresent([String: Value?].self, forKey: .replaced) ?? [:]
+    self.replaced = Dictionary(uniqueKeysWithValues: replaced.map { (DataKey($0.key), $0.value) })
   }
 
-  /// Writes `{name, step, data}`, `data` an object of key -> value (absent when empty).
+  /// Writes `{name, step, data, replaced}`, `data` an object of key -> value,
+  /// `replaced` of key -> value or null (each absent when empty).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
@@ -120,5 +131,20 @@ public struct PendingAction: Hashable, Sendable, Codable {
     if !data.isEmpty {
       try container.encode(Dictionary(uniqueKeysWithValues: data.map { ($0.key.rawValue, $0.value) }), forKey: .data)
     }
+    if !replaced.isEmpty {
+      try container.encode(
+        Dictionary(uniqueKeysWithValues: replaced.map { ($0.key.rawValue, $0.value) }), forKey: .replaced)
+    }
+  }
+
+  /// The action as a snapshot keeps it: a sensitive value it replaced masked,
+  /// unless `revealSensitive` (as the snapshot's `data` is).
+  func masked(by masking: Masking, revealSensitive: Bool) -> PendingAction {
+    guard !revealSensitive, replaced.keys.contains(where: masking.sensitiveKeys.contains) else { return self }
+    var copy = self
+    for case (let key, let value?) in replaced where masking.sensitiveKeys.contains(key) {
+      copy.replaced[key] = .some(.string(Masking.maskedQuickly(value.displayText)))
+    }
+    return copy
   }
 }

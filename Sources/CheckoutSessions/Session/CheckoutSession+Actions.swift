@@ -7,7 +7,7 @@ import CheckoutCompiledFlow
 /// ``APICall/action``); the session opens the action's step at once. Its `resume`
 /// row, or ``SessionEvent/actionCompleted(_:_:)``, makes the same call again as
 /// its continuation (the call's key with the action appended); leaving the step
-/// cancels the call.
+/// cancels the call and puts back the shopper's values the action's data replaced.
 extension CheckoutSession {
   /// The error an undeclared action is handled as, in the words of `messages` (a
   /// session's), naming the call by its submit's `title` (`Verify address`), never
@@ -29,8 +29,10 @@ extension CheckoutSession {
   /// its step opens (over what was shown; a route in progress is given up, an
   /// offer waiting is dropped). The action's data is kept for the host to show
   /// (``PendingAction/data``, secrets left out, sensitive values masked), and its keys the operation's
-  /// submits `provides` fill the session's data, as a success's do. An action no
-  /// submit of the operation declares is handled as a failure of the call, saying so.
+  /// submits `provides` fill the session's data, as a success's do; the shopper's
+  /// own values they replace (of keys a row binds) are kept with the action, and
+  /// put back if it is left without being completed. An action no submit of the
+  /// operation declares is handled as a failure of the call, saying so.
   mutating func apiActionRequired(_ operation: OperationName, _ action: ActionName, _ values: [DataKey: Value])
     -> [Effect]
   {
@@ -57,18 +59,38 @@ extension CheckoutSession {
     }
     call.actions = (call.actions ?? 0) + 1
     call.lastAction = action
-    // What the host shows (a challenge's address): a secret is never kept, a sensitive value only masked.
-    call.action = PendingAction(name: action, step: step, data: compiled.masking.redacted(values))
-    calls[operation] = call
     // The keys the operation's submits provide are the session's at once, so the
-    // action's step can show them (a suggested address in a row's detail).
+    // action's step can show them (a suggested address in a row's detail); what
+    // the shopper had in a row's key is kept, to put back if the action is left.
     let provided = Set(submits(of: operation).flatMap(\.provides))
-    for (key, value) in values where provided.contains(key) { sessionData.update(value, for: key, in: compiled) }
+    var replaced: [DataKey: Value?] = [:]
+    for (key, value) in values where provided.contains(key) {
+      let before = data[key]
+      guard sessionData.update(value, for: key, in: compiled), isShoppers(key) else { continue }
+      replaced.updateValue(before, forKey: key)
+    }
+    // What the host shows (a challenge's address): a secret is never kept, a sensitive value only masked.
+    call.action = PendingAction(
+      name: action, step: step, data: compiled.masking.redacted(values), replaced: replaced)
+    calls[operation] = call
     if case .offering(_, let correction, let waiting) = mode {
       mode = SessionMode(waiting: waiting, correction: correction)
     }
     if navigation.top == step && mode.waiting == nil { return [] }
     return send(.opening(step, as: presentation), for: .apiActionRequired)
+  }
+
+  /// Whether the key's value is the shopper's to get back when an action that
+  /// replaced it is left: a row binds it, and it is not secret (a secret is never
+  /// kept anywhere a snapshot could write it).
+  private func isShoppers(_ key: DataKey) -> Bool {
+    !compiled.masking.isSecret(key) && !compiled.dependencies.rows(binding: key).isEmpty
+  }
+
+  /// Puts back the shopper's values the action's data replaced: the action was
+  /// left without being completed.
+  private mutating func putBack(_ action: PendingAction) {
+    for (key, value) in action.replaced { sessionData.restore(value, for: key, in: compiled) }
   }
 
   /// The title of the step `operation` was submitted from, in the shopper's
@@ -159,7 +181,10 @@ extension CheckoutSession {
     let event: SessionEvent
     switch answer {
     case .succeeded(let values): event = .apiSucceeded(operation, values)
-    case .failed(let errors): event = .apiFailed(operation, errors)
+    case .failed(let errors):
+      // The action was never completed: what the shopper had comes back.
+      if let action = call.action { putBack(action) }
+      event = .apiFailed(operation, errors)
     case .actionRequired: return nil
     }
     call.action = nil
@@ -212,13 +237,16 @@ extension CheckoutSession {
   /// back, or a route left it) are cancelled, each with a notice in the shopper's
   /// words (the step and the submit row by their titles, `You left "Confirm with
   /// your bank": Place order was not finished; …`); the next submit is a new call
-  /// with a new key. A step still to appear is not left.
+  /// with a new key. The shopper's values the action's data replaced come back
+  /// ("Keep mine" on a suggested address keeps the street typed). A step still to
+  /// appear is not left.
   mutating func cancelActionsLeft() -> [Effect] {
     var effects: [Effect] = []
     for operation in calls.keys.sorted() {
       guard let action = calls[operation]?.action, !navigation.steps.contains(action.step) else { continue }
       if case .step(let pending)? = mode.waiting, pending.expected == action.step { continue }
       calls[operation] = nil
+      putBack(action)
       let left = compiled.step(action.step)?.title.text(in: rules.locale) ?? action.step.rawValue
       effects.append(.notice(messages.text(.noticeActionCancelled, left, submitTitle(operation))))
     }

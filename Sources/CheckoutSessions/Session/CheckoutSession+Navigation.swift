@@ -107,19 +107,20 @@ extension CheckoutSession {
   /// Sends a command to the host and waits for its step (`event` is the one that
   /// asked for it); `then`, if any, is sent once that step has appeared. A call's
   /// success can open a step while a route is in progress (under an offer or not):
-  /// the route is given up for it, saying so.
+  /// the route is given up for it, saying so, its error kept on its row.
   mutating func send(_ command: NavigationCommand, then: NavigationCommand? = nil, for event: SessionEvent.Kind)
     -> [Effect]
   {
     guard let expected = navigation.top(after: command) else {
       return [.refused(.cannotApply(command, on: navigation, event: event))]
     }
-    let givenUp = mode.waiting.flatMap { waiting -> String? in
-      guard case .route(let driver) = waiting else { return nil }
-      return "\(event) sent `\(command)`: the route \(driver) was given up"
+    var givenUp: [Effect] = []
+    if case .route(let driver)? = mode.waiting {
+      keepOnItsRow(driver.resolution)
+      givenUp = [.routeCancelled("\(event) sent `\(command)`: the route \(driver) was given up")]
     }
     mode.wait(for: .step(PendingNavigation(command: command, expected: expected, then: then)))
-    return (givenUp.map { [Effect.routeCancelled($0)] } ?? []) + [.navigate(command)]
+    return givenUp + [.navigate(command)]
   }
 
   /// Tells the route driver that a step appeared; a replan checks (and keeps) only
@@ -156,6 +157,7 @@ extension CheckoutSession {
 
   /// Turns the route driver's output into effects and the next mode: the route
   /// goes on, or it ended (focusing the row on arrival; the queued errors stay).
+  /// A route given up keeps its error on its row, shown when the shopper gets there.
   mutating func drive(_ output: RouteDriver.Output, _ driver: RouteDriver) -> [Effect] {
     switch output {
     case .perform(let command):
@@ -168,12 +170,25 @@ extension CheckoutSession {
       return [.focus(resolution.step, resolution.row, resolution.message)]
     case .cancelled(let reason):
       mode.endRoute(focus: mode.correction.focus, route: driver.route)
+      keepOnItsRow(driver.resolution)
       return [.routeCancelled(reason)]
     case .blocked(let noRoute):
       mode.endRoute(focus: mode.correction.focus, route: driver.route)
-      return detour(around: noRoute, for: driver.resolution) ?? [.routeCancelled(noRoute.description)]
+      if let detour = detour(around: noRoute, for: driver.resolution) { return detour }
+      keepOnItsRow(driver.resolution)
+      return [.routeCancelled(noRoute.description)]
     case .ignored:
       return []
     }
+  }
+
+  /// The error of a route given up stays on its row (the session's row errors),
+  /// as an arrival leaves it: the shopper who gets to the row by their own way
+  /// sees it there until its value changes, rather than an error shown once in an
+  /// offer and lost (a card declined whose payment step opens only after the
+  /// address is checked again). An error on a step, with no row, has no place to stay.
+  private mutating func keepOnItsRow(_ resolution: Resolution?) {
+    guard let resolution, let row = resolution.row else { return }
+    rowErrors[RowRef(step: resolution.step, row: row)] = resolution.message
   }
 }

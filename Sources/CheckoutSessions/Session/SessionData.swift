@@ -38,6 +38,16 @@ struct SessionData: Sendable {
     return true
   }
 
+  /// Puts back a value `key` had before (nil: it had none, and is removed), as
+  /// ``update(_:for:in:)`` stores one.
+  mutating func restore(_ value: Value?, for key: DataKey, in compiled: CompiledFlow) {
+    if let value {
+      update(value, for: key, in: compiled)
+    } else if values.removeValue(forKey: key) != nil {
+      for step in compiled.dependencies.steps(reading: key) { checks[step] = nil }
+    }
+  }
+
   /// The rules changed (the session's date): no kept check holds any more.
   mutating func rulesChanged() {
     checks.removeAll()

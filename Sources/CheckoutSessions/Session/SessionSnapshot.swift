@@ -141,19 +141,29 @@ extension CheckoutSession {
       navigation: navigation, today: today, locale: locale == compiled.defaultLocale ? nil : locale,
       data: snapshotData(revealSensitive: revealSensitive), rowErrors: errors,
       mode: mode,
-      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map(\.value),
+      calls: calls.isEmpty ? [] : calls.sorted { $0.key < $1.key }.map { snapshotted($0.value, revealSensitive) },
       unanswered: unanswered.isEmpty ? nil : unanswered.sorted { $0.key < $1.key }.map(\.value),
       callsMade: callsMade == 0 ? nil : callsMade, finished: finished,
       secretGenerations: secretGenerations.isEmpty
         ? nil : Dictionary(uniqueKeysWithValues: secretGenerations.map { ($0.key.rawValue, $0.value) }))
   }
 
+  /// A call as the snapshot keeps it: the shopper's values its action replaced
+  /// masked as the snapshot's data is (``PendingAction/replaced`` holds no secret).
+  private func snapshotted(_ call: APICall, _ revealSensitive: Bool) -> APICall {
+    guard let action = call.action, !action.replaced.isEmpty else { return call }
+    var copy = call
+    copy.action = action.masked(by: compiled.masking, revealSensitive: revealSensitive)
+    return copy
+  }
+
   /// ``redactedData(revealSensitive:)`` keyed by text, built in one pass: every
   /// value copied, then the few secret keys removed and the few sensitive ones masked.
   ///
   /// A value still equal to the flow's initial `data` for its key is left out: it
-  /// can be derived, and restoring fills it in from the flow. (A session never
-  /// removes a key, so a key left out always means "as the flow starts".)
+  /// can be derived, and restoring fills it in from the flow. (A session removes
+  /// only a key the flow's data does not hold, one an action filled, when the
+  /// action is left: a key left out always means "as the flow starts".)
   private func snapshotData(revealSensitive: Bool) -> [String: Value] {
     let masking = compiled.masking
     let initial = compiled.flow.data
