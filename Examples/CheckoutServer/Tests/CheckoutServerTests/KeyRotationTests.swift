@@ -126,7 +126,7 @@ import Testing
     let stored = try #require(try await sealing.load("old-1"))
     #expect(stored.snapshot.data["payment.card.number"] == .string(Self.number))
     _ = try await sealing.save(stored.snapshot, id: "old-1", expectedVersion: stored.version)
-    let resealed = try #require(try await base.load("old-1"))
+    let resealed = try #require(await base.load("old-1"))
     #expect(resealed.snapshot.data["payment.card.number"]?.displayText.hasPrefix("sealed:v2:") == true)
     #expect(!sealing.needsResealing(resealed.snapshot))
     var masked = plain
