@@ -446,7 +446,8 @@ func buildRouter(
   service: SessionService, access: SessionGuard, catalog: FlowCatalog, store: any SessionStore, metrics: ServerMetrics,
   logger: Logger = Logger(label: "checkout-server")
 ) -> Router<CheckoutRequestContext> {
-  let router = Router(context: CheckoutRequestContext.self)
+  // HEAD is answered wherever GET is (RFC 9110 §9.3.2: uptime probes send it), with GET's headers and no body.
+  let router = Router(context: CheckoutRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ErrorAndLogMiddleware(metrics: metrics))
   router.add(middleware: PathGuardMiddleware())

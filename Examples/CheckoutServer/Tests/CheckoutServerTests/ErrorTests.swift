@@ -191,20 +191,37 @@ import Testing
     try await withApp { client in
       let id = try await client.createSession()
       for (method, path, allow) in [
-        (HTTPRequest.Method.delete, "/sessions", "POST"), (.delete, "/sessions/\(id)", "GET"),
-        (.put, "/sessions/\(id)", "GET"), (.get, "/sessions/\(id)/events", "POST"),
-        (.post, "/flows", "GET"), (.patch, "/sessions/\(id)/locale", "POST"),
+        (HTTPRequest.Method.delete, "/sessions", ["POST"]), (.delete, "/sessions/\(id)", ["GET", "HEAD"]),
+        (.put, "/sessions/\(id)", ["GET", "HEAD"]), (.get, "/sessions/\(id)/events", ["POST"]),
+        (.post, "/flows", ["GET", "HEAD"]), (.patch, "/sessions/\(id)/locale", ["POST"]),
       ] {
         let reply = expectError(
           try await client.send(method, path), .methodNotAllowed, "method_not_allowed", at: "method")
-        #expect(reply.headers[.allow] == allow, "\(method) \(path): \(reply.headers)")
+        #expect(reply.headers[.allow] == allow.joined(separator: ", "), "\(method) \(path): \(reply.headers)")
         #expect(
-          reply["detail"]?.string == "\(method.rawValue) is not answered at \(path); it takes \(allow)",
+          reply["detail"]?.string
+            == "\(method.rawValue) is not answered at \(path); it takes \(allow.joined(separator: " and "))",
           "\(reply.text)")
       }
       #expect(Endpoints.methods(at: "/sessions/\(id)/nothing").isEmpty)
       expectError(
         try await client.send(.get, "/sessions/\(id)/nothing"), .notFound, "not_found", at: "/sessions/\(id)/nothing")
+    }
+  }
+
+  /// HEAD is answered wherever GET is, with GET's status and headers and no body
+  /// (was 405 with `Allow: GET`: an uptime probe that sends HEAD saw the server down).
+  @Test func headIsAnsweredWhereverGetIs() async throws {
+    try await withApp { client in
+      for path in ["/health", "/ready", "/flows", "/metrics"] {
+        let get = try await client.send(.get, path)
+        let head = try await client.send(.head, path)
+        #expect(head.status == get.status, "HEAD \(path): \(head.status)")
+        #expect(head.text.isEmpty, "HEAD \(path) has no body")
+        #expect(head.headers[.contentType] == get.headers[.contentType], "HEAD \(path)")
+      }
+      let refused = try await client.send(.head, "/sessions")
+      #expect(refused.status == .methodNotAllowed && refused.headers[.allow] == "POST")
     }
   }
 

@@ -88,6 +88,8 @@ enum Endpoints {
     var methods: [HTTPRequest.Method] = []
     for endpoint in all where matches(endpoint.path, segments) && !methods.contains(endpoint.method) {
       methods.append(endpoint.method)
+      // The router answers HEAD wherever it answers GET.
+      if endpoint.method == .get { methods.append(.head) }
     }
     return methods
   }
