@@ -26,7 +26,7 @@ import Testing
   /// fields at fault given (the others absent).
   func expectRefusal(
     _ reply: Reply, _ code: String, event: String, step: String? = nil, row: String? = nil, command: String? = nil,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
+    rows: [String]? = nil, suggestion: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let refusal = reply["refusal"]
     #expect(refusal?["code"]?.string == code, "\(reply.text)", sourceLocation: sourceLocation)
@@ -34,9 +34,12 @@ import Testing
     #expect(refusal?["step"]?.string == step, "\(reply.text)", sourceLocation: sourceLocation)
     #expect(refusal?["row"]?.string == row, "\(reply.text)", sourceLocation: sourceLocation)
     #expect(refusal?["command"]?.string == command, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(
+      refusal?["rows"].map { $0.array.compactMap(\.string) } == rows, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(refusal?["suggestion"]?.string == suggestion, "\(reply.text)", sourceLocation: sourceLocation)
     let expectedKeys =
       ["code", "event"] + (step == nil ? [] : ["step"]) + (row == nil ? [] : ["row"])
-      + (command == nil ? [] : ["command"])
+      + (command == nil ? [] : ["command"]) + (rows == nil ? [] : ["rows"]) + (suggestion == nil ? [] : ["suggestion"])
     #expect(Set(refusal?.keys ?? []) == Set(expectedKeys), "\(reply.text)", sourceLocation: sourceLocation)
   }
 
@@ -311,13 +314,17 @@ import Testing
         "refused", at: "key")
       #expect(quantity["detail"]?.string == "Quantity takes a value, not on or off", "\(quantity.text)")
 
-      // An unknown row (what a page open across a deploy sends): the shopper's
-      // words, the step by its title; the ids are in `refusal`.
+      // An unknown row (what a page open across a deploy sends, or a typo): the
+      // shopper's words, the step by its title; the ids are in `refusal`, with the
+      // step's rows and the closest one for the integrator.
       let unknown = expectError(try await client.tap(id, "creditCrd"), .unprocessableContent, "refused", at: "row")
       #expect(
         unknown["detail"]?.string == #"this is no longer on "Step One": check what it shows now and try again"#,
         "\(unknown.text)")
-      expectRefusal(unknown, "unknownRow", event: "tap", step: "stepOne", row: "creditCrd")
+      expectRefusal(
+        unknown, "unknownRow", event: "tap", step: "stepOne", row: "creditCrd",
+        rows: ["shippingAddress", "creditCard", "shippingMethod", "continue"],
+        suggestion: #"did you mean "creditCard"?"#)
 
       // A step that nothing opened.
       let unopened = expectError(

@@ -83,7 +83,9 @@ extension ServerError {
 extension ServerError {
   /// `body`, whose `awaitingStep` or `routeInProgress` refusal names, as data, the
   /// command the session `stored` waits on and its step (the library says them in
-  /// a sentence).
+  /// a sentence), and whose `unknownRow` refusal lists the step's rows (the
+  /// shopper's sentence says only that it is not there: a typo'd id and a row a
+  /// deploy removed look alike to the shopper, not to the integrator).
   static func namingPending<Result>(
     in stored: StoredSession, flow: CompiledFlow, _ body: () async throws -> Result
   ) async throws -> Result {
@@ -93,6 +95,9 @@ extension ServerError {
       if let session = try? CheckoutSession(restoring: stored.snapshot, flow: flow) {
         error.refusal = error.refusal?.naming(pendingIn: session)
       }
+      throw error
+    } catch var error as ServerError where error.refusal?.code == Refusal.Code.unknownRow.rawValue {
+      error.refusal = error.refusal?.listingRows(of: flow)
       throw error
     }
   }

@@ -86,6 +86,9 @@ struct RefusalView: Encodable, Sendable, Equatable {
   var operation: String?
   /// The navigation command the session waits to see performed (with `step`, the step it awaits).
   var command: String?
+  /// With `unknownRow`: the rows of `step`, in order, and the closest to `row` (`did you mean "checkout"?`).
+  var rows: [String]?
+  var suggestion: String?
 
   init(_ refusal: Refusal) {
     code = refusal.code.rawValue
@@ -99,6 +102,18 @@ struct RefusalView: Encodable, Sendable, Equatable {
     case .operation(let operation)?: self.operation = operation.rawValue
     case nil: break
     }
+  }
+
+  /// The refusal with the rows of its step listed and the closest named, when it
+  /// is `unknownRow` on a step of `flow`.
+  func listingRows(of flow: CompiledFlow) -> RefusalView {
+    guard code == Refusal.Code.unknownRow.rawValue, let step = step.flatMap({ flow.step(StepID($0)) }) else {
+      return self
+    }
+    var listed = self
+    listed.rows = step.rows.map(\.id.rawValue)
+    listed.suggestion = row.flatMap { Suggestions.didYouMean($0, in: listed.rows ?? []) }
+    return listed
   }
 
   /// Whether the session refused because a navigation command waits for its step.
