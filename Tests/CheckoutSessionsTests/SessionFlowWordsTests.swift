@@ -37,7 +37,7 @@ import CheckoutSessions
     session.send(.set(.row("email"), .string("")))
     #expect(Self.row("email", of: session)?.error == "E-mail est obligatoire")
     let reason = try #require(Self.row("pay", of: session)?.disabledReason)
-    #expect(reason.hasPrefix("Payer maintenant: Complétez d’abord « Paiement »."), "\(reason)")
+    #expect(reason.hasPrefix("Payer maintenant: Complétez d’abord «\u{202F}Paiement\u{202F}»."), "\(reason)")
   }
 
   @Test func anErrorResolutionIsInTheSessionsLocale() throws {
@@ -74,7 +74,8 @@ import CheckoutSessions
     #expect(german.message == "Ablaufdatum: Bitte überprüfen Sie diese Angabe.")
     #expect(german.error?.message == english, "the API's own words stay with the error, for the host's log")
     #expect(
-      compiled.resolution(for: expired, locale: "fr")?.message == "Expiry date : veuillez vérifier cette information.",
+      compiled.resolution(for: expired, locale: "fr")?.message
+        == "Expiry date\u{00A0}: veuillez vérifier cette information.",
       "a language the flow does not list: the engine's French around the flow's default title")
     let stepOnly = APIError(code: "bank_offline", message: "The bank is offline.")
     #expect(compiled.resolution(for: stepOnly, locale: "de")?.message == "Bitte überprüfen Sie diesen Schritt.")
