@@ -21,12 +21,13 @@ import Testing
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     let reason = session.screen.rows.last?.disabledReason
-    // "Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name ist erforderlich. …"
+    // "Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. „Vollständiger Name“ ist ein Pflichtfeld. …"
     try session.setLocale("fr")
     // session.locale == "fr"; a language it cannot speak throws UnsupportedLocale
     // end snippet
     #expect(
-      reason?.hasPrefix("Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name ist erforderlich.")
+      reason?.hasPrefix(
+        "Weiter: Bitte zuerst „Lieferadresse“ vervollständigen. „Vollständiger Name“ ist ein Pflichtfeld.")
         == true)
     #expect(session.locale == "fr")
     #expect(

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// EngineMessages.english.text(.ruleRequired, "Card number")  // "Card number is required"
-/// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "Kartennummer ist erforderlich"
+/// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "„Kartennummer“ ist ein Pflichtfeld"
 /// ```
 package struct EngineMessages: Sendable {
   /// The locale the texts are shown in: their language, or a session's locale
