@@ -4,7 +4,9 @@ import Testing
 
 /// The engine's words read right in every language whatever a row's title is:
 /// nothing agrees with a title's gender or number (`Adresse est renseigné`,
-/// `Straße und Hausnummer ist erforderlich`).
+/// `Straße und Hausnummer ist erforderlich`), a disabled row's title and reason and
+/// a list are punctuated as the language does (`支払う：`, `S、M、L`), and a sentence
+/// ends with the session's language's full stop whatever script a title is in.
 @Suite struct ShoppersWordsTests {
   static let flow = Flow(
     id: "words", title: "Words", start: "form", locales: ["en", "fr", "es", "it", "pt", "de", "ja"]
@@ -39,9 +41,10 @@ import Testing
   }
 
   @Test(arguments: [
+    ("en", "Pay: Not available until Name in kanji (漢字) is filled in and Newsletter is on."),
     (
       "fr",
-      "Payer: Disponible uniquement si le champ «\u{202F}Adresse\u{202F}» est renseigné"
+      "Payer\u{00A0}: Disponible uniquement si le champ «\u{202F}Adresse\u{202F}» est renseigné"
         + " et l’option «\u{202F}Inscription à la newsletter\u{202F}» est activée."
     ),
     ("es", "Pagar: Disponible solo si el campo Dirección está completado y la opción Suscripción está activada."),
@@ -51,8 +54,9 @@ import Testing
       "de",
       "Bezahlen: Erst verfügbar, wenn gilt: „Straße und Hausnummer“ ist ausgefüllt und „Newsletter“ ist aktiviert."
     ),
+    ("ja", "支払う：次の条件を満たすと利用できます：住所が入力済みかつニュースレターがオン。"),
   ])
-  func aDisabledReasonAgreesWithNoTitle(_ locale: String, _ reason: String) throws {
+  func aDisabledReasonAgreesWithNoTitleAndEndsAsItsLanguageDoes(_ locale: String, _ reason: String) throws {
     #expect(try Self.screen(locale).row("pay")?.disabledReason == reason)
   }
 
@@ -86,5 +90,22 @@ import Testing
     #expect(
       try #require(EngineMessages.for("de")).text(.refusalCannotChange, "Straße und Hausnummer")
         == "„Straße und Hausnummer“ kann jetzt nicht geändert werden")
+  }
+
+  @Test func aPickersOptionsAreListedAsTheLanguageLists() throws {
+    let row = Picker(
+      "size", title: "サイズ", bind: "size",
+      options: ["S", "M", "L"].map { PickerOption(value: $0, label: LocalizedText($0)) }
+    ).row
+    let japanese = try #require(EngineMessages.for("ja"))
+    let refused = RowInput.accept(.string("XL"), for: row, data: [:], messages: japanese)
+    #expect(throws: RowInput.Problem.self) { try refused.get() }
+    if case .failure(let problem) = refused { #expect(problem.message == "サイズにその選択肢はありません。次から選んでください：S、M、L") }
+    if case .failure(let problem) = RowInput.accept(.string("XL"), for: row, data: [:]) {
+      #expect(problem.message == "サイズ has no such option; choose one of S, M, L")
+    }
+    let oneOf = RuleEvaluator(today: nil, messages: japanese).firstFailure(
+      of: [Rule(.oneOf(["S", "M"]))], value: .string("XL"), title: "サイズ")
+    #expect(oneOf == "サイズは次のいずれかにしてください：S、M")
   }
 }

@@ -70,9 +70,13 @@ import CheckoutModel
   /// The texts a language writes as English does, because they are its words too.
   static let sameAsEnglish: Set<String> = ["nl condition.equals"]
 
-  /// The ways of writing numbers and dates (all but the months' names) are
-  /// patterns, which many languages share with English (`{month} {year}`).
-  static let patterns: Set<EngineMessageID> = [.formatNumber, .formatCurrency, .formatMonthYear, .formatDate]
+  /// The ways of writing numbers and dates (all but the months' names) and the
+  /// punctuation between the engine's words are patterns, which many languages
+  /// share with English (`{month} {year}`, `{first}, {second}`).
+  static let patterns: Set<EngineMessageID> = [
+    .formatNumber, .formatCurrency, .formatMonthYear, .formatDate, .punctuationFullStop, .punctuationList,
+    .punctuationTitled,
+  ]
 
   @Test func translationsAreNotEnglishCopies() {
     let english = MessageTable.read("en").texts

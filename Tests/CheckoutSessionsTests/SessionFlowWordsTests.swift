@@ -37,7 +37,7 @@ import CheckoutSessions
     session.send(.set(.row("email"), .string("")))
     #expect(Self.row("email", of: session)?.error == "Le champ «\u{202F}E-mail\u{202F}» est obligatoire")
     let reason = try #require(Self.row("pay", of: session)?.disabledReason)
-    #expect(reason.hasPrefix("Payer maintenant: Complétez d’abord «\u{202F}Paiement\u{202F}»."), "\(reason)")
+    #expect(reason.hasPrefix("Payer maintenant\u{00A0}: Complétez d’abord «\u{202F}Paiement\u{202F}»."), "\(reason)")
   }
 
   @Test func anErrorResolutionIsInTheSessionsLocale() throws {

@@ -156,7 +156,8 @@ package struct ScreenRenderer: Sendable {
     if let condition = row.enabledWhen, !condition.holds(in: data) {
       let condition = ConditionText.describe(condition, flow: flow, messages: messages, locale: locale)
       return Disabled(
-        reason: "\(title): " + Sentences.sentence(messages.text(.disabledNotAvailableUntil, condition)))
+        reason: Sentences.titled(
+          title, Sentences.sentence(messages.text(.disabledNotAvailableUntil, condition), messages), messages))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -169,7 +170,7 @@ package struct ScreenRenderer: Sendable {
     }
     if incomplete.isEmpty { return nil }
     let sentences = incomplete.flatMap { $0.sentences(messages) }
-    return Disabled(reason: "\(title): " + Sentences.join(sentences), steps: incomplete)
+    return Disabled(reason: Sentences.titled(title, Sentences.join(sentences, messages), messages), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.

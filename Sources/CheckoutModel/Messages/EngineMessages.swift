@@ -85,6 +85,14 @@ package struct EngineMessages: Sendable {
     return template.fill(first, second, third, plurals: plurals) { formatting.format(.string($0), as: .number) ?? $0 }
   }
 
+  /// Items as the language lists them (`punctuation.list`, each next item joined to
+  /// those before): `S, M, L`, in Japanese `S、M、L`. No items is an empty text.
+  package func list(_ items: [String]) -> String {
+    guard var text = items.first else { return "" }
+    for item in items.dropFirst() { text = self.text(.punctuationList, text, item) }
+    return text
+  }
+
   /// The message's text with its placeholders left in braces, for a host to fill
   /// (`host.route.banner`: "taking you to {title}: {current} of {total}").
   package func template(_ id: EngineMessageID) -> String {
