@@ -5,8 +5,9 @@ import Testing
 /// The engine's words read right in every language whatever a row's title is:
 /// nothing agrees with a title's gender or number (`Adresse est renseigné`,
 /// `Straße und Hausnummer ist erforderlich`), a disabled row's title and reason and
-/// a list are punctuated as the language does (`支払う：`, `S、M、L`), and a sentence
-/// ends with the session's language's full stop whatever script a title is in.
+/// a list are punctuated as the language does (`支払う：`, `S、M、L`), a sentence
+/// ends with the session's language's full stop whatever script a title is in,
+/// and a toggle's value in a detail is the language's word for on or off.
 @Suite struct ShoppersWordsTests {
   static let flow = Flow(
     id: "words", title: "Words", start: "form", locales: ["en", "fr", "es", "it", "pt", "de", "ja"]
@@ -107,5 +108,11 @@ import Testing
     let oneOf = RuleEvaluator(today: nil, messages: japanese).firstFailure(
       of: [Rule(.oneOf(["S", "M"]))], value: .string("XL"), title: "サイズ")
     #expect(oneOf == "サイズは次のいずれかにしてください：S、M")
+  }
+
+  @Test(arguments: [("en", "on", "off"), ("fr", "activé", "désactivé"), ("de", "ein", "aus"), ("ja", "オン", "オフ")])
+  func aToggleInADetailIsInTheSessionsWords(_ locale: String, _ on: String, _ off: String) throws {
+    #expect(try Self.screen(locale, ["c.news": .bool(true)]).row("subscribed")?.detail == on)
+    #expect(try Self.screen(locale, ["c.news": .bool(false)]).row("subscribed")?.detail == off)
   }
 }
