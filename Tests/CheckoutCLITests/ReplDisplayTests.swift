@@ -73,7 +73,7 @@ import Testing
     let block = disabledBlock(repl(["locale de", "tap checkout"]))
     #expect(block.first == "      disabled: Weiter")
     #expect(
-      block.contains { $0.hasPrefix("        Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name") })
+      block.contains { $0.hasPrefix("        Bitte zuerst „Lieferadresse“ vervollständigen. „Vollständiger Name“") })
     #expect(block.contains { $0.hasPrefix("        Bitte zuerst „Kreditkarte“ vervollständigen.") })
     #expect(!block.joined().contains("Complete"), "\(block)")
   }

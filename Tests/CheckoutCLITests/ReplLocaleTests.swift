@@ -19,7 +19,7 @@ import Testing
   @Test func aGermanREPLShowsTheEnginesGermanWords() {
     let result = repl(["tap checkout", "tap continue", "tap creditCard", "set number 1234"], locale: "de")
     #expect(result.status == 0)
-    #expect(result.output.contains("ist erforderlich"), "the guard's reason on the screen")
+    #expect(result.output.contains("ist ein Pflichtfeld"), "the guard's reason on the screen")
     #expect(result.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "the refusal")
     #expect(result.output.contains("Kartennummer ist keine gültige Kartennummer"), "the rule's message")
     #expect(!result.output.contains("is required"))
@@ -29,7 +29,7 @@ import Testing
     let result = repl(["tap checkout", "locale de", "locale xx"])
     #expect(result.output.contains("Full name is required"))
     #expect(
-      result.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name"),
+      result.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen. „Vollständiger Name“"),
       "the screen shown again in German")
     #expect(result.output.contains(#"error: unknown locale "xx"; the languages are en, de, fr, es, it, nl, pt, ja"#))
   }
@@ -56,7 +56,7 @@ import Testing
     let option = repl(["tap checkout", "tap continue"], locale: "DE")
     #expect(option.status == 0)
     #expect(
-      option.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name"), "\(option.output)")
+      option.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen. „Vollständiger Name“"), "\(option.output)")
     #expect(!option.output.contains("Shipping Address"))
     let line = repl(["tap checkout", "locale De-at"])
     #expect(line.output.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "\(line.output)")

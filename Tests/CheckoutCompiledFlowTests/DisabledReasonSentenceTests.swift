@@ -76,19 +76,28 @@ import Testing
   }
 
   @Test(arguments: [
-    (["Street is required"], "Street is required."),
-    (["Enter the 5-digit postcode.", "Really?", "Wait…", "Stop!"], "Enter the 5-digit postcode. Really? Wait… Stop!"),
-    (["  padded  ", "", "   "], "padded."),
-    ([], ""),
-    // Japanese puts no space after its full stop; a Latin sentence after it still gets one before the next.
-    (["「配送先住所」を先に入力してください", "氏名は必須です。"], "「配送先住所」を先に入力してください。氏名は必須です。"),
-    (["氏名は必須です", "ZIP code is required", "Done"], "氏名は必須です。ZIP code is required. Done."),
-    // A Japanese sentence that ends with Latin words is still Japanese (was `…ab, cd. R4の…`);
-    // an English one quoting a Japanese title in 「」 is not.
-    (["サイズは次のいずれかにしてください：ab, cd", "R4の形式が正しくありません"], "サイズは次のいずれかにしてください：ab, cd。R4の形式が正しくありません。"),
-    (["Complete 「Ｓｈｏｐ」 first"], "Complete 「Ｓｈｏｐ」 first."),
+    (["Street is required"], "en", "Street is required."),
+    (
+      ["Enter the 5-digit postcode.", "Really?", "Wait…", "Stop!"], "en",
+      "Enter the 5-digit postcode. Really? Wait… Stop!"
+    ),
+    (["  padded  ", "", "   "], "en", "padded."),
+    ([], "en", ""),
+    // Japanese puts no space after its full stop.
+    (["「配送先住所」を先に入力してください", "氏名は必須です。"], "ja", "「配送先住所」を先に入力してください。氏名は必須です。"),
+    // The full stop is the session's language's, whatever script the words are in: a
+    // Japanese sentence that ends with Latin words gets `。` (was `…ab, cd. R4の…`), and so
+    // does an author's English message in a Japanese session; an English one quoting a
+    // Japanese title, or naming a row in kanji, gets `.` (was `…is on。`).
+    (["サイズは次のいずれかにしてください：ab, cd", "R4の形式が正しくありません"], "ja", "サイズは次のいずれかにしてください：ab, cd。R4の形式が正しくありません。"),
+    (["氏名は必須です", "ZIP code is required", "Done"], "ja", "氏名は必須です。ZIP code is required。Done。"),
+    (["Complete 「Ｓｈｏｐ」 first"], "en", "Complete 「Ｓｈｏｐ」 first."),
+    (
+      ["Not available until Name in kanji (漢字) is filled in and Newsletter is on"], "en",
+      "Not available until Name in kanji (漢字) is filled in and Newsletter is on."
+    ),
   ])
-  func sentencesArePunctuatedOnceAndSpaced(_ texts: [String], _ joined: String) {
-    #expect(Sentences.join(texts) == joined)
+  func sentencesArePunctuatedOnceAndSpaced(_ texts: [String], _ language: String, _ joined: String) throws {
+    #expect(Sentences.join(texts, try #require(EngineMessages.for(language))) == joined)
   }
 }

@@ -67,14 +67,14 @@ import CheckoutModel
     #expect(ConditionText.describe(wrapped, flow: Self.gifts) == "Gift wrap is on")
     #expect(
       ConditionText.describe(wrapped, flow: Self.gifts, messages: german, locale: "de")
-        == "Geschenkverpackung ist aktiviert")
+        == "„Geschenkverpackung“ ist aktiviert")
     #expect(
       ConditionText.describe(.not(wrapped), flow: Self.gifts, messages: german, locale: "de")
-        == "nicht (Geschenkverpackung ist aktiviert)")
+        == "nicht („Geschenkverpackung“ ist aktiviert)")
     let french = try #require(EngineMessages.for("fr"))
     #expect(
       ConditionText.describe(.equals("gift.wrap", .bool(false)), flow: Self.gifts, messages: french, locale: "fr")
-        == "Gift wrap est désactivé")
+        == "l’option «\u{202F}Gift wrap\u{202F}» est désactivée")
   }
 
   /// A number is written as the session's language writes numbers.

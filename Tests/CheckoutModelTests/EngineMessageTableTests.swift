@@ -70,9 +70,13 @@ import CheckoutModel
   /// The texts a language writes as English does, because they are its words too.
   static let sameAsEnglish: Set<String> = ["nl condition.equals"]
 
-  /// The ways of writing numbers and dates (all but the months' names) are
-  /// patterns, which many languages share with English (`{month} {year}`).
-  static let patterns: Set<EngineMessageID> = [.formatNumber, .formatCurrency, .formatMonthYear, .formatDate]
+  /// The ways of writing numbers and dates (all but the months' names) and the
+  /// punctuation between the engine's words are patterns, which many languages
+  /// share with English (`{month} {year}`, `{first}, {second}`).
+  static let patterns: Set<EngineMessageID> = [
+    .formatNumber, .formatCurrency, .formatMonthYear, .formatDate, .punctuationFullStop, .punctuationList,
+    .punctuationTitled,
+  ]
 
   @Test func translationsAreNotEnglishCopies() {
     let english = MessageTable.read("en").texts
@@ -90,7 +94,7 @@ import CheckoutModel
     #expect(EngineMessages.english.text(.ruleRequired, "Card number") == "Card number is required")
     #expect(EngineMessages.english.text(.ruleMinLength, "Name", "3") == "Name must be at least 3 characters")
     let german = try #require(EngineMessages.for("de"))
-    #expect(german.text(.ruleRequired, "Kartennummer") == "Kartennummer ist erforderlich")
+    #expect(german.text(.ruleRequired, "Kartennummer") == "„Kartennummer“ ist ein Pflichtfeld")
     #expect(try #require(EngineMessages.for("ja")).text(.ruleRequired, "カード番号") == "カード番号は必須です")
     #expect(EngineMessages.for("de-CH")?.locale == "de", "a regional tag reads its language's table")
     #expect(EngineMessages.for("sv") == nil)
@@ -98,7 +102,9 @@ import CheckoutModel
 
   @Test func aRuleEvaluatorSpeaksItsMessagesLanguage() throws {
     let french = RuleEvaluator(today: nil, messages: try #require(EngineMessages.for("fr")))
-    #expect(french.firstFailure(of: [Rule(.required)], value: nil, title: "Ville") == "Ville est obligatoire")
+    #expect(
+      french.firstFailure(of: [Rule(.required)], value: nil, title: "Ville")
+        == "Le champ «\u{202F}Ville\u{202F}» est obligatoire")
     #expect(
       RuleEvaluator().firstFailure(of: [Rule(.required)], value: nil, title: "City") == "City is required",
       "English by default, as before")

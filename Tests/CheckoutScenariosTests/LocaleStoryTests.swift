@@ -55,7 +55,7 @@ import CheckoutScenarios
         #"expect error cvv "Geben Sie den 3- oder 4-stelligen Code ein, der auf Ihrer Karte steht.""#))
     // An engine message, in German: the shipping method's `required`.
     let stepOne = try #require(Self.locales(suite).first { $0.name == "locale-de--stepOne" })
-    #expect(stepOne.lines.contains(#"expect error shippingMethod "Versandart ist erforderlich""#))
+    #expect(stepOne.lines.contains(#"expect error shippingMethod "„Versandart“ ist ein Pflichtfeld""#))
     // A step with no rules checks its words only.
     let stepTwo = try #require(Self.locales(suite).first { $0.name == "locale-de--stepTwo" })
     #expect(stepTwo.lines.contains(#"expect title "Schritt 2""#))
@@ -118,7 +118,7 @@ import CheckoutScenarios
     let story = try #require(Self.locales(suite).first { $0.name == "locale-de--stepOne" })
     #expect(story.lines.contains(#"expect error shippingMethod "Bitte Versandart angeben""#))
     let failure = try #require(Self.replay(story, on: try Self.flow(Self.plndrText)))
-    #expect(failure.message.contains(#"actual error on shippingMethod: "Versandart ist erforderlich""#))
+    #expect(failure.message.contains(#"actual error on shippingMethod: "„Versandart“ ist ein Pflichtfeld""#))
   }
 }
 

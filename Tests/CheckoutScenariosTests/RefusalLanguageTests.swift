@@ -49,7 +49,7 @@ import Testing
     driven.send(.tap("checkout"))
     let disclosure = try #require(RefusalTests.refusal(driven.send(.set(.row("shippingAddress"), .string("x")))))
     #expect(disclosure.code == .takesNoValue)
-    #expect(disclosure.message == "Lieferadresse kann nicht ausgefüllt werden\(again)")
+    #expect(disclosure.message == "„Lieferadresse“ kann nicht ausgefüllt werden\(again)")
     driven.fillAddressAndCard()
     driven.send(.tap("continue"))
     let info = try #require(RefusalTests.refusal(driven.send(.tap("address"))))

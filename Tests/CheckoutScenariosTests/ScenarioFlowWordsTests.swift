@@ -33,8 +33,8 @@ import CheckoutScenarios
 
   @Test func aFrenchScenarioOnExpressExpectsFrenchEngineWords() throws {
     let (host, outcomes) = try Self.run([
-      "locale fr", "set email \"\"", "expect error email \"E-mail est obligatoire\"",
-      "tap pay", "expect effect refused \"Complétez d’abord « Paiement »\"",
+      "locale fr", "set email \"\"", "expect error email \"Le champ «\u{202F}E-mail\u{202F}» est obligatoire\"",
+      "tap pay", "expect effect refused \"Complétez d’abord «\u{202F}Paiement\u{202F}»\"",
     ])
     #expect(Self.failures(outcomes).isEmpty, "\(Self.failures(outcomes))")
     #expect(host.session?.screen.title == "Paiement express")

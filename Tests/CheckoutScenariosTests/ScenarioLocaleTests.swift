@@ -23,7 +23,7 @@ import CheckoutScenarios
 
   @Test func aGermanScenarioExpectsGermanEngineMessages() throws {
     let (host, outcomes) = try Self.run([
-      "locale de", "tap checkout", "tap continue", "expect effect refused \"ist erforderlich\"", "tap creditCard",
+      "locale de", "tap checkout", "tap continue", "expect effect refused \"ist ein Pflichtfeld\"", "tap creditCard",
       "set number 1234", "expect error number \"ist keine gültige Kartennummer\"",
     ])
     #expect(outcomes.allSatisfy { $0.problem == nil && $0.failure == nil }, "\(outcomes)")

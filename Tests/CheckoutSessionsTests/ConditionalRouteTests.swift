@@ -81,7 +81,7 @@ import CheckoutSessions
       return
     }
     #expect(step == "basket" && row == "same")
-    #expect(message.contains("Billing address: Erst verfügbar, wenn gilt: Bill to the shipping address"))
+    #expect(message.contains("Billing address: Erst verfügbar, wenn gilt: „Bill to the shipping address“"))
   }
 
   @Test func noRowThatOpensTheWayCanBeReachedGivesTheRouteUpNamingTheRow() throws {

@@ -12,7 +12,7 @@ import CheckoutSessions
   static let cvv = CheckoutSession.RowRef(step: "creditCard", row: "cvv")
   static let german = "Prüfnummer (CVV): Bitte erneut eingeben, der Wert wurde in einem anderen Fenster geändert."
   // PLNDR writes no French title: the row's title is its English one.
-  static let french = "CVV : veuillez saisir à nouveau cette valeur, elle a été modifiée dans une autre fenêtre."
+  static let french = "CVV\u{00A0}: veuillez saisir à nouveau cette valeur, elle a été modifiée dans une autre fenêtre."
   static let english = "Enter the CVV again: it was changed in another window."
 
   /// A session in `locale` on PLNDR's review whose CVV another instance changed

@@ -39,7 +39,7 @@ import CheckoutSessions
     session.send(.tap("checkout"))
     session.send(.appeared("stepOne"))
     let reason = try #require(session.screen.rows.first { $0.id == "continue" }?.disabledReason)
-    #expect(reason.contains("Bitte zuerst „Lieferadresse“ vervollständigen. Vollständiger Name"), "\(reason)")
+    #expect(reason.contains("Bitte zuerst „Lieferadresse“ vervollständigen. „Vollständiger Name“"), "\(reason)")
     try session.setLocale("De-at")
     #expect(session.locale == "de-AT")
     #expect(session.screen.rows.first { $0.id == "continue" }?.disabledReason?.contains("Lieferadresse") == true)

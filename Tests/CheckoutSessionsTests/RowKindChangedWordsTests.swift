@@ -32,7 +32,7 @@ import Testing
       "Zur Kasse kann nicht angetippt werden: Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es "
         + "erneut"
     ),
-    ("fr", "Checkout ne peut pas être touché : vérifiez ce qui s’y affiche maintenant et réessayez"),
+    ("fr", "impossible d’appuyer sur Checkout\u{00A0}: vérifiez ce qui s’y affiche maintenant et réessayez"),
   ])
   func aTapOnWhatIsNowAFieldIsSaidInTheShoppersLanguage(_ locale: String, _ expected: String) throws {
     var session = try CheckoutSession(flow: Self.changed, today: ShippedFlows.today, locale: locale)
@@ -44,8 +44,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("de", "Menge kann nicht ausgefüllt werden: Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut"),
-    ("fr", "Quantity ne peut pas être rempli : vérifiez ce qui s’y affiche maintenant et réessayez"),
+    ("de", "„Menge“ kann nicht ausgefüllt werden: Bitte prüfen Sie, was dort jetzt steht, und versuchen Sie es erneut"),
+    ("fr", "impossible de remplir Quantity\u{00A0}: vérifiez ce qui s’y affiche maintenant et réessayez"),
   ])
   func aSetOfWhatIsNowAButtonIsSaidInTheShoppersLanguage(_ locale: String, _ expected: String) throws {
     var session = try CheckoutSession(flow: Self.changed, today: ShippedFlows.today, locale: locale)

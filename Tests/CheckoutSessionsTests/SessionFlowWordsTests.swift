@@ -35,9 +35,9 @@ import CheckoutSessions
     var session = try Self.session("fr")
     #expect(session.screen.title == "Paiement express")
     session.send(.set(.row("email"), .string("")))
-    #expect(Self.row("email", of: session)?.error == "E-mail est obligatoire")
+    #expect(Self.row("email", of: session)?.error == "Le champ «\u{202F}E-mail\u{202F}» est obligatoire")
     let reason = try #require(Self.row("pay", of: session)?.disabledReason)
-    #expect(reason.hasPrefix("Payer maintenant: Complétez d’abord « Paiement »."), "\(reason)")
+    #expect(reason.hasPrefix("Payer maintenant\u{00A0}: Complétez d’abord «\u{202F}Paiement\u{202F}»."), "\(reason)")
   }
 
   @Test func anErrorResolutionIsInTheSessionsLocale() throws {
@@ -74,7 +74,8 @@ import CheckoutSessions
     #expect(german.message == "Ablaufdatum: Bitte überprüfen Sie diese Angabe.")
     #expect(german.error?.message == english, "the API's own words stay with the error, for the host's log")
     #expect(
-      compiled.resolution(for: expired, locale: "fr")?.message == "Expiry date : veuillez vérifier cette information.",
+      compiled.resolution(for: expired, locale: "fr")?.message
+        == "Expiry date\u{00A0}: veuillez vérifier cette information.",
       "a language the flow does not list: the engine's French around the flow's default title")
     let stepOnly = APIError(code: "bank_offline", message: "The bank is offline.")
     #expect(compiled.resolution(for: stepOnly, locale: "de")?.message == "Bitte überprüfen Sie diesen Schritt.")
@@ -110,7 +111,7 @@ import CheckoutSessions
     let restored = try CheckoutSession(restoringJSON: session.snapshot().jsonData(), flow: ShippedFlows.expressCompiled)
     #expect(restored.locale == "de")
     #expect(restored.screen.title == "Express-Kasse")
-    #expect(Self.row("email", of: restored)?.error == "E-Mail ist erforderlich")
+    #expect(Self.row("email", of: restored)?.error == "„E-Mail“ ist ein Pflichtfeld")
   }
 
   @Test func aRegionalTagReadsItsLanguagesWords() throws {
@@ -128,7 +129,7 @@ import CheckoutSessions
     var session = CheckoutSession(flow: compiled, today: ShippedFlows.today)
     #expect(session.locale == "de")
     session.send(.set(.row("email"), .string("")))
-    #expect(Self.row("email", of: session)?.error == "E-Mail ist erforderlich")
+    #expect(Self.row("email", of: session)?.error == "„E-Mail“ ist ein Pflichtfeld")
     #expect(!String(decoding: session.snapshot().jsonData(), as: UTF8.self).contains("locale"), "the default")
     #expect(compiled.locales.prefix(4) == ["de", "en", "fr", "es"])
   }

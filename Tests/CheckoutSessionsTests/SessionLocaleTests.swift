@@ -28,7 +28,7 @@ import CheckoutSessions
     let reason = try #require(session.screen.rows.first { $0.id == "continue" }?.disabledReason)
     // PLNDR ships German titles: the engine's German words around the flow's.
     #expect(reason.contains("Bitte zuerst „Lieferadresse“ vervollständigen."), "\(reason)")
-    #expect(reason.contains("Vollständiger Name ist erforderlich."), "\(reason)")
+    #expect(reason.contains("„Vollständiger Name“ ist ein Pflichtfeld."), "\(reason)")
     session.send(.set(.key("payment.card.number"), .string("4242 4242 4242 4241")))
     #expect(session.rowErrors[Self.number] == "Kartennummer ist keine gültige Kartennummer")
   }
@@ -110,7 +110,7 @@ import CheckoutSessions
     #expect(restored.rowErrors[Self.number] == "Kartennummer ist keine gültige Kartennummer")
     var afterRestore = restored
     afterRestore.send(.set(.key("shipping.name"), .string("")))
-    #expect(afterRestore.rowErrors.values.contains("Vollständiger Name ist erforderlich"))
+    #expect(afterRestore.rowErrors.values.contains("„Vollständiger Name“ ist ein Pflichtfeld"))
 
     let english = try Self.session(nil).snapshot().jsonData()
     #expect(!String(decoding: english, as: UTF8.self).contains("locale"), "the default is left out, as before")
@@ -133,7 +133,7 @@ import CheckoutSessions
     #expect(try error("en", "4242 4242 4242 4241") == "Card number is not a valid card number")
     #expect(try error("sv", "4242 4242 4242 4241") == "Kontrollera Card number", "a locale only the flow speaks")
     #expect(try error("en", "") == "Please fill in Card number", "a plain text is the default language's")
-    #expect(try error("de", "") == "Kartennummer ist erforderlich")
+    #expect(try error("de", "") == "„Kartennummer“ ist ein Pflichtfeld")
     #expect(compiled.locales == ["en", "de", "fr", "es", "it", "nl", "pt", "ja", "sv"])
   }
 

@@ -82,7 +82,7 @@ import Testing
     driven.send(.tap("shippingAddress"))
     let refusal = try #require(Self.refusal(driven.send(.set(.row("billingSame"), .string("maybe")))))
     #expect(refusal.code == .invalidValue)
-    #expect(refusal.message == "Rechnungsadresse wie Lieferadresse kann nur ein- oder ausgeschaltet werden")
+    #expect(refusal.message == "„Rechnungsadresse wie Lieferadresse“ kann nur ein- oder ausgeschaltet werden")
   }
 
   /// Every shopper's refusal above, in every language the engine speaks: no id of
@@ -145,7 +145,7 @@ import Testing
     driven.send(.tap("checkout"))
     let disclosure = try #require(Self.refusal(driven.send(.set(.row("shippingAddress"), .string("x")))))
     #expect(disclosure.code == .takesNoValue)
-    #expect(disclosure.message == "Lieferadresse kann nicht ausgefüllt werden\(again)")
+    #expect(disclosure.message == "„Lieferadresse“ kann nicht ausgefüllt werden\(again)")
     let picker = try #require(Self.refusal(driven.send(.tap("shippingMethod"))))
     #expect(picker.code == .notTappable)
     #expect(picker.message == "Versandart kann nicht angetippt werden\(again)")

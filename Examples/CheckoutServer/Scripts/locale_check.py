@@ -75,7 +75,7 @@ def german(s, restart_command):
     s.type("email", "nope")
     s.expect_error("email", "E-Mail muss eine E-Mail-Adresse wie name@example.com sein")
     s.clear("email")
-    s.expect_error("email", "E-Mail ist erforderlich")
+    s.expect_error("email", "„E-Mail“ ist ein Pflichtfeld")
     s.shows("Jetzt bezahlen", "the German title of the Pay button")
     check("is required" not in s.visible_text(), "no English engine message on the page")
     s.shot("locale-german")
@@ -87,7 +87,7 @@ def german(s, restart_command):
         s.wait(lambda: s.top() == "checkout", "Express's first step after the restart")
         check(s.picker().first_selected_option.get_attribute("value") == "de", "the session is still German")
         s.shows("Express-Kasse", "the German title after the restart")
-        s.expect_error("email", "E-Mail ist erforderlich")
+        s.expect_error("email", "„E-Mail“ ist ein Pflichtfeld")
 
 
 def french(s):
@@ -115,7 +115,7 @@ def french(s):
     s.type("email", "nope")
     s.expect_error("email", "E-mail doit être une adresse e-mail comme nom@example.com")
     s.clear("email")
-    s.expect_error("email", "E-mail est obligatoire")
+    s.expect_error("email", "Le champ «\u202fE-mail\u202f» est obligatoire")
     s.shot("locale-french")
 
 

@@ -80,7 +80,7 @@ extension ScreenPrinter {
     var lines = Terminal.wrap("      disabled: \(row.title)", width: width, indent: "        ")
     for step in steps {
       lines += Terminal.wrap(
-        "        \(Sentences.join(step.sentences(messages)))", width: width, indent: "          ")
+        "        \(Sentences.join(step.sentences(messages), messages))", width: width, indent: "          ")
     }
     return lines
   }

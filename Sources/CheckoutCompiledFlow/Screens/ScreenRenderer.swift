@@ -156,7 +156,8 @@ package struct ScreenRenderer: Sendable {
     if let condition = row.enabledWhen, !condition.holds(in: data) {
       let condition = ConditionText.describe(condition, flow: flow, messages: messages, locale: locale)
       return Disabled(
-        reason: "\(title): " + Sentences.sentence(messages.text(.disabledNotAvailableUntil, condition)))
+        reason: Sentences.titled(
+          title, Sentences.sentence(messages.text(.disabledNotAvailableUntil, condition), messages), messages))
     }
     if row.requires.isEmpty { return nil }
     let incomplete = row.requires.compactMap { required -> IncompleteStep? in
@@ -169,7 +170,7 @@ package struct ScreenRenderer: Sendable {
     }
     if incomplete.isEmpty { return nil }
     let sentences = incomplete.flatMap { $0.sentences(messages) }
-    return Disabled(reason: "\(title): " + Sentences.join(sentences), steps: incomplete)
+    return Disabled(reason: Sentences.titled(title, Sentences.join(sentences, messages), messages), steps: incomplete)
   }
 
   /// A detail template: parsed once by the compiled flow, else parsed now.
@@ -213,10 +214,20 @@ package struct ScreenRenderer: Sendable {
     -> String?
   {
     guard let text = detail?.text(in: locale), let template = template(text) else {
-      return bind.map { masking.display(data[$0], of: $0, in: data, locale: locale) }
+      return bind.map { shown($0, data, locale: locale) }
     }
     let written = detail?.writtenTag(for: locale) ?? flow.defaultLocale ?? "en"
     return filled(template.parts, data, locale: locale, pluralsOf: written, plural: nil)
+  }
+
+  /// A key's value as a detail shows it: a toggle's on or off in the words of the
+  /// locale's messages (`value.on`: `activé` in French), anything else as masking
+  /// shows it (a secret or sensitive toggle masked too).
+  private func shown(_ key: DataKey, _ data: [DataKey: Value], locale: String?) -> String {
+    if case .bool(let on)? = data[key], !masking.isMasked(key) {
+      return messages(for: locale).text(on ? .valueOn : .valueOff)
+    }
+    return masking.display(data[key], of: key, in: data, locale: locale)
   }
 
   /// Template parts filled in, a plural's form chosen by the plural rules of the
@@ -236,8 +247,8 @@ package struct ScreenRenderer: Sendable {
         {
           return written
         }
-        return masking.display(data[key], of: key, in: data, locale: locale)
-      case .value(let key, nil): return masking.display(data[key], of: key, in: data, locale: locale)
+        return shown(key, data, locale: locale)
+      case .value(let key, nil): return shown(key, data, locale: locale)
       case .plural(let key, let choice):
         let number = masking.isMasked(key) ? nil : data[key].flatMap(PluralOperands.init)
         let rules = PluralRules.for(language) ?? .otherOnly

@@ -5,44 +5,38 @@ import CheckoutModel
 /// `Complete "Shipping Address" first. Full name is required. Enter the 5-digit postcode.`
 ///
 /// A flow's messages are written by its author, with or without a full stop; each
-/// is kept as written and given one when it ends without `.`, `!`, `?`, `…` or `。`
-/// (text ending in Japanese or Chinese script, or holding kana or ideographs, is
-/// given `。`).
+/// is kept as written and given one when it ends without `.`, `!`, `?`, `…` or `。`.
+/// The full stop is the session's language's (`punctuation.fullStop`: `。` in
+/// Japanese, `.` in English), whatever script the words in the sentence are in: an
+/// English sentence naming a row `Name in kanji (漢字)` ends with `.`, a Japanese
+/// one that ends with Latin words (`…のいずれかにしてください：ab, cd`) with `。`.
 package enum Sentences {
-  /// The text as a sentence: trimmed, with a full stop added unless it already ends
-  /// a sentence. An empty text stays empty.
-  package static func sentence(_ text: String) -> String {
+  /// The text as a sentence: trimmed, with the full stop of `messages` added unless
+  /// it already ends a sentence. An empty text stays empty.
+  package static func sentence(_ text: String, _ messages: EngineMessages) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let last = trimmed.last else { return "" }
     if ".!?…。！？".contains(last) { return trimmed }
-    // A Japanese sentence that ends with Latin words (`…のいずれかにしてください：ab, cd`)
-    // is still Japanese: its full stop is `。`.
-    return trimmed + (isCJK(last) || trimmed.contains(where: isKanaOrIdeograph) ? "。" : ".")
-  }
-
-  /// Whether a character is kana or a CJK ideograph: the text is Japanese or Chinese
-  /// (not only a `「」` quoting a Japanese title in another language's sentence).
-  private static func isKanaOrIdeograph(_ character: Character) -> Bool {
-    guard let value = character.unicodeScalars.first?.value else { return false }
-    return (0x3040...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
-  }
-
-  /// Whether a character is of Japanese or Chinese script (kana, ideographs, full-width forms).
-  private static func isCJK(_ character: Character) -> Bool {
-    guard let scalar = character.unicodeScalars.first, scalar.value >= 0x3000 else { return false }
-    return scalar.value <= 0x9FFF || (0xFF00...0xFFEF).contains(scalar.value)
+    return trimmed + messages.text(.punctuationFullStop)
   }
 
   /// The texts as sentences, one space between them, none after a Japanese or
   /// Chinese full stop (`。`, `！`, `？`: those scripts put no space between
   /// sentences); empty texts are left out.
-  package static func join(_ texts: [String]) -> String {
+  package static func join(_ texts: [String], _ messages: EngineMessages) -> String {
     var joined = ""
-    for sentence in texts.map(sentence) where !sentence.isEmpty {
+    for sentence in texts.map({ sentence($0, messages) }) where !sentence.isEmpty {
       if let last = joined.last, !"。！？".contains(last) { joined += " " }
       joined += sentence
     }
     return joined
+  }
+
+  /// A row's title before the reason it cannot be used, punctuated as the language
+  /// of `messages` does (`punctuation.titled`): `Pay: Not available until …`,
+  /// `Payer : …` with a no-break space, `支払う：…`.
+  package static func titled(_ title: String, _ reason: String, _ messages: EngineMessages) -> String {
+    messages.text(.punctuationTitled, title, reason)
   }
 }
 

@@ -1,6 +1,8 @@
 /// The id of one of the engine's own messages for shoppers: a rule's default
-/// message, a disabled row's reason, a refusal, a notice, how numbers and dates are
-/// written (`format.*`, read by ``LocaleFormatting``), or a host's own words
+/// message, a disabled row's reason, a refusal, a notice, a toggle's value in words
+/// (`value.*`), the punctuation between the engine's words (`punctuation.*`: a
+/// sentence's full stop, a list's separator, a title before its reason), how
+/// numbers and dates are written (`format.*`, read by ``LocaleFormatting``), or a host's own words
 /// around the screen (`host.*`: a dialog's buttons, a banner). Stable: a flow's
 /// `messages` overrides one by its id (`rule.required`), and each language's table
 /// (`Resources/Messages/LANG.txt`) writes its text under it.
@@ -39,6 +41,9 @@ package enum EngineMessageID: String, CaseIterable, Hashable, Sendable, CustomSt
   case refusalStepGone = "refusal.stepGone", refusalNotTappable = "refusal.notTappable"
   case refusalTakesNoValue = "refusal.takesNoValue", refusalCallUnconfirmed = "refusal.callUnconfirmed"
   case noticeActionCancelled = "notice.actionCancelled"
+  case valueOn = "value.on", valueOff = "value.off"
+  case punctuationFullStop = "punctuation.fullStop", punctuationList = "punctuation.list"
+  case punctuationTitled = "punctuation.titled"
   case formatNumber = "format.number", formatCurrency = "format.currency", formatMonths = "format.months"
   case formatMonthYear = "format.monthYear", formatDate = "format.date"
   case hostLanguage = "host.language", hostNewCheckout = "host.newCheckout", hostCheckout = "host.checkout"

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// EngineMessages.english.text(.ruleRequired, "Card number")  // "Card number is required"
-/// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "Kartennummer ist erforderlich"
+/// EngineMessages.for("de")?.text(.ruleRequired, "Kartennummer")  // "„Kartennummer“ ist ein Pflichtfeld"
 /// ```
 package struct EngineMessages: Sendable {
   /// The locale the texts are shown in: their language, or a session's locale
@@ -83,6 +83,14 @@ package struct EngineMessages: Sendable {
     guard template.hasPlural else { return template.fill(first, second, third) }
     let formatting = self.formatting
     return template.fill(first, second, third, plurals: plurals) { formatting.format(.string($0), as: .number) ?? $0 }
+  }
+
+  /// Items as the language lists them (`punctuation.list`, each next item joined to
+  /// those before): `S, M, L`, in Japanese `S、M、L`. No items is an empty text.
+  package func list(_ items: [String]) -> String {
+    guard var text = items.first else { return "" }
+    for item in items.dropFirst() { text = self.text(.punctuationList, text, item) }
+    return text
   }
 
   /// The message's text with its placeholders left in braces, for a host to fill

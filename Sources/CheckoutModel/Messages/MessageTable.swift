@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```
 /// # CheckoutEngine's own words for shoppers, in German (de).
-/// rule.required = {title} ist erforderlich
+/// rule.required = „{title}“ ist ein Pflichtfeld
 /// ```
 package struct MessageTable: Sendable {
   /// The texts by message id, as written.

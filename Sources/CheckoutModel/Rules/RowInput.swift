@@ -49,7 +49,7 @@ package enum RowInput {
         return .success(.string(option.value))
       }
       guard !options.isEmpty else { return .failure(Problem(message: messages.text(.refusalNoOptions, title))) }
-      let choices = options.map { $0.label.text(in: messages.locale) }.joined(separator: ", ")
+      let choices = messages.list(options.map { $0.label.text(in: messages.locale) })
       return .failure(Problem(message: messages.text(.refusalNotAnOption, title, choices)))
     case .disclosure, .button, .info:
       return .failure(Problem(message: "\(row.title) is \(row.kind.withArticle) row: it takes no value"))

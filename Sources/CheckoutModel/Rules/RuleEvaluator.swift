@@ -138,7 +138,7 @@ public struct RuleEvaluator: Sendable {
     case .pattern: return messages.text(.rulePattern, title)
     case .minLength(let minimum): return messages.text(.ruleMinLength, title, String(minimum))
     case .maxLength(let maximum): return messages.text(.ruleMaxLength, title, String(maximum))
-    case .oneOf(let values): return messages.text(.ruleOneOf, title, values.joined(separator: ", "))
+    case .oneOf(let values): return messages.text(.ruleOneOf, title, messages.list(values))
     case .custom(let name): return registry.rules[name]?.message ?? messages.text(.ruleCustom, title)
     }
   }

@@ -41,7 +41,7 @@ extension CheckoutSession {
       guard !places.contains(where: { $0.step == step && $0.row == row }) else { return }
       places.append(
         Resolution(
-          step: step, row: row, message: Sentences.join([resolution.message, why]), error: resolution.error,
+          step: step, row: row, message: Sentences.join([resolution.message, why], messages), error: resolution.error,
           operation: resolution.operation))
     }
     for closed in blocked {
@@ -68,8 +68,9 @@ extension CheckoutSession {
   private func closedReason(_ closed: NoRoute.BlockedRow, _ condition: Condition) -> String? {
     guard let row = compiled.step(closed.step)?.row(closed.row) else { return nil }
     let text = ConditionText.describe(condition, flow: compiled.flow, messages: messages, locale: rules.locale)
-    return "\(row.title.text(in: rules.locale)): "
-      + Sentences.sentence(messages.text(.disabledNotAvailableUntil, text))
+    return Sentences.titled(
+      row.title.text(in: rules.locale), Sentences.sentence(messages.text(.disabledNotAvailableUntil, text), messages),
+      messages)
   }
 
   /// Whether the shopper can change the row now: it is shown and enabled.

@@ -43,7 +43,7 @@ extension CheckoutSession {
   ///
   /// ```swift
   /// try session.setLocale("de")
-  /// session.screen.row("number")?.error  // "Kartennummer ist erforderlich"
+  /// session.screen.row("number")?.error  // "„Kartennummer“ ist ein Pflichtfeld"
   /// ```
   public mutating func setLocale(_ tag: String) throws(UnsupportedLocale) {
     guard let locale = compiled.sessionLocale(for: tag) else {

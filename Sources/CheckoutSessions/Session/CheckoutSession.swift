@@ -103,7 +103,7 @@ public struct CheckoutSession: Sendable {
   ///
   /// ```swift
   /// var session = try CheckoutSession(flow: compiled, today: today, locale: "de")
-  /// session.send(.tap("placeOrder"))  // … "Kartennummer ist erforderlich"
+  /// session.send(.tap("placeOrder"))  // … "„Kartennummer“ ist ein Pflichtfeld"
   /// ```
   public init(flow: CompiledFlow, today: CalendarDate = .systemToday(), locale: String?) throws(UnsupportedLocale) {
     self.init(flow: flow, today: today)

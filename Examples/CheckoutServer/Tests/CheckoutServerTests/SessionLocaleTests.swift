@@ -85,7 +85,7 @@ import Testing
       let (id, created) = try await Self.create(client, #"{"flow":"express","locale":"fr"}"#)
       #expect(created["screen"]?["title"]?.string == "Paiement express")
       let cleared = try await client.set(id, "email", "")
-      #expect(cleared["screen"]?.row("email")?["error"]?.string == "E-mail est obligatoire")
+      #expect(cleared["screen"]?.row("email")?["error"]?.string == "Le champ «\u{202F}E-mail\u{202F}» est obligatoire")
     }
   }
 
@@ -132,7 +132,7 @@ import Testing
         let shown = try await client.send(.get, "/sessions/\(id)")
         #expect(shown["locale"]?.string == "de", "\(shown.text)")
         #expect(shown["screen"]?["title"]?.string == "Express-Kasse")
-        #expect(shown["screen"]?.row("email")?["error"]?.string == "E-Mail ist erforderlich")
+        #expect(shown["screen"]?.row("email")?["error"]?.string == "„E-Mail“ ist ein Pflichtfeld")
       }
     }
   }
