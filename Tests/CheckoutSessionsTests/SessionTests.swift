@@ -64,7 +64,9 @@ import CheckoutSessions
         .refused(
           Refusal(
             .hiddenRow, event: .set, subject: .row(step: "address", row: "billingStreet"),
-            message: "Billing street address is hidden on Shipping Address"))
+            message:
+              "Billing street address is hidden on Shipping Address. Shown only when Billing address same as shipping is off."
+          ))
       ])
     #expect(
       driven.send(.set(.row("billingSame"), .string("maybe"))) == [

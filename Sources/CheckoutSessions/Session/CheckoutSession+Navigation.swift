@@ -11,7 +11,7 @@ extension CheckoutSession {
     }
     sessionData.keepChecks(of: row.requires, in: compiled, rules: rules)
     guard StepCompleteness.isVisible(row, data) else {
-      return [.refused(.hidden(row, on: step, event: .tap, messages: messages))]
+      return [.refused(.hidden(row, on: step, event: .tap, flow: compiled.flow, messages: messages))]
     }
     if let reason = disabledReason(row) { return [.refused(.disabled(row, on: step, event: .tap, reason: reason))] }
     switch row.action {

@@ -39,7 +39,7 @@ extension CheckoutSession {
     }
     if let frozen = frozenRefusal(row, on: step) { return [.refused(frozen)] }
     guard StepCompleteness.isVisible(row, data) else {
-      return [.refused(.hidden(row, on: step, event: .set, messages: messages))]
+      return [.refused(.hidden(row, on: step, event: .set, flow: compiled.flow, messages: messages))]
     }
     guard StepCompleteness.isEnabled(row, data) else {
       return [.refused(.cannotChange(row, on: step, messages: messages))]

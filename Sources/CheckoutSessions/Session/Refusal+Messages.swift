@@ -1,3 +1,4 @@
+import CheckoutCompiledFlow
 import CheckoutModel
 import CheckoutPlanning
 
@@ -98,11 +99,22 @@ extension Refusal {
       message: messages.text(.refusalUnexpectedStep, step.title.text(in: messages.locale), here))
   }
 
-  /// The row is hidden.
-  static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind, messages: EngineMessages) -> Refusal {
-    Refusal(
+  /// The row is hidden, and why: its `visibleWhen` in words (`Billing ZIP is hidden
+  /// on Shipping Address. Shown only when Same as shipping is off.`), as a disabled
+  /// row's refusal says what it waits for.
+  static func hidden(_ row: Row, on step: Step, event: SessionEvent.Kind, flow: Flow, messages: EngineMessages)
+    -> Refusal
+  {
+    let hidden = messages.text(
+      .refusalHidden, row.title.text(in: messages.locale), step.title.text(in: messages.locale))
+    guard let condition = row.visibleWhen else {
+      return Refusal(.hiddenRow, event: event, subject: .row(step: step.id, row: row.id), message: hidden)
+    }
+    let shownWhen = messages.text(
+      .refusalShownWhen, ConditionText.describe(condition, flow: flow, messages: messages, locale: messages.locale))
+    return Refusal(
       .hiddenRow, event: event, subject: .row(step: step.id, row: row.id),
-      message: messages.text(.refusalHidden, row.title.text(in: messages.locale), step.title.text(in: messages.locale)))
+      message: Sentences.join([hidden, shownWhen], messages))
   }
 
   /// The row is disabled; `reason` says what it waits for.
