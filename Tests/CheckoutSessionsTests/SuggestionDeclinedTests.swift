@@ -49,6 +49,10 @@ import CheckoutSessions
     AutoHost().send(.apiActionRequired("validateAddress", "address_suggestion", data), to: &session)
     #expect(session.navigation.description == "address|suggestion")
     #expect(session.value(for: "shipping.street") == .string("12 Elm St"))
+    // A sensitive or secret key a row binds keeps the shopper's value while the
+    // action waits: nothing of it is kept with the action, where a store would
+    // write it in clear.
+    #expect(session.value(for: "contact.phone") == .string("+1 503 555 0188"))
     return session
   }
 
@@ -126,10 +130,17 @@ import CheckoutSessions
     Self.expectTheShoppersValues(restored)
   }
 
-  /// A sensitive value the action replaced is masked in a snapshot, as the
-  /// snapshot's data is, and a secret one is never kept; a snapshot without the
-  /// member (older) restores, and declining then leaves the suggestion.
-  @Test func theSnapshotMasksTheSensitiveValueReplaced() throws {
+  /// The action keeps no sensitive or secret value (the shopper's stayed in the
+  /// data, masked in a snapshot, and the API's is masked in the action's data),
+  /// even in a snapshot that reveals sensitive values, as a server's store writes
+  /// it; a snapshot without the member (older) restores, and declining then leaves
+  /// the suggestion.
+  @Test func theActionKeepsNoSensitiveValue() throws {
+    let revealed = try #require(
+      JSONSerialization.jsonObject(with: Self.suggested().snapshotJSON(revealSensitive: true)) as? [String: Any])
+    let waiting = try #require((revealed["calls"] as? [[String: Any]])?.first?["action"] as? [String: Any])
+    let kept = try #require(waiting["replaced"] as? [String: Any])
+    #expect(Set(kept.keys) == ["shipping.street", "shipping.line2"], "\(kept)")
     let json = String(decoding: Self.suggested().snapshotJSON(), as: UTF8.self)
     #expect(json.contains("\"replaced\""), "\(json)")
     #expect(json.contains("12 Elm Street Apt 4"))

@@ -65,8 +65,14 @@ extension CheckoutSession {
     let provided = Set(submits(of: operation).flatMap(\.provides))
     var replaced: [DataKey: Value?] = [:]
     for (key, value) in values where provided.contains(key) {
+      let typed = !compiled.dependencies.rows(binding: key).isEmpty
+      // A secret or sensitive key a row binds keeps the shopper's value while the
+      // action waits: the value it replaced could be kept only where a snapshot
+      // stores it in clear (a host's store seals the data, not the action). The
+      // call's success provides it.
+      if typed && compiled.masking.isMasked(key) { continue }
       let before = data[key]
-      guard sessionData.update(value, for: key, in: compiled), isShoppers(key) else { continue }
+      guard sessionData.update(value, for: key, in: compiled), typed else { continue }
       replaced.updateValue(before, forKey: key)
     }
     // What the host shows (a challenge's address): a secret is never kept, a sensitive value only masked.
@@ -78,13 +84,6 @@ extension CheckoutSession {
     }
     if navigation.top == step && mode.waiting == nil { return [] }
     return send(.opening(step, as: presentation), for: .apiActionRequired)
-  }
-
-  /// Whether the key's value is the shopper's to get back when an action that
-  /// replaced it is left: a row binds it, and it is not secret (a secret is never
-  /// kept anywhere a snapshot could write it).
-  private func isShoppers(_ key: DataKey) -> Bool {
-    !compiled.masking.isSecret(key) && !compiled.dependencies.rows(binding: key).isEmpty
   }
 
   /// Puts back the shopper's values the action's data replaced: the action was
