@@ -93,6 +93,19 @@ import Testing
         == "„Straße und Hausnummer“ kann jetzt nicht geändert werden")
   }
 
+  /// A value given to a row that takes none is refused in the shopper's words
+  /// (was English in every language: `Weiter is a button row: it takes no value`).
+  @Test func aRowThatTakesNoValueSaysSoInTheShoppersLanguage() throws {
+    let row = Info("total", title: LocalizedText("Total", translations: ["de": "Gesamt"])).row
+    let german = try #require(EngineMessages.for("de"))
+    guard case .failure(let problem) = RowInput.accept(.string("9"), for: row, data: [:], messages: german) else {
+      Issue.record("an info row took a value")
+      return
+    }
+    #expect(problem.message == german.text(.refusalTakesNoValue, "Gesamt"))
+    #expect(!problem.message.contains("row"), "\(problem.message)")
+  }
+
   @Test func aPickersOptionsAreListedAsTheLanguageLists() throws {
     let row = Picker(
       "size", title: "サイズ", bind: "size",

@@ -24,6 +24,11 @@ import Testing
     for (id, text) in MessageTable.read("nl").texts {
       let words = text.split { !$0.isLetter }.map { $0.lowercased() }
       #expect(!words.contains("u") && !words.contains("uw"), "nl.txt \(id) says u: \(text)")
+      // The shopper's checkout is "de betaling" (and its service "de betaaldienst")
+      // in every message; a placeholder's name ({newCheckout}) is no word of it.
+      let parts = text.split(separator: "{", omittingEmptySubsequences: false)
+      let outsidePlaceholders = parts[0] + parts.dropFirst().map { $0.drop { $0 != "}" } }.joined()
+      #expect(!outsidePlaceholders.lowercased().contains("checkout"), "nl.txt \(id) says checkout: \(text)")
     }
     #expect(
       MessageTable.read("nl").texts["host.problem.unavailable"]

@@ -52,7 +52,7 @@ package enum RowInput {
       let choices = messages.list(options.map { $0.label.text(in: messages.locale) })
       return .failure(Problem(message: messages.text(.refusalNotAnOption, title, choices)))
     case .disclosure, .button, .info:
-      return .failure(Problem(message: "\(row.title) is \(row.kind.withArticle) row: it takes no value"))
+      return .failure(Problem(message: messages.text(.refusalTakesNoValue, title)))
     case .text, .secure, .number, .email, .phone:
       if case .options = value { return .failure(Problem(message: messages.text(.refusalTextOnly, title))) }
       // A boolean is a toggle's: as text it would be "on" or "off", which no such row means.
