@@ -116,6 +116,12 @@ def fill_and_pay(s, words, number, cvv):
     s.wait(lambda: challenge_open(s), "the bank's dialog", timeout=20)
 
 
+def exact_text(s, selector):
+    """An element's text as written, its no-break spaces kept (WebDriver's `.text`
+    turns U+00A0 into a plain space, so French punctuation would never match)."""
+    return s.js("return document.querySelector(arguments[0]).textContent", selector).strip()
+
+
 def bank_dialog(s, words, english, language):
     check(s.breadcrumb() == crumb(words, "checkout", "challenge"),
           f"the breadcrumb reads {crumb(words, 'checkout', 'challenge')!r} (got {s.breadcrumb()!r})")
@@ -124,7 +130,7 @@ def bank_dialog(s, words, english, language):
     check(buttons == words["buttons"], f"the bank's dialog's buttons in {language}: {buttons}")
     bank = s.js("return document.querySelector('#challenge .bank').textContent").strip()
     check(bank.endswith(words["bank"]), f"its bank line in {language}: {bank!r}")
-    what = s.driver.find_element(By.ID, "challenge-what").text
+    what = exact_text(s, "#challenge-what")
     check(what == words["stand_in"], f"its stand-in line in {language}, by titles: {what!r}")
     check(not any(id in what for id in ("three_d_secure", "confirmPayment", "challenge")),
           f"its stand-in line names no ids: {what!r}")
@@ -133,12 +139,12 @@ def bank_dialog(s, words, english, language):
 
 def offer_dialog(s, words, english, language):
     s.wait(lambda: s.js("return document.querySelector('#offer').open"), "the offer dialog")
-    title = s.driver.find_element(By.CSS_SELECTOR, "#offer h2").text
+    title = exact_text(s, "#offer h2")
     check(title == words["offer"], f"the offer dialog asks {words['offer']!r} (got {title!r})")
     accept = s.driver.find_element(By.ID, "offer-accept").text
     decline = s.driver.find_element(By.ID, "offer-decline").text
     check((accept, decline) == (words["accept"], words["decline"]), f"and offers {accept!r} and {decline!r}")
-    where = s.driver.find_element(By.ID, "offer-where").text
+    where = exact_text(s, "#offer-where")
     check(where == words["where"], f"it says where in {language}: {where!r}")
     no_english(s, english, f"the offer dialog in {language}")
 
