@@ -28,6 +28,23 @@ import CheckoutModel
         == "Trinkgeld ist Anderer Betrag")
   }
 
+  /// A condition on a secret or sensitive key never writes its value: a hidden
+  /// or disabled row's reason would tell the CVV it waits for.
+  @Test func aSecretOrSensitiveValueIsNeverWritten() throws {
+    let flow = try FlowLoader().load(
+      json: #"""
+        {"format": 1, "id": "pay", "title": "Pay", "start": "card", "steps": [
+          {"id": "card", "title": "Card", "rows": [
+            {"id": "cvv", "cell": "secure", "title": "CVV", "bind": "card.cvv", "secret": true},
+            {"id": "number", "cell": "text", "title": "Card number", "bind": "card.number", "sensitive": true}]}],
+         "errors": [{"code": "*", "step": "card"}]}
+        """#)
+    #expect(ConditionText.describe(.equals("card.cvv", .string("739")), flow: flow) == "CVV is •••")
+    #expect(
+      ConditionText.describe(.equals("card.number", .string("4242424242424242")), flow: flow)
+        == "Card number is •••• 4242")
+  }
+
   @Test func aValueNoOptionOffersIsWrittenAsItIs() {
     let condition = Condition.equals("tip.choice", .string("five"))
     #expect(ConditionText.describe(condition, flow: Self.flow) == "Tip is five")

@@ -210,6 +210,16 @@ class Shopper:
         self.driver.find_element(By.ID, "new-session").click()
         self.expect_screen("cart", "My Cart")
 
+    def new_checkout_at_step_two(self, card, cvv):
+        """A new PLNDR checkout, address and card filled in, on Step Two."""
+        self.new_checkout()
+        self.tap("checkout")
+        self.expect_screen("stepOne", "My Cart › Step One")
+        self.fill_address()
+        self.fill_card(card, cvv)
+        self.tap("continue")
+        self.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+
     def accept_offer(self, message_part):
         self.wait(lambda: self.js("return document.querySelector('#offer').open"), "the offer dialog")
         message = self.driver.find_element(By.ID, "offer-message").text
@@ -313,13 +323,7 @@ def story_discount(s):
 
 def story_back_mid_route(s):
     print("story 3: the browser's back button mid-route: the engine replans")
-    s.new_checkout()
-    s.tap("checkout")
-    s.expect_screen("stepOne", "My Cart › Step One")
-    s.fill_address()
-    s.fill_card(CARD_WRONG_CVC, FIRST_CVV)
-    s.tap("continue")
-    s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
+    s.new_checkout_at_step_two(CARD_WRONG_CVC, FIRST_CVV)
     s.tap("placeOrder")
     s.accept_offer("security code")
     before = len(s.transitions())
@@ -427,16 +431,7 @@ def story_double_click(s):
     def taps(row_id):
         return len([e for e in s.js("return window.checkoutHost.events") if e["event"] == "tap" and e["row"] == row_id])
 
-    def new_checkout_at_step_two(card, cvv):
-        s.new_checkout()
-        s.tap("checkout")
-        s.expect_screen("stepOne", "My Cart › Step One")
-        s.fill_address()
-        s.fill_card(card, cvv)
-        s.tap("continue")
-        s.expect_screen("stepTwo", "My Cart › Step One › Step Two")
-
-    new_checkout_at_step_two(CARD_WRONG_CVC, FIRST_CVV)
+    s.new_checkout_at_step_two(CARD_WRONG_CVC, FIRST_CVV)
     before = taps("placeOrder")
     double_click("placeOrder")
     s.accept_offer("security code")
@@ -444,7 +439,7 @@ def story_double_click(s):
     s.settle("the page after declining the offer")
     check(not s.js("return document.querySelector('#offer').open"), "declining closed the offer, and it stays closed")
     check(taps("placeOrder") - before == 1, f"one tap of Place order was sent (got {taps('placeOrder') - before})")
-    new_checkout_at_step_two(CARD_OK, SECOND_CVV)
+    s.new_checkout_at_step_two(CARD_OK, SECOND_CVV)
     before = taps("placeOrder")
     double_click("placeOrder")
     s.expect_screen("confirmation", "Thank You")

@@ -46,11 +46,16 @@ package enum ConditionText {
 
   /// A value as the shopper reads it: the label of a picker's option for it (in
   /// `locale`), a number as the language of `messages` writes it (`1.234,5`), else
-  /// the value itself (a text as written: the shopper's own words or a code).
+  /// the value itself (a text as written: the shopper's own words or a code). A
+  /// secret key's value is never written (`•••`) and a sensitive one masked: a
+  /// disabled or hidden row's reason would otherwise tell what the CVV must be.
   private static func shown(
     _ value: Value, of key: DataKey, _ flow: Flow, messages: EngineMessages, _ locale: String?
   ) -> String {
     let text = value.displayText
+    let masking = Masking(flow)
+    if masking.isSecret(key) { return Masking.secretPlaceholder }
+    if masking.isMasked(key) { return Masking.masked(text) }
     for row in flow.steps.lazy.flatMap(\.rows) where row.bind == key {
       if case .list(let options)? = row.options, let option = options.first(where: { $0.value == text }) {
         return option.label.text(in: locale)
